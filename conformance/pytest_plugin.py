@@ -1,0 +1,188 @@
+"""The pytest plugin: each case is a test item, run through the chosen engine.
+
+Registered through the ``pytest11`` entry point, it stays inert until ``--mtg-cases`` names
+case files or directories; then it collects every case under them as an item whose name is the
+case id (``-k 613.4d`` selects by id, and by any rule a case cites), runs it with the engine
+``--mtg-engine`` names, and reports a mismatch by case, checkpoint, object and field. Cases an
+engine cannot run are skipped with the reason. At the end it prints the per-rule table.
+
+``mtg-conformance run`` drives this plugin; engine authors can also call pytest directly::
+
+    python -m pytest --mtg-cases "$(mtg-conformance path)" --mtg-engine mypackage:Engine -n auto
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance import compare, loader
+from conformance.engine import EngineInfo, describe, load_engine
+from conformance.errors import CaseFileErrors, EngineSpecError
+from conformance.report import CaseResult, render_table
+from conformance.scenario import Case
+
+ENGINE_KEY = pytest.StashKey[tuple[Any, EngineInfo]]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mtg-conformance", "MTG rules engine conformance")
+    group.addoption("--mtg-cases", action="append", default=[], metavar="PATH",
+                    help="collect the conformance cases under PATH (a case file or directory; repeatable)")
+    group.addoption("--mtg-engine", default="reference", metavar="SPEC",
+                    help="engine to check: 'reference' (default) or module:attribute")
+    group.addoption("--mtg-no-table", action="store_true", default=False,
+                    help="do not print the per-rule table at the end")
+
+
+def _case_roots(config: pytest.Config) -> list[Path]:
+    return [Path(p).resolve() for p in config.getoption("mtg_cases")]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    roots = _case_roots(config)
+    if not roots:
+        return
+    for root in roots:
+        if not root.exists():
+            raise pytest.UsageError(f"--mtg-cases {root}: no such file or directory")
+    # The case paths are what this run collects (besides any other argument given).
+    config.args.extend(str(r) for r in roots if str(r) not in config.args)
+    try:
+        engine = load_engine(config.getoption("mtg_engine"))
+        config.stash[ENGINE_KEY] = (engine, describe(engine))
+    except EngineSpecError as exc:
+        raise pytest.UsageError(str(exc)) from None
+
+
+def pytest_report_header(config: pytest.Config) -> list[str] | None:
+    if ENGINE_KEY not in config.stash:
+        return None
+    info = config.stash[ENGINE_KEY][1]
+    return [f"mtg-conformance: engine {info}; cases from {', '.join(map(str, _case_roots(config)))}"]
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix not in loader.CASE_FILE_SUFFIXES:
+        return None
+    resolved = file_path.resolve()
+    if any(resolved == root or root in resolved.parents for root in _case_roots(parent.config)):
+        return CaseFile.from_parent(parent, path=file_path)
+    return None
+
+
+class CaseFile(pytest.File):
+    """A YAML file of conformance cases."""
+
+    def collect(self):
+        for case in loader.load_file(self.path):
+            yield CaseItem.from_parent(self, name=case.id, case=case)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, CaseFileErrors):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+
+class CaseFailed(AssertionError):
+    """A case whose checkpoints the engine did not meet."""
+
+
+class CaseErrored(Exception):
+    """A case the engine could not run: it crashed or answered something malformed."""
+
+
+class CaseItem(pytest.Item):
+    """One conformance case."""
+
+    def __init__(self, *, case: Case, **kwargs):
+        super().__init__(**kwargs)
+        self.case = case
+        # -k selects by any cited rule and by feature, not only by the id.
+        self.extra_keyword_matches.update(case.rules)
+        self.extra_keyword_matches.update(case.features)
+
+    problem: str | None = None
+
+    def runtest(self) -> None:
+        engine, info = self.config.stash[ENGINE_KEY]
+        if self.problem:
+            outcome: compare.Outcome = compare.Errored(self.problem)
+        else:
+            outcome = compare.judge(engine, info, self.case)
+        self.user_properties.append(("mtg_result", {
+            "case": self.case.id, "rules": list(self.case.rules), "status": outcome.status,
+        }))
+        if isinstance(outcome, compare.Unsupported):
+            pytest.skip(f"unsupported: {outcome.reason}")
+        if isinstance(outcome, compare.Failed):
+            raise CaseFailed(self._describe(info, [str(m) for m in outcome.mismatches]))
+        if isinstance(outcome, compare.Errored):
+            lines = [outcome.message] + ([outcome.detail.rstrip()] if outcome.detail else [])
+            raise CaseErrored(self._describe(info, lines, verb="could not run"))
+
+    def _describe(self, info: EngineInfo, lines: list[str], verb: str = "fails") -> str:
+        case = self.case
+        where = f"{case.file}:{case.line}" if case.file else "(generated)"
+        return "\n".join([
+            f"case {case.id} {verb} on {info}",
+            f"  rules:   {', '.join(case.rules)}",
+            f"  source:  {case.source}   ({where})",
+            f"  summary: {case.summary}",
+            *(f"  {line}" for line in lines),
+        ])
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, (CaseFailed, CaseErrored)):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, (self.case.line or 1) - 1, f"case {self.case.id}"
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A case whose id an earlier case already uses errors at once: ids must be unique."""
+    cases = [item for item in items if isinstance(item, CaseItem)]
+    duplicates = {(error.file, error.line): str(error) for error in loader.duplicate_ids(i.case for i in cases)}
+    for item in cases:
+        item.problem = duplicates.get((item.case.file, item.case.line))
+
+
+def results_of(report: pytest.TestReport) -> CaseResult | None:
+    """The case result a report carries, if it is a case's call phase."""
+    for name, value in getattr(report, "user_properties", ()):
+        if name == "mtg_result" and report.when == "call":
+            status = value["status"]
+            if status == "passed" and report.failed:  # should not happen; never hide a failure
+                status = "errored"
+            return CaseResult(value["case"], tuple(value["rules"]), status)
+    return None
+
+
+class ResultCollector:
+    """Gathers case results from reports (also those xdist workers send back)."""
+
+    def __init__(self) -> None:
+        self.results: list[CaseResult] = []
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        result = results_of(report)
+        if result is not None:
+            self.results.append(result)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if ENGINE_KEY in session.config.stash and not session.config.pluginmanager.has_plugin("mtg-results"):
+        session.config.pluginmanager.register(ResultCollector(), "mtg-results")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    collector = config.pluginmanager.get_plugin("mtg-results")
+    if collector is None or not collector.results or config.getoption("mtg_no_table"):
+        return
+    terminalreporter.section("conformance by rule")
+    terminalreporter.write_line(render_table(collector.results))

@@ -1,0 +1,135 @@
+"""A game in progress: objects, continuous effects, timestamps, and the steps of a scenario."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from conformance import scenario as s
+from reference_engine import doubling, state_based_actions
+from reference_engine.filters import matches
+from reference_engine.layers import power_toughness
+from reference_engine.objects import GameObject, PTEffect, Sublayer
+
+EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
+
+
+class Game:
+    """The state a scenario acts on. Every event that needs a timestamp takes the next one
+    from one clock, so order in the scenario is timestamp order (CR 613.7)."""
+
+    def __init__(self, case: s.Case):
+        self.case = case
+        self.players = case.players
+        self.clock = 0
+        self.objects: dict[str, GameObject] = {}
+        self.effects: list[PTEffect] = []
+        for spec in case.objects:  # 613.7d: objects are timestamped as they enter their zones
+            self.objects[spec.id] = GameObject(
+                id=spec.id, card=spec.card, owner=spec.owner, controller=spec.controller,
+                zone=spec.zone, timestamp=self.tick(), counters=Counter(spec.counters),
+            )
+
+    def tick(self) -> int:
+        """The next timestamp."""
+        self.clock += 1
+        return self.clock
+
+    # --- running a scenario -------------------------------------------------------------------
+
+    def run(self) -> list[dict[str, Any]]:
+        """Perform every step, checking state-based actions after each (CR 704.3), and return a
+        snapshot at each checkpoint."""
+        state_based_actions.check(self)
+        snapshots = []
+        for step in self.case.steps:
+            if isinstance(step, s.Expect):
+                snapshots.append(self.snapshot())
+                continue
+            for part in step.parts if isinstance(step, s.Together) else (step,):
+                self.perform(part)
+            state_based_actions.check(self)
+        return snapshots
+
+    def perform(self, step: s.Step) -> None:
+        """Perform one action."""
+        if isinstance(step, (s.DoublePT, s.TriplePT)):
+            self.multiply(step)
+        elif isinstance(step, s.PTEffect):
+            self.create_effect(step, power=getattr(step, "power", None),
+                               toughness=getattr(step, "toughness", None))
+        elif isinstance(step, s.PutCounters):
+            self.objects[step.object].counters[step.kind] += step.count
+            self.tick()  # 613.7c: each counter gets a timestamp
+        elif isinstance(step, s.RemoveCounters):
+            counters = self.objects[step.object].counters
+            counters[step.kind] -= min(step.count, counters[step.kind])
+        elif isinstance(step, s.EndEffect):
+            self.effects = [e for e in self.effects if e.id != step.effect]
+        elif isinstance(step, s.EndTurn):
+            # 514.2: in the cleanup step, "until end of turn" effects end.
+            self.effects = [e for e in self.effects if e.until != "end_of_turn"]
+        elif isinstance(step, s.Move):
+            self.move(self.objects[step.object], step.to)
+        else:  # pragma: no cover - the loader admits no other step
+            raise TypeError(f"unknown step {step!r}")
+
+    def affected_by(self, step: s.PTEffect) -> list[GameObject]:
+        """The objects an effect affects: its target, or every object its filter matches now,
+        a set then locked for the effect's lifetime (CR 611.2c, 613.6)."""
+        if step.to is not None:
+            return [self.objects[step.to]]
+        assert step.to_each is not None
+        return [o for o in self.objects.values() if matches(step.to_each, o, you=step.controller)]
+
+    def create_effect(self, step: s.PTEffect, *, power: int | None, toughness: int | None,
+                      affected: list[GameObject] | None = None, timestamp: int | None = None) -> None:
+        """A continuous effect from a resolving spell or ability, timestamped now (613.7b)."""
+        sublayer = Sublayer.MODIFY if isinstance(step, (s.DoublePT, s.TriplePT)) else EFFECT_SUBLAYER[type(step)]
+        self.effects.append(PTEffect(
+            sublayer=sublayer,
+            affected=frozenset(o.ref for o in (affected if affected is not None else self.affected_by(step))),
+            timestamp=timestamp if timestamp is not None else self.tick(),
+            until=step.until,
+            id=step.id,
+            power=power,
+            toughness=toughness,
+        ))
+
+    def multiply(self, step: s.DoublePT | s.TriplePT) -> None:
+        """Doubling or tripling: a 7c bonus per creature, its amount fixed from the creature's
+        power and toughness as the effect is created (CR 701.10b-c, 701.11b-c)."""
+        multiplier = 2 if isinstance(step, s.DoublePT) else 3
+        affected = self.affected_by(step)
+        bonuses = []
+        for obj in affected:  # every amount is fixed before any bonus applies
+            pt = power_toughness(self, obj)
+            bonuses.append(doubling.pt_bonus(pt.power or 0, pt.toughness or 0, step.which, multiplier))
+        timestamp = self.tick()  # one event: one timestamp for all it creates
+        for obj, (power, toughness) in zip(affected, bonuses):
+            self.create_effect(step, power=power, toughness=toughness, affected=[obj], timestamp=timestamp)
+
+    def move(self, obj: GameObject, zone: str) -> None:
+        """``obj`` changes zones: it becomes a new object with no counters, untouched by effects
+        that affected the old one (CR 400.7), with a new timestamp (613.7d)."""
+        obj.zone = zone
+        obj.incarnation += 1
+        obj.counters = Counter()
+        obj.controller = obj.owner if zone == "battlefield" else None
+        obj.timestamp = self.tick()
+
+    # --- observing ----------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every observable value of every object, as plain data."""
+        objects = {}
+        for obj in self.objects.values():
+            pt = power_toughness(self, obj)
+            objects[obj.id] = {
+                "zone": obj.zone,
+                "controller": obj.controller,
+                "power": pt.power,
+                "toughness": pt.toughness,
+                "counters": {kind: n for kind, n in sorted(obj.counters.items()) if n > 0},
+            }
+        return {"objects": objects}

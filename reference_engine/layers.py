@@ -1,0 +1,142 @@
+"""Interaction of continuous effects (CR 613), for power and toughness: layer 7.
+
+Layers 1-6 change nothing in scenario format v1 (no copy, control, text, type, colour or
+ability-changing effects yet), so an object's characteristics before layer 7 are its printed
+ones (613.1). Layer 7 applies its sublayers in order (613.4), each in timestamp order (613.7):
+
+- 7a  characteristic-defining abilities (613.4a, 604.3): they function in every zone;
+- 7b  effects that set power and/or toughness (613.4b), the latest timestamp last;
+- 7c  effects and counters that modify power and/or toughness (613.4c, 122.1a): a sum, so
+      their order does not matter;
+- 7d  switches (613.4d), each exchanging the values reached so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from conformance.scenario import CdaPT, StaticPT
+from reference_engine.filters import evaluate, matches
+from reference_engine.objects import GameObject, PTEffect, Sublayer, counter_pt
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
+STATIC_SUBLAYER = {"set_pt": Sublayer.SET, "modify_pt": Sublayer.MODIFY, "switch_pt": Sublayer.SWITCH}
+
+
+@dataclass(frozen=True)
+class PowerToughness:
+    """An object's power and toughness, and the values after each sublayer (for diagnosis).
+
+    ``power``/``toughness`` are ``None`` when the object has none (CR 208.3).
+    """
+
+    power: int | None
+    toughness: int | None
+    sublayers: tuple[tuple[str, int, int], ...] = ()
+
+
+NONE = PowerToughness(None, None)
+
+
+def has_power_toughness(obj: GameObject) -> bool:
+    """A creature on the battlefield has power and toughness; a noncreature permanent has none
+    even with values printed; an object elsewhere has them only if printed or defined by a
+    characteristic-defining ability (CR 208.3, 604.3)."""
+    if obj.zone == "battlefield":
+        return "creature" in obj.card.types
+    return obj.card.power is not None or obj.card.toughness is not None or any(
+        isinstance(a, CdaPT) for a in obj.card.abilities
+    )
+
+
+def printed_value(value: int | str | None) -> int:
+    """A printed power or toughness as a number: a star counts as 0 (CR 208.2a, 208.5), so
+    ``"1+*"`` is 1 and ``"*"`` is 0 until a characteristic-defining ability says otherwise."""
+    if value is None:
+        return 0
+    if isinstance(value, str):
+        return int(value.split("+")[0]) if "+" in value else 0
+    return value
+
+
+def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
+    """The power and toughness of ``obj`` now, applying layer 7 (CR 613.4)."""
+    if not has_power_toughness(obj):
+        return NONE
+    power, toughness = printed_value(obj.card.power), printed_value(obj.card.toughness)
+    trace = [("printed", power, toughness)]
+    effects = sorted(applicable_effects(game, obj), key=lambda e: e.timestamp)  # 613.7
+
+    # 7a: characteristic-defining abilities (613.4a), in every zone (604.3).
+    for ability in obj.card.abilities:
+        if isinstance(ability, CdaPT):
+            if ability.power is not None:
+                power = evaluate(ability.power, game.objects.values(), source=obj)
+            if ability.toughness is not None:
+                toughness = evaluate(ability.toughness, game.objects.values(), source=obj)
+    trace.append(("7a", power, toughness))
+
+    # 7b: set power and/or toughness, in timestamp order (613.4b).
+    for effect in effects:
+        if effect.sublayer is Sublayer.SET:
+            power = power if effect.power is None else effect.power
+            toughness = toughness if effect.toughness is None else effect.toughness
+    trace.append(("7b", power, toughness))
+
+    # 7c: effects and counters that modify (613.4c); +X/+Y counters (122.1a).
+    for effect in effects:
+        if effect.sublayer is Sublayer.MODIFY:
+            power += effect.power or 0
+            toughness += effect.toughness or 0
+    for kind, count in obj.counters.items():
+        delta = counter_pt(kind)
+        if delta is not None:
+            power += delta[0] * count
+            toughness += delta[1] * count
+    trace.append(("7c", power, toughness))
+
+    # 7d: switches, in timestamp order (613.4d).
+    for effect in effects:
+        if effect.sublayer is Sublayer.SWITCH:
+            power, toughness = toughness, power
+    trace.append(("7d", power, toughness))
+    return PowerToughness(power, toughness, tuple(trace))
+
+
+def applicable_effects(game: Game, obj: GameObject) -> Iterator[PTEffect]:
+    """Effects of resolved spells and abilities that affect ``obj``, then those of static
+    abilities."""
+    for effect in game.effects:
+        if obj.ref in effect.affected:
+            yield effect
+    yield from static_effects(game.objects.values(), only=obj)
+
+
+def static_effects(objects: Iterable[GameObject], *, only: GameObject | None = None) -> Iterator[PTEffect]:
+    """Effects generated by static abilities of permanents (CR 604.2). The set of objects each
+    affects is determined anew at every moment (613.5); the effect has its source's timestamp
+    (613.7a)."""
+    objects = list(objects)
+    candidates = objects if only is None else [only]
+    for source in objects:
+        if source.zone != "battlefield":
+            continue
+        for ability in source.card.abilities:
+            if not isinstance(ability, StaticPT):
+                continue
+            affected = frozenset(
+                o.ref for o in candidates if matches(ability.affects, o, you=source.you, source=source)
+            )
+            if affected:
+                yield PTEffect(
+                    sublayer=STATIC_SUBLAYER[ability.effect],
+                    affected=affected,
+                    timestamp=source.timestamp,
+                    until="source-leaves",
+                    power=ability.power,
+                    toughness=ability.toughness,
+                )
