@@ -12,12 +12,15 @@ An engine is any object with two methods:
   :class:`conformance.errors.Unsupported` for anything it cannot do.
 
 ``--engine`` names an engine as ``reference`` (the built-in one) or ``module:attribute``, where
-the attribute is an engine, or a class or function that makes one when called with no argument.
+the attribute is an engine, or a class or function that makes one when called with no argument;
+the module is imported as ``python -m`` would, the working directory first.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -90,6 +93,8 @@ def load_engine(spec: str) -> Engine:
         raise EngineSpecError(
             f"--engine {spec!r}: expected 'module:attribute' or one of: {', '.join(BUILTIN_ENGINES)}"
         )
+    if spec not in BUILTIN_ENGINES and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # like `python -m`: modules in the working directory
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # an engine module that fails to import is a spec problem

@@ -26,7 +26,13 @@ OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters
 
 
 class ReferenceEngine:
-    """The built-in engine, usable as ``--engine reference``."""
+    """The built-in engine, usable as ``--engine reference``.
+
+    ``game_class`` is the :class:`Game` it plays; a variant engine (a test's deliberately wrong
+    engine, say) subclasses :class:`Game` and overrides one rule's method.
+    """
+
+    game_class: type[Game] = Game
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -38,7 +44,7 @@ class ReferenceEngine:
 
     def run(self, case: dict[str, Any]) -> list[dict[str, Any]]:
         """Run a whole case (its plain form) and return one snapshot per checkpoint."""
-        return Game(Case.from_dict(case)).run()
+        return self.game_class(Case.from_dict(case)).run()
 
 
 __all__ = ["ReferenceEngine", "Game"]

@@ -104,10 +104,14 @@ class Game:
         bonuses = []
         for obj in affected:  # every amount is fixed before any bonus applies
             pt = power_toughness(self, obj)
-            bonuses.append(doubling.pt_bonus(pt.power or 0, pt.toughness or 0, step.which, multiplier))
+            bonuses.append(self.multiplication_bonus(pt.power or 0, pt.toughness or 0, step.which, multiplier))
         timestamp = self.tick()  # one event: one timestamp for all it creates
         for obj, (power, toughness) in zip(affected, bonuses):
             self.create_effect(step, power=power, toughness=toughness, affected=[obj], timestamp=timestamp)
+
+    def multiplication_bonus(self, power: int, toughness: int, which: str, multiplier: int) -> tuple[int, int]:
+        """The +X/+Y bonus of a doubling or tripling (701.10b-c, 701.11b-c); a hook for variants."""
+        return doubling.pt_bonus(power, toughness, which, multiplier)
 
     def move(self, obj: GameObject, zone: str) -> None:
         """``obj`` changes zones: it becomes a new object with no counters, untouched by effects

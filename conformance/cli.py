@@ -1,0 +1,177 @@
+"""``mtg-conformance``: run the suite against an engine, list and check cases.
+
+Exit status: 0 when every case that ran conforms, 1 when some case fails or errors, 2 for
+invalid input (a bad case file, an unusable engine) or usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+from conformance import CR_VERSION, __version__, loader
+from conformance.engine import describe, load_engine
+from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
+from conformance.features import FEATURES
+from conformance.report import exit_status, render_table, rule_key
+
+OK, FAILED, USAGE = 0, 1, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mtg-conformance",
+        description="A conformance test suite for Magic: The Gathering rules engines.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__} (CR {CR_VERSION})")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    run = commands.add_parser("run", help="run the cases against an engine and print the per-rule table")
+    run.add_argument("--engine", default="reference", metavar="SPEC",
+                     help="'reference' (the built-in engine, default) or module:attribute")
+    _cases_option(run)
+    run.add_argument("-k", dest="keyword", metavar="EXPR",
+                     help="only cases matching EXPR (by id, cited rule or feature; pytest -k syntax)")
+    run.add_argument("-n", dest="workers", metavar="N",
+                     help="run in N worker processes (pytest-xdist; 'auto' for one per core)")
+    run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")
+    run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    run.add_argument("--junitxml", metavar="FILE", help="also write a JUnit XML report")
+    run.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS",
+                     help="further pytest options, after --")
+
+    listing = commands.add_parser("list", help="list the cases by rule")
+    _cases_option(listing)
+
+    check = commands.add_parser("check", help="validate case files; report every problem")
+    _cases_option(check)
+
+    commands.add_parser("path", help="print the directory of the installed golden cases")
+    commands.add_parser("schema", help="print the JSON Schema of case files")
+    commands.add_parser("features", help="print the feature vocabulary")
+    return parser
+
+
+def _cases_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cases", action="append", metavar="PATH",
+                        help="case files or directories (repeatable; default: the installed golden suite)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except (CaseFileErrors, EngineSpecError) as exc:
+        print(exc, file=sys.stderr)
+        return USAGE
+    except KeyboardInterrupt:
+        return USAGE
+
+
+def _case_paths(args: argparse.Namespace) -> list[Path]:
+    return [Path(p) for p in args.cases] if args.cases else [loader.golden_dir()]
+
+
+def _load(args: argparse.Namespace):
+    paths = _case_paths(args)
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        raise CaseFileErrors([CaseFileError(str(p), "no such file or directory") for p in missing])
+    try:
+        return paths, loader.load_suite(paths)
+    except CaseFileErrors as exc:
+        count = len(exc.errors)
+        raise CaseFileErrors(exc.errors + [CaseFileError(
+            "mtg-conformance", f"{count} problem{'s' * (count != 1)} in the case files; nothing was run")]) from None
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    import pytest
+
+    from conformance.pytest_plugin import ResultCollector
+
+    paths, cases = _load(args)
+    engine = load_engine(args.engine)
+    info = describe(engine)
+
+    resolved = [p.resolve() for p in paths]
+    rootdir = Path(os.path.commonpath([p if p.is_dir() else p.parent for p in resolved]))
+    pytest_args = [
+        *map(str, resolved),
+        *(arg for p in resolved for arg in ("--mtg-cases", str(p))),
+        "--mtg-engine", args.engine, "--mtg-no-table",
+        "-c", os.devnull, "--rootdir", str(rootdir), "-p", "no:cacheprovider",
+        "-v" if args.verbose else "-q", "-r", "fE",
+        "-W", "ignore::pytest.PytestAssertRewriteWarning",
+    ]
+    if args.keyword:
+        pytest_args += ["-k", args.keyword]
+    if args.workers:
+        pytest_args += ["-n", args.workers]
+    if args.exitfirst:
+        pytest_args.append("-x")
+    if args.junitxml:
+        pytest_args += ["--junitxml", args.junitxml]
+    pytest_args += args.pytest_args
+
+    collector = ResultCollector()
+    code = pytest.main(pytest_args, plugins=[collector])
+    results = collector.results
+    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED, pytest.ExitCode.NO_TESTS_COLLECTED):
+        print(f"mtg-conformance: the run did not complete (pytest exit status {int(code)})", file=sys.stderr)
+        return USAGE
+    if not results:
+        print(f"mtg-conformance: no case selected (of {len(cases)})", file=sys.stderr)
+        return USAGE
+    print()
+    print(f"Conformance of {info} by rule (CR {CR_VERSION}; {len(results)} of {len(cases)} cases run)")
+    print(render_table(results))
+    return exit_status(results)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    _, cases = _load(args)
+    by_rule = defaultdict(list)
+    for case in cases:
+        for rule in case.rules:
+            by_rule[rule].append(case)
+    for rule in sorted(by_rule, key=rule_key):
+        print(rule)
+        for case in by_rule[rule]:
+            print(f"  {case.id}  ({case.file}:{case.line})")
+    print(f"{len(cases)} cases citing {len(by_rule)} rules")
+    return OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    paths, cases = _load(args)
+    print(f"{len(cases)} cases in {len(loader.discover(paths))} files: no problems")
+    return OK
+
+
+def cmd_path(args: argparse.Namespace) -> int:
+    print(loader.golden_dir())
+    return OK
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(loader.schema(), indent=2, ensure_ascii=False))
+    return OK
+
+
+def cmd_features(args: argparse.Namespace) -> int:
+    width = max(map(len, FEATURES))
+    for name, description in FEATURES.items():
+        print(f"{name.ljust(width)}  {description}")
+    return OK
+
+
+COMMANDS = {
+    "run": cmd_run, "list": cmd_list, "check": cmd_check, "path": cmd_path,
+    "schema": cmd_schema, "features": cmd_features,
+}
