@@ -31,6 +31,22 @@ FEATURES: dict[str, str] = {
 }
 """Every feature, with what an engine that declares it must handle."""
 
+RULES: dict[str, tuple[str, ...]] = {
+    "layer-7a": ("613.4a", "604.3"),
+    "layer-7b": ("613.4b", "613.7"),
+    "layer-7c": ("613.4c",),
+    "layer-7d": ("613.4d",),
+    "counters": ("122.1a", "704.5q"),
+    "static-abilities": ("604.2", "613.5"),
+    "double-pt": ("701.10b", "701.10c"),
+    "triple-pt": ("701.11b", "701.11c"),
+    "durations": ("514.2",),
+    "zone-changes": ("400.7", "613.7d"),
+    "locked-sets": ("611.2c",),
+    "simultaneous-actions": ("704.3",),
+}
+"""The rules a case exercises when it needs each feature (for statistics and generated cases)."""
+
 _BY_STEP: dict[type, str] = {
     s.SetPT: "layer-7b",
     s.ModifyPT: "layer-7c",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import functools
 import json
+import re
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -58,13 +59,13 @@ def golden_dir() -> Path:
 
 def discover(paths: Iterable[str | Path]) -> list[Path]:
     """Case files named by ``paths``: files as given, directories searched recursively."""
-    found: list[Path] = []
+    found: dict[Path, Path] = {}  # by resolved path: a file named twice is loaded once
     for path in map(Path, paths):
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.suffix in CASE_FILE_SUFFIXES and p.is_file()))
-        else:
-            found.append(path)
-    return found
+        files = sorted(p for p in path.rglob("*") if p.suffix in CASE_FILE_SUFFIXES and p.is_file()) \
+            if path.is_dir() else [path]
+        for file in files:
+            found.setdefault(file.resolve(), file)
+    return list(found.values())
 
 
 def load_suite(paths: Iterable[str | Path]) -> list[Case]:
@@ -117,28 +118,37 @@ def load_text(text: str, name: str = "<string>") -> list[Case]:
         raise CaseFileErrors([CaseFileError(name, exc.message, line=exc.line)]) from None
 
     data = document.data
-    errors = [_schema_error(name, document, e) for e in _validator().iter_errors(data)]
-    if errors:
-        errors.sort(key=lambda e: (e.line or 0, e.field or ""))
-        raise CaseFileErrors(errors)
-
-    try:
-        datetime.date.fromisoformat(data["cr"])
-    except ValueError:
-        errors.append(CaseFileError(name, f"{data['cr']!r} is not a date", line=document.line_of(("cr",)), field="cr"))
+    if data is None:
+        raise CaseFileErrors([CaseFileError(name, "the file is empty", line=1)])
+    schema_errors = list(_validator().iter_errors(data))
+    errors = [_schema_error(name, document, e) for e in schema_errors]
+    # Cases (and the cr date) that the schema errors do not touch are still checked further,
+    # so one bad case does not hide the problems of the others.
+    touched = {tuple(e.absolute_path)[:2] for e in schema_errors}
+    whole_file = any(len(tuple(e.absolute_path)) < 2 for e in schema_errors if tuple(e.absolute_path)[:1] != ("cr",))
+    cr = data.get("cr") if isinstance(data, dict) else None
+    if isinstance(cr, str) and ("cr",) not in {tuple(e.absolute_path)[:1] for e in schema_errors}:
+        try:
+            datetime.date.fromisoformat(cr)
+        except ValueError:
+            errors.append(CaseFileError(name, f"{cr!r} is not a date", line=document.line_of(("cr",)), field="cr"))
     cases = []
-    for index, raw in enumerate(data["cases"]):
+    raw_cases = data.get("cases") if isinstance(data, dict) and not whole_file else None
+    for index, raw in enumerate(raw_cases if isinstance(raw_cases, list) else []):
         at = ("cases", index)
+        if at in touched:
+            continue
         problems = list(_semantic_problems(raw))
         errors.extend(
             CaseFileError(name, message, line=document.line_of(at + path), case=raw["id"],
                           field=_field(path))
             for path, message in problems
         )
-        if not problems:
+        if not problems and not schema_errors:
             cases.append(Case.from_dict(raw, cr=data["cr"], file=name, line=document.line_of(at)))
     errors.extend(duplicate_ids(cases))
     if errors:
+        errors.sort(key=lambda e: (e.line or 0, e.field or ""))
         raise CaseFileErrors(errors)
     return cases
 
@@ -179,8 +189,8 @@ def _describe(error: ValidationError) -> str:
     if kind == "minProperties" and _is_step_schema(schema_):
         return "a step needs a kind (one of: " + ", ".join(sorted(schema_["properties"])) + ")"
     if kind == "required":
-        missing = [k for k in error.validator_value if k not in instance]
-        return f"missing required key {missing[0]!r}" if missing else error.message
+        named = re.match(r"^'(.+)' is a required property$", error.message)
+        return f"missing required key {named[1]!r}" if named else error.message
     if kind == "pattern" and "x-hint" in schema_:
         return f"{instance!r} is not {schema_['x-hint']}"
     if kind == "oneOf" and schema_ == schema()["$defs"]["targets"]:
@@ -208,11 +218,11 @@ def _field(path: Iterable[Any]) -> str:
 
 def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     """Cross-references and metadata agreement within one schema-valid case."""
-    rules = raw["rules"]
+    rules = [str(rule) for rule in raw["rules"]]  # a whole rule may be a bare number: 613
     main_rule = raw["id"].split("/", 1)[0]
     if main_rule not in rules:
         yield (("id",), f"the id's rule {main_rule} is not among the case's rules {rules}")
-    if raw["source"]["rule"] not in rules:
+    if str(raw["source"]["rule"]) not in rules:
         yield (("source", "rule"), f"the source rule {raw['source']['rule']} is not among the case's rules {rules}")
 
     players = set(raw["players"])
@@ -250,16 +260,20 @@ def _step_problems(step, at, players, objects, effects, ended) -> Iterator[Probl
             yield from _step_problems(part, at + (index,), players, objects, effects, ended)
         return
     if kind == "expect":
-        for object_id in body["objects"]:
+        for object_id, values in body["objects"].items():
             if object_id not in objects:
                 yield (at + ("objects", object_id), f"undeclared object {object_id!r}")
+            controller = values.get("controller")
+            if controller is not None and controller not in players:
+                yield (at + ("objects", object_id, "controller"), f"undeclared player {controller!r}")
         return
     if kind == "end_effect":
         if body not in effects:
             yield (at, f"undeclared effect {body!r} (no earlier step has id: {body})")
         elif body in ended:
             yield (at, f"effect {body!r} has already ended")
-        ended.add(body)
+        else:
+            ended.add(body)
         return
     if not isinstance(body, dict):
         return

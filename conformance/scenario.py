@@ -388,8 +388,8 @@ class Case:
             ))
         case = cls(
             id=data["id"],
-            rules=tuple(data["rules"]),
-            source=Source(**data["source"]),
+            rules=tuple(str(rule) for rule in data["rules"]),
+            source=Source(str(data["source"]["rule"]), data["source"].get("example")),
             summary=" ".join(data["summary"].split()),
             players=players,
             objects=tuple(objects),

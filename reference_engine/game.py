@@ -115,7 +115,10 @@ class Game:
 
     def move(self, obj: GameObject, zone: str) -> None:
         """``obj`` changes zones: it becomes a new object with no counters, untouched by effects
-        that affected the old one (CR 400.7), with a new timestamp (613.7d)."""
+        that affected the old one (CR 400.7), with a new timestamp (613.7d). Moving an object to
+        the zone it is in does nothing."""
+        if obj.zone == zone:
+            return
         obj.zone = zone
         obj.incarnation += 1
         obj.counters = Counter()
