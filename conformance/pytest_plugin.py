@@ -18,9 +18,11 @@ from typing import Any
 
 import pytest
 
-from conformance import compare, loader
+from conformance import compare, loader, profiles
+from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statistics_table
 from conformance.engine import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
+from conformance.harness import DEFAULT_TIMEOUT, positive_seconds
 from conformance.report import CaseResult, render_table
 from conformance.scenario import Case
 
@@ -32,9 +34,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mtg-cases", action="append", default=[], metavar="PATH",
                     help="collect the conformance cases under PATH (a case file or directory; repeatable)")
     group.addoption("--mtg-engine", default="reference", metavar="SPEC",
-                    help="engine to check: 'reference' (default) or module:attribute")
+                    help="engine to check: 'reference' (default), module:attribute or 'exec:COMMAND ARGS'")
+    group.addoption("--mtg-timeout", type=positive_seconds, default=None, metavar="SECONDS",
+                    help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
     group.addoption("--mtg-no-table", action="store_true", default=False,
                     help="do not print the per-rule table at the end")
+    group.addoption("--mtg-properties", action="store_true", default=False,
+                    help="also run the property suite (differential and metamorphic laws) against the engine")
+    group.addoption("--mtg-profile", default=profiles.DEFAULT_PROFILE, choices=sorted(profiles.PROFILES),
+                    help="Hypothesis profile for the properties: ci (default), dev or thorough")
+    group.addoption("--mtg-save-failures", metavar="DIR", default=None,
+                    help="write each property's shrunk counterexample as a golden case file in DIR")
+    group.addoption("--mtg-statistics", action="store_true", default=False,
+                    help="print, per rule, how many generated examples exercised it")
 
 
 def _case_roots(config: pytest.Config) -> list[Path]:
@@ -43,18 +55,28 @@ def _case_roots(config: pytest.Config) -> list[Path]:
 
 def pytest_configure(config: pytest.Config) -> None:
     roots = _case_roots(config)
-    if not roots:
+    with_properties = config.getoption("mtg_properties")
+    if not roots and not with_properties:
         return
     for root in roots:
         if not root.exists():
             raise pytest.UsageError(f"--mtg-cases {root}: no such file or directory")
-    # The case paths are what this run collects (besides any other argument given).
-    config.args.extend(str(r) for r in roots if str(r) not in config.args)
+    # The case paths (and the property suite) are what this run collects, besides other arguments.
+    wanted = [*roots, *([PROPERTIES_FILE] if with_properties else [])]
+    config.args.extend(str(r) for r in wanted if str(r) not in config.args)
     try:
-        engine = load_engine(config.getoption("mtg_engine"))
+        engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"))
         config.stash[ENGINE_KEY] = (engine, describe(engine))
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Stop an ``exec:`` engine's process (docs/protocol.md, "Lifecycle")."""
+    engine = config.stash[ENGINE_KEY][0] if ENGINE_KEY in config.stash else None
+    close = getattr(engine, "close", None)
+    if callable(close):
+        close()
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:
@@ -65,6 +87,8 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.resolve() == PROPERTIES_FILE and parent.config.getoption("mtg_properties"):
+        return PropertyFile.from_parent(parent, path=file_path)
     if file_path.suffix not in loader.CASE_FILE_SUFFIXES:
         return None
     resolved = file_path.resolve()
@@ -114,13 +138,14 @@ class CaseItem(pytest.Item):
             outcome = compare.judge(engine, info, self.case)
         self.user_properties.append(("mtg_result", {
             "case": self.case.id, "rules": list(self.case.rules), "status": outcome.status,
+            **({"kind": outcome.kind} if isinstance(outcome, compare.Errored) else {}),
         }))
         if isinstance(outcome, compare.Unsupported):
             pytest.skip(f"unsupported: {outcome.reason}")
         if isinstance(outcome, compare.Failed):
             raise CaseFailed(self._describe(info, [str(m) for m in outcome.mismatches]))
         if isinstance(outcome, compare.Errored):
-            lines = [outcome.message] + ([outcome.detail.rstrip()] if outcome.detail else [])
+            lines = [f"{outcome.kind}: {outcome.message}", *outcome.detail.rstrip().splitlines()]
             raise CaseErrored(self._describe(info, lines, verb="could not run"))
 
     def _describe(self, info: EngineInfo, lines: list[str], verb: str = "fails") -> str:
@@ -167,12 +192,15 @@ class ResultCollector:
 
     def __init__(self) -> None:
         self.results: list[CaseResult] = []
+        self.statistics: list[dict[str, Any]] = []
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         result = results_of(report)
         if result is not None:
             self.results.append(result)
+        if report.when == "call":
+            self.statistics.extend(value for name, value in report.user_properties if name == "mtg_statistics")
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -182,7 +210,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     collector = config.pluginmanager.get_plugin("mtg-results")
-    if collector is None or not collector.results or config.getoption("mtg_no_table"):
+    if collector is None or not collector.results:
+        return
+    if config.getoption("mtg_statistics") and collector.statistics:
+        terminalreporter.section("generated examples by rule")
+        terminalreporter.write_line(statistics_table(collector.statistics))
+    if config.getoption("mtg_no_table"):
         return
     terminalreporter.section("conformance by rule")
     terminalreporter.write_line(render_table(collector.results))

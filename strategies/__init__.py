@@ -1,7 +1,41 @@
-"""Hypothesis strategies that generate random boards and effect stacks (public API).
+"""Hypothesis strategies for Magic: The Gathering rules-engine scenarios (a public API).
 
-This package is reserved for the strategies of the property suite; the first strategies arrive
-with the strategies issue. Nothing is exported yet.
+Engine authors use them to generate valid scenarios for their own tests::
+
+    from hypothesis import given
+    import strategies as mtg
+
+    @given(mtg.scenarios(features=["layer-7c", "layer-7d"], max_objects=3))
+    def test_my_engine_agrees(case):
+        ...  # case.to_dict() is the plain JSON form; conformance.compare.judge() runs it
+
+Every strategy generates only valid scenarios (schema-valid, every reference resolves) and
+shrinks towards fewer objects, fewer steps and smaller numbers. ``features=`` limits what is
+generated to a set from the closed vocabulary (``mtg-conformance features``).
 """
 
-__all__: list[str] = []
+from strategies._internal.core import (
+    PLAYERS,
+    action_kinds,
+    action_steps,
+    anthem_objects,
+    boards,
+    build_case,
+    creature_objects,
+    printed_values,
+    pt_amounts,
+    scenarios,
+)
+
+__all__ = [
+    "PLAYERS",
+    "action_kinds",
+    "action_steps",
+    "anthem_objects",
+    "boards",
+    "build_case",
+    "creature_objects",
+    "printed_values",
+    "pt_amounts",
+    "scenarios",
+]

@@ -1,0 +1,352 @@
+"""Properties every engine must have, checked on generated scenarios.
+
+Two kinds, each tied to the rules it checks:
+
+- **differential**: on every generated scenario, the engine's snapshots equal the reference
+  engine's, on the values both report;
+- **metamorphic laws**: relations between the engine's own answers on related scenarios, which
+  need no oracle (two switches cancel, 613.4d; doubling adds the current value, 701.10b-c; ...).
+
+A law holds while the objects it speaks of stay on the battlefield; where a step can make a
+creature die (704.5f), the law states what must then be true instead. Every law draws a base
+scenario from :func:`strategies.scenarios` limited to the features the engine declares, so
+examples shrink to small boards and few steps. This module knows engines only through
+:class:`Subject`; it knows nothing of pytest (the plugin runs it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import assume, event, target
+from hypothesis import strategies as st
+
+import strategies as mtg
+from conformance.compare import same
+from conformance.engine import Engine, EngineInfo
+from conformance.errors import Unsupported
+from conformance.features import RULES
+from conformance.scenario import Case
+
+
+class PropertyFailed(AssertionError):
+    """A property does not hold; ``cases`` are the scenarios that show it (the last example's)."""
+
+    def __init__(self, message: str, cases: list[Case]):
+        super().__init__(message)
+        self.cases = list(cases)
+
+
+class EngineRunError(Exception):
+    """The engine raised or answered malformed data while a property ran it."""
+
+
+@dataclass
+class Subject:
+    """The engine a property runs, and what it runs in the current example (for reports)."""
+
+    engine: Engine
+    info: EngineInfo
+    features: frozenset[str]
+    ran: list[Case] = field(default_factory=list)
+    exercised: set[str] = field(default_factory=set)
+
+    def run(self, case: Case) -> list[dict[str, Any]]:
+        """The engine's snapshots for ``case``; an unsupported case is rejected as an example."""
+        self.ran.append(case)
+        self.exercised.update(case.rules)
+        try:
+            snapshots = self.engine.run(case.to_dict())
+        except Unsupported:
+            assume(False)
+        except Exception as exc:
+            raise EngineRunError(f"the engine raised {type(exc).__name__}: {exc}") from exc
+        checkpoints = len(case.checkpoints)
+        if not isinstance(snapshots, list) or len(snapshots) != checkpoints or not all(
+                isinstance(s, Mapping) and isinstance(s.get("objects"), Mapping) for s in snapshots):
+            raise EngineRunError(f"the engine did not return {checkpoints} snapshots of the right shape")
+        return snapshots
+
+    def final(self, case: Case) -> dict[str, dict[str, Any]]:
+        """The objects of the engine's last snapshot for ``case``."""
+        return self.run(case)[-1]["objects"]
+
+    def fail(self, message: str) -> None:
+        raise PropertyFailed(message, self.ran[-2:] if len(self.ran) > 1 else self.ran)
+
+
+@dataclass(frozen=True)
+class Property:
+    """A property: its id (``RULE/slug``), the rules it checks, what it says, the features a
+    scenario needs for it to mean anything, and its check."""
+
+    id: str
+    rules: tuple[str, ...]
+    summary: str
+    needs: frozenset[str]
+    check: Callable[[Subject, Any, frozenset[str]], None] = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.id
+
+
+# --- building related scenarios ------------------------------------------------------------------
+
+
+def extend(case: Case, *steps: dict[str, Any]) -> Case:
+    """``case`` followed by ``steps`` and a checkpoint observing every object."""
+    raw = case.to_dict()
+    observe = {"expect": {"objects": {oid: {} for oid in raw["objects"]}}}
+    return dataclasses.replace(
+        Case.from_dict({**raw, "steps": [*raw["steps"], *steps, observe]}), rules=case.rules, id=case.id)
+
+
+def base_scenarios(data, features: frozenset[str], *, without: tuple[str, ...] = (), max_steps: int = 6) -> Case:
+    """A base scenario with one checkpoint at the end, from the features allowed minus ``without``."""
+    allowed = features - set(without)
+    case = data.draw(mtg.scenarios(features=allowed, max_objects=4, max_steps=max_steps, checkpoints="end"),
+                     label="base")
+    for rule in case.rules:
+        event(f"rule {rule}")
+    return case
+
+
+def on_battlefield(objects: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Ids of the objects a snapshot shows as creatures on the battlefield (with a toughness)."""
+    return sorted(oid for oid, values in objects.items()
+                  if values.get("zone") == "battlefield" and isinstance(values.get("toughness"), int))
+
+
+def pick_creature(data, subject: Subject, case: Case) -> tuple[str, int, int]:
+    """A creature alive at the end of ``case``, with its power and toughness there."""
+    objects = subject.final(case)
+    alive = on_battlefield(objects)
+    assume(alive)
+    chosen = data.draw(st.sampled_from(alive), label="creature")
+    return chosen, objects[chosen]["power"], objects[chosen]["toughness"]
+
+
+def pt(objects: Mapping[str, Mapping[str, Any]], oid: str) -> tuple[Any, Any]:
+    return objects[oid].get("power"), objects[oid].get("toughness")
+
+
+def expect_same(subject: Subject, first: Case, second: Case, why: str) -> None:
+    """Both scenarios end with the same observed values for every object."""
+    a, b = subject.final(first), subject.final(second)
+    for oid in sorted(a):
+        for key in sorted(set(a[oid]) & set(b.get(oid, {}))):
+            if not same(a[oid][key], b[oid][key]):
+                subject.fail(f"{why}: {oid}.{key} is {a[oid][key]!r} one way and {b[oid][key]!r} the other")
+
+
+# --- the properties -------------------------------------------------------------------------------
+
+
+def differential(subject: Subject, data, features: frozenset[str], *, reference: Engine, common: frozenset[str]) -> None:
+    case = data.draw(mtg.scenarios(features=features), label="scenario")
+    for rule in case.rules:
+        event(f"rule {rule}")
+    target(float(sum(1 for s in case.steps if s.KEY == "switch_pt")), label="switches")
+    ours = subject.run(case)
+    theirs = reference.run(case.to_dict())
+    for number, (got, expected) in enumerate(zip(ours, theirs), 1):
+        for oid, values in expected["objects"].items():
+            for key in sorted(common & set(values)):
+                value = got["objects"].get(oid, {}).get(key, "<not reported>")
+                if not same(values[key], value):
+                    subject.fail(f"checkpoint {number}: {oid}.{key}: the reference engine says "
+                                 f"{values[key]!r}, the engine says {value!r}")
+
+
+def two_switches_cancel(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
+    twice = extend(base, {"together": [{"switch_pt": {"to": oid}}, {"switch_pt": {"to": oid}}]})
+    expect_same(subject, extend(base), twice, f"switching {oid} twice in one event changed the board")
+
+
+def modifications_commute(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    ids = [o.id for o in base.objects]
+    kinds = ["modify"] + (["counter"] if "counters" in features else [])
+    parts = []
+    for _ in range(data.draw(st.integers(2, 4), label="modifications")):
+        oid = data.draw(st.sampled_from(ids))
+        if data.draw(st.sampled_from(kinds)) == "modify":
+            parts.append({"modify_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}})
+        else:
+            parts.append({"put_counters": {"object": oid, "kind": data.draw(st.sampled_from(["+1/+1", "-1/-1", "+2/+0"])),
+                                           "count": data.draw(st.integers(1, 2))}})
+    shuffled = data.draw(st.permutations(parts), label="order")
+    assume(shuffled != parts)
+    expect_same(subject, extend(base, {"together": parts}), extend(base, {"together": shuffled}),
+                "the same 7c modifications in another timestamp order gave another result")
+
+
+def multiplying_adds_current_value(multiplier: int) -> Callable[[Subject, Any, frozenset[str]], None]:
+    kind = "double_pt" if multiplier == 2 else "triple_pt"
+
+    def check(subject: Subject, data, features: frozenset[str]) -> None:
+        base = base_scenarios(data, features, without=("layer-7d",))
+        oid, power, toughness = pick_creature(data, subject, base)
+        which = data.draw(st.sampled_from(["power", "toughness", "both"]), label="which")
+        target(float(-power), label="negative power when multiplied")
+        after = subject.final(extend(base, {kind: {"to": oid, "which": which}}))
+        want = (power * multiplier if which != "toughness" else power,
+                toughness * multiplier if which != "power" else toughness)
+        if pt(after, oid) != want:
+            subject.fail(f"{oid} was {power}/{toughness} with no switch applying; multiplying its {which} "
+                         f"by {multiplier} must make it {want[0]}/{want[1]}, got {pt(after, oid)[0]}/{pt(after, oid)[1]}")
+    return check
+
+
+def multiplying_a_switched_creature(multiplier: int) -> Callable[[Subject, Any, frozenset[str]], None]:
+    kind = "double_pt" if multiplier == 2 else "triple_pt"
+
+    def check(subject: Subject, data, features: frozenset[str]) -> None:
+        base = base_scenarios(data, features, without=("layer-7d",))
+        alive = on_battlefield(subject.final(base))
+        assume(alive)
+        oid = data.draw(st.sampled_from(alive), label="creature")
+        switched = extend(base, {"switch_pt": {"to": oid, "until": "ended"}})
+        before = subject.final(switched)
+        assume(before[oid].get("zone") == "battlefield")
+        power, toughness = pt(before, oid)
+        target(float(power), label="power moved to toughness")
+        after = subject.final(extend(switched, {kind: {"to": oid, "which": "power"}}))
+        bonus = (multiplier - 1) * power
+        if toughness + bonus <= 0:
+            if after[oid].get("zone") == "battlefield":
+                subject.fail(f"{oid} was switched to {power}/{toughness}; multiplying its power gives +{bonus}/+0 "
+                             f"under the switch, so toughness {toughness + bonus}: it must die (704.5f)")
+        elif pt(after, oid) != (power, toughness + bonus):
+            subject.fail(f"{oid} was switched to {power}/{toughness}; multiplying its power by {multiplier} adds "
+                         f"{bonus} in 7c, which the switch turns into toughness: {power}/{toughness + bonus} "
+                         f"expected, got {pt(after, oid)[0]}/{pt(after, oid)[1]}")
+    return check
+
+
+def multiplied_amount_is_fixed(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features, without=("layer-7d",))
+    alive = on_battlefield(subject.final(base))
+    assume(alive)
+    oid = data.draw(st.sampled_from(alive), label="creature")
+    kind = data.draw(st.sampled_from([k for k, f in (("double_pt", "double-pt"), ("triple_pt", "triple-pt")) if f in features]))
+    a, b = data.draw(mtg.pt_amounts(min_value=0)), data.draw(mtg.pt_amounts(min_value=0))
+    pumped = extend(base, {"modify_pt": {"id": "counted", "to": oid, "power": a, "toughness": b, "until": "ended"}},
+                    {kind: {"to": oid, "which": "both"}})
+    before = subject.final(pumped)
+    assume(before[oid].get("zone") == "battlefield")
+    after = subject.final(extend(pumped, {"end_effect": "counted"}))
+    power, toughness = pt(before, oid)
+    if toughness - b <= 0:
+        if after[oid].get("zone") == "battlefield":
+            subject.fail(f"{oid} at {power}/{toughness} loses a +{a}/+{b} effect: toughness {toughness - b}, it must die")
+    elif pt(after, oid) != (power - a, toughness - b):
+        subject.fail(f"ending the +{a}/+{b} effect that a {kind} counted must take away exactly +{a}/+{b}: "
+                     f"{power}/{toughness} → {power - a}/{toughness - b} expected, got {pt(after, oid)[0]}/{pt(after, oid)[1]}")
+
+
+def later_set_overrides(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
+    first = {"set_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}}
+    second = {"set_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}}
+    expect_same(subject, extend(base, {"together": [first, second]}), extend(base, {"together": [second]}),
+                "a later effect setting both values must leave nothing of an earlier one")
+
+
+def state_based_invariants(subject: Subject, data, features: frozenset[str]) -> None:
+    case = data.draw(mtg.scenarios(features=features), label="scenario")
+    for rule in case.rules:
+        event(f"rule {rule}")
+    for number, snapshot in enumerate(subject.run(case), 1):
+        for oid, values in snapshot["objects"].items():
+            if values.get("zone") != "battlefield":
+                continue
+            toughness = values.get("toughness")
+            if isinstance(toughness, int) and toughness <= 0:
+                subject.fail(f"checkpoint {number}: {oid} is a creature with toughness {toughness} on the battlefield (704.5f)")
+            counters = values.get("counters") or {}
+            if counters.get("+1/+1") and counters.get("-1/-1"):
+                subject.fail(f"checkpoint {number}: {oid} has both +1/+1 and -1/-1 counters {counters} (704.5q)")
+
+
+def cleanup_is_idempotent(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    expect_same(subject, extend(base, {"end_turn": {}}), extend(base, {"end_turn": {}}, {"end_turn": {}}),
+                "a second cleanup step changed the board")
+
+
+def returning_twice_is_returning_once(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
+    trip = [{"move": {"object": oid, "to": "exile"}}, {"move": {"object": oid, "to": "battlefield"}}]
+    expect_same(subject, extend(base, *trip), extend(base, *trip, *trip),
+                f"{oid} came back from exile as a new object twice, and differed from coming back once")
+
+
+def switch_after_modification_order(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
+    switch = {"switch_pt": {"to": oid}}
+    modify = {"modify_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}}
+    expect_same(subject, extend(base, {"together": [switch, modify]}), extend(base, {"together": [modify, switch]}),
+                "a modification applies before a switch whatever their timestamps")
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("613.4d/two-switches-cancel", ("613.4d", "704.3"),
+             "Switching an object's power and toughness twice in one event changes nothing.",
+             frozenset({"layer-7d", "simultaneous-actions"}), two_switches_cancel),
+    Property("613.4c/modifications-commute", ("613.4c", "613.7", "122.1a"),
+             "7c modifications and counters give the same result in any timestamp order.",
+             frozenset({"layer-7c", "simultaneous-actions"}), modifications_commute),
+    Property("613.4d/switch-after-modifications", ("613.4c", "613.4d", "613.7"),
+             "A switch applies after every 7c modification, whichever has the later timestamp.",
+             frozenset({"layer-7c", "layer-7d", "simultaneous-actions"}), switch_after_modification_order),
+    Property("701.10b/doubling-adds-current-value", ("701.10a", "701.10b", "701.10c", "107.1b"),
+             "With no switch, doubling power/toughness makes it twice what it was, negative values included.",
+             frozenset({"double-pt"}), multiplying_adds_current_value(2)),
+    Property("701.11b/tripling-adds-twice-current-value", ("701.11a", "701.11b", "701.11c", "107.1b"),
+             "With no switch, tripling power/toughness makes it three times what it was, negative values included.",
+             frozenset({"triple-pt"}), multiplying_adds_current_value(3)),
+    Property("701.10b/doubling-switched-power-lands-on-toughness", ("701.10b", "701.10c", "613.4d", "704.5f"),
+             "Doubling a switched creature's power adds that power in 7c, under the switch: it shows on toughness.",
+             frozenset({"double-pt", "layer-7d", "durations"}), multiplying_a_switched_creature(2)),
+    Property("701.11b/tripling-switched-power-lands-on-toughness", ("701.11b", "701.11c", "613.4d", "704.5f"),
+             "Tripling a switched creature's power adds twice that power in 7c, under the switch.",
+             frozenset({"triple-pt", "layer-7d", "durations"}), multiplying_a_switched_creature(3)),
+    Property("701.10b/multiplied-amount-is-fixed", ("701.10b", "701.11b", "611.2"),
+             "A doubling's or tripling's bonus is fixed: ending an effect it counted removes only that effect.",
+             frozenset({"layer-7c", "durations"}), multiplied_amount_is_fixed),
+    Property("613.4b/later-set-overrides", ("613.4b", "613.7"),
+             "A later effect setting both power and toughness leaves nothing of an earlier one.",
+             frozenset({"layer-7b", "simultaneous-actions"}), later_set_overrides),
+    Property("704.5f/state-based-invariants", ("704.3", "704.5f", "704.5q"),
+             "After every step no creature on the battlefield has toughness 0 or less, and no permanent "
+             "keeps both +1/+1 and -1/-1 counters.",
+             frozenset(), state_based_invariants),
+    Property("514.2/cleanup-is-idempotent", ("514.2",),
+             "A second cleanup step in a row changes nothing.",
+             frozenset({"durations"}), cleanup_is_idempotent),
+    Property("400.7/returning-twice-is-returning-once", ("400.7", "613.7d"),
+             "An object that leaves and returns is a new object: doing it twice equals doing it once.",
+             frozenset({"zone-changes"}), returning_twice_is_returning_once),
+)
+"""The metamorphic laws, which need no oracle."""
+
+DIFFERENTIAL_ID = "613/agrees-with-reference"
+DIFFERENTIAL_RULES = ("613.4", *sorted({rule for rules in RULES.values() for rule in rules}))
+
+
+def usable(prop: Property, features: frozenset[str]) -> bool:
+    """Whether a property means anything for an engine with ``features``."""
+    if prop.id.startswith("701.10b/multiplied"):
+        return "layer-7c" in features and "durations" in features and bool(features & {"double-pt", "triple-pt"})
+    return prop.needs <= features and bool(features & {"layer-7b", "layer-7c", "layer-7d"})
+
+

@@ -1,0 +1,183 @@
+"""Property items for the pytest plugin: each property of :mod:`conformance.properties` runs,
+under a Hypothesis profile, against the engine being checked.
+
+The items are collected from the ``conformance/properties.py`` file itself, so their node ids
+read ``properties.py::613.4d/two-switches-cancel`` and ``-k 613.4d`` selects them by rule.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import UnsatisfiedAssumption
+
+from conformance import counterexamples, profiles, properties
+from conformance.compare import same
+from conformance.engine import EngineInfo, describe
+from conformance.properties import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property, PropertyFailed, Subject
+
+PROPERTIES_FILE = Path(properties.__file__).resolve()
+
+
+class PropertyFailure(AssertionError):
+    """A property that does not hold for the engine; the message has the shrunk counterexample."""
+
+
+class PropertyFile(pytest.File):
+    """The property suite, anchored on conformance/properties.py."""
+
+    def collect(self):
+        for prop in (differential_property(), *properties.PROPERTIES):
+            yield PropertyItem.from_parent(self, name=prop.id, prop=prop)
+
+
+def differential_property() -> Property:
+    return Property(DIFFERENTIAL_ID, DIFFERENTIAL_RULES,
+                    "On every generated scenario the engine reports what the reference engine reports.",
+                    frozenset(), properties.differential)
+
+
+class PropertyItem(pytest.Item):
+    """One property, run with Hypothesis."""
+
+    def __init__(self, *, prop: Property, **kwargs):
+        super().__init__(**kwargs)
+        self.prop = prop
+        self.extra_keyword_matches.update(prop.rules)
+        self.extra_keyword_matches.add("properties")
+
+    def runtest(self) -> None:
+        from reference_engine import ReferenceEngine
+
+        from conformance.pytest_plugin import ENGINE_KEY
+
+        engine, info = self.config.stash[ENGINE_KEY]
+        reference = ReferenceEngine()
+        reference_info = describe(reference)
+        features = info.features & reference_info.features
+        status = {"case": self.prop.id, "rules": list(self.prop.rules), "status": "unsupported"}
+        self.user_properties.append(("mtg_result", status))
+        if not properties.usable(self.prop, features):
+            pytest.skip(f"unsupported: {info.name} lacks the features {', '.join(sorted(self.prop.needs - features))}"
+                        if self.prop.needs - features else f"unsupported: {info.name} supports no layer-7 effect")
+        check = self.prop.check
+        if self.prop.id == DIFFERENTIAL_ID:
+            common = info.observables["objects"] & reference_info.observables["objects"]
+            check = functools.partial(properties.differential, reference=reference, common=common)
+        subject = Subject(engine, info, features)
+        statistics: Counter[str] = Counter()
+        tally = {"examples": 0, "first_failure": None}
+
+        def example(data) -> None:
+            subject.ran.clear()
+            subject.exercised.clear()
+            try:
+                check(subject, data, features)
+            except UnsatisfiedAssumption:
+                raise
+            except BaseException:
+                tally["examples"] += 1
+                if tally["first_failure"] is None:
+                    tally["first_failure"] = tally["examples"]
+                raise
+            tally["examples"] += 1
+            statistics.update(subject.exercised | set(self.prop.rules))
+
+        test = given(st.data())(example)
+        test._hypothesis_internal_add_digest = self.prop.id.encode()  # its own database key
+        test = settings(profiles.get(self.config.getoption("mtg_profile")))(test)
+        try:
+            test()
+            status["status"] = "passed"
+        except (PropertyFailed, properties.EngineRunError) as exc:
+            status["status"] = "failed" if isinstance(exc, PropertyFailed) else "errored"
+            cases = getattr(exc, "cases", subject.ran)
+            saved = self._save(cases, str(exc), engine, reference, info, reference_info)
+            raise PropertyFailure(self._describe(info, exc, cases, saved, tally)) from None
+        finally:
+            self.user_properties.append(("mtg_statistics", {"property": self.prop.id, "examples": tally["examples"],
+                                                            "first_failure": tally["first_failure"],
+                                                            "rules": dict(statistics)}))
+
+    def _save(self, cases, message, engine, reference, info: EngineInfo, reference_info: EngineInfo) -> Path | None:
+        directory = self.config.getoption("mtg_save_failures")
+        if not directory or not cases:
+            return None
+        observables = info.observables["objects"] & reference_info.observables["objects"]
+        failing = [case for case in cases if _disagrees(engine, reference, case, observables)]
+        documents = []
+        for number, case in enumerate(failing or cases, 1):
+            reported = counterexamples.engine_values(engine, case)
+            documents.append(counterexamples.golden_case(
+                case, case_id=f"{self.prop.rules[0]}/counterexample-{counterexamples.slug(self.prop.id.split('/', 1)[1])}-{number}",
+                rules=self.prop.rules, reference=reference, observables=observables,
+                summary=(f"Shrunk counterexample of the property {self.prop.id} ({self.prop.summary}) "
+                         f"on {info}: {message}. Expected values are the reference engine's; the engine "
+                         f"under test reported: {reported}."),
+            ))
+        name = counterexamples.slug(self.prop.id) + ".yaml"
+        return counterexamples.write(Path(directory) / name, documents)
+
+    def _describe(self, info, exc, cases, saved, tally) -> str:
+        lines = [
+            f"property {self.prop.id} does not hold for {info}",
+            f"  rules:   {', '.join(self.prop.rules)}",
+            f"  law:     {self.prop.summary}",
+            f"  found:   {exc}",
+            f"  after {tally['first_failure']} examples; shrunk to {len(cases[-1].objects) if cases else 0} objects, "
+            f"{sum(1 for s in cases[-1].steps if s.KEY != 'expect') if cases else 0} steps",
+        ]
+        if saved:
+            lines.append(f"  saved as a golden case file: {saved} (replay with --cases {saved.parent})")
+        for number, case in enumerate(cases, 1):
+            plain = case.to_dict()
+            shown = {"players": plain["players"], "objects": plain["objects"], "steps": plain["steps"]}
+            text = yaml.safe_dump(shown, sort_keys=False, default_flow_style=None, width=110)
+            lines.append(f"  scenario {number}:")
+            lines.extend("    " + line for line in text.splitlines())
+        return "\n".join(lines)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, PropertyFailure):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, 0, f"property {self.prop.id}"
+
+
+def _disagrees(engine, reference, case, observables) -> bool:
+    """Whether ``engine`` reports something else than the reference engine for ``case``."""
+    try:
+        ours = engine.run(case.to_dict())
+    except Exception:
+        return True
+    theirs = reference.run(case.to_dict())
+    if not isinstance(ours, list) or len(ours) != len(theirs):
+        return True
+    for got, expected in zip(ours, theirs):
+        for oid, values in expected["objects"].items():
+            seen = got.get("objects", {}).get(oid, {}) if isinstance(got, dict) else {}
+            if any(not same(values[k], seen.get(k)) for k in observables & set(values)):
+                return True
+    return False
+
+
+def statistics_table(reports: list[dict[str, Any]]) -> str:
+    """Per rule, how many generated examples exercised it, over every property run."""
+    from conformance.report import rule_key
+
+    totals: Counter[str] = Counter()
+    for report in reports:
+        totals.update(report["rules"])
+    width = max([len("rule"), *map(len, totals)])
+    lines = [f"{'rule'.ljust(width)}  examples", "-" * (width + 10)]
+    lines += [f"{rule.ljust(width)}  {totals[rule]:>8}" for rule in sorted(totals, key=rule_key)]
+    return "\n".join(lines)
