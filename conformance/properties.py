@@ -152,6 +152,7 @@ def differential(subject: Subject, data, features: frozenset[str], *, reference:
     target(float(sum(1 for s in case.steps if s.KEY == "switch_pt")), label="switches")
     ours = subject.run(case)
     theirs = reference.run(case.to_dict())
+    target(float(-min(multiplied_values(case, theirs), default=0)), label="negative value when multiplied")
     for number, (got, expected) in enumerate(zip(ours, theirs), 1):
         for oid, values in expected["objects"].items():
             for key in sorted(common & set(values)):
@@ -159,6 +160,19 @@ def differential(subject: Subject, data, features: frozenset[str], *, reference:
                 if not same(values[key], value):
                     subject.fail(f"checkpoint {number}: {oid}.{key}: the reference engine says "
                                  f"{values[key]!r}, the engine says {value!r}")
+
+
+def multiplied_values(case: Case, snapshots: list[dict[str, Any]]) -> list[int]:
+    """The power and toughness each doubled or tripled creature showed at the checkpoint just
+    before (to steer generation towards negative values there, 701.10c)."""
+    values, last = [], None
+    checkpoints = iter(snapshots)
+    for step in case.steps:
+        if step.KEY == "expect":
+            last = next(checkpoints)["objects"]
+        elif step.KEY in ("double_pt", "triple_pt") and last is not None and step.to in last:
+            values += [v for v in (last[step.to].get("power"), last[step.to].get("toughness")) if isinstance(v, int)]
+    return values
 
 
 def two_switches_cancel(subject: Subject, data, features: frozenset[str]) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from conformance import scenario as s
 from reference_engine import doubling, state_based_actions
 from reference_engine.filters import matches
-from reference_engine.layers import power_toughness
+from reference_engine import layers
 from reference_engine.objects import GameObject, PTEffect, Sublayer
 
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
@@ -103,11 +103,15 @@ class Game:
         affected = self.affected_by(step)
         bonuses = []
         for obj in affected:  # every amount is fixed before any bonus applies
-            pt = power_toughness(self, obj)
+            pt = self.power_toughness(obj)
             bonuses.append(self.multiplication_bonus(pt.power or 0, pt.toughness or 0, step.which, multiplier))
         timestamp = self.tick()  # one event: one timestamp for all it creates
         for obj, (power, toughness) in zip(affected, bonuses):
             self.create_effect(step, power=power, toughness=toughness, affected=[obj], timestamp=timestamp)
+
+    def power_toughness(self, obj: GameObject) -> layers.PowerToughness:
+        """``obj``'s power and toughness now (layer 7, CR 613.4); a hook for variants."""
+        return layers.power_toughness(self, obj)
 
     def multiplication_bonus(self, power: int, toughness: int, which: str, multiplier: int) -> tuple[int, int]:
         """The +X/+Y bonus of a doubling or tripling (701.10b-c, 701.11b-c); a hook for variants."""
@@ -131,7 +135,7 @@ class Game:
         """Every observable value of every object, as plain data."""
         objects = {}
         for obj in self.objects.values():
-            pt = power_toughness(self, obj)
+            pt = self.power_toughness(obj)
             objects[obj.id] = {
                 "zone": obj.zone,
                 "controller": obj.controller,

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine.layers import power_toughness
-
 if TYPE_CHECKING:
     from reference_engine.game import Game
 
@@ -24,7 +22,7 @@ def check(game: Game) -> None:
         # 704.5f: a creature with toughness 0 or less goes to its owner's graveyard.
         dying = [
             o for o in permanents
-            if "creature" in o.card.types and (power_toughness(game, o).toughness or 0) <= 0
+            if "creature" in o.card.types and (game.power_toughness(o).toughness or 0) <= 0
         ]
         # 704.5q: +1/+1 and -1/-1 counters on one permanent are removed in pairs.
         annihilating = [o for o in permanents if o.counters[PLUS] and o.counters[MINUS]]

@@ -42,3 +42,24 @@ class NoDoublingEngine(ReferenceEngine):
         description = super().describe()
         features = [f for f in description["features"] if f not in ("double-pt", "triple-pt")]
         return {**description, "name": "no-doubling engine", "features": features}
+
+
+class OneSwitchGame(Game):
+    """Treats any number of switches as one switch, so two switches do not cancel (613.4d)."""
+
+    def power_toughness(self, obj):
+        from reference_engine.layers import PowerToughness, applicable_effects
+        from reference_engine.objects import Sublayer
+
+        pt = super().power_toughness(obj)
+        switches = sum(1 for e in applicable_effects(self, obj) if e.sublayer is Sublayer.SWITCH)
+        if pt.power is None or switches < 2 or switches % 2:
+            return pt
+        return PowerToughness(pt.toughness, pt.power, pt.sublayers)
+
+
+class OneSwitchEngine(ReferenceEngine):
+    game_class = OneSwitchGame
+
+    def describe(self):
+        return {**super().describe(), "name": "one-switch engine"}

@@ -77,8 +77,10 @@ def _creature_objects(draw, *, features: Iterable[str] | None = None) -> dict[st
     allowed = check_features(features)
     # Toughness 0 (dying at once unless something raises it) is an edge worth reaching, but
     # examples shrink towards a creature that survives: 0/1.
-    card: dict[str, Any] = {"types": ["creature"], "power": draw(printed_values()),
-                            "toughness": draw(st.integers(1, 6) | st.just(0))}
+    toughness = draw(st.integers(1, 6))
+    if draw(st.integers(0, 9)) == 9:
+        toughness = 0
+    card: dict[str, Any] = {"types": ["creature"], "power": draw(printed_values()), "toughness": toughness}
     obj: dict[str, Any] = {"card": card, "owner": draw(st.sampled_from(PLAYERS))}
     if "layer-7a" in allowed and draw(st.booleans()):
         counted = draw(st.sampled_from([_CREATURES_YOU_CONTROL, _CREATURE_CARDS_IN_YOUR_GRAVEYARD]))
@@ -136,15 +138,14 @@ def boards(*, min_objects: int = 1, max_objects: int = 6,
 def _boards(draw, *, min_objects: int = 1, max_objects: int = 6,
             features: Iterable[str] | None = None) -> dict[str, dict[str, Any]]:
     allowed = check_features(features)
-    count = draw(st.integers(min_objects, max_objects))
-    objects: dict[str, dict[str, Any]] = {}
     anthems_possible = "static-abilities" in allowed and allowed & {"layer-7b", "layer-7c", "layer-7d"}
-    for index in range(count):
-        if index > 0 and anthems_possible and draw(st.integers(0, 3)) == 3:
-            objects[f"a{index + 1}"] = draw(_anthem_objects(features=allowed))
-        else:
-            objects[f"c{index + 1}"] = draw(_creature_objects(features=allowed))
-    return objects
+    kinds = ["creature", "creature", "creature", "anthem"] if anthems_possible else ["creature"]
+    # A list, so that shrinking deletes whole objects.
+    drawn = draw(st.lists(st.sampled_from(kinds).flatmap(
+        lambda kind: st.tuples(st.just(kind), _creature_objects(features=allowed) if kind == "creature"
+                               else _anthem_objects(features=allowed))),
+        min_size=min_objects, max_size=max_objects))
+    return {f"{'c' if kind == 'creature' else 'a'}{index}": spec for index, (kind, spec) in enumerate(drawn, 1)}
 
 
 # --- steps ----------------------------------------------------------------------------------------
@@ -165,7 +166,8 @@ _STEP_FEATURES: dict[str, frozenset[str]] = {
 
 
 class _Tracker:
-    """What generation must remember to keep references valid: effect ids and zones."""
+    """What turning intents into steps must remember to keep references valid: effect ids
+    still open, and where each object is."""
 
     def __init__(self, objects: dict[str, dict[str, Any]]):
         self.object_ids = list(objects)
@@ -181,35 +183,72 @@ def action_kinds(features: Iterable[str] | None = None) -> list[str]:
 
 
 @st.composite
-def _action(draw, tracker: _Tracker, allowed: frozenset[str], kinds: list[str]) -> dict[str, Any]:
+def _intent(draw, allowed: frozenset[str], kinds: tuple[str, ...]) -> dict[str, Any]:
+    """An action drawn without looking at the board: which object (by position), amounts,
+    flags. Intents are independent of each other, so a list of them shrinks element by element;
+    :func:`_realize` turns them into valid steps."""
     kind = draw(st.sampled_from(kinds))
-    if kind == "end_effect" and not tracker.open_effects:
-        kind = "end_turn"
-    if kind == "end_turn":
-        return {"end_turn": {}}
-    if kind == "end_effect":
-        effect = draw(st.sampled_from(tracker.open_effects))
-        tracker.open_effects.remove(effect)
-        return {"end_effect": effect}
-    target = draw(st.sampled_from(tracker.object_ids))
+    intent: dict[str, Any] = {"kind": kind, "target": draw(st.integers(0, 7))}
     if kind in ("put_counters", "remove_counters"):
-        return {kind: {"object": target, "kind": draw(st.sampled_from(["+1/+1", "-1/-1", "+1/+0"])),
-                       "count": draw(st.integers(1, 3))}}
+        intent.update(counter=draw(st.sampled_from(["+1/+1", "-1/-1", "+1/+0"])), count=draw(st.integers(1, 3)))
+    elif kind == "move":
+        intent["away"] = draw(st.sampled_from(ZONES_AWAY))
+    elif kind in _STEP_FEATURES and kind not in ("end_effect", "end_turn"):
+        intent["each"] = "locked-sets" in allowed and draw(st.integers(0, 5)) == 5
+        if kind == "modify_pt":
+            intent.update(power=draw(pt_amounts()), toughness=draw(pt_amounts()))
+        elif kind == "set_pt":
+            intent.update(power=draw(pt_amounts(min_value=-2, max_value=5)),
+                          toughness=draw(pt_amounts(min_value=-1, max_value=5)))
+        elif kind in ("double_pt", "triple_pt"):
+            intent["which"] = draw(st.sampled_from(["power", "toughness", "both"]))
+            # Reach the edges on purpose: multiply a value just driven below 0 (701.10c), or a
+            # switched creature (the bonus then shows on the other value).
+            setups = [None] + [setup for setup, needs in (("negative", "layer-7c"), ("switched", "layer-7d"))
+                               if needs in allowed]
+            intent["setup"] = draw(st.sampled_from(setups))
+            if intent["setup"] == "negative":
+                intent["weaken"] = draw(st.integers(1, 6))
+        intent["lasting"] = "durations" in allowed and draw(st.booleans())
+    return intent
+
+
+@st.composite
+def _event(draw, allowed: frozenset[str], kinds: tuple[str, ...]) -> dict[str, Any] | list[dict[str, Any]]:
+    """One intent or, sometimes, several performed as one event (``together``)."""
+    first = draw(_intent(allowed, kinds))
+    if "simultaneous-actions" not in allowed or draw(st.integers(0, 4)) < 4:
+        return first
+    return [first] + [draw(_intent(allowed, kinds)) for _ in range(draw(st.integers(1, 2)))]
+
+
+def _realize(intent: dict[str, Any], tracker: _Tracker) -> list[dict[str, Any]]:
+    """The valid steps an intent stands for on this board, at this point of the scenario."""
+    target = tracker.object_ids[intent["target"] % len(tracker.object_ids)]
+    setup = intent.get("setup")
+    if setup == "negative":
+        return [{"modify_pt": {"to": target, "power": -intent["weaken"], "toughness": 0}}, _realize_one(intent, tracker)]
+    if setup == "switched":
+        return [{"switch_pt": {"to": target}}, _realize_one(intent, tracker)]
+    return [_realize_one(intent, tracker)]
+
+
+def _realize_one(intent: dict[str, Any], tracker: _Tracker) -> dict[str, Any]:
+    kind = intent["kind"]
+    target = tracker.object_ids[intent["target"] % len(tracker.object_ids)]
+    if kind == "end_effect" and tracker.open_effects:
+        return {"end_effect": tracker.open_effects.pop(intent["target"] % len(tracker.open_effects))}
+    if kind in ("end_effect", "end_turn"):
+        return {"end_turn": {}}
+    if kind in ("put_counters", "remove_counters"):
+        return {kind: {"object": target, "kind": intent["counter"], "count": intent["count"]}}
     if kind == "move":
-        here = tracker.zones[target]
-        zone = "battlefield" if here != "battlefield" else draw(st.sampled_from(ZONES_AWAY))
+        zone = "battlefield" if tracker.zones[target] != "battlefield" else intent["away"]
         tracker.zones[target] = zone
         return {"move": {"object": target, "to": zone}}
-    body: dict[str, Any] = {"to": target}
-    if "locked-sets" in allowed and draw(st.integers(0, 5)) == 5:
-        body = {"to_each": {"types": ["creature"]}}
-    if kind == "modify_pt":
-        body.update(power=draw(pt_amounts()), toughness=draw(pt_amounts()))
-    elif kind == "set_pt":
-        body.update(power=draw(pt_amounts(min_value=-2, max_value=5)), toughness=draw(pt_amounts(min_value=-1, max_value=5)))
-    elif kind in ("double_pt", "triple_pt"):
-        body["which"] = draw(st.sampled_from(["power", "toughness", "both"]))
-    if "durations" in allowed and draw(st.booleans()):
+    body: dict[str, Any] = {"to_each": {"types": ["creature"]}} if intent["each"] else {"to": target}
+    body.update({k: intent[k] for k in ("power", "toughness", "which") if k in intent})
+    if intent["lasting"]:
         effect_id = f"e{tracker.next_effect}"
         tracker.next_effect += 1
         body.update(id=effect_id, until="ended")
@@ -224,8 +263,8 @@ def action_steps(object_ids: Iterable[str], *, features: Iterable[str] | None = 
     if not ids:
         raise InvalidArgument("action_steps() needs at least one object id")
     allowed = check_features(features)
-    tracker = _Tracker({oid: {} for oid in ids})
-    return _action(tracker, allowed, action_kinds(allowed))
+    kinds = tuple(action_kinds(allowed))
+    return _intent(allowed, kinds).map(lambda intent: _realize_one(intent, _Tracker({oid: {} for oid in ids})))
 
 
 # --- scenarios ------------------------------------------------------------------------------------
@@ -248,8 +287,9 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
     check_size(min_steps, "min_steps")
     if checkpoints not in ("each", "end"):
         raise InvalidArgument(f"checkpoints={checkpoints!r}: expected 'each' or 'end'")
-    if not action_kinds(allowed):
-        raise InvalidArgument(f"features={sorted(allowed)} allow no action at all; include a layer-7 feature")
+    if not allowed & {"layer-7b", "layer-7c", "layer-7d"}:
+        raise InvalidArgument(f"features={sorted(allowed)} allow no power/toughness effect; "
+                              "include layer-7b, layer-7c or layer-7d")
     defaults = {"features": None, "min_objects": 1, "max_objects": 6, "min_steps": 1, "max_steps": 10,
                 "checkpoints": "each"}
     return _scenarios(**_explicit(defaults, features=features, min_objects=min_objects, max_objects=max_objects,
@@ -260,18 +300,27 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
 def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1, max_steps=10,
                checkpoints="each") -> Case:
     allowed = check_features(features)
-    kinds = action_kinds(allowed)
+    kinds = tuple(action_kinds(allowed))
     objects = draw(_boards(min_objects=min_objects, max_objects=max_objects, features=allowed))
+    event = _event(allowed, kinds)
+    # A list of independent intents, so that shrinking deletes whole steps.
+    # (min_size=0 and filling up afterwards shrinks better: no element is forced to stay first.)
+    intents = draw(st.lists(event, max_size=max_steps))
+    while len(intents) < min_steps:
+        intents.append(draw(event))
     tracker = _Tracker(objects)
     observe = {"expect": {"objects": {oid: {} for oid in objects}}}
     steps: list[dict[str, Any]] = []
-    for _ in range(draw(st.integers(min_steps, max_steps))):
-        if "simultaneous-actions" in allowed and draw(st.integers(0, 4)) == 4:
-            steps.append({"together": [draw(_action(tracker, allowed, kinds)) for _ in range(draw(st.integers(2, 3)))]})
-        else:
-            steps.append(draw(_action(tracker, allowed, kinds)))
-        if checkpoints == "each":
-            steps.append(observe)
+    for drawn in intents:
+        if isinstance(drawn, list):
+            steps.append({"together": [step for intent in drawn for step in _realize(intent, tracker)]})
+            if checkpoints == "each":
+                steps.append(observe)
+            continue
+        for step in _realize(drawn, tracker):
+            steps.append(step)
+            if checkpoints == "each":
+                steps.append(observe)
     if checkpoints == "end" or not steps:
         steps.append(observe)
     return build_case(objects, steps, summary="a scenario generated by strategies.scenarios()")

@@ -1,0 +1,98 @@
+"""The property suite against the reference engine and deliberately wrong engines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conformance import loader
+from conformance.properties import PROPERTIES
+from conformance.pytest_properties import PROPERTIES_FILE
+
+pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
+
+
+def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest("-p", "no:cacheprovider", "--mtg-properties", *args)
+
+
+def test_there_are_at_least_ten_laws_each_citing_rules():
+    assert len(PROPERTIES) >= 10
+    rule = loader.schema()["$defs"]["rule"]["anyOf"][0]["pattern"]
+    for prop in PROPERTIES:
+        assert prop.rules and prop.id.split("/")[0] in prop.rules
+        assert all(__import__("re").match(rule, r) for r in prop.rules), prop.id
+
+
+def test_every_property_holds_for_the_reference_engine(pytester):
+    result = run(pytester, "--mtg-statistics")
+    assert result.ret == 0, result.stdout.str()[-3000:]
+    outcomes = result.parseoutcomes()
+    assert outcomes["passed"] == len(PROPERTIES) + 1 and "failed" not in outcomes
+    result.stdout.fnmatch_lines(["*generated examples by rule*", "rule *examples", "613.4d *"])
+
+
+def test_a_clamping_engine_is_caught_and_its_counterexample_replays(pytester, tmp_path):
+    saved = tmp_path / "saved"
+    result = run(pytester, "--mtg-engine", "tests.wrong_engines:ClampingEngine", "--mtg-save-failures", str(saved),
+                 "-k", "doubling-adds-current-value")
+    assert result.ret == 1
+    result.stdout.fnmatch_lines([
+        "property 701.10b/doubling-adds-current-value does not hold for clamping engine *",
+        "  found:   c1 was -*/* with no switch applying; multiplying its * by 2 must make it *",
+        "  saved as a golden case file: *",
+    ])
+    (path,) = saved.glob("*.yaml")
+    (case,) = loader.load_file(path)  # a valid golden case file, holding the failing case
+    assert len(case.objects) == 1
+    assert len([s for s in case.steps if s.KEY != "expect"]) <= 3
+    # It fails again on its own on the wrong engine, and passes on the reference engine.
+    replay = pytester.runpytest("-p", "no:cacheprovider", "--mtg-cases", str(saved),
+                                "--mtg-engine", "tests.wrong_engines:ClampingEngine")
+    assert replay.ret == 1 and replay.parseoutcomes() == {"failed": 1}
+    assert pytester.runpytest("-p", "no:cacheprovider", "--mtg-cases", str(saved)).ret == 0
+    document = yaml.safe_load(path.read_text())
+    assert "the engine under test reported" in document["cases"][0]["summary"]
+
+
+def test_an_engine_whose_two_switches_do_not_cancel_is_caught(pytester, tmp_path):
+    saved = tmp_path / "saved"
+    result = run(pytester, "--mtg-engine", "tests.wrong_engines:OneSwitchEngine", "--mtg-save-failures", str(saved),
+                 "-k", "two-switches-cancel")
+    assert result.ret == 1
+    result.stdout.fnmatch_lines(["property 613.4d/two-switches-cancel does not hold for one-switch engine *"])
+    (path,) = saved.glob("*.yaml")
+    cases = loader.load_file(path)
+    assert all(len(c.objects) == 1 and len([s for s in c.steps if s.KEY != "expect"]) <= 3 for c in cases)
+    replay = pytester.runpytest("-p", "no:cacheprovider", "--mtg-cases", str(saved),
+                                "--mtg-engine", "tests.wrong_engines:OneSwitchEngine")
+    assert replay.ret == 1
+
+
+def test_the_differential_property_catches_what_no_law_names(pytester):
+    result = run(pytester, "--mtg-engine", "tests.wrong_engines:ClampingEngine", "-k", "agrees-with-reference")
+    assert result.ret == 1
+    result.stdout.fnmatch_lines(["*the reference engine says *, the engine says *"])
+
+
+def test_properties_needing_missing_features_are_unsupported(pytester):
+    result = run(pytester, "--mtg-engine", "tests.wrong_engines:NoDoublingEngine", "-rs", "-k", "doubling or tripling")
+    assert result.ret == 0
+    outcomes = result.parseoutcomes()
+    assert outcomes["skipped"] >= 4 and "failed" not in outcomes
+    result.stdout.fnmatch_lines(["*unsupported: no-doubling engine lacks the features double-pt*"])
+
+
+def test_property_items_are_selected_by_rule(pytester):
+    result = run(pytester, "--collect-only", "-q", "-k", "613.4d")
+    ids = [line for line in result.stdout.lines if "::" in line]
+    assert any("613.4d/two-switches-cancel" in line for line in ids)
+    assert not any("514.2/" in line for line in ids)
+
+
+def test_the_properties_file_is_only_collected_when_asked(pytester):
+    result = pytester.runpytest("-p", "no:cacheprovider", str(PROPERTIES_FILE), "--collect-only", "-q")
+    assert "two-switches-cancel" not in result.stdout.str()
+    assert Path(PROPERTIES_FILE).exists()

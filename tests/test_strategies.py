@@ -1,0 +1,181 @@
+"""The strategies: valid scenarios, feature filters, edges reached, good shrinking, checked arguments."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+import strategies as mtg
+from conformance import features as vocabulary
+from conformance import loader, scenario
+from reference_engine import ReferenceEngine
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = settings(max_examples=60, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FIND = settings(max_examples=1000, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+
+
+def as_case_file(case: scenario.Case) -> str:
+    plain = case.to_dict()
+    return json.dumps({"format": 1, "cr": plain.pop("cr"),
+                       "cases": [{k: v for k, v in plain.items() if k != "features"}]})
+
+
+@FAST
+@given(mtg.scenarios())
+def test_every_generated_scenario_is_a_valid_case_file(case):
+    (loaded,) = loader.load_text(as_case_file(case), "generated.json")
+    assert loaded == case
+
+
+@FAST
+@given(mtg.scenarios())
+def test_every_generated_scenario_runs_on_the_reference_engine(case):
+    snapshots = ReferenceEngine().run(case.to_dict())
+    assert len(snapshots) == len(case.checkpoints)
+
+
+SUBSETS = [["layer-7c"], ["layer-7b", "layer-7d"], ["layer-7c", "double-pt", "counters"],
+           ["layer-7d", "zone-changes", "durations"], ["layer-7a", "layer-7c", "static-abilities"]]
+
+
+@pytest.mark.parametrize("allowed", SUBSETS, ids="+".join)
+def test_features_limit_what_is_generated(allowed):
+    @FAST
+    @given(mtg.scenarios(features=allowed))
+    def check(case):
+        assert case.features <= set(allowed)
+    check()
+
+
+@pytest.mark.parametrize("name,predicate", [
+    ("doubling after a switch", lambda c: _after(c, scenario.SwitchPT, scenario.DoublePT)),
+    ("tripling after a switch", lambda c: _after(c, scenario.SwitchPT, scenario.TriplePT)),
+    ("a chain of three switches", lambda c: sum(isinstance(s, scenario.SwitchPT) for s in _actions(c)) >= 3),
+    ("a negative modification", lambda c: any(isinstance(s, scenario.ModifyPT) and s.power < 0 for s in _actions(c))),
+    ("printed toughness 0", lambda c: any(o.card.toughness == 0 for o in c.objects)),
+    ("a */* creature", lambda c: any(isinstance(a, scenario.CdaPT) for o in c.objects for a in o.card.abilities)),
+    ("an anthem", lambda c: any(isinstance(a, scenario.StaticPT) for o in c.objects for a in o.card.abilities)),
+    ("a creature starting in a graveyard", lambda c: any(o.zone == "graveyard" for o in c.objects)),
+    ("an effect ended by name", lambda c: any(isinstance(s, scenario.EndEffect) for s in _actions(c))),
+    ("several actions in one event", lambda c: any(isinstance(s, scenario.Together) for s in c.steps)),
+    ("an effect on every creature", lambda c: any(getattr(s, "to_each", None) for s in _actions(c))),
+    ("counters of both kinds", lambda c: {"+1/+1", "-1/-1"} <= {s.kind for s in _actions(c) if isinstance(s, scenario.PutCounters)}),
+    ("an opponent's creature", lambda c: any(o.owner == "Blair" for o in c.objects)),
+])
+def test_generation_reaches_the_edges(name, predicate, sample):
+    hits = sum(1 for case in sample if predicate(case))
+    assert hits > 0, f"none of {len(sample)} generated scenarios has {name}"
+
+
+@pytest.fixture(scope="module")
+def sample():
+    """A fixed sample of generated scenarios (derandomized, so the same every run)."""
+    cases = []
+
+    @settings(max_examples=400, database=None, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(mtg.scenarios())
+    def collect(case):
+        cases.append(case)
+    collect()
+    return cases
+
+
+def test_examples_shrink_to_one_object_and_few_steps():
+    found = find(mtg.scenarios(), lambda c: _after(c, scenario.SwitchPT, scenario.DoublePT), settings=FIND)
+    assert len(found.objects) == 1
+    assert len([s for s in _actions(found) if s.KEY != "expect"]) <= 4
+
+
+def test_examples_shrink_to_small_numbers():
+    found = find(mtg.scenarios(), lambda c: any(isinstance(s, scenario.ModifyPT) and s.power < 0 for s in _actions(c)),
+                 settings=FIND)
+    negative = [s for s in _actions(found) if isinstance(s, scenario.ModifyPT) and s.power < 0]
+    assert [(s.power, s.toughness) for s in negative] == [(-1, 0)]
+    assert len(found.objects) == 1
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: mtg.scenarios(max_objects=0), "Cannot have max_objects=0 < min_objects=1"),
+    (lambda: mtg.scenarios(min_objects=0, max_objects=0), "Invalid argument min_objects=0: must be at least 1"),
+    (lambda: mtg.scenarios(min_steps=3, max_steps=1), "Cannot have max_steps=1 < min_steps=3"),
+    (lambda: mtg.scenarios(max_steps="10"), "Expected int but got max_steps='10'"),
+    (lambda: mtg.scenarios(features="layer-7c"), "is a string; pass a collection, such as ['layer-7c']"),
+    (lambda: mtg.scenarios(features=["x"]), "Unknown features ['x']"),
+    (lambda: mtg.scenarios(features=["zone-changes"]), "allow no power/toughness effect"),
+    (lambda: mtg.scenarios(checkpoints="all"), "checkpoints='all': expected 'each' or 'end'"),
+    (lambda: mtg.pt_amounts(min_value=2, max_value=1), "Cannot have max_value=1 < min_value=2"),
+    (lambda: mtg.boards(max_objects=True), "Expected int but got max_objects=True"),
+    (lambda: mtg.anthem_objects(features=["counters"]), "an anthem needs layer-7b, layer-7c or layer-7d"),
+    (lambda: mtg.action_steps([]), "needs at least one object id"),
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_bad_arguments_fail_at_once_naming_the_argument(call, message):
+    with pytest.raises(InvalidArgument) as excinfo:
+        call()
+    assert message in str(excinfo.value)
+
+
+def test_reprs_are_the_calls():
+    assert repr(mtg.scenarios()) == "scenarios()"
+    assert repr(mtg.scenarios(max_objects=2, checkpoints="end")) == "scenarios(max_objects=2, checkpoints='end')"
+    assert repr(mtg.boards(features=["layer-7c"])) == "boards(features=['layer-7c'])"
+    assert repr(mtg.creature_objects()) == "creature_objects()"
+
+
+def test_public_names_are_exported_and_documented():
+    public = {name for name in dir(mtg) if not name.startswith(("_", "@"))} - {"annotations"}
+    assert set(mtg.__all__) == public
+    for name in mtg.__all__:
+        obj = getattr(mtg, name)
+        if callable(obj):
+            assert obj.__doc__ and obj.__doc__.strip(), f"{name} has no docstring"
+            assert name in (ROOT / "docs" / "strategies.md").read_text(), f"{name} is not in docs/strategies.md"
+
+
+def test_action_steps_generates_valid_steps_for_given_objects():
+    @FAST
+    @given(mtg.action_steps(["x", "y"]))
+    def check(step):
+        (kind, body), = step.items()
+        assert kind in scenario.ACTIONS
+        if kind == "move":
+            assert body["object"] in ("x", "y")
+        elif isinstance(body, dict) and "to" in body:
+            assert body["to"] in ("x", "y")
+    check()
+
+
+@given(st.data())
+@FAST
+def test_boards_respect_object_bounds(data):
+    low = data.draw(st.integers(1, 4))
+    high = data.draw(st.integers(low, 6))
+    board = data.draw(mtg.boards(min_objects=low, max_objects=high))
+    assert low <= len(board) <= high
+
+
+def test_feature_rules_cover_the_vocabulary():
+    assert set(vocabulary.RULES) == set(vocabulary.FEATURES)
+
+
+def test_the_documentation_examples_run():
+    failures, tried = doctest.testfile(str(ROOT / "docs" / "strategies.md"), module_relative=False,
+                                       optionflags=doctest.ELLIPSIS)
+    assert tried > 5 and failures == 0
+
+
+def _actions(case):
+    for step in case.steps:
+        yield from (step.parts if isinstance(step, scenario.Together) else (step,))
+
+
+def _after(case, first, then):
+    kinds = [type(s) for s in _actions(case)]
+    return first in kinds and then in kinds[kinds.index(first):]
