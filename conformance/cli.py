@@ -18,6 +18,7 @@ from conformance import CR_VERSION, __version__, loader
 from conformance.engine import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
 from conformance.features import FEATURES
+from conformance.harness import DEFAULT_TIMEOUT, positive_seconds
 from conformance.report import exit_status, render_table, rule_key
 
 OK, FAILED, USAGE = 0, 1, 2
@@ -33,7 +34,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help="run the cases against an engine and print the per-rule table")
     run.add_argument("--engine", default="reference", metavar="SPEC",
-                     help="'reference' (the built-in engine, default) or module:attribute")
+                     help="'reference' (the built-in engine, default), module:attribute, or 'exec:COMMAND ARGS' "
+                          "(an engine in any language speaking docs/protocol.md)")
+    run.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
+                     help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
     _cases_option(run)
     run.add_argument("-k", dest="keyword", metavar="EXPR",
                      help="only cases matching EXPR (by id, cited rule or feature; pytest -k syntax)")
@@ -51,6 +55,16 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="validate case files; report every problem")
     _cases_option(check)
 
+    smoke = commands.add_parser("smoke", help="check in seconds that an engine adapter works (start, describe, "
+                                              "two trivial cases, stop)")
+    smoke.add_argument("--engine", required=True, metavar="SPEC",
+                       help="module:attribute, 'exec:COMMAND ARGS' or 'reference'")
+    smoke.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
+                       help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
+    serve = commands.add_parser("serve-reference", help="serve the reference engine over protocol v1 on stdin/stdout "
+                                                        "(python -m reference_engine.serve)")
+    serve.add_argument("--engine", default="reference", metavar="SPEC",
+                       help="serve this in-process engine (module:attribute) instead")
     commands.add_parser("path", help="print the directory of the installed golden cases")
     commands.add_parser("schema", help="print the JSON Schema of case files")
     commands.add_parser("features", help="print the feature vocabulary")
@@ -96,8 +110,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     from conformance.pytest_plugin import ResultCollector
 
     paths, cases = _load(args)
-    engine = load_engine(args.engine)
-    info = describe(engine)
+    engine = load_engine(args.engine, timeout=args.timeout)
+    try:
+        info = describe(engine)
+    finally:  # the plugin loads its own (one per xdist worker): stop an exec: engine's process
+        if callable(close := getattr(engine, "close", None)):
+            close()
 
     resolved = [p.resolve() for p in paths]
     rootdir = Path(os.path.commonpath([p if p.is_dir() else p.parent for p in resolved]))
@@ -105,6 +123,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         *map(str, resolved),
         *(arg for p in resolved for arg in ("--mtg-cases", str(p))),
         "--mtg-engine", args.engine, "--mtg-no-table",
+        *(["--mtg-timeout", repr(args.timeout)] if args.timeout else []),
         "-c", os.devnull, "--rootdir", str(rootdir), "-p", "no:cacheprovider",
         "-v" if args.verbose else "-q", "-r", "fE",
         "-W", "ignore::pytest.PytestAssertRewriteWarning",
@@ -171,7 +190,24 @@ def cmd_features(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_smoke(args: argparse.Namespace) -> int:
+    from conformance.smoke import smoke
+
+    problems = smoke(args.engine, timeout=args.timeout)
+    if problems:
+        print(f"smoke: {len(problems)} problem{'s' * (len(problems) != 1)}; the adapter needs fixing")
+        return FAILED
+    print("smoke: the adapter works")
+    return OK
+
+
+def cmd_serve_reference(args: argparse.Namespace) -> int:
+    from reference_engine.serve import main as serve
+
+    return serve(["--engine", args.engine])
+
+
 COMMANDS = {
     "run": cmd_run, "list": cmd_list, "check": cmd_check, "path": cmd_path,
-    "schema": cmd_schema, "features": cmd_features,
+    "schema": cmd_schema, "features": cmd_features, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
 }

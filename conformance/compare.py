@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from conformance.engine import Engine, EngineInfo
+from conformance.errors import EngineFault
 from conformance.errors import Unsupported as UnsupportedError
 from conformance.scenario import Case
 
@@ -66,9 +67,14 @@ class Unsupported:
 
 @dataclass(frozen=True)
 class Errored:
+    """The engine could not run the case. ``kind`` says how (docs/protocol.md, "Outcomes"):
+    ``"exception"`` (it raised, or answered an ``error`` reply), ``"crash"`` (its process
+    exited), ``"timeout"`` (it did not answer in time), ``"protocol"`` (its answer was malformed)."""
+
     status = "errored"
     message: str
     detail: str = ""
+    kind: str = "exception"
 
 
 Outcome = Union[Passed, Failed, Unsupported, Errored]
@@ -96,12 +102,14 @@ def judge(engine: Engine, info: EngineInfo, case: Case) -> Outcome:
         snapshots = engine.run(case.to_dict())
     except UnsupportedError as exc:
         return Unsupported(exc.reason)
+    except EngineFault as exc:  # an engine over the protocol (conformance.harness) misbehaved
+        return Errored(exc.message, exc.detail, kind=exc.kind)
     except Exception as exc:
         return Errored(f"the engine raised {type(exc).__name__}: {exc}", traceback.format_exc())
     try:
         mismatches = compare(case, snapshots)
     except MalformedSnapshots as exc:
-        return Errored(str(exc))
+        return Errored(str(exc), kind="protocol")
     return Failed(tuple(mismatches)) if mismatches else Passed()
 
 

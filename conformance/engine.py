@@ -13,7 +13,9 @@ An engine is any object with two methods:
 
 ``--engine`` names an engine as ``reference`` (the built-in one) or ``module:attribute``, where
 the attribute is an engine, or a class or function that makes one when called with no argument;
-the module is imported as ``python -m`` would, the working directory first.
+the module is imported as ``python -m`` would, the working directory first. ``exec:COMMAND ARGS``
+names an engine in any language, run as a subprocess speaking protocol v1 (docs/protocol.md,
+:class:`conformance.harness.SubprocessEngine`).
 """
 
 from __future__ import annotations
@@ -85,13 +87,20 @@ class EngineInfo:
         return f"{self.name} {self.version}"
 
 
-def load_engine(spec: str) -> Engine:
-    """The engine ``spec`` names: ``reference`` or ``module:attribute``."""
+def load_engine(spec: str, *, timeout: float | None = None) -> Engine:
+    """The engine ``spec`` names: ``reference``, ``module:attribute`` or ``exec:COMMAND ARGS``.
+
+    ``timeout`` (seconds per case) applies to ``exec:`` engines only; ``None`` is the default.
+    """
+    if spec.startswith("exec:"):
+        from conformance.harness import SubprocessEngine
+
+        return SubprocessEngine.from_spec(spec, **({} if timeout is None else {"timeout": timeout}))
     target = BUILTIN_ENGINES.get(spec, spec)
     module_name, sep, attribute = target.partition(":")
     if not sep or not module_name or not attribute:
         raise EngineSpecError(
-            f"--engine {spec!r}: expected 'module:attribute' or one of: {', '.join(BUILTIN_ENGINES)}"
+            f"--engine {spec!r}: expected 'module:attribute', 'exec:COMMAND' or one of: {', '.join(BUILTIN_ENGINES)}"
         )
     if spec not in BUILTIN_ENGINES and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # like `python -m`: modules in the working directory

@@ -5,7 +5,13 @@
 - :class:`CaseFileErrors`: every problem found in one load, so a user fixes them all at once.
 - :class:`Unsupported`: raised by an engine that meets something it cannot do; the case is
   reported as unsupported, never as a pass or a failure.
-- :class:`EngineSpecError`: an ``--engine`` value that does not name a usable engine.
+- :class:`EngineSpecError`: an ``--engine`` value that does not name a usable engine (for an
+  ``exec:`` engine, also one that does not start or does not speak protocol v1).
+- :class:`EngineFault` and its kinds, raised by :mod:`conformance.harness` while an engine over
+  the protocol runs a case (docs/protocol.md, "Outcomes"): :class:`EngineCrashed` (it exited),
+  :class:`EngineTimedOut` (it did not answer in time), :class:`ProtocolError` (it answered
+  something that is not a valid reply), :class:`EngineReportedError` (its ``error`` reply).
+  :func:`conformance.compare.judge` turns each into an errored outcome of that ``kind``.
 """
 
 from __future__ import annotations
@@ -51,3 +57,42 @@ class Unsupported(Exception):
 
 class EngineSpecError(ValueError):
     """An engine spec (``module:attribute`` or a known name) that cannot be loaded."""
+
+
+class EngineFault(Exception):
+    """An engine failed while running one case. ``kind`` names how, for
+    :class:`conformance.compare.Errored`; ``detail`` is what helps to debug it (a traceback, the
+    tail of the engine's standard error)."""
+
+    kind = "exception"
+
+    def __init__(self, message: str, detail: str = ""):
+        self.message = message
+        self.detail = detail
+        super().__init__(message)
+
+
+class EngineReportedError(EngineFault):
+    """The engine answered a case with an ``error`` reply (its own exception, its traceback)."""
+
+    kind = "exception"
+
+
+class EngineCrashed(EngineFault):
+    """The engine's process exited (or could not be restarted) before answering a case."""
+
+    kind = "crash"
+
+
+class EngineTimedOut(EngineFault):
+    """The engine did not answer a case within the timeout; it was killed."""
+
+    kind = "timeout"
+
+
+class ProtocolError(EngineFault):
+    """The engine answered a case with something that is not a valid reply: not JSON, a line
+    over the size limit, the wrong ``seq``, a message not matching ``run-reply.json``, or the
+    wrong number of snapshots."""
+
+    kind = "protocol"

@@ -145,7 +145,8 @@ class CaseItem(pytest.Item):
         if isinstance(outcome, compare.Failed):
             raise CaseFailed(self._describe(info, [str(m) for m in outcome.mismatches]))
         if isinstance(outcome, compare.Errored):
-            lines = [f"{outcome.kind}: {outcome.message}", *outcome.detail.rstrip().splitlines()]
+            kind = "" if outcome.kind == "exception" else f"{outcome.kind}: "  # crash, timeout, protocol
+            lines = [f"{kind}{outcome.message}", *outcome.detail.rstrip().splitlines()]
             raise CaseErrored(self._describe(info, lines, verb="could not run"))
 
     def _describe(self, info: EngineInfo, lines: list[str], verb: str = "fails") -> str:

@@ -1,0 +1,5 @@
+"""Announces protocol version 99."""
+
+from _fake import serve
+
+serve(version=99)

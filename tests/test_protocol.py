@@ -1,0 +1,174 @@
+"""Protocol v1's messages (conformance/protocol.py, conformance/schema/protocol/, docs/protocol.md)
+and the engine side of it (reference_engine/serve.py), driven in-process through text streams."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from conformance import loader, protocol
+from conformance.errors import Unsupported
+from reference_engine import ReferenceEngine
+from reference_engine.serve import serve
+
+REPO = Path(__file__).resolve().parent.parent
+SCHEMA_DIR = REPO / "conformance" / "schema" / "protocol"
+GOLDEN = loader.load_suite([loader.golden_dir()])
+ENGINE = ReferenceEngine()
+
+
+# -- the schemas ----------------------------------------------------------------------------------
+
+def test_every_message_has_a_valid_schema_and_every_schema_is_a_message():
+    assert sorted(p.stem for p in SCHEMA_DIR.glob("*.json")) == sorted(protocol.MESSAGES)
+    for name in protocol.MESSAGES:
+        schema = protocol.schema(name)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        assert schema["$id"].endswith(f"/protocol/v1/{name}.json") and "docs/protocol.md" in schema["description"]
+
+
+def test_the_schemas_ship_in_the_wheel():
+    package_data = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert "schema/protocol/*.json" in package_data["conformance"]
+
+
+def test_the_requests_the_harness_builds_are_valid():
+    assert protocol.problem("start", protocol.start()) is None
+    assert protocol.problem("stop", protocol.stop()) is None
+    for case in GOLDEN:
+        assert protocol.problem("run", protocol.run(1, case.to_dict())) is None, case.id
+
+
+def test_the_reference_engine_replies_are_valid_with_one_snapshot_per_checkpoint():
+    assert protocol.problem("started", {"version": protocol.VERSION, "engine": ENGINE.describe()}) is None
+    for case in GOLDEN:
+        plain = case.to_dict()
+        reply = {"seq": 7, "snapshots": ENGINE.run(plain)}
+        assert protocol.problem("run-reply", reply) is None, case.id
+        assert len(reply["snapshots"]) == protocol.checkpoints(plain) == len(case.checkpoints)
+
+
+def _examples() -> list[tuple[str, object]]:
+    """Each JSON example of docs/protocol.md, with the schema named in its section heading."""
+    text = (REPO / "docs" / "protocol.md").read_text()
+    examples = []
+    for section in re.split(r"^### ", text, flags=re.M)[1:]:
+        name = re.search(r"schema `([a-z-]+)\.json`", section.splitlines()[0])
+        for block in re.findall(r"```json\n(.*?)```", section, flags=re.S):
+            examples.append((name[1], json.loads(block)))
+    return examples
+
+
+def test_every_example_in_the_protocol_doc_is_valid():
+    examples = _examples()
+    assert {name for name, _ in examples} == set(protocol.MESSAGES)
+    for name, message in examples:
+        assert protocol.problem(name, message) is None, (name, message)
+
+
+def test_the_run_example_in_the_doc_is_what_the_harness_sends():
+    from conformance.smoke import CASES
+
+    pump = loader.load_text(CASES)[1]
+    (run_example,) = [m for name, m in _examples() if name == "run"]
+    assert run_example == protocol.run(1, pump.to_dict())
+    snapshots = [m for name, m in _examples() if name == "run-reply" and "snapshots" in m][0]["snapshots"]
+    assert snapshots == ENGINE.run(pump.to_dict())
+
+
+STARTED = {"version": 1, "engine": {"name": "e", "version": "1", "features": [], "observables": {"objects": []}}}
+
+
+@pytest.mark.parametrize("name, message, problem", [
+    ("start", {"cmd": "start"}, "'version' is a required property"),
+    ("start", {"cmd": "begin", "version": 1}, "cmd: 'start' was expected"),
+    ("run", {"cmd": "run", "seq": 0, "case": GOLDEN[0].to_dict()}, "seq: 0 is less than the minimum of 1"),
+    ("run", {"cmd": "run", "seq": 1, "case": {"id": "x"}}, "case: 'cr' is a required property"),
+    ("stop", {"cmd": "stop", "now": True}, "unknown keys ('now' was unexpected)"),
+    ("started", {"engine": STARTED["engine"]}, "'version' is a required property"),
+    ("started", {**STARTED, "engine": {**STARTED["engine"], "name": ""}}, "engine/name: '' should be non-empty"),
+    ("started", {**STARTED, "engine": {**STARTED["engine"], "features": "all"}},
+     "engine/features: 'all' is not of type 'array'"),
+    ("started", {**STARTED, "engine": {**STARTED["engine"], "observables": {"cards": []}}},
+     "engine/observables: unknown keys ('cards' was unexpected)"),
+    ("run-reply", {"snapshots": []}, "'seq' is a required property"),
+    ("run-reply", {"seq": "1", "snapshots": []}, "seq: '1' is not of type 'integer'"),
+    ("run-reply", {"seq": True, "snapshots": []}, "seq: True is not of type 'integer'"),
+    ("run-reply", {"seq": 1}, "a run reply carries exactly one of 'snapshots', 'unsupported', 'error'; got none"),
+    ("run-reply", {"seq": 1, "snapshots": [], "error": {"message": "x"}},
+     "a run reply carries exactly one of 'snapshots', 'unsupported', 'error'; got 'snapshots', 'error'"),
+    ("run-reply", {"seq": 1, "snapshot": []}, "unknown keys ('snapshot' was unexpected)"),
+    ("run-reply", {"seq": 1, "snapshots": {"objects": {}}}, "snapshots: {'objects': {}} is not of type 'array'"),
+    ("run-reply", {"seq": 1, "snapshots": [{}]}, "snapshots/0: 'objects' is a required property"),
+    ("run-reply", {"seq": 1, "snapshots": [{"objects": {"bear": 2}}]}, "snapshots/0/objects/bear: 2 is not of type"),
+    ("run-reply", {"seq": 1, "unsupported": ""}, "unsupported: '' should be non-empty"),
+    ("run-reply", {"seq": 1, "error": "boom"}, "error: 'boom' is not of type 'object'"),
+    ("run-reply", {"seq": 1, "error": {"traceback": "..."}}, "error: 'message' is a required property"),
+    ("run-reply", [1, 2], "[1, 2] is not of type 'object'"),
+])
+def test_invalid_messages_are_described_in_one_line(name, message, problem):
+    described = protocol.problem(name, message)
+    assert described is not None and described.startswith(problem), described
+    assert "\n" not in described
+
+
+def test_encode_is_one_ascii_line():
+    line = protocol.encode({"cmd": "run", "seq": 1, "case": {"summary": "1/4 → -2/4\nnext line"}})
+    assert line.endswith(b"\n") and line.count(b"\n") == 1 and line.isascii()
+    assert json.loads(line)["case"]["summary"] == "1/4 → -2/4\nnext line"
+
+
+# -- the engine side: reference_engine.serve -------------------------------------------------------
+
+def session(*requests, engine=ENGINE) -> tuple[list[dict], str, int]:
+    """Feed ``requests`` (messages, or raw lines as str) to the server: its replies, log and status."""
+    lines = "".join(r if isinstance(r, str) else json.dumps(r) + "\n" for r in requests)
+    replies, log = io.StringIO(), io.StringIO()
+    status = serve(engine, io.StringIO(lines), replies, log)
+    return [json.loads(line) for line in replies.getvalue().splitlines()], log.getvalue(), status
+
+
+def test_serve_answers_start_and_run_and_stops_on_stop():
+    case = GOLDEN[0].to_dict()
+    replies, log, status = session(protocol.start(), protocol.run(1, case), protocol.stop(),
+                                   protocol.run(2, case))  # nothing after stop is read
+    assert status == 0 and log == ""
+    assert replies == [{"version": 1, "engine": ENGINE.describe()}, {"seq": 1, "snapshots": ENGINE.run(case)}]
+    assert protocol.problem("started", replies[0]) is None and protocol.problem("run-reply", replies[1]) is None
+
+
+def test_serve_ends_at_the_end_of_its_input_and_ignores_what_is_not_a_request():
+    replies, log, status = session("\n", "not json\n", '{"no": "cmd"}\n', '{"cmd": "dance"}\n', protocol.start())
+    assert status == 0 and [r["version"] for r in replies] == [1]
+    assert "not a request, ignored: 'not json'" in log and "unknown command 'dance', ignored" in log
+
+
+class Troubled(ReferenceEngine):
+    """Refuses one case, crashes on another, prints on stdout in a third."""
+
+    def run(self, case):
+        if case["id"] == GOLDEN[0].id:
+            raise Unsupported("no CDAs yet")
+        if case["id"] == GOLDEN[1].id:
+            raise KeyError("bear")
+        print("debug: running", case["id"])
+        return super().run(case)
+
+
+def test_serve_turns_unsupported_and_exceptions_into_replies_and_keeps_going():
+    requests = [protocol.run(n, case.to_dict()) for n, case in enumerate(GOLDEN[:3], 1)]
+    replies, log, _ = session(protocol.start(), *requests, engine=Troubled())
+    _, unsupported, error, snapshots = replies
+    assert unsupported == {"seq": 1, "unsupported": "no CDAs yet"}
+    assert error["seq"] == 2 and error["error"]["message"] == "KeyError: 'bear'"
+    assert "Traceback (most recent call last)" in error["error"]["traceback"] and "raise KeyError" in \
+        error["error"]["traceback"]
+    assert snapshots == {"seq": 3, "snapshots": ENGINE.run(GOLDEN[2].to_dict())}
+    assert all(protocol.problem("run-reply", r) is None for r in replies[1:])
+    assert log == f"debug: running {GOLDEN[2].id}\n"  # a print() in a case goes to the log
