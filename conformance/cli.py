@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
-from conformance import CR_VERSION, __version__, loader
+from conformance import CR_VERSION, __version__, loader, profiles
 from conformance.engine import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
 from conformance.features import FEATURES
@@ -46,6 +46,18 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     run.add_argument("--junitxml", metavar="FILE", help="also write a JUnit XML report")
+    props = run.add_mutually_exclusive_group()
+    props.add_argument("--properties", dest="properties", action="store_true", default=None,
+                       help="run the property suite too (the default unless --cases is given)")
+    props.add_argument("--no-properties", dest="properties", action="store_false",
+                       help="run the cases only, not the property suite")
+    run.add_argument("--profile", choices=sorted(profiles.PROFILES), default=profiles.DEFAULT_PROFILE,
+                     help="Hypothesis profile for the properties: ci (default: deterministic, 100 examples), "
+                          "dev (random, example database) or thorough (2,000 examples)")
+    run.add_argument("--save-failures", metavar="DIR",
+                     help="write each failing property's shrunk counterexample as a golden case file in DIR")
+    run.add_argument("--statistics", action="store_true",
+                     help="print, per rule, how many generated examples exercised it")
     run.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS",
                      help="further pytest options, after --")
 
@@ -118,9 +130,18 @@ def cmd_run(args: argparse.Namespace) -> int:
             close()
 
     resolved = [p.resolve() for p in paths]
-    rootdir = Path(os.path.commonpath([p if p.is_dir() else p.parent for p in resolved]))
+    with_properties = args.properties if args.properties is not None else not args.cases
+    if with_properties:
+        from conformance.pytest_properties import PROPERTIES_FILE
+        anchors = [*resolved, PROPERTIES_FILE]
+    else:
+        anchors = resolved
+    rootdir = Path(os.path.commonpath([p if p.is_dir() else p.parent for p in anchors]))
     pytest_args = [
         *map(str, resolved),
+        *(["--mtg-properties", "--mtg-profile", args.profile] if with_properties else []),
+        *(["--mtg-save-failures", args.save_failures] if args.save_failures else []),
+        *(["--mtg-statistics"] if args.statistics else []),
         *(arg for p in resolved for arg in ("--mtg-cases", str(p))),
         "--mtg-engine", args.engine, "--mtg-no-table",
         *(["--mtg-timeout", repr(args.timeout)] if args.timeout else []),
@@ -141,6 +162,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     collector = ResultCollector()
     code = pytest.main(pytest_args, plugins=[collector])
     results = collector.results
+    if args.statistics and collector.statistics:
+        from conformance.pytest_properties import statistics_table
+        print()
+        print("Generated examples by rule")
+        print(statistics_table(collector.statistics))
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED, pytest.ExitCode.NO_TESTS_COLLECTED):
         print(f"mtg-conformance: the run did not complete (pytest exit status {int(code)})", file=sys.stderr)
         return USAGE
@@ -148,7 +174,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"mtg-conformance: no case selected (of {len(cases)})", file=sys.stderr)
         return USAGE
     print()
-    print(f"Conformance of {info} by rule (CR {CR_VERSION}; {len(results)} of {len(cases)} cases run)")
+    ran_properties = sum(1 for r in results if r.kind == "property")
+    ran = f"{len(results) - ran_properties} of {len(cases)} cases" + (
+        f" and {ran_properties} properties run, profile {args.profile}" if ran_properties else " run")
+    print(f"Conformance of {info} by rule (CR {CR_VERSION}; {ran})")
     print(render_table(results))
     return exit_status(results)
 

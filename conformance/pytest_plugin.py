@@ -184,7 +184,7 @@ def results_of(report: pytest.TestReport) -> CaseResult | None:
             status = value["status"]
             if status == "passed" and report.failed:  # should not happen; never hide a failure
                 status = "errored"
-            return CaseResult(value["case"], tuple(value["rules"]), status)
+            return CaseResult(value["case"], tuple(value["rules"]), status, kind=value.get("kind", "case"))
     return None
 
 

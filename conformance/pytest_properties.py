@@ -62,7 +62,7 @@ class PropertyItem(pytest.Item):
         reference = ReferenceEngine()
         reference_info = describe(reference)
         features = info.features & reference_info.features
-        status = {"case": self.prop.id, "rules": list(self.prop.rules), "status": "unsupported"}
+        status = {"case": self.prop.id, "rules": list(self.prop.rules), "status": "unsupported", "kind": "property"}
         self.user_properties.append(("mtg_result", status))
         if not properties.usable(self.prop, features):
             pytest.skip(f"unsupported: {info.name} lacks the features {', '.join(sorted(self.prop.needs - features))}"

@@ -22,6 +22,7 @@ class CaseResult:
     rules: tuple[str, ...]
     status: str  # one of STATUSES
     detail: str = ""
+    kind: str = "case"  # or "property"
 
 
 def rule_key(rule: str) -> tuple:

@@ -118,7 +118,7 @@ def test_golden_suite_is_not_trivial():
 
 
 def test_run_reference_engine_on_the_golden_suite(capsys):
-    code, out, err = cli(capsys, "run")
+    code, out, err = cli(capsys, "run", "--no-properties")
     assert code == 0, err
     rows, totals = parse_table(out)
     for rule in ("613.4a", "613.4b", "613.4c", "613.4d", "613.7", "701.10b", "701.10c", "701.11b", "701.11c",
@@ -162,7 +162,7 @@ def test_run_broken_case_file_in_a_subprocess_has_no_traceback(tmp_path):
 def test_run_clamping_engine_names_every_failing_case(capsys):
     expected = citing("701.10c", "701.11c")
     assert all(i.startswith(("701.10c/", "701.11c/")) for i in expected)
-    code, out, err = cli(capsys, "run", "--engine", f"{WRONG}:ClampingEngine")
+    code, out, err = cli(capsys, "run", "--no-properties", "--engine", f"{WRONG}:ClampingEngine")
     assert code == 1
     for case_id in expected:
         assert f"case {case_id} fails on clamping engine" in out, case_id
@@ -193,7 +193,7 @@ def test_run_clamping_engine_names_every_failing_case(capsys):
 
 def test_run_crashing_engine_reports_errored_cases(capsys):
     crashing = with_feature("double-pt")
-    code, out, err = cli(capsys, "run", "--engine", f"{WRONG}:CrashingEngine")
+    code, out, err = cli(capsys, "run", "--no-properties", "--engine", f"{WRONG}:CrashingEngine")
     assert code == 1
     rows, totals = parse_table(out)
     assert totals["errored"] == len(crashing) > 0
@@ -207,7 +207,7 @@ def test_run_crashing_engine_reports_errored_cases(capsys):
 
 def test_run_engine_without_doubling_reports_unsupported_and_conforms(capsys):
     unsupported = with_feature("double-pt", "triple-pt")
-    code, out, err = cli(capsys, "run", "--engine", f"{WRONG}:NoDoublingEngine")
+    code, out, err = cli(capsys, "run", "--no-properties", "--engine", f"{WRONG}:NoDoublingEngine")
     assert code == 0, out[-2000:]
     rows, totals = parse_table(out)
     assert totals["unsupported"] == len(unsupported) > 0
@@ -245,7 +245,7 @@ def test_run_unusable_engine_in_a_subprocess_has_no_traceback():
 def test_run_k_selects_the_cases_citing_a_rule(capsys):
     selected = citing("613.4d")
     assert 0 < len(selected) < len(ALL_IDS)
-    code, out, err = cli(capsys, "run", "-k", "613.4d", "-v")
+    code, out, err = cli(capsys, "run", "--no-properties", "-k", "613.4d", "-v")
     assert code == 0, err
     ran = set(re.findall(r"::(\S+) PASSED", out))
     assert ran == selected
@@ -265,10 +265,10 @@ def test_run_k_matching_nothing_is_a_usage_error(capsys):
 
 def test_run_with_workers_gives_the_same_table_as_without(capsys):
     # the parallel run in a real subprocess, the serial one in-process meanwhile
-    parallel = subprocess.Popen([sys.executable, "-m", "conformance", "run", "-n", "2"], cwd=REPO,
+    parallel = subprocess.Popen([sys.executable, "-m", "conformance", "run", "--no-properties", "-n", "2"], cwd=REPO,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        code, serial_out, serial_err = cli(capsys, "run")
+        code, serial_out, serial_err = cli(capsys, "run", "--no-properties")
         parallel_out, parallel_err = parallel.communicate(timeout=120)
     finally:
         parallel.kill()
@@ -284,7 +284,7 @@ def test_run_with_workers_gives_the_same_table_as_without(capsys):
 def test_run_junitxml_has_one_testcase_per_case(capsys, tmp_path):
     report = tmp_path / "out" / "junit.xml"
     report.parent.mkdir()
-    code, out, err = cli(capsys, "run", "--junitxml", str(report))
+    code, out, err = cli(capsys, "run", "--no-properties", "--junitxml", str(report))
     assert code == 0, err
     root = ET.parse(report).getroot()
     testcases = list(root.iter("testcase"))
@@ -296,7 +296,7 @@ def test_run_junitxml_has_one_testcase_per_case(capsys, tmp_path):
 def test_run_junitxml_records_failures(capsys, tmp_path):
     report = tmp_path / "junit.xml"
     selected = citing("701.10c")
-    code, out, err = cli(capsys, "run", "--engine", f"{WRONG}:ClampingEngine", "-k", "701.10c",
+    code, out, err = cli(capsys, "run", "--no-properties", "--engine", f"{WRONG}:ClampingEngine", "-k", "701.10c",
                          "--junitxml", str(report))
     assert code == 1
     testcases = list(ET.parse(report).getroot().iter("testcase"))
@@ -416,3 +416,37 @@ def test_version(capsys):
         main(["--version"])
     assert info.value.code == 0
     assert re.match(r"mtg-conformance \S+ \(CR \d{4}-\d{2}-\d{2}\)", capsys.readouterr().out)
+
+
+# --- the property suite through the CLI ------------------------------------------------------------------
+
+
+def _summary_line(out: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith("Conformance of"))
+
+
+def test_run_includes_the_properties_by_default_and_prints_statistics(capsys):
+    code, out, err = cli(capsys, "run", "--statistics", "-k", "two-switches-cancel")
+    assert code == 0
+    assert "Generated examples by rule" in out
+    # The golden case and the property of that name both ran.
+    assert _summary_line(out).endswith(f"1 of {len(GOLDEN_CASES)} cases and 1 properties run, profile ci)")
+
+
+def test_run_with_cases_runs_no_properties_unless_asked(capsys):
+    code, out, err = cli(capsys, "run", "--cases", str(GOLDEN), "-k", "two-switches-cancel")
+    assert code == 0 and "properties" not in _summary_line(out)
+    code, out, err = cli(capsys, "run", "--cases", str(GOLDEN), "--properties", "-k", "two-switches-cancel")
+    assert code == 0 and "1 properties" in _summary_line(out)
+
+
+def test_save_failures_writes_a_case_that_replays(capsys, tmp_path):
+    saved = tmp_path / "saved"
+    code, out, err = cli(capsys, "run", "--profile", "ci", "--engine", f"{WRONG}:ClampingEngine",
+                         "--save-failures", str(saved), "-k", "doubling-adds-current-value")
+    assert code == 1
+    assert list(saved.glob("*.yaml"))
+    code, out, err = cli(capsys, "run", "--cases", str(saved), "--engine", f"{WRONG}:ClampingEngine")
+    assert code == 1
+    code, out, err = cli(capsys, "run", "--cases", str(saved))
+    assert code == 0
