@@ -7,21 +7,17 @@ read ``properties.py::613.4d/two-switches-cancel`` and ``-k 613.4d`` selects the
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from hypothesis.errors import UnsatisfiedAssumption
-
-from conformance import counterexamples, profiles, properties
+from conformance import counterexamples, profiles, properties, records
 from conformance.compare import same
 from conformance.engine import EngineInfo, describe
-from conformance.properties import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property, PropertyFailed, Subject
+from conformance.properties import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property
+from conformance.property_runner import run_property
 
 PROPERTIES_FILE = Path(properties.__file__).resolve()
 
@@ -60,51 +56,20 @@ class PropertyItem(pytest.Item):
 
         engine, info = self.config.stash[ENGINE_KEY]
         reference = ReferenceEngine()
-        reference_info = describe(reference)
-        features = info.features & reference_info.features
         status = {"case": self.prop.id, "rules": list(self.prop.rules), "status": "unsupported", "kind": "property"}
         self.user_properties.append(("mtg_result", status))
-        if not properties.usable(self.prop, features):
-            pytest.skip(f"unsupported: {info.name} lacks the features {', '.join(sorted(self.prop.needs - features))}"
-                        if self.prop.needs - features else f"unsupported: {info.name} supports no layer-7 effect")
-        check = self.prop.check
-        if self.prop.id == DIFFERENTIAL_ID:
-            common = info.observables["objects"] & reference_info.observables["objects"]
-            check = functools.partial(properties.differential, reference=reference, common=common)
-        subject = Subject(engine, info, features)
-        statistics: Counter[str] = Counter()
-        tally = {"examples": 0, "first_failure": None}
-
-        def example(data) -> None:
-            subject.ran.clear()
-            subject.exercised.clear()
-            try:
-                check(subject, data, features)
-            except UnsatisfiedAssumption:
-                raise
-            except BaseException:
-                tally["examples"] += 1
-                if tally["first_failure"] is None:
-                    tally["first_failure"] = tally["examples"]
-                raise
-            tally["examples"] += 1
-            statistics.update(subject.exercised | set(self.prop.rules))
-
-        test = given(st.data())(example)
-        test._hypothesis_internal_add_digest = self.prop.id.encode()  # its own database key
-        test = settings(profiles.get(self.config.getoption("mtg_profile")))(test)
-        try:
-            test()
-            status["status"] = "passed"
-        except (PropertyFailed, properties.EngineRunError) as exc:
-            status["status"] = "failed" if isinstance(exc, PropertyFailed) else "errored"
-            cases = getattr(exc, "cases", subject.ran)
-            saved = self._save(cases, str(exc), engine, reference, info, reference_info)
-            raise PropertyFailure(self._describe(info, exc, cases, saved, tally)) from None
-        finally:
-            self.user_properties.append(("mtg_statistics", {"property": self.prop.id, "examples": tally["examples"],
-                                                            "first_failure": tally["first_failure"],
-                                                            "rules": dict(statistics)}))
+        run = run_property(self.prop, engine, info, reference=reference,
+                           profile=profiles.get(self.config.getoption("mtg_profile")))
+        status["status"] = run.status
+        status.update(records.property_record(self.prop, run, engine, info, reference))
+        self.user_properties.append(("mtg_statistics", {"property": self.prop.id, "examples": run.examples,
+                                                        "first_failure": run.first_failure,
+                                                        "rules": dict(run.statistics)}))
+        if run.status == "unsupported":
+            pytest.skip(f"unsupported: {run.message}")
+        if run.status in ("failed", "errored"):
+            saved = self._save(run.cases, run.message, engine, reference, info, describe(reference))
+            raise PropertyFailure(self._describe(info, run, saved))
 
     def _save(self, cases, message, engine, reference, info: EngineInfo, reference_info: EngineInfo) -> Path | None:
         directory = self.config.getoption("mtg_save_failures")
@@ -125,13 +90,15 @@ class PropertyItem(pytest.Item):
         name = counterexamples.slug(self.prop.id) + ".yaml"
         return counterexamples.write(Path(directory) / name, documents)
 
-    def _describe(self, info, exc, cases, saved, tally) -> str:
+    def _describe(self, info, run, saved) -> str:
+        cases = run.cases
+        verb = "does not hold for" if run.status == "failed" else "could not be checked on"
         lines = [
-            f"property {self.prop.id} does not hold for {info}",
+            f"property {self.prop.id} {verb} {info}",
             f"  rules:   {', '.join(self.prop.rules)}",
             f"  law:     {self.prop.summary}",
-            f"  found:   {exc}",
-            f"  after {tally['first_failure']} examples; shrunk to {len(cases[-1].objects) if cases else 0} objects, "
+            f"  found:   {run.message}",
+            f"  after {run.first_failure} examples; shrunk to {len(cases[-1].objects) if cases else 0} objects, "
             f"{sum(1 for s in cases[-1].steps if s.KEY != 'expect') if cases else 0} steps",
         ]
         if saved:

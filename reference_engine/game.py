@@ -40,7 +40,7 @@ class Game:
     def run(self) -> list[dict[str, Any]]:
         """Perform every step, checking state-based actions after each (CR 704.3), and return a
         snapshot at each checkpoint."""
-        state_based_actions.check(self)
+        self.check_state_based_actions()
         snapshots = []
         for step in self.case.steps:
             if isinstance(step, s.Expect):
@@ -48,7 +48,7 @@ class Game:
                 continue
             for part in step.parts if isinstance(step, s.Together) else (step,):
                 self.perform(part)
-            state_based_actions.check(self)
+            self.check_state_based_actions()
         return snapshots
 
     def perform(self, step: s.Step) -> None:
@@ -108,6 +108,10 @@ class Game:
         timestamp = self.tick()  # one event: one timestamp for all it creates
         for obj, (power, toughness) in zip(affected, bonuses):
             self.create_effect(step, power=power, toughness=toughness, affected=[obj], timestamp=timestamp)
+
+    def check_state_based_actions(self) -> None:
+        """State-based actions until none applies (CR 704.3); a hook for variants."""
+        state_based_actions.check(self)
 
     def power_toughness(self, obj: GameObject) -> layers.PowerToughness:
         """``obj``'s power and toughness now (layer 7, CR 613.4); a hook for variants."""

@@ -1,0 +1,184 @@
+"""Benchmarks of the suite's speed and scaling: one command, a printed table.
+
+    python -m benchmarks.run            # everything (about two minutes on 2 cores)
+    python -m benchmarks.run --quick    # smaller samples
+
+Measured with time.perf_counter on this machine; each figure is the best of ``--repeat`` runs
+(default 3), so that a busy machine disturbs it less. Targets (issue 7) are printed beside the
+figures they apply to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+
+import strategies as mtg
+from conformance import compare, loader, profiles
+from conformance.engine import describe, load_engine
+from conformance.property_runner import run_property
+from conformance.pytest_properties import differential_property
+from reference_engine import Game, ReferenceEngine
+from strategies import build_case
+
+ROOT = Path(__file__).resolve().parent.parent
+QUIET = settings(database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+
+
+def best(repeat: int, work: Callable[[], float | None]) -> float:
+    """The smallest duration of ``repeat`` runs of ``work`` (which may time itself)."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        measured = work()
+        times.append(measured if measured is not None else time.perf_counter() - started)
+    return min(times)
+
+
+def sample(n: int, **options) -> list:
+    cases = []
+
+    @settings(QUIET, max_examples=n)
+    @given(mtg.scenarios(**options))
+    def collect(case):
+        cases.append(case)
+    collect()
+    return cases[:n]
+
+
+def engine_rate(cases, repeat: int) -> float:
+    engine = ReferenceEngine()
+    plain = [c.to_dict() for c in cases]
+    seconds = best(repeat, lambda: [engine.run(p) for p in plain] and None)
+    return len(plain) / seconds
+
+
+def generation_rate(n: int, repeat: int) -> float:
+    def work():
+        @settings(QUIET, max_examples=n)
+        @given(mtg.scenarios())
+        def nothing(case):
+            pass
+        started = time.perf_counter()
+        nothing()
+        return time.perf_counter() - started
+    return n / best(repeat, work)
+
+
+def property_rate(n: int, repeat: int) -> float:
+    engine = ReferenceEngine()
+    info = describe(engine)
+    prop = differential_property()
+
+    def work():
+        run = run_property(prop, engine, info, profile=settings(profiles.get("ci"), max_examples=n))
+        assert run.status == "passed", run.message
+        work.examples = run.examples
+        return run.seconds
+    seconds = best(repeat, work)
+    return work.examples / seconds
+
+
+def board(n: int) -> Game:
+    """n creatures, n/10 anthems, and n effects of every sublayer spread over them."""
+    objects = {f"c{i}": {"card": {"types": ["creature"], "power": i % 5, "toughness": 1 + i % 7}} for i in range(n)}
+    for i in range(max(1, n // 10)):
+        objects[f"a{i}"] = {"card": {"types": ["enchantment"], "abilities": [{"static_pt": {
+            "effect": "modify_pt", "affects": {"types": ["creature"], "controller": "you"}, "power": 1, "toughness": 1}}]}}
+    kinds = ["modify_pt", "set_pt", "switch_pt", "double_pt"]
+    steps = []
+    for i in range(n):
+        kind = kinds[i % 4]
+        body = {"to": f"c{(i * 7) % n}"}
+        body.update({"modify_pt": {"power": 1, "toughness": 2}, "set_pt": {"power": 3, "toughness": 4},
+                     "switch_pt": {}, "double_pt": {"which": "both"}}[kind])
+        steps.append({kind: body})
+    case = build_case(objects, steps + [{"expect": {"objects": {"c0": {}}}}], summary="benchmark board")
+    game = Game(case)
+    for step in case.steps[:-1]:
+        game.perform(step)
+    return game
+
+
+def layer_time(n: int, repeat: int) -> float:
+    game = board(n)
+    return best(repeat, lambda: game.snapshot() and None)
+
+
+def golden_time(repeat: int, spec: str = "reference") -> tuple[float, int]:
+    cases = loader.load_suite([loader.golden_dir()])
+
+    def work():
+        engine = load_engine(spec)
+        info = describe(engine)
+        started = time.perf_counter()
+        outcomes = [compare.judge(engine, info, case) for case in cases]
+        elapsed = time.perf_counter() - started
+        if callable(close := getattr(engine, "close", None)):
+            close()
+        assert all(o.status == "passed" for o in outcomes), [o for o in outcomes if o.status != "passed"][:1]
+        return elapsed
+    return best(repeat, work), len(cases)
+
+
+def xdist_times(repeat: int) -> tuple[float, float]:
+    """Wall time of the property suite (ci profile) in one process and in two workers."""
+    def command(workers: str) -> Callable[[], None]:
+        argv = [sys.executable, "-m", "conformance", "run", "-k", "properties", "-n", workers]
+        return lambda: subprocess.run(argv, cwd=ROOT, check=True, capture_output=True) and None
+    return best(repeat, command("0")), best(repeat, command("2"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller samples, one repeat")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-xdist", action="store_true", help="skip the (slow) pytest-xdist measurement")
+    args = parser.parse_args(argv)
+    repeat = 1 if args.quick else args.repeat
+    n = 100 if args.quick else 300
+    rows: list[tuple[str, str, str]] = []
+
+    def row(name: str, value: str, target: str = "") -> None:
+        rows.append((name, value, target))
+        print(f"{name:62} {value:>18}  {target}", flush=True)
+
+    print(f"mtg-conformance benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}\n")
+    small = sample(n, max_objects=3, max_steps=5)
+    medium = sample(n, max_objects=6, max_steps=10)
+    row("reference engine, small scenarios (<=3 objects, <=5 steps)", f"{engine_rate(small, repeat):,.0f} /s")
+    medium_rate = engine_rate(medium, repeat)
+    row("reference engine, medium scenarios (<=6 objects, <=10 steps)", f"{medium_rate:,.0f} /s",
+        f"target >= 2,000 /s: {'met' if medium_rate >= 2000 else 'NOT met'}")
+    generation = generation_rate(n, repeat)
+    row("strategies alone: scenarios() generation rate", f"{generation:,.0f} /s")
+    end_to_end = property_rate(n, repeat)
+    ratio = end_to_end / generation
+    row("end-to-end differential property (reference vs reference)", f"{end_to_end:,.0f} ex/s",
+        f"{ratio:.2f} of generation; target >= 0.5: {'met' if ratio >= 0.5 else 'NOT met'}")
+    times = {size: layer_time(size, repeat) for size in (10, 100, 1000)}
+    for size, seconds in times.items():
+        row(f"layer evaluation, {size:,} objects and {size:,} effects (all P/T)", f"{seconds * 1000:,.2f} ms")
+    growth = times[1000] / times[100]
+    row("growth from 100 to 1,000 objects", f"{growth:.1f}x", f"target <= 15x: {'met' if growth <= 15 else 'NOT met'}")
+    golden, count = golden_time(repeat)
+    row(f"golden suite in-process ({count} cases, judge only)", f"{golden * 1000:,.0f} ms")
+    over_protocol, _ = golden_time(repeat, f"exec:{sys.executable} -m reference_engine.serve")
+    row("golden suite over the JSON-lines protocol (exec:)", f"{over_protocol * 1000:,.0f} ms",
+        f"overhead {(over_protocol - golden) / count * 1000:.2f} ms a case")
+    if not args.no_xdist:
+        serial, parallel = xdist_times(1)
+        row("property suite, ci profile: one process", f"{serial:.1f} s")
+        row("property suite, ci profile: pytest-xdist, 2 workers", f"{parallel:.1f} s", f"speedup {serial / parallel:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

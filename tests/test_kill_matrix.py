@@ -1,0 +1,22 @@
+"""Every mutant engine is caught by the suite under the ci profile (golden cases, then properties)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.kill_matrix import detect
+from tests.mutants import MUTANTS
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.name)
+def test_the_suite_catches_the_mutant(mutant):
+    detection = detect(mutant, stop_at_first=True)
+    assert detection.caught, f"mutant {mutant.name} ({mutant.bug}) survived the golden cases and every property"
+
+
+def test_some_mutants_are_caught_by_properties_alone():
+    """The properties are not a copy of the golden cases: they catch bugs on their own."""
+    mutant = next(m for m in MUTANTS if m.name == "cda-only-on-battlefield")
+    detection = detect(mutant, stop_at_first=True)
+    assert not detection.golden or detection.failing_properties
+    assert detection.caught
