@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     run.add_argument("--junitxml", metavar="FILE", help="also write a JUnit XML report")
+    _ci_options(run)
     props = run.add_mutually_exclusive_group()
     props.add_argument("--properties", dest="properties", action="store_true", default=None,
                        help="run the property suite too (the default unless --cases is given)")
@@ -60,6 +61,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="print, per rule, how many generated examples exercised it")
     run.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS",
                      help="further pytest options, after --")
+
+    report = commands.add_parser("report", help="render results files (run --results) as Markdown or one HTML page")
+    report.add_argument("results", nargs="+", metavar="RESULTS.jsonl",
+                        help="results files; several sit side by side (one column each)")
+    report.add_argument("--format", choices=("markdown", "html"), default="markdown",
+                        help="markdown (default; for $GITHUB_STEP_SUMMARY) or html (one self-contained page)")
+    report.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
     listing = commands.add_parser("list", help="list the cases by rule")
     _cases_option(listing)
@@ -83,6 +91,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _ci_options(run: argparse.ArgumentParser) -> None:
+    """The options of ``run`` for CI: expectations, sharding, the results stream (docs/ci.md)."""
+    from conformance.shard import parse as parse_shard
+
+    run.add_argument("--expectations", metavar="FILE",
+                     help="an expectations file: exit 0 exactly when every result is as it expects")
+    run.add_argument("--strict", action="store_true",
+                     help="with --expectations: an unexpected pass fails the run too")
+    run.add_argument("--update-expectations", metavar="FILE",
+                     help="write FILE from this run's results, keeping the entries that still apply")
+    run.add_argument("--shard", type=parse_shard, metavar="I/N",
+                     help="run only shard I of N (a stable split by case id, for CI matrices)")
+    run.add_argument("--results", metavar="FILE.jsonl",
+                     help="write every result to FILE.jsonl as it arrives (JSON Lines; see 'report')")
+
+
 def _cases_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cases", action="append", metavar="PATH",
                         help="case files or directories (repeatable; default: the installed golden suite)")
@@ -90,6 +114,7 @@ def _cases_option(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    args.command_line = ["mtg-conformance", *(sys.argv[1:] if argv is None else argv)]
     try:
         return COMMANDS[args.command](args)
     except (CaseFileErrors, EngineSpecError) as exc:
@@ -119,8 +144,14 @@ def _load(args: argparse.Namespace):
 def cmd_run(args: argparse.Namespace) -> int:
     import pytest
 
+    from conformance import expectations as expectations_file
     from conformance.pytest_plugin import ResultCollector
+    from conformance.results_stream import ResultsStream
 
+    expected = expectations_file.load(args.expectations) if args.expectations else None
+    if args.update_expectations:  # the file to update is read (and checked) before anything runs
+        target = Path(args.update_expectations)
+        args.update_base = expectations_file.load(target) if target.exists() else expected
     paths, cases = _load(args)
     engine = load_engine(args.engine, timeout=args.timeout)
     try:
@@ -157,10 +188,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         pytest_args.append("-x")
     if args.junitxml:
         pytest_args += ["--junitxml", args.junitxml]
+    if args.shard:
+        pytest_args += ["--mtg-shard", str(args.shard)]
     pytest_args += args.pytest_args
 
     collector = ResultCollector()
-    code = pytest.main(pytest_args, plugins=[collector])
+    plugins: list = [collector]
+    if args.results:
+        stream = ResultsStream(args.results, command=args.command_line, shard=str(args.shard) if args.shard else None,
+                               expectations=args.expectations,
+                               annotate=(lambda r: expectations_file.verdict(expected, r).to_dict()) if expected else None)
+        try:
+            stream.open()
+        except OSError as exc:
+            print(f"--results {args.results}: cannot write the file: {exc.strerror or exc}", file=sys.stderr)
+            return USAGE
+        plugins.append(stream)
+    code = pytest.main(pytest_args, plugins=plugins)
     results = collector.results
     if args.statistics and collector.statistics:
         from conformance.pytest_properties import statistics_table
@@ -170,6 +214,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED, pytest.ExitCode.NO_TESTS_COLLECTED):
         print(f"mtg-conformance: the run did not complete (pytest exit status {int(code)})", file=sys.stderr)
         return USAGE
+    if not results and args.shard:
+        print(f"mtg-conformance: no case falls in shard {args.shard} (of {len(cases)} cases)")
+        return OK
     if not results:
         print(f"mtg-conformance: no case selected (of {len(cases)})", file=sys.stderr)
         return USAGE
@@ -177,9 +224,51 @@ def cmd_run(args: argparse.Namespace) -> int:
     ran_properties = sum(1 for r in results if r.kind == "property")
     ran = f"{len(results) - ran_properties} of {len(cases)} cases" + (
         f" and {ran_properties} properties run, profile {args.profile}" if ran_properties else " run")
+    if args.shard:
+        ran += f", shard {args.shard}"
     print(f"Conformance of {info} by rule (CR {CR_VERSION}; {ran})")
     print(render_table(results))
-    return exit_status(results)
+    return _ci_verdict(args, info, results, expected)
+
+
+def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
+    """The exit status of ``run``: by the expectations file if one is given; writes --update-expectations."""
+    from conformance import expectations as expectations_file
+
+    records = [r.record for r in results]
+    status = exit_status(results)
+    if expected is not None:
+        judgement = expectations_file.judge(expected, records)
+        print()
+        print(judgement.render(strict=args.strict))
+        status = judgement.exit_status(strict=args.strict)
+    if args.update_expectations:
+        update = expectations_file.update(args.update_base, records, args.update_expectations, engine=info.name)
+        print(update)
+        if expected is None:
+            status = OK
+    if args.results:
+        print(f"results written to {args.results} (mtg-conformance report {args.results} --format markdown|html)")
+    return status
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from conformance import report_html, report_markdown
+    from conformance.results_stream import read
+
+    runs = [read(path) for path in args.results]
+    text = (report_html if args.format == "html" else report_markdown).render(runs)
+    if args.output:
+        try:
+            Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.output).write_text(text, "utf-8")
+        except OSError as exc:
+            print(f"-o {args.output}: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
+            return USAGE
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(text)
+    return OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -237,6 +326,6 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
-    "run": cmd_run, "list": cmd_list, "check": cmd_check, "path": cmd_path,
+    "run": cmd_run, "report": cmd_report, "list": cmd_list, "check": cmd_check, "path": cmd_path,
     "schema": cmd_schema, "features": cmd_features, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
 }

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from conformance import compare, loader, profiles
+from conformance import compare, loader, profiles, records, shard
 from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statistics_table
 from conformance.engine import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
@@ -47,6 +47,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write each property's shrunk counterexample as a golden case file in DIR")
     group.addoption("--mtg-statistics", action="store_true", default=False,
                     help="print, per rule, how many generated examples exercised it")
+    group.addoption("--mtg-shard", type=shard.parse, default=None, metavar="I/N",
+                    help="run only shard I of N (split by a stable hash of the case id; docs/ci.md)")
+    group.addoption("--mtg-results", metavar="FILE", default=None,
+                    help="write the results as JSON Lines to FILE as they arrive (docs/ci.md)")
 
 
 def _case_roots(config: pytest.Config) -> list[Path]:
@@ -69,6 +73,10 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[ENGINE_KEY] = (engine, describe(engine))
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
+    if config.getoption("mtg_results") and not hasattr(config, "workerinput"):  # xdist: the controller writes
+        from conformance.results_stream import ResultsStream
+
+        config.pluginmanager.register(ResultsStream(config.getoption("mtg_results")), "mtg-results-stream")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -136,10 +144,7 @@ class CaseItem(pytest.Item):
             outcome: compare.Outcome = compare.Errored(self.problem)
         else:
             outcome = compare.judge(engine, info, self.case)
-        self.user_properties.append(("mtg_result", {
-            "case": self.case.id, "rules": list(self.case.rules), "status": outcome.status,
-            **({"kind": outcome.kind} if isinstance(outcome, compare.Errored) else {}),
-        }))
+        self.user_properties.append(("mtg_result", records.case_record(self.case, outcome)))
         if isinstance(outcome, compare.Unsupported):
             pytest.skip(f"unsupported: {outcome.reason}")
         if isinstance(outcome, compare.Failed):
@@ -175,16 +180,31 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     duplicates = {(error.file, error.line): str(error) for error in loader.duplicate_ids(i.case for i in cases)}
     for item in cases:
         item.problem = duplicates.get((item.case.file, item.case.line))
+    part = config.getoption("mtg_shard", None)
+    if part is not None:  # --mtg-shard I/N: keep this shard's cases and properties (conformance.shard)
+        from conformance.pytest_properties import PropertyItem
+
+        def elsewhere(item: pytest.Item) -> bool:
+            if isinstance(item, CaseItem):
+                return not part.holds(item.case.id, "case")
+            return isinstance(item, PropertyItem) and not part.holds(item.prop.id, "property")
+
+        deselected = [item for item in items if elsewhere(item)]
+        if deselected:
+            config.hook.pytest_deselected(items=deselected)
+            items[:] = [item for item in items if not elsewhere(item)]
 
 
 def results_of(report: pytest.TestReport) -> CaseResult | None:
     """The case result a report carries, if it is a case's call phase."""
     for name, value in getattr(report, "user_properties", ()):
         if name == "mtg_result" and report.when == "call":
-            status = value["status"]
-            if status == "passed" and report.failed:  # should not happen; never hide a failure
-                status = "errored"
-            return CaseResult(value["case"], tuple(value["rules"]), status, kind=value.get("kind", "case"))
+            record = records.normalize(value)
+            if report.failed and record["status"] in ("passed", "unsupported"):  # never hide a failure
+                record["status"], record["error_kind"] = "errored", record["error_kind"] or "exception"
+                record["message"] = record["message"] or (report.longreprtext.strip().splitlines() or [""])[-1]
+            return CaseResult(record["id"], tuple(record["rules"]), record["status"], kind=record["kind"],
+                              record=record)
     return None
 
 

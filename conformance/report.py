@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 STATUSES = ("passed", "failed", "errored", "unsupported")
 
@@ -23,6 +24,7 @@ class CaseResult:
     status: str  # one of STATUSES
     detail: str = ""
     kind: str = "case"  # or "property"
+    record: dict[str, Any] = field(default_factory=dict, compare=False)  # conformance.records: every detail
 
 
 def rule_key(rule: str) -> tuple:
