@@ -29,10 +29,12 @@ class Mismatch:
     field: str
     expected: Any
     got: Any
+    kind: str = "object"     # or "player": then ``object`` is the player's name
 
     def __str__(self) -> str:
         label = f" {self.label!r}" if self.label else ""
-        return (f"checkpoint {self.checkpoint}{label} (step {self.step}): {self.object}.{self.field}: "
+        who = f"player {self.object}" if self.kind == "player" else self.object
+        return (f"checkpoint {self.checkpoint}{label} (step {self.step}): {who}.{self.field}: "
                 f"expected {_show(self.expected)}, got {_show(self.got)}")
 
 
@@ -90,6 +92,11 @@ def missing_support(case: Case, info: EngineInfo) -> str | None:
     unreported = sorted(observed - info.observables["objects"])
     if unreported:
         return f"{info.name} does not report the object values {', '.join(unreported)}"
+    observed_players = {field for checkpoint in case.checkpoints for values in (checkpoint.players or {}).values()
+                        for field in values}
+    unreported = sorted(observed_players - info.observables["players"])
+    if unreported:
+        return f"{info.name} does not report the player values {', '.join(unreported)}"
     return None
 
 
@@ -139,18 +146,53 @@ def compare(case: Case, snapshots: Any) -> list[Mismatch]:
                 if not same(expected, got):
                     mismatches.append(Mismatch(number, step_number, checkpoint.label, object_id, field,
                                                _plain(expected), got))
+        mismatches += _player_mismatches(number, step_number, checkpoint, snapshot)
+    return mismatches
+
+
+def _player_mismatches(number: int, step_number: int, checkpoint: Any, snapshot: Mapping[str, Any]) -> list[Mismatch]:
+    """The player values of a checkpoint that the snapshot's ``players`` map reports differently."""
+    if not checkpoint.players:
+        return []
+    players = snapshot.get("players")
+    if not isinstance(players, Mapping):
+        raise MalformedSnapshots(f"snapshot {number} has no 'players' mapping, and checkpoint {number} "
+                                 f"observes players: {snapshot!r:.200}")
+    mismatches = []
+    for name, expected_values in checkpoint.players.items():
+        observed = players.get(name, {})
+        if not isinstance(observed, Mapping):
+            raise MalformedSnapshots(f"snapshot {number}: player {name!r} is not a mapping")
+        for field, expected in expected_values.items():
+            got = observed.get(field, _MISSING)
+            if not same(expected, got):
+                mismatches.append(Mismatch(number, step_number, checkpoint.label, name, field, _plain(expected), got,
+                                           kind="player"))
     return mismatches
 
 
 def same(expected: Any, got: Any) -> bool:
-    """Equal, and of the same JSON type (``True`` is not ``1``)."""
+    """Equal, and of the same JSON type (``True`` is not ``1``). Lists (colours, types, abilities)
+    are compared as multisets: their order does not matter, repetitions do."""
     if isinstance(expected, Mapping):
         return isinstance(got, Mapping) and expected.keys() == got.keys() and all(
             same(v, got[k]) for k, v in expected.items())
+    if isinstance(expected, (list, tuple)):
+        if not isinstance(got, (list, tuple)) or len(got) != len(expected):
+            return False
+        unmatched = list(got)
+        for item in expected:
+            match = next((i for i, other in enumerate(unmatched) if same(item, other)), None)
+            if match is None:
+                return False
+            del unmatched[match]
+        return True
     if isinstance(expected, bool) or isinstance(got, bool):
         return type(expected) is type(got) and expected == got
     return type(expected) is type(got) and expected == got
 
 
 def _plain(value: Any) -> Any:
-    return dict(value) if isinstance(value, Mapping) else value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return {k: _plain(v) for k, v in value.items()} if isinstance(value, Mapping) else value

@@ -14,9 +14,12 @@ import yaml
 
 from conformance import CR_VERSION
 from conformance.engine import Engine
-from conformance.scenario import Case
+from conformance.scenario import PLAYER_ABILITIES, STARTING_LIFE, Case
 
-OBSERVED = ("zone", "controller", "power", "toughness", "counters")
+OBSERVED = ("zone", "controller", "power", "toughness", "counters",
+            "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down")
+OBSERVED += ("damage",)
+PLAYER_OBSERVED = ("life", "mana", "counters", "lost")
 
 
 def golden_case(case: Case, *, case_id: str, rules: tuple[str, ...], summary: str, reference: Engine,
@@ -27,11 +30,17 @@ def golden_case(case: Case, *, case_id: str, rules: tuple[str, ...], summary: st
     steps = []
     for step in plain["steps"]:
         if "expect" in step:
-            objects = next(snapshots)["objects"]
+            snapshot = next(snapshots)
+            objects = snapshot["objects"]
             listed = step["expect"]["objects"] or objects
-            step = {"expect": {"objects": {
+            expect: dict[str, Any] = {"objects": {
                 oid: {k: v for k, v in objects[oid].items() if k in observables and k in OBSERVED}
-                for oid in listed}}}
+                for oid in listed}}
+            if step["expect"].get("players") is not None:  # players, as the reference engine reports them
+                players = snapshot.get("players", {})
+                expect["players"] = {name: {k: v for k, v in players.get(name, {}).items() if k in PLAYER_OBSERVED}
+                                     for name in step["expect"]["players"] or players}
+            step = {"expect": expect}
         steps.append(step)
     all_rules = list(dict.fromkeys([*rules, *case.rules]))
     first = plain["players"][0]
@@ -41,16 +50,31 @@ def golden_case(case: Case, *, case_id: str, rules: tuple[str, ...], summary: st
         "source": {"rule": rules[0]},
         "summary": summary,
         "players": plain["players"],
+        **_player_setup(plain),
         "objects": {oid: compact_object(spec, first) for oid, spec in plain["objects"].items()},
         "steps": [compact_step(step, first) for step in steps],
     }
+
+
+def _player_setup(plain: dict[str, Any]) -> dict[str, Any]:
+    """The case's players as they start, without defaults, and its ranges of influence, if any."""
+    setup: dict[str, Any] = {}
+    states = {name: _without_empty({k: v for k, v in state.items() if not (k == "life" and v == STARTING_LIFE)})
+              for name, state in plain.get("player_states", {}).items()}
+    states = {name: state for name, state in states.items() if state}
+    if states:
+        setup["player_states"] = states
+    if plain.get("range_of_influence") is not None:
+        setup["range_of_influence"] = plain["range_of_influence"]
+    return setup
 
 
 def _without_empty(value: Any) -> Any:
     """Drop keys whose value is an empty list or map, or false: defaults in the case format."""
     if isinstance(value, dict):
         return {k: _without_empty(v) for k, v in value.items()
-                if not (v is False or (isinstance(v, (list, dict)) and not v)) or k == "counters"}
+                if not (v is False or (isinstance(v, (list, dict)) and not v)) or k == "counters"
+                or k in PLAYER_ABILITIES}  # an ability with no parameters, such as cant_lose: {}
     if isinstance(value, list):
         return [_without_empty(v) for v in value]
     return value
@@ -116,5 +140,8 @@ def engine_values(engine: Engine, case: Case) -> str:
         objects = snapshot.get("objects", {}) if isinstance(snapshot, dict) else {}
         shown = ", ".join(f"{oid} {v.get('power')}/{v.get('toughness')} in {v.get('zone')}"
                           for oid, v in objects.items() if isinstance(v, dict))
+        players = snapshot.get("players") if isinstance(snapshot, dict) else None
+        if isinstance(players, dict) and case.checkpoints[number - 1].players is not None:
+            shown += "".join(f", {name} at {v.get('life')} life" for name, v in players.items() if isinstance(v, dict))
         parts.append(f"checkpoint {number}: {shown}")
     return "; ".join(parts)

@@ -28,6 +28,42 @@ FEATURES: dict[str, str] = {
     "zone-changes": "objects outside the battlefield, or moving between zones (CR 400.7, 613.7d)",
     "locked-sets": "an effect that affects every object matching a filter as it is created (CR 611.2c, 613.6)",
     "simultaneous-actions": "several actions in one event, with no state-based action check between them (CR 704.3)",
+    # players, damage, replacement and prevention (issue 4)
+    "life": "life totals: starting life, gaining and losing life, a player at 0 or less life losing the game (CR 119.3, 704.5a)",
+    "player-counters": "counters on players, such as poison; ten or more poison counters lose the game (CR 122.1, 704.5c)",
+    "mana": "mana pools by type, W U B R G C (CR 106.4)",
+    "cant-lose": "static abilities saying their controller can't lose the game, so a life total can stay at 0 or below (CR 104.3b, 614.17)",
+    "damage": "damage events: a source (a permanent, or a spell on the stack) deals damage to players and creatures, "
+              "combat or not; life lost, damage marked, lethal damage, damage removed in the cleanup step (CR 120.3, 120.6, 704.5g)",
+    "double-life": "doubling a player's life total, negative totals included (CR 701.10d)",
+    "double-counters": "doubling the counters of one kind on a player or a permanent (CR 701.10e)",
+    "double-mana": "doubling one type of mana in a mana pool (CR 701.10f)",
+    "double-damage": "static replacement effects doubling damage, each applying once to an event (CR 701.10g, 614.5)",
+    "redirection": "effects redirecting the next N (or all) damage from one recipient to another (CR 614.9)",
+    "prevention": "prevention effects: shields of N damage used up across events, all damage by a kind of source, all combat damage, "
+                  "static prevention of N per event, a shield for each creature fixed at resolution (CR 615.7, 615.10, 615.11)",
+    "replacement-order": "the affected player's scripted order among several replacement and prevention effects on one event (CR 616.1)",
+    "range-of-influence": "the limited range of influence option: seats, ranges, and its limits on spells, abilities, replacement and "
+                          "prevention effects (CR 801.2, 801.10, 801.13)",
+    # characteristics, copies and face-down permanents (issue 3)
+    "copy-effects": "copy effects and copiable values: entering as a copy, becoming a copy, exceptions, copies of copies, "
+                    "static copy effects (CR 707.2-707.9, 613.2a, 613.2c)",
+    "token-copies": "tokens created as copies of objects (CR 111.1, 707.2, 707.5)",
+    "face-down": "face-down permanents, 2/2 with no name, types, colour, abilities or mana cost; turning them face up and "
+                 "face down (CR 708, 702.37, 613.2b, 613.7f)",
+    "control-changing": "effects that change control (layer 2, CR 613.1b)",
+    "type-changing": "effects that change card types, subtypes and supertypes, \"in addition to its other types\", and "
+                     "changeling (layer 4, CR 613.1d, 205.1, 702.73a), with dependency (613.8)",
+    "color-changing": "effects and characteristic-defining abilities that change colours (layer 5, CR 613.1e, 613.3)",
+    "ability-changing": "effects that add and remove abilities, keywords such as flying included; an object that loses a "
+                        "characteristic-defining ability counts its printed * as 0 (layer 6, CR 613.1f, 613.9)",
+    "activated-abilities": "activated abilities whose effect is data (becomes ..., becomes a copy ...), activated by a step "
+                           "(CR 602, 107.3)",
+    "triggered-abilities": "triggered abilities whose effect is data, triggered and resolved by a step (CR 603)",
+    "enters-choices": "\"as this enters\" and \"as this is turned face up\" choices: a player, an object, a power/toughness "
+                      "(CR 614.12, 208.2b, 707.6)",
+    "characteristic-expressions": "numbers beyond counting objects: card types among cards, a player's life, mana value, counts "
+                                  "about the chosen player; a number that can't be determined is 0 (CR 208.2a)",
 }
 """Every feature, with what an engine that declares it must handle."""
 
@@ -44,6 +80,30 @@ RULES: dict[str, tuple[str, ...]] = {
     "zone-changes": ("400.7", "613.7d"),
     "locked-sets": ("611.2c",),
     "simultaneous-actions": ("704.3",),
+    "life": ("119.3", "704.5a"),
+    "player-counters": ("122.1", "704.5c"),
+    "mana": ("106.4",),
+    "cant-lose": ("104.3b",),
+    "damage": ("120.3", "704.5g"),
+    "double-life": ("701.10d",),
+    "double-counters": ("701.10e",),
+    "double-mana": ("701.10f",),
+    "double-damage": ("701.10g", "614.5"),
+    "redirection": ("614.9",),
+    "prevention": ("615.7", "615.10"),
+    "replacement-order": ("616.1",),
+    "range-of-influence": ("801.2", "801.13a", "801.13b"),
+    "copy-effects": ("707.2", "707.2a", "707.2b", "707.3", "613.2a", "613.2c"),
+    "token-copies": ("707.2", "707.5"),
+    "face-down": ("708.2a", "708.8", "613.2b", "613.7f"),
+    "control-changing": ("613.1b",),
+    "type-changing": ("613.1d", "613.6"),
+    "color-changing": ("613.1e", "613.5"),
+    "ability-changing": ("613.1f", "613.9"),
+    "activated-abilities": ("602.2",),
+    "triggered-abilities": ("603.2",),
+    "enters-choices": ("614.12", "208.2b"),
+    "characteristic-expressions": ("208.2a", "604.3"),
 }
 """The rules a case exercises when it needs each feature (for statistics and generated cases)."""
 
@@ -66,7 +126,8 @@ _BY_STATIC_EFFECT = {"set_pt": "layer-7b", "modify_pt": "layer-7c", "switch_pt":
 
 def derive_features(case: Case) -> frozenset[str]:
     """The features ``case`` needs, from its objects and steps."""
-    found = set(_object_features(case)) | set(_step_features(case.steps))
+    found = set(_object_features(case)) | set(_step_features(case.steps)) | set(_player_features(case)) \
+        | set(_characteristic_features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     return frozenset(found)
@@ -76,12 +137,12 @@ def _object_features(case: Case) -> Iterator[str]:
     for spec in case.objects:
         if spec.counters:
             yield "counters"
-        if spec.zone != "battlefield":
+        if spec.zone not in ("battlefield", "stack"):  # a spell on the stack is a damage source
             yield "zone-changes"
         for ability in spec.card.abilities:
             if isinstance(ability, s.CdaPT):
                 yield "layer-7a"
-            else:
+            elif isinstance(ability, s.StaticPT):
                 yield "static-abilities"
                 yield _BY_STATIC_EFFECT[ability.effect]
 
@@ -96,3 +157,177 @@ def _step_features(steps: tuple[s.Step, ...]) -> Iterator[str]:
             yield "layer-7c"
         if isinstance(step, s.Together):
             yield from _step_features(step.parts)
+
+
+# --- players, damage, replacement and prevention ---------------------------------------------------
+
+_PLAYER_ABILITY_FEATURES = {s.DoubleDamage: "double-damage", s.PreventDamageAbility: "prevention", s.CantLose: "cant-lose"}
+_PLAYER_STEP_FEATURES: dict[type, tuple[str, ...]] = {
+    s.GainLife: ("life",),
+    s.LoseLife: ("life",),
+    s.DoubleLife: ("life", "double-life"),
+    s.AddMana: ("mana",),
+    s.DoubleMana: ("mana", "double-mana"),
+    s.PutPlayerCounters: ("player-counters",),
+    s.RemovePlayerCounters: ("player-counters",),
+    s.Damage: ("damage",),
+    s.PreventDamage: ("prevention",),
+    s.RedirectDamage: ("redirection",),
+}
+_PLAYER_OBSERVABLE_FEATURES = {"life": "life", "lost": "life", "mana": "mana", "counters": "player-counters"}
+
+
+def _player_features(case: Case) -> Iterator[str]:
+    """What players, damage, replacement and prevention a case needs (CR 119, 120, 614-616, 801)."""
+    for player in case.player_states:
+        if player.life != s.STARTING_LIFE:
+            yield "life"
+        if player.counters:
+            yield "player-counters"
+        if player.mana:
+            yield "mana"
+    if case.range_of_influence is not None:
+        yield "range-of-influence"
+    for spec in case.objects:
+        if spec.zone == "stack":
+            yield "damage"
+        for ability in spec.card.abilities:
+            if type(ability) in _PLAYER_ABILITY_FEATURES:
+                yield _PLAYER_ABILITY_FEATURES[type(ability)]
+    for step in _all_steps(case.steps):
+        yield from _PLAYER_STEP_FEATURES.get(type(step), ())
+        if isinstance(step, s.DoubleCounters):
+            yield "double-counters"
+            yield "player-counters" if step.player is not None else "counters"
+        elif isinstance(step, s.Damage):
+            if step.to_each_player or step.to in case.players:
+                yield "life"
+            if step.order:
+                yield "replacement-order"
+        elif isinstance(step, s.Expect):
+            for values in (step.players or {}).values():
+                yield from (_PLAYER_OBSERVABLE_FEATURES[key] for key in values)
+            if any("damage" in values for values in step.objects.values()):
+                yield "damage"
+
+
+def _all_steps(steps: tuple[s.Step, ...]) -> Iterator[s.Step]:
+    for step in steps:
+        yield from _all_steps(step.parts) if isinstance(step, s.Together) else (step,)
+
+
+# --- characteristics, copies and face-down permanents ------------------------------------------------
+
+_CHANGE_FEATURES = {
+    "gain_control": "control-changing", "types": "type-changing", "add_types": "type-changing",
+    "subtypes": "type-changing", "add_subtypes": "type-changing", "supertypes": "type-changing",
+    "add_supertypes": "type-changing", "colors": "color-changing", "gains": "ability-changing",
+    "loses": "ability-changing", "loses_all_abilities": "ability-changing", "power": "layer-7b",
+    "toughness": "layer-7b",
+}
+_CHARACTERISTIC_STEP_FEATURES: dict[type, tuple[str, ...]] = {
+    s.BecomeCopy: ("copy-effects",),
+    s.CreateToken: ("copy-effects", "token-copies"),
+    s.TurnFaceUp: ("face-down",),
+    s.TurnFaceDown: ("face-down",),
+    s.Activate: ("activated-abilities",),
+    s.Trigger: ("triggered-abilities",),
+}
+
+
+def _characteristic_features(case: Case) -> Iterator[str]:
+    """What layers 1-6, copies, face-down permanents and abilities as data a case needs (CR 613, 707, 708)."""
+    for spec in case.objects:
+        if spec.face_down:
+            yield "face-down"
+        yield from _choice_features(spec.choices)
+        for ability in spec.card.abilities:
+            yield from _ability_features(ability)
+    for step in _all_steps(case.steps):
+        yield from _CHARACTERISTIC_STEP_FEATURES.get(type(step), ())
+        if isinstance(step, s.Become):
+            yield from _change_features(step.change)
+        if isinstance(step, (s.BecomeCopy, s.CreateToken)) and step.exceptions is not None:
+            yield from _exception_features(step.exceptions)
+        if isinstance(step, (s.Move, s.CreateToken, s.TurnFaceUp)):
+            yield from _choice_features(step.choices)
+        if isinstance(step, s.Move) and step.face_down:
+            yield "face-down"
+
+
+def _choice_features(choices: s.Choices | None) -> Iterator[str]:
+    if choices is None:
+        return
+    if choices.copy:
+        yield "copy-effects"
+    if choices.player is not None or choices.object is not None or choices.pt is not None:
+        yield "enters-choices"
+
+
+def _change_features(change: s.Change) -> Iterator[str]:
+    for name, feature in _CHANGE_FEATURES.items():
+        value = getattr(change, name)
+        if value is not None and value is not False and value != ():
+            yield feature
+    for ability in (*change.gains, *change.loses):
+        yield from _ability_features(ability)
+    for expr in (change.power, change.toughness):
+        yield from _expression_features(expr)
+
+
+def _exception_features(exceptions: s.CopyExceptions) -> Iterator[str]:
+    for ability in exceptions.gains:
+        yield from _ability_features(ability)
+    if exceptions.enters_with_counters:
+        yield "counters"
+    if exceptions.if_creature is not None:
+        yield from _exception_features(exceptions.if_creature)
+
+
+def _ability_features(ability: object) -> Iterator[str]:
+    if isinstance(ability, s.Keyword) and ability.keyword == "changeling":
+        yield "type-changing"  # a characteristic-defining ability of layer 4 (CR 702.73a, 613.3)
+    elif isinstance(ability, s.CdaColors):
+        yield "color-changing"
+    elif isinstance(ability, s.Static):
+        yield "static-abilities"
+        yield from _change_features(ability.becomes)
+        yield from _filter_features(ability.affects)
+    elif isinstance(ability, (s.Activated, s.Triggered)):
+        yield "activated-abilities" if isinstance(ability, s.Activated) else "triggered-abilities"
+        effect = ability.effect
+        if effect.become is not None:
+            yield from _change_features(effect.become)
+        else:
+            yield "copy-effects"
+            if effect.become_copy.exceptions is not None:
+                yield from _exception_features(effect.become_copy.exceptions)
+    elif isinstance(ability, s.EntersAsCopy):
+        yield "copy-effects"
+        if ability.exceptions is not None:
+            yield from _exception_features(ability.exceptions)
+    elif isinstance(ability, (s.AsEntersChoose, s.AsEntersPT)):
+        yield "enters-choices"
+    elif isinstance(ability, s.StaticCopy):
+        yield "copy-effects"
+        yield "static-abilities"
+    elif isinstance(ability, (s.CdaPT, s.StaticPT)):
+        for expr in (ability.power, ability.toughness):
+            yield from _expression_features(expr)
+        if isinstance(ability, s.StaticPT):
+            yield from _filter_features(ability.affects)
+
+
+def _expression_features(expr: object) -> Iterator[str]:
+    if isinstance(expr, (s.CardTypes, s.Life)) or expr == s.MANA_VALUE:
+        yield "characteristic-expressions"
+    if isinstance(expr, (s.Count, s.CardTypes)):
+        yield from _filter_features(expr.filter)
+    if isinstance(expr, s.Sum):
+        for term in expr.terms:
+            yield from _expression_features(term)
+
+
+def _filter_features(f: s.Filter) -> Iterator[str]:
+    if f.controller == "chosen":
+        yield "characteristic-expressions"

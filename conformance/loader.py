@@ -24,7 +24,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance import yamlsource
+from conformance import characteristic_checks, player_checks, yamlsource
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.scenario import Case
 
@@ -226,41 +226,47 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
         yield (("source", "rule"), f"the source rule {raw['source']['rule']} is not among the case's rules {rules}")
 
     players = set(raw["players"])
-    objects = raw["objects"]
-    for object_id, spec in objects.items():
+    objects = dict(raw["objects"])  # a create_token step adds its token (characteristic_checks)
+    for object_id, spec in raw["objects"].items():
         at = ("objects", object_id)
         for key in ("owner", "controller"):
             if key in spec and spec[key] not in players:
                 yield (at + (key,), f"undeclared player {spec[key]!r}")
-        if "controller" in spec and spec.get("zone", "battlefield") != "battlefield":
-            yield (at + ("controller",), "only a permanent has a controller (CR 108.4, 110.2)")
+        if "controller" in spec and spec.get("zone", "battlefield") not in ("battlefield", "stack"):
+            yield (at + ("controller",), "only a permanent has a controller, or a spell on the stack (CR 108.4, 110.2)")
         card = spec["card"]
         for stat in ("power", "toughness"):
             if isinstance(card.get(stat), str) and not any(
-                stat in a.get("cda_pt", {}) for a in card.get("abilities", [])
+                stat in a.get("cda_pt", {}) or "as_enters_pt" in a for a in card.get("abilities", [])
             ):
-                yield (at + ("card", stat), f"a printed * needs a cda_pt ability that defines {stat} (CR 208.2a)")
+                yield (at + ("card", stat), f"a printed * needs a cda_pt ability that defines {stat} (CR 208.2a), "
+                                            "or an as_enters_pt ability (208.2b)")
         for index, ability in enumerate(card.get("abilities", [])):
-            for path, f in _filters_in(ability):
-                yield from _filter_problems(f, players, at + ("card", "abilities", index) + path)
+            for inner_at, inner in characteristic_checks.nested_abilities(ability, at + ("card", "abilities", index)):
+                for path, f in _filters_in(inner):
+                    yield from _filter_problems(f, players, inner_at + path)
+        yield from characteristic_checks.object_problems(object_id, spec, raw)
 
     if not any("expect" in step for step in raw["steps"]):
         yield (("steps",), "a case needs at least one expect step (a checkpoint)")
     effects: dict[str, int] = {}
     ended: set[str] = set()
     for index, step in enumerate(raw["steps"]):
-        yield from _step_problems(step, ("steps", index), players, objects, effects, ended)
+        yield from _step_problems(step, ("steps", index), players, objects, effects, ended, raw)
+    yield from player_checks.case_problems(raw)
 
 
-def _step_problems(step, at, players, objects, effects, ended) -> Iterator[Problem]:
+def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iterator[Problem]:
     (kind, body), = step.items()
     at = at + (kind,)
     if kind == "together":
         for index, part in enumerate(body):
-            yield from _step_problems(part, at + (index,), players, objects, effects, ended)
+            yield from _step_problems(part, at + (index,), players, objects, effects, ended, raw)
         return
     if kind == "expect":
-        for object_id, values in body["objects"].items():
+        if raw is not None:
+            yield from player_checks.checkpoint_problems(body, at, raw)
+        for object_id, values in body.get("objects", {}).items():
             if object_id not in objects:
                 yield (at + ("objects", object_id), f"undeclared object {object_id!r}")
             controller = values.get("controller")
@@ -277,13 +283,22 @@ def _step_problems(step, at, players, objects, effects, ended) -> Iterator[Probl
         return
     if not isinstance(body, dict):
         return
-    for key in ("object",) if kind == "move" else ("to", "object"):
+    if kind in player_checks.STEP_KINDS and raw is not None:  # players, damage, replacement, prevention
+        yield from player_checks.step_problems(kind, body, at, raw)
+    if (kind in characteristic_checks.STEP_KINDS or kind == "move") and raw is not None:  # copies, face down
+        yield from characteristic_checks.step_problems(kind, body, at, raw, objects)
+        for index, ability in enumerate(body.get("gains", [])):
+            for inner_at, inner in characteristic_checks.nested_abilities(ability, at + ("gains", index)):
+                for path, f in _filters_in(inner):
+                    yield from _filter_problems(f, players, inner_at + path)
+    for key in ("object",) if kind == "move" else () if kind in player_checks.STEP_KINDS else ("to", "object"):
         if key in body and body[key] not in objects:
             yield (at + (key,), f"undeclared object {body[key]!r}")
     if "controller" in body and body["controller"] not in players:
         yield (at + ("controller",), f"undeclared player {body['controller']!r}")
-    if "to_each" in body:
-        yield from _filter_problems(body["to_each"], players, at + ("to_each",))
+    for key in ("to_each", "by"):
+        if isinstance(body.get(key), dict):
+            yield from _filter_problems(body[key], players, at + (key,))
     if "id" in body:
         if body["id"] in effects:
             yield (at + ("id",), f"effect id {body['id']!r} is already used by step {effects[body['id']] + 1}")
@@ -295,6 +310,13 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
     (key, body), = ability.items()
     if key == "static_pt":
         yield (key, "affects"), body["affects"]
+        for stat in ("power", "toughness"):  # an expression since static abilities can count (613.6, Svogthos)
+            if stat in body:
+                yield from _expression_filters(body[stat], (key, stat))
+    elif key in player_checks.ABILITY_KEYS:
+        yield from player_checks.ability_filters(ability)
+    elif key in characteristic_checks.ABILITY_KEYS:
+        yield from characteristic_checks.ability_filters(ability)
     else:
         for stat, expr in body.items():
             yield from _expression_filters(expr, (key, stat))
@@ -303,6 +325,8 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
 def _expression_filters(expr: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     if isinstance(expr, dict) and "count" in expr:
         yield at + ("count",), expr["count"]
+    elif isinstance(expr, dict) and "sum" not in expr:  # card_types, life (characteristic_checks)
+        yield from characteristic_checks.expression_filters(expr, at)
     elif isinstance(expr, dict):
         for index, term in enumerate(expr["sum"]):
             yield from _expression_filters(term, at + ("sum", index))
@@ -311,7 +335,8 @@ def _expression_filters(expr: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[
 def _filter_problems(f: dict[str, Any], players: set[str], at: tuple[Any, ...]) -> Iterator[Problem]:
     for key in ("controller", "owner"):
         value = f.get(key)
-        if value is not None and value not in ("you", "opponent") and value not in players:
+        if value is not None and value not in ("you", "opponent") and value not in players \
+                and not (key == "controller" and value == "chosen"):
             yield (at + (key,), f"undeclared player {value!r} (or use you / opponent)")
     if "controller" in f and f.get("zone", "battlefield") != "battlefield":
         yield (at + ("controller",), "objects outside the battlefield have no controller: use owner (CR 108.4a)")

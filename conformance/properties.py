@@ -29,6 +29,7 @@ from conformance.compare import same
 from conformance.engine import Engine, EngineInfo
 from conformance.errors import Unsupported
 from conformance.features import RULES
+from conformance import copy_laws, player_laws
 from conformance.scenario import Case
 
 
@@ -350,6 +351,34 @@ PROPERTIES: tuple[Property, ...] = (
     Property("400.7/returning-twice-is-returning-once", ("400.7", "613.7d"),
              "An object that leaves and returns is a new object: doing it twice equals doing it once.",
              frozenset({"zone-changes"}), returning_twice_is_returning_once),
+    Property("701.10d/doubling-life-counters-mana-doubles-them", ("701.10d", "701.10e", "701.10f", "107.1b"),
+             "Doubling a life total, the counters of one kind, or one type of mana makes it twice what it was, "
+             "negative life totals included.",
+             frozenset({"double-life"}), player_laws.doubling_doubles),
+    Property("801.13a/redirection-stays-in-range", ("801.13a", "614.9", "801.10"),
+             "A redirection never makes a spell deal damage to a player or object outside its controller's "
+             "range of influence.",
+             frozenset({"damage", "redirection", "range-of-influence"}), player_laws.redirection_stays_in_range),
+    Property("801.13b/prevention-stays-in-range", ("801.13b", "615.1"),
+             "A prevention effect changes nothing when the source or recipient it names (both, when it names "
+             "neither) is outside its controller's range of influence.",
+             frozenset({"damage", "prevention", "range-of-influence"}), player_laws.prevention_stays_in_range),
+    Property("120.3/damage-agrees-with-reference", ("120.3", "614.5", "614.9", "615.7", "616.1", "801.13a", "801.13b"),
+             "On generated scenarios about players, damage, replacement and prevention under ranges of influence, "
+             "the engine reports what the reference engine reports.",
+             frozenset({"damage"}), player_laws.damage_agrees_with_reference),
+    Property("707.2/copy-ignores-changes-to-the-original", ("707.2", "707.2b", "707.5", "613.2c"),
+             "A copy's copiable values ignore counters, pumps, switches and type, colour and ability changes on the "
+             "original, and later changes to it: a Clone of a changed creature is a Clone of the unchanged one.",
+             frozenset({"copy-effects"}), copy_laws.copy_ignores_changes_to_the_original),
+    Property("208.2a/star-cards-off-the-battlefield-take-their-value", ("208.2a", "208.2b", "604.3", "613.4a"),
+             "A */* card off the battlefield has the value its ability gives on the board the engine reports, a number "
+             "that can't be determined counting as 0; one whose P/T is chosen as it enters is 0/0.",
+             frozenset({"layer-7a", "zone-changes"}), copy_laws.star_cards_take_their_value),
+    Property("707.3/copies-agree-with-reference", ("707.2", "707.3", "707.4", "707.9", "708.2a", "708.10"),
+             "On generated scenarios about copies, copies of copies, token copies and face-down permanents, the "
+             "engine reports what the reference engine reports.",
+             frozenset({"copy-effects"}), copy_laws.copies_agree_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -361,6 +390,15 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
     """Whether a property means anything for an engine with ``features``."""
     if prop.id.startswith("701.10b/multiplied"):
         return "layer-7c" in features and "durations" in features and bool(features & {"double-pt", "triple-pt"})
+    if prop.check is player_laws.doubling_doubles:  # life, mana or counters: any of them will do
+        return player_laws.usable_doubling(features)
+    if prop.check is player_laws.damage_agrees_with_reference:
+        return player_laws.usable_damage(features)
+    if prop.check in (player_laws.redirection_stays_in_range, player_laws.prevention_stays_in_range):
+        return prop.needs <= features  # players and damage: no layer-7 effect needed
+    if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
+                      copy_laws.copies_agree_with_reference):
+        return copy_laws.usable(prop.check, features)
     return prop.needs <= features and bool(features & {"layer-7b", "layer-7c", "layer-7d"})
 
 

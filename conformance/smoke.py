@@ -22,8 +22,12 @@ from conformance import compare, loader
 from conformance.engine import describe, load_engine
 from conformance.errors import EngineSpecError
 
-OBJECT_VALUES = ("zone", "controller", "power", "toughness", "counters")
+OBJECT_VALUES = ("zone", "controller", "power", "toughness", "counters", "damage",
+                 "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down")
 """The object values a snapshot may report (docs/engines.md, "describe()")."""
+
+PLAYER_VALUES = ("life", "mana", "counters", "lost")
+"""The player values a snapshot may report (docs/engines.md, "describe()")."""
 
 CASES = """\
 format: 1
@@ -77,6 +81,10 @@ def smoke(spec: str, *, timeout: float | None = None, say: Callable[[str], None]
             check(False, "describe", str(exc))
             return problems
         unknown = sorted(info.observables["objects"] - set(OBJECT_VALUES))
+        unknown_players = sorted(info.observables["players"] - set(PLAYER_VALUES))
+        if unknown_players:
+            check(False, "describe", f"unknown player values {unknown_players} in 'observables' "
+                  f"(known: {', '.join(PLAYER_VALUES)})")
         check(not unknown, "describe", f"unknown object values {unknown} in 'observables' "
               f"(known: {', '.join(OBJECT_VALUES)})",
               note=f"{info}, {len(info.features)} features, reports {', '.join(sorted(info.observables['objects']))}")

@@ -4,11 +4,22 @@ It is the oracle the suite trusts: golden cases must pass on it, and other engin
 with it. Minimal means no turn structure, priority or card database beyond what the covered
 rules need; it never means approximate. Every behaviour cites its CR rule beside its code:
 
-- ``layers``: interaction of continuous effects, layer 7 (613.4, 613.7);
+- ``layers``: interaction of continuous effects, layers 1-7 as a checklist (613.1-613.9);
+  ``copy``: copy effects, copiable values and their exceptions (707); ``face_down``: face-down
+  permanents (708, 702.37); ``becomes``: what "becomes" effects do in layers 2-6 (613.1b-f,
+  205.1); ``characteristics``: an object's characteristics and their observables; ``entering``:
+  "as enters" replacement effects and choices (614.12, 707.5, 208.2b); ``abilities``: activated
+  and triggered abilities as data (602, 603); ``characteristic_steps``: those as the part of
+  ``Game`` about characteristics;
 - ``doubling``: doubling and tripling power and toughness (701.10, 701.11);
-- ``state_based_actions``: 704.5f and 704.5q, checked after every step (704.3);
+- ``state_based_actions``: 704.5a, 704.5c, 704.5f, 704.5g and 704.5q, checked after every step (704.3);
 - ``game``: objects, effects, timestamps and the steps of a scenario;
-- ``filters``: filters and characteristic-defining expressions (208.2a, 604.3).
+- ``filters``: filters and characteristic-defining expressions (208.2a, 604.3);
+- ``players``: life totals, counters on players, mana pools, losing the game (119, 122.1, 106.4,
+  704.5a, 704.5c); ``damage``: damage events and what they do (120, 704.5g);
+  ``replacement``: doubling and redirection, and the affected player's order (614, 616.1,
+  701.10g); ``prevention``: prevention effects (615); ``range_of_influence``: the limited range
+  of influence option (801); ``table``: those as the part of ``Game`` about players and damage.
 
 It knows nothing of pytest or reports: it takes a case as plain data and returns snapshots.
 """
@@ -22,7 +33,9 @@ from conformance.features import FEATURES
 from conformance.scenario import Case
 from reference_engine.game import Game
 
-OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters"], "players": []}
+OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage",
+                           "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down"],
+               "players": ["life", "mana", "counters", "lost"]}
 
 
 class ReferenceEngine:

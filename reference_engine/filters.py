@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from conformance.scenario import Count, Expression, Filter, Sum
+from conformance.errors import Unsupported
+from conformance.scenario import MANA_VALUE, STARTING_LIFE, X, CardTypes, Count, Expression, Filter, Life, Sum
 from reference_engine.objects import GameObject
 
+if TYPE_CHECKING:
+    from reference_engine.characteristics import Characteristics
 
-def relation_holds(relation: str | None, player: str | None, you: str) -> bool:
-    """``you`` / ``opponent`` relative to ``you``, or a named player."""
+
+def relation_holds(relation: str | None, player: str | None, you: str, chosen: str | None = None) -> bool:
+    """``you`` / ``opponent`` relative to ``you``, ``chosen`` (the player chosen as the ability's
+    object entered, CR 208.2a: none, off the battlefield), or a named player."""
     if relation is None:
         return True
     if player is None:
@@ -18,32 +24,93 @@ def relation_holds(relation: str | None, player: str | None, you: str) -> bool:
         return player == you
     if relation == "opponent":
         return player != you
+    if relation == "chosen":
+        return chosen is not None and player == chosen
     return player == relation
 
 
-def matches(f: Filter, obj: GameObject, *, you: str, source: GameObject | None = None) -> bool:
-    """Whether ``obj`` has every property the filter asks for.
-
-    Types and colours are the printed ones: layers 1-6 change none of them in format v1, and
-    no v1 filter looks at power or toughness, so matching never needs layer 7.
-    """
-    card = obj.card
+def matches(f: Filter, obj: GameObject, *, you: str, source: GameObject | None = None,
+            chars: Characteristics | None = None, chosen: str | None = None) -> bool:
+    """Whether ``obj`` has every property the filter asks for, judged on ``chars``, its
+    characteristics at this point of the layers (CR 613); without them, on its printed card.
+    No filter looks at power or toughness, so matching never needs layer 7."""
+    if chars is None:
+        card, zone, controller = obj.card, obj.zone, obj.controller
+        types, subtypes, colors, every_type = card.types, card.subtypes, card.colors, False
+    else:
+        values = chars.values
+        zone, controller = chars.zone, chars.controller
+        types, subtypes, colors, every_type = values.types, values.subtypes, values.colors, values.every_creature_type
+    if f.subtypes and every_type and not all(s in subtypes for s in f.subtypes):
+        raise Unsupported("a filter naming subtypes, matched against an object with every creature type "
+                          "(the reference engine has no list of creature types)")
     return (
-        obj.zone == f.zone
-        and all(t in card.types for t in f.types)
-        and all(s in card.subtypes for s in f.subtypes)
-        and (not f.colors or any(c in card.colors for c in f.colors))
-        and relation_holds(f.controller, obj.controller, you)
-        and relation_holds(f.owner, obj.owner, you)
+        zone == f.zone
+        and all(t in types for t in f.types)
+        and not any(t in types for t in f.not_types)
+        and all(s in subtypes for s in f.subtypes)
+        and (not f.colors or any(c in colors for c in f.colors))
+        and relation_holds(f.controller, controller, you, chosen)
+        and relation_holds(f.owner, obj.owner, you, chosen)
         and not (f.other and source is not None and obj.ref == source.ref)
+        and not (f.itself and (source is None or obj.ref != source.ref))
     )
 
 
-def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObject) -> int:
-    """The number an expression of ``source``'s ability stands for (CR 208.2a, 604.3)."""
+def mana_value(mana_cost: str | None) -> int:
+    """The mana value of a mana cost (CR 202.3): the generic amount plus one per other symbol; X is
+    0 (202.3e); no mana cost is 0.
+
+    >>> mana_value("{2}{B}{B}"), mana_value("{X}{R}"), mana_value(None)
+    (4, 1, 0)
+    """
+    if not mana_cost:
+        return 0
+    total = 0
+    for symbol in mana_cost.strip("{}").split("}{"):
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol != "X":
+            total += 2 if symbol.startswith("2/") else 1
+    return total
+
+
+def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObject | None, board: Any = None,
+             game: Any = None, subject: Characteristics | None = None, chosen: str | None = None,
+             you: str | None = None) -> int:
+    """The number an expression of ``source``'s ability stands for (CR 208.2a, 604.3). Filters
+    are judged on the characteristics in ``board`` (layers 1-6), ``mana_value`` on ``subject``
+    (the object whose characteristic is being determined), life totals in ``game``. A number that
+    can't be determined, such as a count about the chosen player where none was chosen, is 0
+    (208.2a)."""
     objects = list(objects)
+    if you is None and source is not None:  # "you": the controller of the ability (its owner off the battlefield)
+        you = source.controller or source.owner
+        if board is not None and source.id in board.chars:
+            you = board.chars[source.id].controller or source.owner
+
+    def matching(f: Filter) -> list[GameObject]:
+        return [o for o in objects if matches(f, o, you=you, source=source, chosen=chosen,
+                                              chars=board.chars[o.id] if board is not None else None)]
+
     if isinstance(expr, Count):
-        return sum(1 for o in objects if matches(expr.filter, o, you=source.you, source=source))
+        return len(matching(expr.filter))
+    if isinstance(expr, CardTypes):  # 205.2a: card types among the matching objects
+        types = set()
+        for o in matching(expr.filter):
+            types.update(board.chars[o.id].values.types if board is not None else o.card.types)
+        return len(types)
+    if isinstance(expr, Life):
+        player = {"you": you, "chosen": chosen}.get(expr.player, expr.player)
+        if player is None:
+            return 0  # 208.2a: no chosen player
+        states = getattr(game, "player_states", None) or {}
+        return states[player].life if player in states else STARTING_LIFE
     if isinstance(expr, Sum):
-        return sum(evaluate(term, objects, source=source) for term in expr.terms)
+        return sum(evaluate(term, objects, source=source, board=board, game=game, subject=subject, chosen=chosen,
+                            you=you) for term in expr.terms)
+    if expr == MANA_VALUE:
+        return mana_value(subject.values.mana_cost) if subject is not None else 0
+    if expr == X:  # resolved effects have X replaced by its value; anywhere else it is 0 (107.3)
+        return 0
     return expr

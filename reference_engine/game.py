@@ -10,11 +10,13 @@ from reference_engine import doubling, state_based_actions
 from reference_engine.filters import matches
 from reference_engine import layers
 from reference_engine.objects import GameObject, PTEffect, Sublayer
+from reference_engine.table import TABLE_STEPS, Table
+from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
 
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
-class Game:
+class Game(Table, CharacteristicSteps):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 
@@ -29,6 +31,8 @@ class Game:
                 id=spec.id, card=spec.card, owner=spec.owner, controller=spec.controller,
                 zone=spec.zone, timestamp=self.tick(), counters=Counter(spec.counters),
             )
+        self.seat_players()  # players, damage, replacement and prevention (table.py)
+        self.set_up_characteristics()  # face-down permanents, choices made as they entered (characteristic_steps.py)
 
     def tick(self) -> int:
         """The next timestamp."""
@@ -53,7 +57,9 @@ class Game:
 
     def perform(self, step: s.Step) -> None:
         """Perform one action."""
-        if isinstance(step, (s.DoublePT, s.TriplePT)):
+        if type(step) in CHARACTERISTIC_STEPS:  # copies, face-down permanents, abilities as data
+            self.perform_characteristic_step(step)
+        elif isinstance(step, (s.DoublePT, s.TriplePT)):
             self.multiply(step)
         elif isinstance(step, s.PTEffect):
             self.create_effect(step, power=getattr(step, "power", None),
@@ -66,11 +72,19 @@ class Game:
             counters[step.kind] -= min(step.count, counters[step.kind])
         elif isinstance(step, s.EndEffect):
             self.effects = [e for e in self.effects if e.id != step.effect]
+            self.end_table_effects(effect_id=step.effect)
         elif isinstance(step, s.EndTurn):
             # 514.2: in the cleanup step, "until end of turn" effects end.
             self.effects = [e for e in self.effects if e.until != "end_of_turn"]
+            self.end_table_effects(end_of_turn=True)  # and damage is removed (514.2)
+        elif type(step) in TABLE_STEPS:  # players, damage, replacement and prevention
+            self.perform_table_step(step)
         elif isinstance(step, s.Move):
-            self.move(self.objects[step.object], step.to)
+            obj = self.objects[step.object]
+            was = obj.zone
+            self.move(obj, step.to)
+            if was != "battlefield" and obj.zone == "battlefield":
+                self.entered(obj, step)  # "as enters" abilities, face down (characteristic_steps.py)
         else:  # pragma: no cover - the loader admits no other step
             raise TypeError(f"unknown step {step!r}")
 
@@ -80,7 +94,8 @@ class Game:
         if step.to is not None:
             return [self.objects[step.to]]
         assert step.to_each is not None
-        return [o for o in self.objects.values() if matches(step.to_each, o, you=step.controller)]
+        return [o for o in self.objects.values()
+                if matches(step.to_each, o, you=step.controller, chars=layers.characteristics(self, o))]
 
     def create_effect(self, step: s.PTEffect, *, power: int | None, toughness: int | None,
                       affected: list[GameObject] | None = None, timestamp: int | None = None) -> None:
@@ -125,7 +140,7 @@ class Game:
         """``obj`` changes zones: it becomes a new object with no counters, untouched by effects
         that affected the old one (CR 400.7), with a new timestamp (613.7d). Moving an object to
         the zone it is in does nothing."""
-        if obj.zone == zone:
+        if obj.zone == zone or (obj.token and obj.zone != "battlefield"):  # 111.8: a token can't return
             return
         obj.zone = zone
         obj.incarnation += 1
@@ -139,6 +154,9 @@ class Game:
         """Every observable value of every object, as plain data."""
         objects = {}
         for obj in self.objects.values():
+            if obj.token and obj.zone is None:  # it has ceased to exist (111.8, 704.5d)
+                objects[obj.id] = {"zone": None}
+                continue
             pt = self.power_toughness(obj)
             objects[obj.id] = {
                 "zone": obj.zone,
@@ -146,5 +164,7 @@ class Game:
                 "power": pt.power,
                 "toughness": pt.toughness,
                 "counters": {kind: n for kind, n in sorted(obj.counters.items()) if n > 0},
+                "damage": self.damage_marked.get(obj.ref, 0),
+                **self.observe_characteristics(obj),  # name, types, abilities, ...; controller after layer 2
             }
-        return {"objects": objects}
+        return {"objects": objects, "players": self.observe_players()}

@@ -32,6 +32,7 @@ class GameObject:
     timestamp: int
     counters: Counter[str] = field(default_factory=Counter)
     incarnation: int = 0
+    token: bool = False  # a token (CR 111.1): its values come from the copy effect that made it (613.1)
 
     @property
     def ref(self) -> tuple[str, int]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from reference_engine import damage, players
+
 if TYPE_CHECKING:
     from reference_engine.game import Game
 
@@ -20,17 +22,27 @@ def check(game: Game) -> None:
     while True:
         permanents = [o for o in game.objects.values() if o.zone == "battlefield"]
         # 704.5f: a creature with toughness 0 or less goes to its owner's graveyard.
-        dying = [
+        dying = [  # (a noncreature permanent has no toughness, 208.3: its type is the current one, 613.1d)
             o for o in permanents
-            if "creature" in o.card.types and (game.power_toughness(o).toughness or 0) <= 0
+            if (toughness := game.power_toughness(o).toughness) is not None and toughness <= 0
         ]
         # 704.5q: +1/+1 and -1/-1 counters on one permanent are removed in pairs.
         annihilating = [o for o in permanents if o.counters[PLUS] and o.counters[MINUS]]
-        if not dying and not annihilating:
+        # 704.5g: a creature with toughness greater than 0 and lethal damage marked on it is destroyed.
+        destroyed = [o for o in damage.lethally_damaged(game) if o not in dying]
+        # 704.5a, 704.5c: a player with 0 or less life, or ten or more poison counters, loses.
+        losing = players.losers(game)
+        # 704.5d: a token that has left the battlefield ceases to exist (111.8).
+        ceasing = [o for o in game.objects.values() if o.token and o.zone not in ("battlefield", None)]
+        for obj in ceasing:
+            obj.zone = None
+        if not dying and not annihilating and not destroyed and not losing:
             return
+        for player in losing:
+            player.lost = True
         for obj in annihilating:
             pairs = min(obj.counters[PLUS], obj.counters[MINUS])
             obj.counters[PLUS] -= pairs
             obj.counters[MINUS] -= pairs
-        for obj in dying:
+        for obj in dying + destroyed:  # 701.8: destroying puts it into its owner's graveyard
             game.move(obj, "graveyard")

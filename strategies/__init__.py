@@ -26,6 +26,22 @@ from strategies._internal.core import (
     pt_amounts,
     scenarios,
 )
+from strategies._internal.copies import (
+    COPY_FEATURES,
+    clone_objects,
+    copy_scenarios,
+    original_objects,
+    star_cards,
+)
+from strategies._internal.players import (
+    PLAYER_FEATURES,
+    PLAYER_NAMES,
+    damage_scenarios,
+    damage_steps,
+    player_states,
+    player_steps,
+    seatings,
+)
 
 __all__ = [
     "PLAYERS",
@@ -38,4 +54,16 @@ __all__ = [
     "printed_values",
     "pt_amounts",
     "scenarios",
+    "PLAYER_FEATURES",
+    "PLAYER_NAMES",
+    "damage_scenarios",
+    "damage_steps",
+    "player_states",
+    "player_steps",
+    "seatings",
+    "COPY_FEATURES",
+    "clone_objects",
+    "copy_scenarios",
+    "original_objects",
+    "star_cards",
 ]

@@ -15,8 +15,18 @@ def test_the_suite_catches_the_mutant(mutant):
 
 
 def test_some_mutants_are_caught_by_properties_alone():
-    """The properties are not a copy of the golden cases: they catch bugs on their own."""
+    """The properties are not a copy of the golden cases: they catch bugs on their own. (Golden cases
+    about */* cards off the battlefield, 208.2a and 604.3, now catch this mutant too; the
+    properties, run without them, must still catch it.)"""
+    from benchmarks.kill_matrix import differential_property, describe, profiles, run_property, PROPERTIES
+
     mutant = next(m for m in MUTANTS if m.name == "cda-only-on-battlefield")
-    detection = detect(mutant, stop_at_first=True)
-    assert not detection.golden or detection.failing_properties
-    assert detection.caught
+    engine = mutant.engine()
+    info = describe(engine)
+    caught_by = None
+    for prop in (differential_property(), *PROPERTIES):
+        if run_property(prop, engine, info, profile=profiles.get("ci")).status in ("failed", "errored"):
+            caught_by = prop.id
+            break
+    assert caught_by is not None
+    assert detect(mutant, stop_at_first=True).caught

@@ -37,6 +37,8 @@ def test_step_fields_are_the_schema_keys(key):
 @pytest.mark.parametrize("cls,definition", [
     (scenario.Filter, "filter"), (scenario.Card, "card"), (scenario.StaticPT, "static_pt"),
     (scenario.CdaPT, "cda_pt"), (scenario.Expect, "expect"), (scenario.Source, "case/properties/source"),
+    (scenario.DoubleDamage, "ability_double_damage"), (scenario.PreventDamageAbility, "ability_prevent_damage"),
+    (scenario.CantLose, "ability_cant_lose"),
 ])
 def test_model_fields_are_the_schema_keys(cls, definition):
     schema = DEFS
@@ -50,7 +52,95 @@ def test_object_spec_fields_are_the_schema_keys_plus_its_id():
 
 
 def test_ability_kinds_match():
-    assert set(DEFS["ability"]["properties"]) == {scenario.CdaPT.KEY, scenario.StaticPT.KEY}
+    assert set(DEFS["ability"]["properties"]) == {scenario.CdaPT.KEY, scenario.StaticPT.KEY, *scenario.PLAYER_ABILITIES,
+                                                  *scenario.CHARACTERISTIC_ABILITIES}
+    for key, cls in scenario.PLAYER_ABILITIES.items():
+        assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
+
+
+SCALAR_ABILITIES = {"keyword": "enum", "morph": "$ref", "text": "type", "cda_colors": "items"}
+
+
+@pytest.mark.parametrize("key", sorted(scenario.CHARACTERISTIC_ABILITIES))
+def test_characteristic_abilities_fields_are_the_schema_keys(key):
+    cls = scenario.CHARACTERISTIC_ABILITIES[key]
+    definition = DEFS[f"ability_{key}"]
+    assert cls.KEY == key and DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"}
+    if key in SCALAR_ABILITIES:  # a body that is a single value: {keyword: flying}
+        assert SCALAR_ABILITIES[key] in definition and len(dataclasses.fields(cls)) == 1
+    else:
+        assert {f.name for f in dataclasses.fields(cls)} == set(definition["properties"])
+
+
+@pytest.mark.parametrize("cls,definition", [
+    (scenario.Change, "change"), (scenario.CopyExceptions, "copy_exceptions"), (scenario.Choices, "choices"),
+    (scenario.AbilityEffect, "ability_effect"), (scenario.BecomeTemplate, "ability_effect/properties/become"),
+    (scenario.BecomeCopyTemplate, "ability_effect/properties/become_copy"),
+])
+def test_characteristic_model_fields_are_the_schema_keys(cls, definition):
+    schema = DEFS
+    for part in definition.split("/"):
+        schema = schema[part]
+    assert {f.name for f in dataclasses.fields(cls)} == set(schema["properties"])
+
+
+def test_keyword_and_characteristic_names_match_the_schema():
+    assert DEFS["ability_keyword"]["enum"] == list(scenario.KEYWORDS)
+    assert DEFS["characteristic"]["enum"] == list(scenario.CHARACTERISTICS)
+    assert set(DEFS["step"]["properties"]) >= {cls.KEY for cls in scenario.CHARACTERISTIC_ACTIONS}
+
+
+def test_become_is_an_effect_with_a_change():
+    change = {f.name for f in dataclasses.fields(scenario.Change)}
+    assert set(DEFS["become"]["properties"]) == change | {"id", "to", "to_each", "controller", "until"}
+    assert set(DEFS["change"]["properties"]) == change
+
+
+def test_characteristic_observables_are_the_schema_keys():
+    from reference_engine import OBSERVABLES
+
+    new = {"name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down"}
+    assert new <= set(OBSERVABLES["objects"]) and new <= set(DEFS["object_observation"]["properties"])
+
+
+def test_abilities_round_trip_through_the_plain_form():
+    staff = {"activated": {"name": "animate", "cost": "{X}", "effect": {"become": {
+        "types": ["artifact", "creature"], "subtypes": ["Construct"], "power": "X", "toughness": "X",
+        "until": "end_of_turn"}}}}
+    shifter = {"triggered": {"name": "shapeshift", "when": "another creature enters", "effect": {"become_copy": {
+        "exceptions": {"gains_this_ability": True, "retain": ["colors"]}, "until": "ended"}}}}
+    for plain in (staff, shifter, {"keyword": "flying"}, {"morph": "{2}{B}{B}"}, {"cda_colors": ["W", "U"]},
+                  {"static": {"affects": {"types": ["artifact"], "not_types": ["creature"]},
+                              "becomes": {"add_types": ["creature"], "power": "mana_value", "toughness": "mana_value"}}},
+                  {"cda_pt": {"power": {"card_types": {"zone": "graveyard"}},
+                              "toughness": {"sum": [1, {"card_types": {"zone": "graveyard"}}]}}}):
+        ability = scenario.ability_from(plain)
+        again = scenario.ability_from(scenario.plain_ability(ability))
+        assert again == ability
+        assert scenario.plain_ability(again) == scenario.plain_ability(ability)
+    assert scenario.plain_ability(scenario.ability_from({"keyword": "flying"})) == {"keyword": "flying"}
+
+
+def test_checkpoint_abilities_are_canonical():
+    """A checkpoint may write an ability as briefly as a card does; it is compared in its explicit form."""
+    anthem = {"static_pt": {"effect": "modify_pt", "affects": {"types": ["creature"]}, "power": 1, "toughness": 1}}
+    case = make_case({"bear": creature(2, 2, abilities=[anthem])},
+                     [{"expect": {"objects": {"bear": {"abilities": [anthem]}}}}])
+    (shown,) = case.checkpoints[0].objects["bear"]["abilities"]
+    assert shown["static_pt"]["affects"]["zone"] == "battlefield"
+    assert scenario.thaw(shown) == scenario.plain_ability(scenario.ability_from(anthem))
+
+
+def test_player_spec_fields_are_the_schema_keys_plus_its_name():
+    assert {f.name for f in dataclasses.fields(scenario.PlayerSpec)} == set(DEFS["player_state"]["properties"]) | {"name"}
+
+
+def test_player_observables_are_the_schema_keys():
+    from reference_engine import OBSERVABLES
+
+    assert set(OBSERVABLES["players"]) == set(DEFS["player_observation"]["properties"])
+    assert set(OBSERVABLES["objects"]) <= set(DEFS["object_observation"]["properties"])
+    assert "damage" in OBSERVABLES["objects"]
 
 
 def test_case_is_immutable():

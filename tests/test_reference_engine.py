@@ -292,4 +292,5 @@ def test_engine_describes_every_feature_and_its_observables():
     from conformance.features import FEATURES
 
     assert set(description["features"]) == set(FEATURES)
-    assert set(description["observables"]["objects"]) == {"zone", "controller", "power", "toughness", "counters"}
+    assert {"zone", "controller", "power", "toughness", "counters", "damage"} <= set(description["observables"]["objects"])
+    assert set(description["observables"]["players"]) == {"life", "mana", "counters", "lost"}

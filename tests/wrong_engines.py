@@ -63,3 +63,127 @@ class OneSwitchEngine(ReferenceEngine):
 
     def describe(self):
         return {**super().describe(), "name": "one-switch engine"}
+
+
+class RangeBlindRedirectionGame(Game):
+    """Deals redirected damage wherever the redirection sends it, ignoring the limited range of
+    influence: the bug CR 801.13a rules out (a redirection can't make a spell affect a player or
+    object outside its controller's range)."""
+
+    def redirection_reaches(self, moved):
+        return True
+
+
+class RangeBlindRedirectionEngine(ReferenceEngine):
+    game_class = RangeBlindRedirectionGame
+
+    def describe(self):
+        return {**super().describe(), "name": "range-blind redirection engine"}
+
+
+class ReplacementLoopGame(Game):
+    """Treats an event modified by another effect as a new event, so a replacement effect gets
+    another opportunity once a different effect has applied (what CR 614.5 rules out), stopped only
+    by a loop guard of three applications per event: two damage doublers turn 2 into 16."""
+
+    LOOP_GUARD = 3
+
+    def may_apply_again(self, effect, history):
+        if len(history) >= self.LOOP_GUARD:
+            return False
+        return not history or effect.key != history[-1]
+
+
+class ReplacementLoopEngine(ReferenceEngine):
+    game_class = ReplacementLoopGame
+
+    def describe(self):
+        return {**super().describe(), "name": "replacement-loop engine"}
+
+
+class LifeClampingGame(Game):
+    """Doubles a life total only when it is above 0, as if 107.1b turned a negative total into 0:
+    the bug CR 701.10d and 107.1b rule out (-3 doubled is -6)."""
+
+    def double_life(self, step):
+        if self.player_states[step.player].life > 0:
+            super().double_life(step)
+
+
+class LifeClampingEngine(ReferenceEngine):
+    game_class = LifeClampingGame
+
+    def describe(self):
+        return {**super().describe(), "name": "life-clamping engine"}
+
+
+class CounterCopyingGame(Game):
+    """A copy also gets the counters of the object it copies, as if counters were copiable values:
+    the bug CR 707.2 rules out (counters are not copied)."""
+
+    def perform(self, step):
+        super().perform(step)
+        if step.KEY == "move" and step.to == "battlefield" and step.choices is not None:
+            pairs = [(step.object, original) for original in step.choices.copy or ()]
+        elif step.KEY == "create_token":
+            pairs = [(step.token, original) for original in (step.copy_of, *((step.choices and step.choices.copy) or ()))]
+        elif step.KEY == "become_copy":
+            pairs = [(obj.id, step.of) for obj in self.objects.values() if obj.zone == "battlefield"
+                     and (obj.id == step.to or step.to is None)]
+        else:
+            return
+        for copy, original in pairs:
+            for kind, count in self.objects[original].counters.items():
+                self.objects[copy].counters[kind] += count
+
+
+class CounterCopyingEngine(ReferenceEngine):
+    game_class = CounterCopyingGame
+
+    def describe(self):
+        return {**super().describe(), "name": "counter-copying engine"}
+
+
+class StarsAsZeroGame(Game):
+    """Off the battlefield, a card with a star in its printed power or toughness is 0/0: its
+    characteristic-defining ability is not applied there, the bug CR 208.2a and 604.3 rule out
+    (the ability works in every zone, and only what it cannot determine counts as 0)."""
+
+    def power_toughness(self, obj):
+        from reference_engine.layers import PowerToughness
+
+        pt = super().power_toughness(obj)
+        if obj.zone != "battlefield" and any(isinstance(v, str) for v in (obj.card.power, obj.card.toughness)):
+            return PowerToughness(0, 0, pt.sublayers)
+        return pt
+
+
+class StarsAsZeroEngine(ReferenceEngine):
+    game_class = StarsAsZeroGame
+
+    def describe(self):
+        return {**super().describe(), "name": "stars-as-zero engine"}
+
+
+class RangeBlindPreventionGame(Game):
+    """Applies prevention effects whatever their controller's range of influence: the bug CR
+    801.13b rules out (Fog prevents damage between two players outside its controller's range)."""
+
+    def prevention_reaches(self, effect, event):
+        return True
+
+
+class RangeBlindPreventionEngine(ReferenceEngine):
+    game_class = RangeBlindPreventionGame
+
+    def describe(self):
+        return {**super().describe(), "name": "range-blind prevention engine"}
+
+
+class NoRangeEngine(ReferenceEngine):
+    """Declares no limited range of influence: cases and laws needing it are unsupported."""
+
+    def describe(self):
+        description = super().describe()
+        features = [f for f in description["features"] if f != "range-of-influence"]
+        return {**description, "name": "no-range engine", "features": features}

@@ -1,0 +1,121 @@
+"""The part of a :class:`~reference_engine.game.Game` about characteristics: objects' status
+(face down, choices made as they entered), entering the battlefield, the steps about copies,
+face-down permanents and abilities, and the characteristic observables of a snapshot.
+
+:class:`CharacteristicSteps` is a mixin of ``Game``; the rules live in :mod:`layers`,
+:mod:`copy`, :mod:`face_down`, :mod:`entering` and :mod:`abilities`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from conformance import scenario as s
+from reference_engine import abilities, entering, face_down, layers
+from reference_engine.characteristics import observe
+from reference_engine.characteristics import EMPTY
+from reference_engine.copy import CopyEffect, counters_as_it_enters
+from reference_engine.entering import Status
+
+NO_STATUS = Status()
+from reference_engine.objects import GameObject
+
+
+class CharacteristicSteps:
+    """Copies, face-down permanents and abilities as data, for ``Game``."""
+
+    case: s.Case
+    objects: dict[str, GameObject]
+    effects: list[Any]
+
+    def status_of(self, obj: GameObject) -> Status:
+        """``obj``'s status in its current zone (a new object has a new one, CR 400.7)."""
+        statuses = self.__dict__.setdefault("_statuses", {})
+        status = statuses.get(obj.ref)
+        if status is None:
+            status = statuses[obj.ref] = Status()
+        return status
+
+    def peek_status(self, obj: GameObject) -> Status:
+        """``obj``'s status, to read only (the default status if it has none yet)."""
+        return self.__dict__.get("_statuses", {}).get(obj.ref, NO_STATUS)
+
+    def characteristics_changed(self) -> None:
+        """A status changed (face down, a choice): the characteristics must be computed anew."""
+        layers.invalidate(self)
+
+    def current_controller(self, obj: GameObject) -> str:
+        """Who controls ``obj`` now (after layer 2, 613.1b), or its owner if it is not a permanent."""
+        return layers.board(self).chars[obj.id].controller or obj.owner
+
+    def set_up_characteristics(self) -> None:
+        """As the case starts, each permanent is as it entered: face down, or with the choices made
+        as it entered (614.12, 707.5), in the order the objects are declared."""
+        for spec in self.case.objects:
+            if spec.zone == "battlefield":
+                entering.enter_battlefield(self, self.objects[spec.id], spec.choices, face_down=spec.face_down)
+
+    def entered(self, obj: GameObject, step: s.Move) -> None:
+        """``obj`` has just entered the battlefield by ``step``."""
+        entering.enter_battlefield(self, obj, step.choices, face_down=step.face_down)
+
+    # --- steps -------------------------------------------------------------------------------
+
+    def perform_characteristic_step(self, step: s.Step) -> None:
+        """Perform a step about characteristics (one of :data:`CHARACTERISTIC_STEPS`)."""
+        CHARACTERISTIC_STEPS[type(step)](self, step)
+
+    def create_token(self, step: s.CreateToken) -> None:
+        """111.1, 707.2: a token that is a copy of ``copy_of`` enters the battlefield. It has no
+        printed values: the copy effect that creates it gives them (613.1), and the "as enters"
+        abilities it copied apply (707.5). It enters with a timestamp (613.7d)."""
+        copied = layers.board(self).chars[step.copy_of].copiable
+        token = GameObject(id=step.token, card=s.Card(types=()), owner=step.controller, controller=step.controller,
+                           zone="battlefield", timestamp=self.tick(), counters=Counter(), token=True)
+        self.objects[step.token] = token
+        effect = CopyEffect(frozenset({token.ref}), token.timestamp, copied, exceptions=step.exceptions)
+        self.effects.append(effect)
+        if not entering.as_it_enters(self, token, step.choices or s.Choices()):
+            # 707.9e: the additional counters of the exceptions, unless a later copy effect applied
+            for kind, count in counters_as_it_enters(copied, EMPTY, step.exceptions).items():
+                token.counters[kind] += count
+
+    def turn_face_up(self, step: s.TurnFaceUp) -> None:
+        """708.8: turned face up, it has its copiable values without layer 1b; effects and counters
+        on it stay; its "as turned face up" choice applies as it turns (708.11, 208.2b)."""
+        obj = self.objects[step.object]
+        face_up = layers.board(self).face_up[obj.id]
+        if face_down.turn_face_up(self, obj, by=step.by, face_up_values=face_up):
+            entering.choose_pt(self, obj, face_up, step.choices or s.Choices(), turned_face_up=True)
+
+    def turn_face_down(self, step: s.TurnFaceDown) -> None:
+        face_down.turn_face_down(self, self.objects[step.object])
+
+    # --- observing ---------------------------------------------------------------------------
+
+    def observe_characteristics(self, obj: GameObject) -> dict[str, Any]:
+        """The characteristic observables of ``obj``, and its controller after layer 2."""
+        chars = layers.board(self).chars[obj.id]
+        return {**observe(chars), "controller": chars.controller}
+
+
+def _activate(game: Any, step: s.Activate) -> None:
+    abilities.resolve(game, game.objects[step.object], s.Activated, step.ability, x=step.x, target=step.target)
+
+
+def _trigger(game: Any, step: s.Trigger) -> None:
+    abilities.resolve(game, game.objects[step.object], s.Triggered, step.ability, x=None, target=step.target)
+
+
+CHARACTERISTIC_STEPS: dict[type, Callable[[Any, Any], None]] = {
+    s.Become: abilities.become,
+    s.BecomeCopy: abilities.become_copy,
+    s.CreateToken: CharacteristicSteps.create_token,
+    s.TurnFaceUp: CharacteristicSteps.turn_face_up,
+    s.TurnFaceDown: CharacteristicSteps.turn_face_down,
+    s.Activate: _activate,
+    s.Trigger: _trigger,
+}
+"""The steps :class:`CharacteristicSteps` performs, by class."""

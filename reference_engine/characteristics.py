@@ -1,0 +1,127 @@
+"""An object's characteristics (CR 109.3) as the layers build them, and what snapshots report.
+
+:class:`Values` are the characteristics layers 1-6 act on: the copiable values after layer 1
+(613.2c), then the characteristics after layer 6. Power and toughness here are the printed or
+copied values (a star is still ``"*"``); layer 7 turns them into numbers. :class:`Characteristics`
+adds what is not a copiable value: zone, controller, face-down status.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.scenario import Card, Keyword, plain_ability
+
+ALL_CREATURE_TYPES = "all creature types"
+"""How the ``subtypes`` observable shows that an object has every creature type (CR 205.3m, 702.73a)."""
+
+CARD_TYPES_ORDER = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
+                    "sorcery")
+
+
+@dataclass(frozen=True)
+class Values:
+    """The values of an object's characteristics that layers 1-6 set (CR 613.1a-f).
+
+    ``abilities`` pairs each ability with the timestamp of the effect that granted it (``None``
+    for an ability of its copiable values), which a static ability's effects use (613.7a).
+    ``every_creature_type`` is set by changeling (702.73a) and cleared by an effect that sets the
+    object's subtypes.
+    """
+
+    name: str | None = None
+    mana_cost: str | None = None
+    colors: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    abilities: tuple[tuple[Any, int | None], ...] = ()
+    power: int | str | None = None
+    toughness: int | str | None = None
+    every_creature_type: bool = False
+
+    @classmethod
+    def printed(cls, card: Card) -> Values:
+        """A card's printed characteristics: where evaluation starts (CR 613.1)."""
+        cached = _PRINTED.get(id(card))
+        if cached is not None and cached[0] is card:
+            return cached[1]
+        values = cls(name=card.name, mana_cost=card.mana_cost, colors=card.colors, types=card.types,
+                     subtypes=card.subtypes, supertypes=card.supertypes,
+                     abilities=tuple((a, None) for a in card.abilities), power=card.power, toughness=card.toughness)
+        _remember(_PRINTED, card, values)
+        return values
+
+    def with_(self, **changes: Any) -> Values:
+        return dataclasses.replace(self, **changes)
+
+    def has_ability(self, kind: type) -> list[Any]:
+        """Its abilities of ``kind``."""
+        return [a for a, _ in self.abilities if isinstance(a, kind)]
+
+    @property
+    def ability_list(self) -> tuple[Any, ...]:
+        return tuple(a for a, _ in self.abilities)
+
+    def has_keyword(self, keyword: str) -> bool:
+        return any(isinstance(a, Keyword) and a.keyword == keyword for a, _ in self.abilities)
+
+
+_PRINTED: dict[int, tuple[Any, Values]] = {}
+_PLAIN: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _remember(cache: dict[int, tuple[Any, Any]], key: Any, value: Any) -> None:
+    """Cache ``value`` for the object ``key`` (by identity, kept alive by the entry; bounded)."""
+    if len(cache) > 4096:
+        cache.clear()
+    cache[id(key)] = (key, value)
+
+
+def plain(ability: Any) -> dict[str, Any]:
+    """An ability's plain form (cached: abilities are immutable)."""
+    cached = _PLAIN.get(id(ability))
+    if cached is not None and cached[0] is ability:
+        return cached[1]
+    value = plain_ability(ability)
+    _remember(_PLAIN, ability, value)
+    return value
+
+
+EMPTY = Values()
+"""A token's values before the effect that made it applies (it has no printed values, 613.1)."""
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    """An object's characteristics after layers 1-6 (``values``), its copiable values (after layer
+    1, 613.2c), and the rest a filter or a snapshot looks at."""
+
+    values: Values
+    copiable: Values
+    zone: str | None
+    owner: str
+    controller: str | None
+    face_down: bool
+    ref: tuple[str, int]
+
+
+def observe(chars: Characteristics) -> dict[str, Any]:
+    """The characteristic observables of a snapshot (docs/engines.md): name, mana cost, colours,
+    card types, subtypes, supertypes, abilities, face-down status."""
+    values = chars.values
+    subtypes = sorted(values.subtypes)
+    if values.every_creature_type:
+        subtypes = sorted({*subtypes, ALL_CREATURE_TYPES})
+    return {
+        "name": values.name,
+        "mana_cost": values.mana_cost,
+        "colors": [c for c in "WUBRG" if c in values.colors],
+        "types": [t for t in CARD_TYPES_ORDER if t in values.types],
+        "subtypes": subtypes,
+        "supertypes": sorted(values.supertypes),
+        "abilities": [plain(a) for a, _ in values.abilities],
+        "face_down": chars.face_down,
+    }

@@ -1,0 +1,115 @@
+"""What happens as a permanent enters the battlefield or is turned face up: its "as enters"
+replacement effects (CR 614.1c, 614.12), copying included (707.5).
+
+The abilities that apply are those the permanent has as it would exist on the battlefield
+(614.12), so an object that enters as a copy of a Clone then has the Clone's own "enter as a
+copy" ability, which applies in turn (707.9e). The choices are scripted (:class:`Choices`); none
+given means none made: an optional copy copies nothing, no player is chosen (numbers that depend
+on one are then 0, 208.2a), no power and toughness are chosen. Choices are never copied (707.6):
+they belong to the object that made them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from conformance.scenario import AsEntersChoose, AsEntersPT, Choices, EntersAsCopy, StaticCopy
+from reference_engine import layers
+from reference_engine.characteristics import Values
+from reference_engine.copy import ChosenPT, CopyEffect, counters_as_it_enters
+from reference_engine.filters import matches
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+    from reference_engine.objects import GameObject
+
+
+@dataclass
+class Status:
+    """What an object is, beyond its characteristics, until it leaves its zone (CR 400.7):
+    face-down status (708), the player and object chosen as it entered (614.12), and the values a
+    static copy ability of it copies, fixed when that effect first applied (707.2c)."""
+
+    face_down: bool = False
+    chosen_player: str | None = None
+    chosen_object: str | None = None
+    static_copy_values: Values | None = None
+
+
+class IllegalChoice(ValueError):
+    """A scripted choice the rules do not allow (the case is wrong)."""
+
+
+def enter_battlefield(game: Game, obj: GameObject, choices: Choices | None, *, face_down: bool = False) -> None:
+    """``obj`` has just entered the battlefield. Face down, its abilities do nothing as it enters
+    (708.3); face up, its "as enters" replacement effects apply (614.12, 707.5)."""
+    if face_down:
+        game.status_of(obj).face_down = True
+        layers.invalidate(game)
+        return
+    as_it_enters(game, obj, choices or Choices())
+
+
+def as_it_enters(game: Game, obj: GameObject, choices: Choices) -> bool:
+    """The "as enters" abilities of ``obj``, in the order the scenario chose them (616.1): each
+    copy choice applies the "enter as a copy" ability it has at that point (707.5, 707.9e), then
+    "choose" abilities (614.12) and a choice of power and toughness (208.2b). Whether it entered
+    as a copy of something by one of its own copy abilities."""
+    last = None
+    for chosen in choices.copy or ():
+        values = layers.board(game).face_up[obj.id]
+        abilities = values.has_ability(EntersAsCopy)
+        if not abilities:
+            raise IllegalChoice(f"{obj.id} has no 'enter as a copy' ability left to copy {chosen!r} with")
+        last = (_enter_as_copy(game, obj, abilities[0], game.objects[chosen]), values)
+    if last is not None:
+        # 707.9e: only the last copy effect's additional effect happens (counters it enters with);
+        # 707.9f: a conditional one only if the copy is a creature without it.
+        effect, before = last
+        for kind, count in counters_as_it_enters(effect.copied, before, effect.exceptions).items():
+            obj.counters[kind] += count
+            game.tick()  # 613.7c
+    values = layers.board(game).face_up[obj.id]
+    status = game.status_of(obj)
+    for ability in values.has_ability(AsEntersChoose):
+        if ability.player is not None:
+            if choices.player is not None and ability.player == "opponent" and choices.player == game.current_controller(obj):
+                raise IllegalChoice(f"{choices.player} is not an opponent of {obj.id}'s controller")
+            status.chosen_player = choices.player
+        else:
+            status.chosen_object = choices.object
+    if status.chosen_object is not None and values.has_ability(StaticCopy):
+        # 707.2c: the values a static copy effect copies are fixed as it first applies.
+        status.static_copy_values = layers.board(game).chars[status.chosen_object].copiable
+    layers.invalidate(game)
+    choose_pt(game, obj, values, choices, turned_face_up=False)
+    return last is not None
+
+
+def choose_pt(game: Game, obj: GameObject, values: Values, choices: Choices, *, turned_face_up: bool) -> None:
+    """208.2b: "as this enters (or is turned face up), it becomes your choice of ..." sets power and
+    toughness by a copiable effect (613.2a)."""
+    for ability in values.has_ability(AsEntersPT):
+        if turned_face_up and not ability.turned_face_up:
+            continue
+        if choices.pt is None:
+            continue
+        if choices.pt not in ability.options:
+            raise IllegalChoice(f"{choices.pt} is not among {obj.id}'s options {', '.join(ability.options)}")
+        power, toughness = (int(v) for v in choices.pt.split("/"))
+        game.effects.append(ChosenPT(frozenset({obj.ref}), game.tick(), power, toughness))
+
+
+def _enter_as_copy(game: Game, obj: GameObject, ability: EntersAsCopy, original: GameObject) -> CopyEffect:
+    """707.5: ``obj`` enters as a copy of ``original``, which must be a legal choice: another object
+    on the battlefield that the ability's filter matches."""
+    board = layers.board(game)
+    you = game.current_controller(obj)
+    if original.ref == obj.ref or not matches(ability.of, original, you=you, source=obj,
+                                                chars=board.chars[original.id]):
+        raise IllegalChoice(f"{obj.id} cannot enter as a copy of {original.id}: not a legal choice")
+    effect = CopyEffect(affected=frozenset({obj.ref}), timestamp=game.tick(), copied=board.chars[original.id].copiable,
+                        exceptions=ability.exceptions, this_ability=ability)
+    game.effects.append(effect)
+    return effect

@@ -1,0 +1,160 @@
+"""Prevention effects (CR 615), as the limited range of influence option bounds them (801.13b).
+
+- 615.1  a prevention effect watches for damage that would be dealt and prevents some or all of it;
+- 615.7  "prevent the next N damage" is a shield: each 1 damage prevented reduces it by 1, across
+         events, and once it is 0 the rest of the damage is dealt normally;
+- 615.10 a static "prevent N of that damage" prevents N in each applicable event, anew each time;
+- 615.11 "the next N damage to each of these creatures": a shield for each creature the effect
+         covers as it resolves; creatures that match later get none;
+- 801.13b an effect that prevents damage by sources reaches only sources inside its controller's
+         range; one that prevents damage to recipients reaches only recipients inside it; one that
+         names neither prevents only damage whose source and recipient are both inside it.
+
+"All damage" effects (no amount) are never used up: they last for their duration.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from conformance import scenario as s
+from reference_engine.filters import matches
+from reference_engine.range_of_influence import in_range
+
+if TYPE_CHECKING:
+    from reference_engine.damage import DamageEvent
+    from reference_engine.game import Game
+    from reference_engine.objects import GameObject
+
+
+@dataclass(eq=False)
+class PreventionShield:
+    """A prevention effect from a resolving spell or ability (``ref``: its step's id).
+
+    It covers damage to ``to`` (a player, or an object as it was when the effect was created:
+    ``to_ref``), by sources ``by`` matches, combat damage only if ``combat``; ``remaining`` is
+    what the shield still prevents (``None``: all damage, never used up)."""
+
+    ref: str | None
+    controller: str
+    until: str
+    to: str | None = None
+    to_ref: tuple[str, int] | None = None
+    by: s.Filter | None = None
+    remaining: int | None = None
+    combat: bool = False
+
+    @property
+    def key(self) -> object:
+        return self
+
+    def names_recipient(self) -> bool:
+        return self.to is not None
+
+    def names_source(self) -> bool:
+        return self.by is not None
+
+    def covers(self, game: Game, event: DamageEvent) -> bool:
+        if self.remaining == 0:
+            return False  # 615.7: used up
+        if self.to is not None and (event.recipient != self.to or (
+                self.to_ref is not None and game.objects[self.to].ref != self.to_ref)):
+            return False
+        return self.by is None or matches(self.by, game.objects[event.source], you=self.controller)
+
+    def prevent(self, event: DamageEvent) -> DamageEvent:
+        """615.7: prevent as much as the shield has left, and use that much of it up."""
+        if self.remaining is None:
+            return event.with_amount(0)
+        prevented = min(self.remaining, event.amount)
+        self.remaining -= prevented
+        return event.with_amount(event.amount - prevented)
+
+
+@dataclass(frozen=True)
+class StaticPrevention:
+    """The prevention effect of a permanent's static ability (``ref``: the permanent's id): it
+    prevents ``amount`` (``None``: all) of each applicable damage event (615.10)."""
+
+    ref: str
+    source: GameObject = dataclasses.field(compare=False)
+    index: int
+    ability: s.PreventDamageAbility
+
+    @property
+    def key(self) -> object:
+        return ("static", self.source.ref, self.index)
+
+    @property
+    def controller(self) -> str:
+        return self.source.you
+
+    def names_recipient(self) -> bool:
+        return self.ability.to is not None
+
+    def names_source(self) -> bool:
+        return self.ability.by is not None
+
+    def covers(self, game: Game, event: DamageEvent) -> bool:
+        you = self.controller
+        if self.ability.by is not None and not matches(self.ability.by, game.objects[event.source], you=you,
+                                                       source=self.source):
+            return False
+        if self.ability.to is not None:
+            recipient = game.objects.get(event.recipient)
+            return recipient is not None and matches(self.ability.to, recipient, you=you, source=self.source)
+        return True
+
+    def prevent(self, event: DamageEvent) -> DamageEvent:
+        """615.10: prevent the indicated amount of this event (or all of it)."""
+        amount = self.ability.amount
+        return event.with_amount(0 if amount is None else max(event.amount - amount, 0))
+
+
+Prevention = PreventionShield | StaticPrevention
+
+
+def create(game: Game, step: s.PreventDamage) -> None:
+    """The effect of a resolving spell or ability: one shield, or one for each object ``to_each``
+    matches as it resolves (615.11)."""
+    common = dict(ref=step.id, controller=step.controller, until=step.until, by=step.by,
+                  remaining=step.amount, combat=step.combat)
+    if step.to_each is not None:
+        for obj in game.objects.values():
+            if matches(step.to_each, obj, you=step.controller):
+                game.damage_effects.append(PreventionShield(to=obj.id, to_ref=obj.ref, **common))
+        return
+    to_ref = game.objects[step.to].ref if step.to in game.objects else None
+    game.damage_effects.append(PreventionShield(to=step.to, to_ref=to_ref, **common))
+
+
+def statics(game: Game) -> list[StaticPrevention]:
+    """Prevention effects of static abilities of permanents on the battlefield (615.10)."""
+    return [
+        StaticPrevention(obj.id, obj, index, ability)
+        for obj in game.objects.values() if obj.zone == "battlefield"
+        for index, ability in enumerate(obj.card.abilities) if isinstance(ability, s.PreventDamageAbility)
+    ]
+
+
+def applies(game: Game, effect: Prevention, event: DamageEvent) -> bool:
+    """Whether ``effect`` would prevent some of ``event``: it covers the event, and the damage is
+    of the kind it watches for (combat, 615.1), within its controller's range (801.13b)."""
+    combat_only = effect.combat if isinstance(effect, PreventionShield) else effect.ability.combat
+    if combat_only and not event.combat:
+        return False
+    if not effect.covers(game, event):
+        return False
+    return game.prevention_reaches(effect, event)  # 801.13b: within_reach, a hook of the game
+
+
+def within_reach(game: Game, effect: Prevention, event: DamageEvent) -> bool:
+    """801.13b: sources named → the source must be in range; recipients named → the recipient must
+    be; neither named → both must be."""
+    source_in = in_range(game, effect.controller, event.source)
+    recipient_in = in_range(game, effect.controller, event.recipient)
+    if effect.names_source() or effect.names_recipient():
+        return (source_in or not effect.names_source()) and (recipient_in or not effect.names_recipient())
+    return source_in and recipient_in

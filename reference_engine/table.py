@@ -1,0 +1,127 @@
+"""The part of a :class:`~reference_engine.game.Game` about players and damage: the players in
+their seats, the steps that change life totals, counters on players and mana pools, doubling them
+(701.10d-f), damage events with their replacement and prevention effects (614-616, 701.10g), and
+the limited range of influence option (801).
+
+:class:`Table` is a mixin of ``Game``; its hook methods (:meth:`Table.may_apply_again`,
+:meth:`Table.redirection_reaches`, :meth:`Table.prevention_reaches`) are where a deliberately
+wrong variant changes one rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from conformance import scenario as s
+from reference_engine import damage, doubling, players, prevention, replacement
+from reference_engine.damage import DamageEvent
+from reference_engine.range_of_influence import controller_of, in_range
+
+
+class Table:
+    """Players, damage, replacement and prevention, for ``Game``."""
+
+    case: s.Case
+    objects: dict
+
+    def seat_players(self) -> None:
+        """Seat the players as the case starts; no damage marked, no damage effects yet."""
+        self.player_states: dict[str, players.Player] = players.seat(self.case)
+        self.damage_effects: list = []  # prevention shields and redirections of resolved spells
+        self.damage_marked: Counter[tuple[str, int]] = Counter()
+
+    # --- steps ---------------------------------------------------------------------------------
+
+    def perform_table_step(self, step: s.Step) -> None:
+        """Perform a step about players or damage (one of ``TABLE_STEPS``)."""
+        TABLE_STEPS[type(step)](self, step)
+
+    def double_life(self, step: s.DoubleLife) -> None:
+        """701.10d: the player gains or loses life so that their life total becomes twice what it
+        was: the change is the current total itself, negative included (107.1b)."""
+        player = self.player_states[step.player]
+        change = doubling.bonus(player.life, 2)
+        if change > 0:
+            player.gain_life(change)
+        elif change < 0:
+            player.lose_life(-change)
+
+    def double_counters(self, step: s.DoubleCounters) -> None:
+        """701.10e: the player or permanent gets as many more counters of that kind as it has."""
+        if step.player is not None:
+            counters = self.player_states[step.player].counters
+            counters[step.kind] += doubling.bonus(counters[step.kind], 2)
+        else:
+            counters = self.objects[step.object].counters
+            counters[step.kind] += doubling.bonus(counters[step.kind], 2)
+            self.tick()  # 613.7c: counters put on a permanent get a timestamp
+
+    def double_mana(self, step: s.DoubleMana) -> None:
+        """701.10f: the player adds as much mana of that type as they already have."""
+        player = self.player_states[step.player]
+        player.add_mana({step.type: doubling.bonus(player.mana[step.type], 2)})
+
+    def end_table_effects(self, *, effect_id: str | None = None, end_of_turn: bool = False) -> None:
+        """Damage effects end: the one named ``effect_id``, or, in the cleanup step, those lasting
+        until end of turn, while marked damage is removed (514.2) and mana pools empty (500.4)."""
+        if effect_id is not None:
+            self.damage_effects = [e for e in self.damage_effects if e.ref != effect_id]
+        if end_of_turn:
+            self.damage_effects = [e for e in self.damage_effects if e.until != "end_of_turn"]
+            damage.remove_damage(self)
+            players.empty_mana_pools(self)
+
+    # --- hooks (a variant overrides one to break one rule) -----------------------------------------
+
+    def modified(self, event: DamageEvent, order: Mapping[str, tuple[str, ...]]) -> list[DamageEvent]:
+        """The damage dealt instead of ``event`` once replacement and prevention effects applied."""
+        return replacement.modify(self, event, order)
+
+    def may_apply_again(self, effect: Any, history: tuple[object, ...]) -> bool:
+        """614.5: an effect that already applied to an event (or to an event it replaced) does not
+        apply to it again."""
+        return effect.key not in history
+
+    def redirection_reaches(self, moved: DamageEvent) -> bool:
+        """801.13a: damage redirected to a player or object outside the range of influence of the
+        controller of the spell or ability dealing it (the source's controller) is not dealt."""
+        return in_range(self, controller_of(self.objects[moved.source]), moved.recipient)
+
+    def prevention_reaches(self, effect: Any, event: DamageEvent) -> bool:
+        """801.13b: whether a prevention effect reaches this damage, given its controller's range."""
+        return prevention.within_reach(self, effect, event)
+
+    # --- observing ------------------------------------------------------------------------------
+
+    def observe_players(self) -> dict[str, dict[str, Any]]:
+        """Every player's observable values."""
+        return {name: player.observe() for name, player in self.player_states.items()}
+
+
+def _on_player(action: Callable[[players.Player, Any], None], value: str) -> Callable[[Table, Any], None]:
+    return lambda game, step: action(game.player_states[step.player], getattr(step, value))
+
+
+def _counters(sign: int) -> Callable[[Table, Any], None]:
+    def change(game: Table, step: s.PutPlayerCounters | s.RemovePlayerCounters) -> None:
+        counters = game.player_states[step.player].counters
+        counters[step.kind] += step.count if sign > 0 else -min(step.count, counters[step.kind])
+    return change
+
+
+TABLE_STEPS: dict[type, Callable[[Table, Any], None]] = {
+    s.GainLife: _on_player(players.Player.gain_life, "amount"),      # 119.3
+    s.LoseLife: _on_player(players.Player.lose_life, "amount"),      # 119.3
+    s.AddMana: _on_player(players.Player.add_mana, "mana"),          # 106.4
+    s.PutPlayerCounters: _counters(+1),                              # 122.1
+    s.RemovePlayerCounters: _counters(-1),
+    s.DoubleLife: lambda game, step: game.double_life(step),         # 701.10d
+    s.DoubleCounters: lambda game, step: game.double_counters(step), # 701.10e
+    s.DoubleMana: lambda game, step: game.double_mana(step),         # 701.10f
+    s.Damage: damage.deal,                                           # 120
+    s.PreventDamage: prevention.create,                              # 615
+    s.RedirectDamage: replacement.create_redirection,                # 614.9
+}
+"""How the game performs each step about players and damage."""

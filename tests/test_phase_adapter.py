@@ -1,0 +1,276 @@
+"""The phase.rs adapter (conformance/adapters/phase.py, docs/engines/phase.md).
+
+The Oracle wording is checked without phase; everything else needs the optional extra
+``phase`` (phase-python, installed from PyPI at install time: no test needs the network) and is
+skipped without it. Each known disagreement of phase with the CR is asserted here, value by
+value, so CI notices when phase (or the adapter) changes how it behaves; the per-rule results and
+the reproducers are in docs/engines/phase.md.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance import compare, loader
+from conformance.adapters import phase as adapter
+from conformance.engine import describe, load_engine
+from conformance.errors import Unsupported
+from conformance.features import FEATURES
+from reference_engine import ReferenceEngine
+from tests.scenarios import creature, make_case
+
+REPO = Path(__file__).resolve().parent.parent
+PHASE_CASES = REPO / "tests" / "phase_cases"
+EXPECTATIONS = REPO / ".ci" / "phase-expectations.yaml"
+
+try:
+    import phase  # noqa: F401
+except ImportError:
+    HAVE_PHASE = False
+else:
+    HAVE_PHASE = True
+needs_phase = pytest.mark.skipif(not HAVE_PHASE, reason="the optional extra 'phase' (phase-python) is not installed")
+
+
+# --- Oracle wording (no phase needed) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("power", "toughness", "text"), [
+    (1, 1, "+1/+1"), (0, -4, "-0/-4"), (-2, 0, "-2/-0"), (3, -2, "+3/-2"), (-2, 2, "-2/+2"), (0, 0, "+0/+0"),
+])
+def test_pt_changes_are_written_as_printed(power, toughness, text):
+    assert adapter.pt_change(power, toughness) == text
+
+
+def test_effect_sentences():
+    def target(kind, **body):
+        return adapter.effect_sentence(kind, body, "target", None).text
+
+    def later(kind, **body):
+        return adapter.effect_sentence(kind, body, "it", None).text
+
+    assert target("modify_pt", power=2, toughness=0) == "Target creature gets +2/+0 until end of turn."
+    assert target("set_pt", power=1, toughness=5) == "Target creature has base power and toughness 1/5 until end of turn."
+    assert target("set_pt", power=5) == "Target creature has base power 5 until end of turn."
+    assert target("switch_pt") == "Switch target creature's power and toughness until end of turn."
+    assert target("double_pt", which="power") == "Double target creature's power until end of turn."
+    assert target("triple_pt", which="both") == "Triple target creature's power and toughness until end of turn."
+    assert later("modify_pt", power=0, toughness=7) == "It gets +0/+7 until end of turn."
+    assert later("double_pt", which="toughness") == "Double that creature's toughness until end of turn."
+
+
+def test_groups_are_read_relative_to_the_controller():
+    players = ("Alex", "Blair")
+    mine = adapter.group({"types": ["creature"], "controller": "you"}, you="Alex", players=players, static=True)
+    assert mine.noun == "Creatures you control"
+    blairs = adapter.group({"types": ["creature"], "controller": "Blair"}, you="Alex", players=players, static=False)
+    assert blairs.noun == "Creatures your opponents control"
+    assert adapter.group({"types": ["creature"]}, you="Alex", players=players, static=False).noun == "All creatures"
+    with pytest.raises(Unsupported, match="filter"):
+        adapter.group({"types": ["creature"], "colors": ["R"]}, you="Alex", players=players, static=True)
+
+
+def test_counter_kinds():
+    assert adapter.counter_kind("+1/+1") == "P1P1"
+    assert adapter.counter_kind("-1/-1") == "M1M1"
+    assert adapter.counter_kind("+1/+0") == "+1/+0"
+    assert adapter.counter_kind("charge") == "charge"
+
+
+def test_declares_only_features_of_the_vocabulary():
+    assert set(adapter.FEATURES) <= FEATURES.keys()
+
+
+# --- with phase ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return adapter.PhaseEngine()
+
+
+@pytest.fixture(scope="module")
+def info(engine):
+    return describe(engine)
+
+
+def outcome(engine, info, case):
+    return compare.judge(engine, info, case)
+
+
+def agrees_with_reference(engine, case):
+    """phase's snapshots equal the reference engine's, on the values the adapter reports."""
+    got = engine.run(case.to_dict())
+    expected = ReferenceEngine().run(case.to_dict())
+    keys = adapter.OBSERVABLES["objects"]
+    assert [{o: {k: v[k] for k in keys} for o, v in s["objects"].items()} for s in got] == \
+           [{o: {k: v[k] for k in keys} for o, v in s["objects"].items()} for s in expected]
+
+
+@needs_phase
+def test_describe_names_the_build(info):
+    version, commit = adapter.engine_version()
+    assert info.name == "phase.rs (phase-python)"
+    assert info.version.startswith(version)
+    assert commit is None or commit[:12] in info.version
+    assert info.features == frozenset(adapter.FEATURES) & FEATURES.keys()
+
+
+@needs_phase
+def test_builtin_engine_name():
+    assert isinstance(load_engine("phase"), adapter.PhaseEngine)
+
+
+@needs_phase
+def test_every_supported_golden_case_passes(engine, info):
+    """phase passes every golden case it can run; the others are unsupported with a reason."""
+    results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
+    wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported")}
+    assert not wrong
+    assert sum(r.status == "passed" for r in results.values()) >= 47
+    assert all(r.reason for r in results.values() if r.status == "unsupported")
+
+
+@needs_phase
+def test_known_disagreement_cda_off_the_battlefield(engine, info):
+    """CR 604.3: a characteristic-defining ability functions in every zone. phase evaluates a */*
+    creature card's ability only on the battlefield; in the hand and the graveyard it reports 0/0."""
+    (case,) = loader.load_suite([PHASE_CASES / "604.3-cda-in-every-zone.yaml"])
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.object, m.field, m.expected, m.got) for m in result.mismatches} == {
+        (1, "swarm", "power", 1, 0), (1, "swarm", "toughness", 1, 0),
+        (2, "swarm", "power", 2, 0), (2, "swarm", "toughness", 2, 0),
+    }
+
+
+@needs_phase
+def test_the_reproducer_script_shows_it(tmp_path):
+    """The standalone script of docs/engines/phase.md prints phase's 0/0 off the battlefield."""
+    doc = (REPO / "docs" / "engines" / "phase.md").read_text("utf-8")
+    script = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "repro.py"
+    path.write_text(script, "utf-8")
+    out = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120, check=True).stdout
+    assert out.splitlines() == ["hand 0/0 (CR 604.3: 1/1)", "graveyard 0/0 (CR 604.3: 2/2)",
+                                "battlefield 1/1 (CR 604.3: 1/1)"]
+
+
+@needs_phase
+@pytest.mark.parametrize(("objects", "steps", "reason"), [
+    ({"anthem": {"card": {"types": ["enchantment"], "abilities": [
+        {"static_pt": {"effect": "switch_pt", "affects": {"types": ["creature"], "controller": "you"}}}]}},
+      "bear": creature(1, 3)}, [], "switching"),
+    ({"bear": creature(2, 2, ), "elf": creature(1, 1)}, [{"move": {"object": "elf", "to": "graveyard"}},
+                                                         {"modify_pt": {"to": "elf", "power": 1}}], "not a creature on the battlefield"),
+    ({"bear": creature(2, 2)}, [{"together": [{"double_pt": {"to": "bear", "which": "power"}},
+                                              {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}}]}],
+     "state-based actions"),
+    ({"bear": creature(2, 2)}, [{"switch_pt": {"to_each": {"types": ["creature"]}}}], "one target"),
+])
+def test_what_phase_cannot_do_is_unsupported_with_a_reason(engine, info, objects, steps, reason):
+    result = outcome(engine, info, make_case(objects, steps))
+    assert result.status == "unsupported"
+    assert reason in result.reason
+
+
+@needs_phase
+def test_together_injects_set_switch_and_modify_in_timestamp_order(engine):
+    case = make_case({"bear": creature(1, 4), "elf": creature(2, 2)}, [
+        {"together": [{"set_pt": {"to": "bear", "power": 0, "toughness": 3}},
+                      {"switch_pt": {"to": "bear"}},
+                      {"modify_pt": {"to": "bear", "toughness": -3}},
+                      {"modify_pt": {"to": "bear", "toughness": 4}}]},
+        {"expect": {"objects": {"bear": {"power": 4, "toughness": 0}}}},
+    ])
+    agrees_with_reference(engine, case)
+    assert engine.run(case.to_dict())[0]["objects"]["bear"]["zone"] == "graveyard"
+
+
+@needs_phase
+def test_one_spell_for_a_together_step_with_a_doubling(engine):
+    case = make_case({"bear": creature(3, 2)}, [
+        {"together": [{"switch_pt": {"to": "bear"}}, {"double_pt": {"to": "bear", "which": "both"}},
+                      {"set_pt": {"to": "bear", "power": 1}}, {"modify_pt": {"to": "bear", "power": -1}}]},
+        {"expect": {"objects": {"bear": {}}}},
+    ])
+    agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_lasting_effects_survive_the_cleanup_step_and_end_by_name(engine):
+    case = make_case({"bear": creature(2, 2)}, [
+        {"double_pt": {"id": "twice", "to": "bear", "which": "power", "until": "ended"}},
+        {"modify_pt": {"to": "bear", "power": 1}},
+        {"switch_pt": {"id": "swap", "to": "bear", "until": "ended"}},
+        {"end_turn": {}},
+        {"expect": {"objects": {"bear": {}}}},
+        {"end_effect": "swap"},
+        {"expect": {"objects": {"bear": {}}}},
+        {"end_turn": {}},
+        {"end_effect": "twice"},
+        {"expect": {"objects": {"bear": {}}}},
+    ])
+    agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_effects_controlled_by_another_player_and_locked_sets(engine):
+    case = make_case({
+        "mine": creature(2, 2), "theirs": {**creature(1, 1), "owner": "Blair"},
+        "late": {**creature(3, 3), "owner": "Blair", "zone": "hand"},
+        "anthem": {"card": {"types": ["enchantment"], "abilities": [
+            {"static_pt": {"effect": "modify_pt", "affects": {"types": ["creature"], "controller": "you"}, "power": 1}}]},
+            "owner": "Blair"},
+    }, [
+        {"modify_pt": {"to_each": {"types": ["creature"], "controller": "you"}, "power": 2, "controller": "Blair"}},
+        {"move": {"object": "late", "to": "battlefield"}},
+        {"expect": {"objects": {"mine": {}, "theirs": {}, "late": {}, "anthem": {}}}},
+    ])
+    agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_three_players(engine):
+    case = make_case({"bear": {**creature(2, 2), "owner": "Carissa"}, "elf": creature(1, 1)}, [
+        {"modify_pt": {"to_each": {"types": ["creature"], "controller": "opponent"}, "power": 1, "toughness": -1,
+                       "controller": "Carissa"}},
+        {"double_pt": {"to": "bear", "which": "both", "controller": "Blair"}},
+        {"expect": {"objects": {"bear": {}, "elf": {}}}},
+    ], players=("Alex", "Blair", "Carissa"))
+    agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_prepared_boards_are_forked(engine):
+    case = make_case({"bear": creature(2, 2)}, [{"double_pt": {"to": "bear", "which": "power"}}])
+    first = engine.run(case.to_dict())
+    forks = len(engine.forks)
+    assert engine.run(case.to_dict()) == first
+    assert len(engine.forks) == forks
+
+
+def test_a_missing_extra_is_one_line_and_exit_2():
+    code = ("import sys; sys.modules['phase'] = None\n"
+            "from conformance.cli import main\n"
+            "sys.exit(main(['run', '--engine', 'phase', '--no-properties']))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=REPO,
+                          check=False)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0
+    assert "phase-python is not installed" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_expectations_file_is_valid_and_names_real_ids():
+    from conformance import expectations, properties
+
+    expected = expectations.load(EXPECTATIONS)
+    golden_ids = {case.id for case in loader.load_suite([loader.golden_dir()])}
+    property_ids = {properties.DIFFERENTIAL_ID, *(p.id for p in properties.PROPERTIES)}
+    for entry in expected.entries:
+        assert entry.selector == "id" and entry.bug and entry.reason
+        assert entry.value in (property_ids if entry.kind == "property" else golden_ids)

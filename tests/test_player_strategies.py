@@ -1,0 +1,147 @@
+"""The strategies for players, seatings, damage events and damage scenarios: valid cases, feature
+filters, edges reached, checked arguments, and the laws about them catching wrong engines."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import InvalidArgument
+
+import strategies as mtg
+from conformance import loader, scenario
+from conformance.choices import choice_problems
+from reference_engine import ReferenceEngine
+
+FAST = settings(max_examples=60, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def as_case_file(case: scenario.Case) -> str:
+    plain = case.to_dict()
+    return json.dumps({"format": 1, "cr": plain.pop("cr"),
+                       "cases": [{k: v for k, v in plain.items() if k != "features"}]})
+
+
+@FAST
+@given(mtg.damage_scenarios())
+def test_every_damage_scenario_is_a_valid_case_file_and_runs(case):
+    (loaded,) = loader.load_text(as_case_file(case), "generated.json")  # the loader's checks, 616.1 included
+    assert loaded == case
+    assert len(ReferenceEngine().run(case.to_dict())) == len(case.checkpoints)
+
+
+@pytest.mark.parametrize("allowed", [["damage"], ["life", "double-life"], ["mana", "double-mana"],
+                                     ["damage", "life", "prevention", "range-of-influence"],
+                                     ["damage", "life", "redirection", "double-damage"]], ids="+".join)
+def test_features_limit_what_damage_scenarios_generate(allowed):
+    @FAST
+    @given(mtg.damage_scenarios(features=allowed))
+    def check(case):
+        assert case.features <= set(allowed)
+        assert not list(choice_problems(case.to_dict()))
+    check()
+
+
+@pytest.fixture(scope="module")
+def sample():
+    cases = []
+
+    @settings(max_examples=300, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(mtg.damage_scenarios())
+    def collect(case):
+        cases.append(case)
+    collect()
+    return cases
+
+
+def _actions(case):
+    return [s for s in case.steps if s.KEY != "expect"]
+
+
+@pytest.mark.parametrize("name,predicate", [
+    ("a limited range of influence", lambda c: c.range_of_influence is not None),
+    ("players with different ranges", lambda c: c.range_of_influence and len(set(c.range_of_influence.values())) > 1),
+    ("four or more players", lambda c: len(c.players) >= 4),
+    ("a redirection", lambda c: any(isinstance(s, scenario.RedirectDamage) for s in _actions(c))),
+    ("a prevention shield", lambda c: any(isinstance(s, scenario.PreventDamage) and s.amount for s in _actions(c))),
+    ("a scripted order", lambda c: any(isinstance(s, scenario.Damage) and s.order for s in _actions(c))),
+    ("damage to each player", lambda c: any(isinstance(s, scenario.Damage) and s.to_each_player for s in _actions(c))),
+    ("combat damage", lambda c: any(isinstance(s, scenario.Damage) and s.combat for s in _actions(c))),
+    ("0 damage", lambda c: any(isinstance(s, scenario.Damage) and s.amount == 0 for s in _actions(c))),
+    ("a spell on the stack as a source", lambda c: any(o.zone == "stack" for o in c.objects)),
+    ("a damage doubler", lambda c: any(isinstance(a, scenario.DoubleDamage) for o in c.objects for a in o.card.abilities)),
+    ("a player who can't lose", lambda c: any(isinstance(a, scenario.CantLose) for o in c.objects for a in o.card.abilities)),
+    ("a low starting life total", lambda c: any(p.life <= 3 for p in c.player_states)),
+    ("a life total doubled", lambda c: any(isinstance(s, scenario.DoubleLife) for s in _actions(c))),
+    ("a mana type doubled", lambda c: any(isinstance(s, scenario.DoubleMana) for s in _actions(c))),
+    ("counters doubled", lambda c: any(isinstance(s, scenario.DoubleCounters) for s in _actions(c))),
+])
+def test_damage_scenarios_reach_the_edges(name, predicate, sample):
+    assert any(predicate(case) for case in sample), f"none of {len(sample)} generated scenarios has {name}"
+
+
+def test_a_player_ends_at_0_or_less_life_in_some_scenario(sample):
+    engine = ReferenceEngine()
+    assert any(p["life"] <= 0 for case in sample[:150] for p in engine.run(case.to_dict())[-1]["players"].values())
+
+
+@FAST
+@given(mtg.seatings(min_players=3, max_players=5))
+def test_seatings_respect_their_bounds(seating):
+    assert 3 <= len(seating["players"]) <= 5
+    ranges = seating.get("range_of_influence")
+    assert ranges is None or isinstance(ranges, int) or set(ranges) == set(seating["players"])
+
+
+@FAST
+@given(mtg.player_steps(["Alex", "Blair"], features=["mana", "double-mana"]))
+def test_player_steps_follow_the_features(step):
+    (kind, body), = step.items()
+    assert kind in ("add_mana", "double_mana") and body["player"] in ("Alex", "Blair")
+
+
+@FAST
+@given(mtg.damage_steps(["bear"], ["Alex", "bear"], combat=True))
+def test_damage_steps_use_the_given_sources_and_recipients(step):
+    body = step["damage"]
+    assert body["source"] == "bear" and body["to"] in ("Alex", "bear") and body["combat"] is True
+    assert 0 <= body["amount"] <= 6
+
+
+@FAST
+@given(mtg.player_states(["Alex", "Blair"], features=["life"]))
+def test_player_states_follow_the_features(states):
+    assert set(states) <= {"Alex", "Blair"} and all(set(s) == {"life"} for s in states.values())
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: mtg.seatings(min_players=1), "Invalid argument min_players=1: must be at least 2"),
+    (lambda: mtg.seatings(max_players=9), "Invalid argument max_players=9: must be at most 8"),
+    (lambda: mtg.seatings(min_players=4, max_players=3), "Cannot have max_players=3 < min_players=4"),
+    (lambda: mtg.seatings(ranges="yes"), "Expected bool but got ranges='yes'"),
+    (lambda: mtg.damage_scenarios(features=["layer-7c"]), "allow no player or damage step"),
+    (lambda: mtg.damage_scenarios(checkpoints="all"), "checkpoints='all': expected 'each' or 'end'"),
+    (lambda: mtg.damage_scenarios(min_steps=3, max_steps=2), "Cannot have max_steps=2 < min_steps=3"),
+    (lambda: mtg.player_steps([]), "needs at least one player"),
+    (lambda: mtg.player_steps(["Alex"], features=["damage"]), "allow no player step"),
+    (lambda: mtg.damage_steps([], ["Alex"]), "needs at least one source and one recipient"),
+    (lambda: mtg.damage_steps(["x"], ["Alex"], combat=1), "Expected bool but got combat=1"),
+    (lambda: mtg.player_states([]), "needs at least one player"),
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_bad_arguments_fail_at_once_naming_the_argument(call, message):
+    with pytest.raises(InvalidArgument) as excinfo:
+        call()
+    assert message in str(excinfo.value)
+
+
+def test_reprs_are_the_calls():
+    assert repr(mtg.damage_scenarios()) == "damage_scenarios()"
+    assert repr(mtg.damage_scenarios(max_players=3, checkpoints="end")) == "damage_scenarios(max_players=3, checkpoints='end')"
+    assert repr(mtg.seatings(ranges=False)) == "seatings(ranges=False)"
+
+
+def test_the_player_features_are_in_the_vocabulary():
+    from conformance.features import FEATURES
+
+    assert mtg.PLAYER_FEATURES <= set(FEATURES)
