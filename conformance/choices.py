@@ -177,7 +177,8 @@ def choice_problems(raw: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], s
             missing = [r for r in refs if r not in listed]
             if missing:
                 yield (choices.path + ("order", recipient),
-                       f"the order for {recipient} lacks {', '.join(map(repr, missing))}, which may also apply (CR 616.1)")
+                       f"the order for {recipient} lacks {', '.join(map(repr, missing))}, "
+                       f"which may also apply (CR 616.1)")
         for recipient, listed in order.items():
             if recipient not in choices.may_apply:
                 yield (choices.path + ("order", recipient), f"{recipient!r} is not dealt damage by this step")

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 import strategies as mtg
 from conformance import CR_VERSION
-from conformance.choices import script_orders
+from conformance.choices import damage_choices, script_orders
 from conformance.compare import same
 from conformance.scenario import MANA_TYPES, Case
 
@@ -148,7 +148,8 @@ def doubling_doubles(subject: Subject, data, features: frozenset[str]) -> None:
         # Reach the edge on purpose: a life total of 0 or less (a player who lost, or can't lose).
         start = players[who].get("life")
         assume(isinstance(start, int))
-        setup = [{"lose_life": {"player": who, "amount": max(start, 0) + data.draw(st.integers(1, 5), label="below 0")}}]
+        below = data.draw(st.integers(1, 5), label="below 0")
+        setup = [{"lose_life": {"player": who, "amount": max(start, 0) + below}}]
         players = _final(subject, _case(raw, base.rules, *setup))[1]
     after_objects, after_players = _final(subject, _case(raw, base.rules, *setup, step))
     if what == "life":
@@ -223,7 +224,8 @@ def prevention_stays_in_range(subject: Subject, data, features: frozenset[str]) 
     players = list(raw["players"])
     creatures = [oid for oid, spec in raw["objects"].items() if "creature" in spec["card"]["types"]]
     controller = data.draw(st.sampled_from(players), label="preventing player")
-    kind = data.draw(st.sampled_from(["each creature", "by creatures", "all combat damage", "all damage"]), label="kind")
+    kinds = ["each creature", "by creatures", "all combat damage", "all damage"]
+    kind = data.draw(st.sampled_from(kinds), label="kind")
     source_owner = data.draw(st.sampled_from(players), label="source's controller")
     source = data.draw(st.sampled_from(["law_source", *creatures]), label="source")
     if source == "law_source":
@@ -247,14 +249,16 @@ def prevention_stays_in_range(subject: Subject, data, features: frozenset[str]) 
     without = _case(raw, rules, damage)
     if (with_prevention.features | without.features) - features:
         assume(False)
-    # Whether the effect may reach this damage at all (801.13b), judged from the state before it.
+    # Whether the effect may reach this damage at all (801.13b), judged from the state before it:
+    # the recipient may be any the damage can be redirected to (614.9, 616.2), as well as the first.
     objects_before, _ = _final(subject, _case(raw, rules))
     source_controller = _controller(raw, source, objects_before) if source != "law_source" else source_owner
-    recipient_player = recipient if recipient in players else _controller(raw, recipient, objects_before)
     source_in = _in_range(raw, controller, source_controller)
-    recipient_in = _in_range(raw, controller, recipient_player)
-    reaches = {"each creature": recipient_in and recipient not in players, "by creatures": source_in,
-               "all combat damage": source_in and recipient_in, "all damage": source_in and recipient_in}[kind]
+    *_, last = damage_choices(with_prevention.to_dict())
+    in_range = [r for r in last.may_apply
+                if _in_range(raw, controller, r if r in players else _controller(raw, r, objects_before))]
+    reaches = {"each creature": any(r not in players for r in in_range), "by creatures": source_in,
+               "all combat damage": source_in and bool(in_range), "all damage": source_in and bool(in_range)}[kind]
     event(f"prevention ({kind}) {'within' if reaches else 'out of'} range")
     if reaches:
         return

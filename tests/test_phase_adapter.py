@@ -274,3 +274,18 @@ def test_the_expectations_file_is_valid_and_names_real_ids():
     for entry in expected.entries:
         assert entry.selector == "id" and entry.bug and entry.reason
         assert entry.value in (property_ids if entry.kind == "property" else golden_ids)
+
+
+@needs_phase
+def test_a_panic_in_phase_is_an_errored_case(info, monkeypatch):
+    class PanicException(BaseException):  # what pyo3 raises for a Rust panic
+        pass
+
+    def panic(self):
+        raise PanicException("index out of bounds")
+
+    engine = adapter.PhaseEngine()
+    monkeypatch.setattr(adapter.Session, "start", panic)
+    result = outcome(engine, info, make_case({"bear": creature(2, 2)}, [{"switch_pt": {"to": "bear"}}]))
+    assert result.status == "errored"
+    assert "phase panicked" in result.message

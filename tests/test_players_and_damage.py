@@ -7,7 +7,6 @@ Expected values are worked from the CR in each test's comment, never read from t
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest

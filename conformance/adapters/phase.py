@@ -92,8 +92,8 @@ ENGINE_CACHE_SIZE = 64
 
 
 class AdapterFault(RuntimeError):
-    """phase answered something this adapter does not expect: a bug to fix in the adapter (or a
-    crash of the engine), reported as an errored case."""
+    """phase answered something this adapter does not expect, or panicked: a bug to fix in the
+    adapter or in phase, reported as an errored case (never as a pass, a failure or unsupported)."""
 
 
 def _phase():
@@ -720,28 +720,31 @@ class Session:
     # setup
 
     def start(self) -> None:
-        """The board as the case starts, prepared once per cards and board and then forked."""
+        """The board as the case starts. The dealt game (cards in hand, every mulligan kept, debug
+        mode on) is prepared once per card database and decks and forked for every later case
+        that deals the same (``load_game``); the case's board is then set up in it."""
         decks = [self.plan.deck(seat, self.case) for seat in range(self.plan.seats)]
-        key = json.dumps([self.plan.key, decks, _placement(self.case)])
-        cached = self.adapter.forks.get(key)
-        if cached is not None:
+        key = json.dumps([self.plan.key, decks])
+        prepared = self.adapter.forks.get(key)
+        if prepared is None:
+            fmt = "Standard" if self.plan.seats == 2 else "FreeForAll"
+            self.game = self.engine.new_game(decks[0], decks[1], extra_players=decks[2:] or None, seed=SEED,
+                                             format=fmt, first_player=0)
+            for _ in range(MAX_PASSES):
+                waiting = self.waiting()
+                if waiting["type"] != "MulliganDecision":
+                    break
+                self.game.apply(waiting["data"]["pending"][0]["player"], _action(KEEP))
+            state = self.game.state()
+            state["state"]["debug_mode"] = True  # debug actions set the board up
+            cards = sorted((o["id"], o["name"], o["owner"], o["zone"]) for o in state["state"]["objects"].values())
+            prepared = (json.dumps(state), cards)
+            self.adapter.remember(key, prepared)
+        else:
             self.adapter.forks.move_to_end(key)
-            state, ids, zones = cached
-            self.game = self.engine.load_game(state)
-            self.ids, self.zones = dict(ids), dict(zones)
-            return
-        fmt = "Standard" if self.plan.seats == 2 else "FreeForAll"
-        self.game = self.engine.new_game(decks[0], decks[1], extra_players=decks[2:] or None, seed=SEED,
-                                         format=fmt, first_player=0)
-        for _ in range(MAX_PASSES):
-            waiting = self.waiting()
-            if waiting["type"] != "MulliganDecision":
-                break
-            self.game.apply(waiting["data"]["pending"][0]["player"], _action(KEEP))
-        state = self.game.state()
-        state["state"]["debug_mode"] = True  # debug actions set the board up
-        self.game = self.engine.load_game(state)
-        zones = self._map_ids(state["state"]["objects"])
+        state_json, cards = prepared
+        self.game = self.engine.load_game(state_json)
+        zones = self._map_ids(cards)
         for oid, spec in self.case["objects"].items():  # declaration order: timestamps follow it (613.7d)
             if zones[self.ids[oid]] != ZONES[spec["zone"]]:
                 self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES[spec["zone"]], "simulate": False})
@@ -753,13 +756,12 @@ class Session:
                                                   "delta": count})
         self.zones = {name: zones[self.ids[name]] for name in self.plan.spells}
         self.state_based_actions()
-        if self.adapter.fork_cache_size:
-            self.adapter.remember(key, (json.dumps(self.game.state()), dict(self.ids), dict(self.zones)))
 
-    def _map_ids(self, objects: Mapping[str, Any]) -> dict[int, str]:
+    def _map_ids(self, cards: list[tuple[int, str, int, str]]) -> dict[int, str]:
+        """Which of phase's cards (id, name, owner, zone) is each object and spell; their zones."""
         by_card: dict[tuple[str, int], list[int]] = {}
-        for obj in sorted(objects.values(), key=lambda o: o["id"]):
-            by_card.setdefault((obj["name"], obj["owner"]), []).append(obj["id"])
+        for card_id, name, owner, _ in cards:
+            by_card.setdefault((name, owner), []).append(card_id)
         wanted = [(oid, self.plan.objects[oid], self.seat[spec["owner"]]) for oid, spec in self.case["objects"].items()]
         wanted += [(name, name, self.seat[caster]) for name, caster in self.plan.spells.items()]
         for key, name, owner in wanted:
@@ -767,7 +769,7 @@ class Session:
             if not pool:
                 raise AdapterFault(f"phase dealt no card {name!r} to seat {owner}")
             self.ids[key] = pool.pop(0)
-        return {obj["id"]: obj["zone"] for obj in objects.values()}
+        return {card_id: zone for card_id, _, _, zone in cards}
 
     # primitives
 
@@ -1054,11 +1056,6 @@ class Session:
         return snapshots
 
 
-def _placement(case: Mapping[str, Any]) -> list:
-    return [[oid, spec["zone"], spec["owner"], spec.get("controller"), spec.get("counters", {})]
-            for oid, spec in case["objects"].items()]
-
-
 class PhaseEngine:
     """phase.rs as an engine of the suite (``--engine phase``)."""
 
@@ -1067,7 +1064,7 @@ class PhaseEngine:
     def __init__(self) -> None:
         self.phase = _phase()
         self.engines: OrderedDict[str, Any] = OrderedDict()
-        self.forks: OrderedDict[str, tuple[str, dict[str, int], dict[str, str]]] = OrderedDict()
+        self.forks: OrderedDict[str, tuple[str, list[tuple[int, str, int, str]]]] = OrderedDict()
 
     def describe(self) -> dict[str, Any]:
         from conformance.features import FEATURES as VOCABULARY
@@ -1081,7 +1078,17 @@ class PhaseEngine:
         }
 
     def run(self, case: dict[str, Any]) -> list[dict[str, Any]]:
-        return Session(self, case, plan_case(case)).run()
+        plan = plan_case(case)
+        try:
+            return Session(self, case, plan).run()
+        except Exception:
+            raise
+        except BaseException as exc:  # a Rust panic reaches Python as pyo3's PanicException, a BaseException
+            if type(exc).__name__ != "PanicException":
+                raise
+            self.engines.clear()  # nothing that saw the panic is reused
+            self.forks.clear()
+            raise AdapterFault(f"phase panicked: {exc}") from exc
 
     # caches
 
@@ -1098,7 +1105,9 @@ class PhaseEngine:
             self.engines.move_to_end(key)
         return engine
 
-    def remember(self, key: str, prepared: tuple[str, dict[str, int], dict[str, str]]) -> None:
+    def remember(self, key: str, prepared: tuple[str, list[tuple[int, str, int, str]]]) -> None:
+        if not self.fork_cache_size:
+            return
         self.forks[key] = prepared
         while len(self.forks) > self.fork_cache_size:
             self.forks.popitem(last=False)

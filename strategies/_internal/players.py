@@ -92,7 +92,8 @@ def _seatings(draw, *, min_players: int = 2, max_players: int = 6, ranges: bool 
     return seating
 
 
-def player_states(players: Iterable[str], *, features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
+def player_states(players: Iterable[str], *,
+                  features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Returns a strategy which generates ``player_states`` for the given players: life totals
     (low ones on purpose), poison counters, mana pools, as ``features`` allow (``life``,
     ``player-counters``, ``mana``). Examples shrink towards every player at the defaults (20 life,
@@ -115,7 +116,8 @@ def _player_states(draw, names: list[str], *, features: Iterable[str] | None = N
         if "player-counters" in allowed and draw(st.integers(0, 3)) == 3:
             state["counters"] = {"poison": draw(st.integers(1, 9))}
         if "mana" in allowed and draw(st.integers(0, 2)) == 2:
-            state["mana"] = draw(st.dictionaries(st.sampled_from(MANA_TYPES), st.integers(1, 3), min_size=1, max_size=3))
+            state["mana"] = draw(st.dictionaries(st.sampled_from(MANA_TYPES), st.integers(1, 3),
+                                                 min_size=1, max_size=3))
         if state:
             states[name] = state
     return states
@@ -157,7 +159,8 @@ def _player_step(kind: str, names: list[str]) -> st.SearchStrategy[dict[str, Any
     return player.map(lambda p: {kind: {"player": p, "kind": "poison"}})  # double_counters
 
 
-def damage_steps(sources: Iterable[str], recipients: Iterable[str], *, combat: bool | None = None) -> st.SearchStrategy[dict[str, Any]]:
+def damage_steps(sources: Iterable[str], recipients: Iterable[str], *,
+                 combat: bool | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Returns a strategy which generates one damage step (CR 120): a source among ``sources``
     deals 0 to 6 damage to one of ``recipients`` (players' names or objects' ids), combat damage
     or not as ``combat`` says (``None``: either). It scripts no order: a case with replacement or
@@ -254,7 +257,8 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str]) -> dict[st
         objects[f"c{index}"] = creature
     if "damage" in allowed:
         for index in range(1, draw(st.integers(0, 2)) + 1):
-            objects[f"s{index}"] = {"card": {"types": ["instant"], "colors": ["R"]}, "zone": "stack", "owner": draw(owner)}
+            objects[f"s{index}"] = {"card": {"types": ["instant"], "colors": ["R"]}, "zone": "stack",
+                                    "owner": draw(owner)}
     if "double-damage" in allowed:  # none, one, or two doublers (614.5)
         for index in range(1, draw(st.sampled_from([0, 0, 1, 2])) + 1):
             by = draw(st.sampled_from([None, {"controller": "you"}, {"types": ["creature"], "controller": "you"}]))
@@ -265,7 +269,8 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str]) -> dict[st
         ability = draw(st.sampled_from([{"by": {"types": ["creature"]}},
                                         {"to": {"types": ["creature"], "controller": "you"}, "amount": 1},
                                         {"combat": True}]))
-        objects["p1"] = {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": ability}]}, "owner": draw(owner)}
+        objects["p1"] = {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": ability}]},
+                         "owner": draw(owner)}
     if "cant-lose" in allowed and draw(st.integers(0, 3)) == 3:
         objects["angel"] = {"card": {"types": ["artifact"], "abilities": [{"cant_lose": {}}]}, "owner": draw(owner)}
     return objects
@@ -302,7 +307,8 @@ class _Realizer:
         if kind == "double_mana":
             return {kind: {"player": player, "type": MANA_TYPES[b % 6]}}
         if kind == "double_counters":
-            if "player-counters" in self.allowed and (not self.counted or "counters" not in self.allowed or variant % 2):
+            on_player = not self.counted or "counters" not in self.allowed or variant % 2
+            if "player-counters" in self.allowed and on_player:
                 return {kind: {"player": player, "kind": "poison"}}
             target = self._pick(self.counted or self.creatures, b)
             return {kind: {"object": target, "kind": "+1/+1" if variant < 3 else "charge"}}
