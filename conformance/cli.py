@@ -71,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     listing = commands.add_parser("list", help="list the cases by rule")
     _cases_option(listing)
+    commands.add_parser("properties", help="list the property suite: each property's id, rules, what it "
+                                           "says and the features it needs")
 
     check = commands.add_parser("check", help="validate case files; report every problem")
     _cases_option(check)
@@ -285,6 +287,19 @@ def cmd_list(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_properties(args: argparse.Namespace) -> int:
+    from conformance.properties import PROPERTIES
+    from conformance.pytest_properties import differential_property
+
+    suite = (differential_property(), *PROPERTIES)
+    for prop in suite:
+        needs = ", ".join(sorted(prop.needs)) or "nothing"
+        print(f"{prop.id}  (rules {', '.join(prop.rules)}; needs {needs})")
+        print(f"  {prop.summary}")
+    print(f"{len(suite)} properties")
+    return OK
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     paths, cases = _load(args)
     print(f"{len(cases)} cases in {len(loader.discover(paths))} files: no problems")
@@ -326,6 +341,6 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
-    "run": cmd_run, "report": cmd_report, "list": cmd_list, "check": cmd_check, "path": cmd_path,
+    "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "path": cmd_path,
     "schema": cmd_schema, "features": cmd_features, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
 }

@@ -330,6 +330,22 @@ def test_list_groups_cases_by_rule(capsys):
         assert set(ids) == citing(rule) and len(ids) == len(set(ids))
 
 
+def test_properties_lists_every_property_with_its_rules(capsys):
+    from conformance.properties import PROPERTIES
+    from conformance.pytest_properties import DIFFERENTIAL_ID
+
+    code, out, err = cli(capsys, "properties")
+    assert code == 0 and err == ""
+    lines = out.rstrip("\n").splitlines()
+    headings = [re.fullmatch(r"(\S+)  \(rules ([^;]+); needs (.+)\)", line) for line in lines[:-1:2]]
+    assert all(headings), lines
+    assert [m[1] for m in headings] == [DIFFERENTIAL_ID, *(p.id for p in PROPERTIES)]
+    for match, prop in zip(headings[1:], PROPERTIES):
+        assert match[2].split(", ") == list(prop.rules)
+    assert all(line.startswith("  ") and line.strip() for line in lines[1:-1:2])
+    assert lines[-1] == f"{len(PROPERTIES) + 1} properties"
+
+
 def test_check_golden(capsys):
     code, out, err = cli(capsys, "check")
     assert code == 0 and err == ""
