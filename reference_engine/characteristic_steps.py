@@ -40,7 +40,8 @@ class CharacteristicSteps:
 
     def peek_status(self, obj: GameObject) -> Status:
         """``obj``'s status, to read only (the default status if it has none yet)."""
-        return self.__dict__.get("_statuses", {}).get(obj.ref, NO_STATUS)
+        statuses = self.__dict__.get("_statuses")
+        return NO_STATUS if statuses is None else statuses.get(obj.ref, NO_STATUS)
 
     def characteristics_changed(self) -> None:
         """A status changed (face down, a choice): the characteristics must be computed anew."""

@@ -71,6 +71,7 @@ class Values:
 
 _PRINTED: dict[int, tuple[Any, Values]] = {}
 _PLAIN: dict[int, tuple[Any, dict[str, Any]]] = {}
+_PLAIN_BY_VALUE: dict[Any, dict[str, Any]] = {}
 
 
 def _remember(cache: dict[int, tuple[Any, Any]], key: Any, value: Any) -> None:
@@ -81,13 +82,22 @@ def _remember(cache: dict[int, tuple[Any, Any]], key: Any, value: Any) -> None:
 
 
 def plain(ability: Any) -> dict[str, Any]:
-    """An ability's plain form (cached: abilities are immutable)."""
-    cached = _PLAIN.get(id(ability))
-    if cached is not None and cached[0] is ability:
-        return cached[1]
-    value = plain_ability(ability)
-    _remember(_PLAIN, ability, value)
-    return value
+    """An ability's plain form (cached by value: abilities are immutable, and equal ones recur from
+    case to case)."""
+    try:
+        cached = _PLAIN_BY_VALUE.get(ability)
+    except TypeError:  # an unhashable ability: cached by identity
+        cached = _PLAIN.get(id(ability))
+        if cached is not None and cached[0] is ability:
+            return cached[1]
+        value = plain_ability(ability)
+        _remember(_PLAIN, ability, value)
+        return value
+    if cached is None:
+        if len(_PLAIN_BY_VALUE) > 4096:
+            _PLAIN_BY_VALUE.clear()
+        cached = _PLAIN_BY_VALUE[ability] = plain_ability(ability)
+    return cached
 
 
 EMPTY = Values()

@@ -56,7 +56,9 @@ class Game(Table, CharacteristicSteps):
         return snapshots
 
     def perform(self, step: s.Step) -> None:
-        """Perform one action."""
+        """Perform one action. Characteristics are computed once per state of the game
+        (:func:`layers.board`): the step is marked as a possible change before and after."""
+        layers.invalidate(self)
         if type(step) in CHARACTERISTIC_STEPS:  # copies, face-down permanents, abilities as data
             self.perform_characteristic_step(step)
         elif isinstance(step, (s.DoublePT, s.TriplePT)):
@@ -87,6 +89,7 @@ class Game(Table, CharacteristicSteps):
                 self.entered(obj, step)  # "as enters" abilities, face down (characteristic_steps.py)
         else:  # pragma: no cover - the loader admits no other step
             raise TypeError(f"unknown step {step!r}")
+        layers.invalidate(self)
 
     def affected_by(self, step: s.PTEffect) -> list[GameObject]:
         """The objects an effect affects: its target, or every object its filter matches now,
@@ -127,6 +130,7 @@ class Game(Table, CharacteristicSteps):
     def check_state_based_actions(self) -> None:
         """State-based actions until none applies (CR 704.3); a hook for variants."""
         state_based_actions.check(self)
+        layers.invalidate(self)  # a token ceasing to exist (704.5d) takes no timestamp
 
     def power_toughness(self, obj: GameObject) -> layers.PowerToughness:
         """``obj``'s power and toughness now (layer 7, CR 613.4); a hook for variants."""

@@ -16,16 +16,21 @@ or, for a token, those the effect that created it defines. Then continuous effec
 - layer 7 (613.1g, 613.4), power and toughness, in sublayers 7a-7d: :func:`power_toughness`.
 
 :func:`board` computes layers 1-6 for every object at once, since what an effect applies to
-depends on the other objects' characteristics at that point; it is cached until the game changes.
+depends on the other objects' characteristics at that point, and indexes the layer 7 effects by the
+objects they affect (:class:`LayerSeven`). It is computed once per state of the game: the game
+marks every step and state-based action check (:func:`invalidate`), and the board is computed anew
+when the state it was computed from changed (:func:`_fingerprint`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+import functools
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from conformance.scenario import CdaColors, CdaPT, Keyword, Static, StaticCopy, StaticPT
+from conformance.scenario import CdaColors, CdaPT, Filter, Keyword, Static, StaticCopy, StaticPT
 from reference_engine import becomes, face_down
 from reference_engine.becomes import ABILITY, COLOR, CONTROL, TEXT, TYPE, ChangeEffect, Working
 from reference_engine.characteristics import EMPTY, Characteristics, Values
@@ -37,6 +42,7 @@ if TYPE_CHECKING:
     from reference_engine.game import Game
 
 STATIC_SUBLAYER = {"set_pt": Sublayer.SET, "modify_pt": Sublayer.MODIFY, "switch_pt": Sublayer.SWITCH}
+_counter_pt = functools.lru_cache(maxsize=256)(counter_pt)  # what a kind of counter adds, read once per kind
 
 
 # --- layers 1-6 ----------------------------------------------------------------------------------
@@ -67,19 +73,8 @@ class _StaticEffect:
 
 
 def board(game: Game) -> Board:
-    """Layers 1-6 for every object (cached until the game changes)."""
-    key = _fingerprint(game)
-    cached = getattr(game, "_board_cache", None)
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    result = _compute(game)
-    game._board_cache = (key, result)  # type: ignore[attr-defined]
-    return result
-
-
-def invalidate(game: Game) -> None:
-    """Forget the cached board: the game changed in a way the fingerprint does not see (a status)."""
-    game.__dict__.pop("_board_cache", None)
+    """Layers 1-6 for every object (computed once per state of the game, :func:`_layers`)."""
+    return _layers(game).board
 
 
 def characteristics(game: Game, obj: GameObject) -> Characteristics:
@@ -87,34 +82,101 @@ def characteristics(game: Game, obj: GameObject) -> Characteristics:
     return board(game).chars[obj.id]
 
 
-def _fingerprint(game: Game) -> tuple[Any, ...]:
-    return (game.clock, tuple(map(id, game.effects)),
-            tuple((o.id, o.zone, o.incarnation, o.controller, o.timestamp) for o in game.objects.values()))
+def invalidate(game: Game) -> None:
+    """Mark the game as possibly changed (after a step, a state-based action check, a change of
+    status): the next :func:`board` compares the game's state with the one its board came from."""
+    cache = game.__dict__.get("_layers")
+    if cache is not None:
+        cache.clock = None
+
+
+def forget(game: Game) -> None:
+    """Drop the cached layers: the next :func:`board` computes every layer anew (to measure it)."""
+    game.__dict__.pop("_layers", None)
+
+
+@dataclass
+class _Cache:
+    """The layers of a game: the board (layers 1-6) and the state it was computed from
+    (:func:`_fingerprint`), the layer 7 index and the layer 7 effects it was built from, and what
+    tells cheaply that the game has not changed since they were last compared with the game."""
+
+    board: Board
+    fingerprint: tuple[Any, ...]
+    layer_7: LayerSeven
+    layer_7_effects: tuple[PTEffect, ...]
+    clock: int | None = None
+    effects: list[Any] | None = None  # the game's list itself: replacing it is a change
+    sizes: tuple[int, int] = (0, 0)
+
+    def unchanged(self, game: Game) -> bool:
+        return (self.clock == game.clock and self.effects is game.effects
+                and self.sizes == (len(game.effects), len(game.objects)))
+
+    def verified(self, game: Game) -> None:
+        self.clock, self.effects, self.sizes = game.clock, game.effects, (len(game.effects), len(game.objects))
+
+
+def _layers(game: Game) -> _Cache:
+    """The layers of ``game``, up to date. Between two marks (:func:`invalidate`), the game is known
+    unchanged while its clock, its list of effects and its number of objects are. Otherwise layers
+    1-6 are computed anew if what they depend on changed, and the layer 7 index if they or the
+    layer 7 effects did."""
+    cache: _Cache | None = game.__dict__.get("_layers")
+    if cache is not None and cache.unchanged(game):
+        return cache
+    fingerprint, layer_7_effects = _fingerprint(game)
+    if cache is None or cache.fingerprint != fingerprint:
+        the_board = _compute(game)
+        cache = game._layers = _Cache(the_board, fingerprint,  # type: ignore[attr-defined]
+                                      LayerSeven.index(game, the_board, layer_7_effects), layer_7_effects)
+    elif cache.layer_7_effects != layer_7_effects:
+        cache.layer_7, cache.layer_7_effects = LayerSeven.index(game, cache.board, layer_7_effects), layer_7_effects
+    cache.verified(game)
+    return cache
+
+
+def _fingerprint(game: Game) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]]:
+    """What layers 1-6 depend on: the effects of layers 1-6 (themselves, so that a replaced one is a
+    change) and each object's zone, incarnation, controller, timestamp and status; and apart, the
+    layer 7 effects of resolved spells and abilities."""
+    effects: list[Any] = []
+    layer_7: list[PTEffect] = []
+    for effect in game.effects:
+        (effects if effect.sublayer is None else layer_7).append(effect)
+    objects = []
+    for o in game.objects.values():
+        status = game.peek_status(o)
+        objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, status.face_down,
+                        status.chosen_player, status.chosen_object, status.static_copy_values))
+    return (tuple(effects), tuple(objects)), tuple(layer_7)
 
 
 def _compute(game: Game) -> Board:
     objects = list(game.objects.values())
     # Layer 1 (613.2): copy effects (1a) then face-down status (1b); static copy effects (707.2c)
     # apply to the objects their filters match among the values the other layer 1 effects give.
-    first = {o.id: layer_one(game, o) for o in objects}
-    statics_1a = _static_copy_effects(game, objects, {o.id: _chars(game, o, first[o.id][1], o.controller) for o in objects})
+    layer_1a = _by_object(e for e in game.effects if getattr(e, "layer", None) == LAYER_1A)
+    first = {o.id: layer_one(game, o, layer_1a.get(o.ref, ())) for o in objects}
+    statics_1a = _by_object(_static_copy_effects(game, objects, first))
     for obj in objects:
-        extra = [e for e in statics_1a if obj.ref in e.affected]
+        extra = statics_1a.get(obj.ref)
         if extra:
-            first[obj.id] = layer_one(game, obj, extra)
+            first[obj.id] = layer_one(game, obj, [*layer_1a.get(obj.ref, ()), *extra])
     copiable = {oid: values for oid, (_, values) in first.items()}  # 613.2c
 
     work = {o.id: Working(copiable[o.id], o.controller if o.zone == "battlefield" else None, o.zone == "battlefield")
             for o in objects}
-    resolved = [e for e in game.effects if isinstance(e, ChangeEffect)]
-    statics = [_StaticEffect(o, a, o.timestamp) for o in objects if o.zone == "battlefield"
-               for a in copiable[o.id].has_ability(Static)]
+    # Each effect with the layers it applies in: a resolved effect's, then a static ability's.
+    effects: list[tuple[Any, set[int]]] = [(e, becomes.layers_of(e.change)) for e in game.effects
+                                           if isinstance(e, ChangeEffect)]
+    effects += [(_StaticEffect(o, a, o.timestamp), becomes.layers_of(a.becomes)) for o in objects
+                if o.zone == "battlefield" and copiable[o.id].abilities for a in copiable[o.id].has_ability(Static)]
     static_sets: dict[tuple[Any, ...], frozenset[tuple[str, int]]] = {}
     for layer in (CONTROL, TEXT, TYPE, COLOR, ABILITY):
         _characteristic_defining(layer, work)  # 613.3
-        pending: list[Any] = [e for e in resolved if layer in becomes.layers_of(e.change)]
-        pending += [e for e in statics if layer in becomes.layers_of(e.ability.becomes)]
-        seen = {e.key for e in pending if isinstance(e, _StaticEffect)}
+        pending: list[Any] = [e for e, in_layers in effects if layer in in_layers]
+        seen = {e.key for e in pending if isinstance(e, _StaticEffect)} if pending else set()
         while pending:
             # 613.8b: an effect that depends on others waits until they have applied; in a
             # dependency loop, timestamp order decides (613.7). 613.8c: re-evaluated each time.
@@ -128,6 +190,15 @@ def _compute(game: Game) -> Board:
 
     chars = {o.id: _chars(game, o, work[o.id].values, work[o.id].controller, copiable[o.id]) for o in objects}
     return Board(chars, {oid: face_up for oid, (face_up, _) in first.items()}, static_sets)
+
+
+def _by_object(effects: Iterable[Any]) -> dict[tuple[str, int], list[Any]]:
+    """``effects`` by the objects they affect, each object's in the order given."""
+    found: dict[tuple[str, int], list[Any]] = defaultdict(list)
+    for effect in effects:
+        for ref in effect.affected:
+            found[ref].append(effect)
+    return found
 
 
 def _granted_statics(objects: list[GameObject], work: dict[str, Working], seen: set) -> list[_StaticEffect]:
@@ -146,28 +217,30 @@ def _granted_statics(objects: list[GameObject], work: dict[str, Working], seen: 
     return found
 
 
-def layer_one(game: Game, obj: GameObject, extra: Iterable[Any] = ()) -> tuple[Values, Values]:
+def layer_one(game: Game, obj: GameObject, effects: Iterable[Any]) -> tuple[Values, Values]:
     """Layer 1 for ``obj``: its values after 1a (what it is face up), and its copiable values (after
     1b, 613.2c). 613.1: a card starts from its printed values; a token from those of the copy effect
-    that created it."""
+    that created it. ``effects`` are the layer 1a effects on ``obj``."""
     values = EMPTY if obj.token else Values.printed(obj.card)
-    effects = [e for e in game.effects if getattr(e, "layer", None) == LAYER_1A and obj.ref in e.affected]
-    for effect in sorted([*effects, *extra], key=lambda e: e.timestamp):  # 613.2a: timestamp order
+    for effect in sorted(effects, key=lambda e: e.timestamp):  # 613.2a: timestamp order
         values = effect.apply(values)
     return values, face_down.apply(values, obj.zone == "battlefield" and game.peek_status(obj).face_down)  # 613.2b
 
 
-def _static_copy_effects(game: Game, objects: list[GameObject], chars: dict[str, Characteristics]) -> list[CopyEffect]:
+def _static_copy_effects(game: Game, objects: list[GameObject], first: dict[str, tuple[Values, Values]]) -> list[CopyEffect]:
     """The copy effects of static abilities (707.2c): their values were fixed as their objects
-    entered; they apply to whatever their filters match now (613.5), with their objects' timestamps."""
+    entered; they apply to whatever their filters match now (613.5) among the values the other
+    layer 1 effects give (``first``), with their objects' timestamps."""
     effects = []
+    chars: dict[str, Characteristics] = {}
     for source in objects:
-        if source.zone != "battlefield":
+        if source.zone != "battlefield" or not first[source.id][1].abilities:
             continue
         fixed = game.peek_status(source).static_copy_values
-        for ability in chars[source.id].values.has_ability(StaticCopy):
+        for ability in first[source.id][1].has_ability(StaticCopy):
             if fixed is None:
                 continue
+            chars = chars or {o.id: _chars(game, o, first[o.id][1], o.controller) for o in objects}
             affected = frozenset(o.ref for o in objects if matches(
                 ability.affects, o, you=chars[source.id].controller or source.owner, source=source,
                 chars=chars[o.id], chosen=game.peek_status(source).chosen_player))
@@ -186,7 +259,11 @@ def _characteristic_defining(layer: int, work: dict[str, Working]) -> None:
     """613.3: characteristic-defining abilities apply first in their layer, in every zone (604.3):
     changeling makes the object every creature type (layer 4, 702.73a); a colour-defining ability
     sets its colours (layer 5)."""
+    if layer not in (TYPE, COLOR):
+        return
     for w in work.values():
+        if not w.values.abilities:
+            continue
         if layer == TYPE and w.values.has_keyword("changeling"):
             w.values = w.values.with_(every_creature_type=True)
         elif layer == COLOR:
@@ -225,9 +302,10 @@ def _apply(game: Game, effect: Any, layer: int, work: dict[str, Working], static
     else:
         static_sets.setdefault(effect.key, affected)
         change, controller = effect.ability.becomes, work[effect.source.id].controller or effect.source.owner
-    for obj in game.objects.values():
-        if obj.ref in affected:
-            becomes.apply(layer, change, work[obj.id], controller=controller, timestamp=effect.timestamp)
+    for oid, incarnation in affected:
+        obj = game.objects.get(oid)
+        if obj is not None and obj.incarnation == incarnation:
+            becomes.apply(layer, change, work[oid], controller=controller, timestamp=effect.timestamp)
 
 
 def _depends(game: Game, effect: Any, other: Any, layer: int, work: dict[str, Working], static_sets: dict) -> bool:
@@ -290,18 +368,27 @@ def printed_value(value: int | str | None) -> int:
 def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
     """The power and toughness of ``obj`` now, applying layer 7 (CR 613.4) to its characteristics
     after layers 1-6: the copiable values' power and toughness, a star being 0 unless a
-    characteristic-defining ability it still has (after layer 6) gives it."""
-    the_board = board(game)
+    characteristic-defining ability it still has (after layer 6) gives it. Determined once per
+    state: besides the board, they depend only on ``obj``'s counters and the life totals."""
+    cached = _layers(game)
+    key = (tuple(obj.counters.items()), tuple([player.life for player in game.player_states.values()]))
+    known = cached.layer_7.power_toughness.get(obj.id)
+    if known is None or known[0] != key:
+        known = cached.layer_7.power_toughness[obj.id] = (key, _layer_seven(game, cached.board, cached.layer_7, obj))
+    return known[1]
+
+
+def _layer_seven(game: Game, the_board: Board, layer_7: LayerSeven, obj: GameObject) -> PowerToughness:
     chars = the_board.chars[obj.id]
     if not has_power_toughness(chars):
         return NONE
     power, toughness = printed_value(chars.values.power), printed_value(chars.values.toughness)
     trace = [("printed", power, toughness)]
-    effects = sorted(applicable_effects(game, obj), key=lambda e: e.timestamp)  # 613.7
+    effects, static_bonus = layer_7.on(game, the_board, obj)  # in timestamp order (613.7)
 
     # 7a: characteristic-defining abilities (613.4a), in every zone (604.3); a number that can't be
     # determined is 0 (208.2a).
-    for ability in chars.values.has_ability(CdaPT):
+    for ability in chars.values.has_ability(CdaPT) if chars.values.abilities else ():
         context = dict(objects=game.objects.values(), source=obj, board=the_board, game=game, subject=chars,
                        chosen=game.peek_status(obj).chosen_player)
         if ability.power is not None:
@@ -317,13 +404,15 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
             toughness = toughness if effect.toughness is None else effect.toughness
     trace.append(("7b", power, toughness))
 
-    # 7c: effects and counters that modify (613.4c); +X/+Y counters (122.1a).
+    # 7c: effects and counters that modify (613.4c); +X/+Y counters (122.1a). The fixed amounts of
+    # static abilities come summed (in 7c the order of additions changes nothing).
     for effect in effects:
         if effect.sublayer is Sublayer.MODIFY:
             power += effect.power or 0
             toughness += effect.toughness or 0
+    power, toughness = power + static_bonus[0], toughness + static_bonus[1]
     for kind, count in obj.counters.items():
-        delta = counter_pt(kind)
+        delta = _counter_pt(kind)
         if delta is not None:
             power += delta[0] * count
             toughness += delta[1] * count
@@ -339,11 +428,9 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
 
 def applicable_effects(game: Game, obj: GameObject) -> Iterator[PTEffect]:
     """Layer 7 effects of resolved spells and abilities that affect ``obj``, then those of static
-    abilities."""
-    for effect in game.effects:
-        if effect.sublayer is not None and obj.ref in effect.affected:
-            yield effect
-    yield from static_effects(game.objects.values(), only=obj, game=game)
+    abilities, one by one."""
+    cached = _layers(game)
+    yield from cached.layer_7.each_on(game, cached.board, obj)
 
 
 def static_effects(objects: Iterable[GameObject], *, only: GameObject | None = None,
@@ -363,33 +450,160 @@ def static_effects(objects: Iterable[GameObject], *, only: GameObject | None = N
         printed = Values.printed(o.card)
         return Characteristics(printed, printed, o.zone, o.owner, o.controller, False, o.ref)
 
+    everything = objects if game is None else game.objects.values()
+    for static in _static_pt(objects, chars_of, the_board.static_sets if the_board is not None else {}, game):
+        for obj in candidates:
+            if static.affects(obj, chars_of(obj)):
+                yield static.effect_on(obj, chars_of(obj), everything, the_board, game)
+
+
+@dataclass(frozen=True)
+class _StaticPT:
+    """A layer 7 effect of a static ability of a permanent (604.2), with its object's timestamp or
+    that of the effect that granted the ability, whichever is later (613.7a). Its amounts are
+    expressions, evaluated for each object it affects; ``started`` is the set a static ability
+    that started to apply in an earlier layer keeps (613.6); ``order`` its place among the layer 7
+    effects of the game, which orders effects with the same timestamp."""
+
+    order: int
+    source: GameObject
+    ability: Any
+    sublayer: Sublayer
+    power: Any
+    toughness: Any
+    timestamp: int
+    you: str
+    chosen: str | None
+    started: frozenset[tuple[str, int]] | None
+
+    @property
+    def fixed(self) -> bool:
+        """Whether its amounts are numbers, the same for every object it affects."""
+        return all(amount is None or type(amount) is int for amount in (self.power, self.toughness))
+
+    @property
+    def reach(self) -> tuple[Any, ...]:
+        """What decides the objects it affects: its set, or its filter read by its controller (and
+        its own object, if the filter names it: "other", "itself")."""
+        if self.started is not None:
+            return (self.started,)
+        f: Filter = self.ability.affects
+        return (f, self.you, self.chosen, self.source.ref if f.other or f.itself else None)
+
+    def affects(self, obj: GameObject, chars: Characteristics) -> bool:
+        if self.started is not None:
+            return obj.ref in self.started
+        return matches(self.ability.affects, obj, you=self.you, source=self.source, chars=chars, chosen=self.chosen)
+
+    def effect_on(self, obj: GameObject, chars: Characteristics, objects: Iterable[GameObject],
+                  the_board: Board | None, game: Game | None) -> PTEffect:
+        context = dict(objects=objects, source=self.source, board=the_board, game=game, subject=chars,
+                       chosen=self.chosen)
+        return PTEffect(
+            sublayer=self.sublayer,
+            affected=frozenset({obj.ref}),
+            timestamp=self.timestamp,
+            until="source-leaves",
+            power=None if self.power is None else evaluate(self.power, **context),
+            toughness=None if self.toughness is None else evaluate(self.toughness, **context),
+        )
+
+
+def _static_pt(objects: Iterable[GameObject], chars_of: Callable[[GameObject], Characteristics],
+               static_sets: dict[tuple[Any, ...], frozenset[tuple[str, int]]], game: Game | None,
+               first: int = 0) -> Iterator[_StaticPT]:
+    """The layer 7 effects of the static abilities of permanents among ``objects``, numbered from
+    ``first``: "creatures you control get +1/+1", and the 7b part of one that makes objects become
+    something (613.6)."""
+    order = first
     for source in objects:
         if source.zone != "battlefield":
             continue
         source_chars = chars_of(source)
         you = source_chars.controller or source.owner
+        if not source_chars.values.abilities:
+            continue
         chosen = game.peek_status(source).chosen_player if game is not None else None
         for ability, granted in source_chars.values.abilities:
             timestamp = max(source.timestamp, granted or 0)  # 613.7a
             if isinstance(ability, StaticPT):
-                sublayer, power, toughness = STATIC_SUBLAYER[ability.effect], ability.power, ability.toughness
-                affected = [o for o in candidates if matches(ability.affects, o, you=you, source=source,
-                                                             chars=chars_of(o), chosen=chosen)]
+                sublayer, power, toughness, started = (STATIC_SUBLAYER[ability.effect], ability.power,
+                                                       ability.toughness, None)
             elif isinstance(ability, Static) and (ability.becomes.power is not None or ability.becomes.toughness is not None):
                 sublayer, power, toughness = Sublayer.SET, ability.becomes.power, ability.becomes.toughness
-                started = the_board.static_sets.get((source.ref, id(ability))) if the_board is not None else None
-                affected = [o for o in candidates if (o.ref in started if started is not None else matches(
-                    ability.affects, o, you=you, source=source, chars=chars_of(o), chosen=chosen))]
+                started = static_sets.get((source.ref, id(ability)))
             else:
                 continue
-            for obj in affected:
-                context = dict(objects=objects if game is None else game.objects.values(), source=source,
-                               board=the_board, game=game, subject=chars_of(obj), chosen=chosen)
-                yield PTEffect(
-                    sublayer=sublayer,
-                    affected=frozenset({obj.ref}),
-                    timestamp=timestamp,
-                    until="source-leaves",
-                    power=None if power is None else evaluate(power, **context),
-                    toughness=None if toughness is None else evaluate(toughness, **context),
-                )
+            yield _StaticPT(order, source, ability, sublayer, power, toughness, timestamp, you, chosen, started)
+            order += 1
+
+
+@dataclass
+class _SameReach:
+    """Static layer 7 effects that affect the same objects (:attr:`_StaticPT.reach`), so that whom
+    they affect is determined once per object, and their fixed 7c amounts are added up once."""
+
+    reach: _StaticPT
+    effects: list[_StaticPT] = field(default_factory=list)
+    fixed_bonuses: list[_StaticPT] = field(default_factory=list)
+    bonus: tuple[int, int] = (0, 0)
+
+    def add(self, static: _StaticPT) -> None:
+        if static.sublayer is Sublayer.MODIFY and static.fixed:
+            self.fixed_bonuses.append(static)
+            self.bonus = (self.bonus[0] + (static.power or 0), self.bonus[1] + (static.toughness or 0))
+        else:
+            self.effects.append(static)
+
+
+@dataclass(frozen=True)
+class LayerSeven:
+    """The layer 7 effects of a board (613.4), by the objects they affect: those of resolved spells
+    and abilities, whose sets are locked (611.2c), numbered in the order they were created; and
+    those of static abilities of permanents, whose sets are determined as power and toughness are
+    (613.5), by what decides their sets. ``power_toughness``: each object's power and toughness once
+    determined, with the counters and life totals they were determined with."""
+
+    resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]]
+    statics: list[_SameReach]
+    power_toughness: dict[str, tuple[tuple[Any, ...], PowerToughness]] = field(default_factory=dict)
+
+    @classmethod
+    def index(cls, game: Game, the_board: Board, effects: Iterable[PTEffect]) -> LayerSeven:
+        """The index of ``effects`` (those of resolved spells and abilities) and of the static
+        abilities of the permanents of ``the_board``."""
+        resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]] = defaultdict(list)
+        order = 0
+        for order, effect in enumerate(effects, start=1):
+            for ref in effect.affected:
+                resolved[ref].append((order, effect))
+        statics: dict[tuple[Any, ...], _SameReach] = {}
+        for static in _static_pt(game.objects.values(), lambda o: the_board.chars[o.id], the_board.static_sets,
+                                 game, first=order + 1):
+            reach = static.reach
+            if reach not in statics:
+                statics[reach] = _SameReach(static)
+            statics[reach].add(static)
+        return cls(resolved, list(statics.values()))
+
+    def on(self, game: Game, the_board: Board, obj: GameObject) -> tuple[list[PTEffect], tuple[int, int]]:
+        """The layer 7 effects on ``obj`` in timestamp order (613.7), those created first first when
+        their timestamps are equal, but for the static 7c effects of fixed amounts: the sum of those."""
+        chars = the_board.chars[obj.id]
+        found = list(self.resolved.get(obj.ref, ()))
+        power = toughness = 0
+        for same in self.statics:
+            if same.reach.affects(obj, chars):
+                power, toughness = power + same.bonus[0], toughness + same.bonus[1]
+                found += [(s.order, s.effect_on(obj, chars, game.objects.values(), the_board, game)) for s in same.effects]
+        if len(found) > 1:
+            found.sort(key=lambda pair: (pair[1].timestamp, pair[0]))
+        return [effect for _, effect in found], (power, toughness)
+
+    def each_on(self, game: Game, the_board: Board, obj: GameObject) -> list[PTEffect]:
+        """Every layer 7 effect on ``obj``, each static one on its own, in the order they were created."""
+        chars = the_board.chars[obj.id]
+        statics = sorted((s for same in self.statics if same.reach.affects(obj, chars)
+                          for s in [*same.fixed_bonuses, *same.effects]), key=lambda s: s.order)
+        return [effect for _, effect in self.resolved.get(obj.ref, ())] + [
+            s.effect_on(obj, chars, game.objects.values(), the_board, game) for s in statics]

@@ -87,7 +87,7 @@ class Table:
     def redirection_reaches(self, moved: DamageEvent) -> bool:
         """801.13a: damage redirected to a player or object outside the range of influence of the
         controller of the spell or ability dealing it (the source's controller) is not dealt."""
-        return in_range(self, controller_of(self.objects[moved.source]), moved.recipient)
+        return in_range(self, controller_of(self, self.objects[moved.source]), moved.recipient)
 
     def prevention_reaches(self, effect: Any, event: DamageEvent) -> bool:
         """801.13b: whether a prevention effect reaches this damage, given its controller's range."""
