@@ -15,6 +15,12 @@ it out (a shield on another recipient, combat-only prevention on noncombat damag
 only covers objects when a player is dealt damage). Every effect that may apply must then be in
 the order; an effect listed in the order that turns out not to apply is simply skipped.
 
+Effects and filters look at objects as the layers make them (613.1), not as printed: an object
+that may become a copy (707.2a), gain abilities (613.1f) or change its types (613.1d) may have a
+damage doubler or a prevention ability its card lacks, and may be "a creature" dealt damage by
+"each creature". Such objects are counted as possible sources of those effects (when the case
+holds any such ability to copy or gain) and as possible recipients.
+
 Effects are named by the ``id`` of the step that created them, or by the id of the object whose
 static ability generates them (``double_damage``, ``prevent_damage``). Both the loader and the
 strategies (which must script every choice they make necessary) use :func:`damage_choices`.
@@ -63,8 +69,11 @@ def damage_choices(raw: Mapping[str, Any]) -> Iterator[DamageChoices]:
     players = list(raw["players"])
     objects = raw["objects"]
     zones = {oid: spec.get("zone", "battlefield") for oid, spec in objects.items()}
+    changing = _changing(raw)
     active: list[_Effect] = []
     for path, kind, body in _walk(raw["steps"], ("steps",)):
+        if kind == "create_token":  # 111.1: a token enters the battlefield
+            zones[body["token"]] = "battlefield"
         if kind in EFFECT_STEPS:
             active.append(_Effect(body.get("id"), kind, body, path))
         elif kind == "end_effect":
@@ -74,7 +83,7 @@ def damage_choices(raw: Mapping[str, Any]) -> Iterator[DamageChoices]:
         elif kind == "move" and body["object"] in zones:
             zones[body["object"]] = body["to"]
         elif kind == "damage":
-            yield _choices_for(path, body, players, objects, zones, active)
+            yield _choices_for(path, body, players, objects, zones, active, changing)
 
 
 def _walk(steps, at) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
@@ -86,21 +95,129 @@ def _walk(steps, at) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
             yield at + (index, kind), kind, body
 
 
-def _statics(objects, zones) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
-    """(object id, ability key, ability body) of every static damage ability on the battlefield."""
-    for oid, spec in objects.items():
-        if zones.get(oid) != "battlefield":
-            continue
+@dataclass(frozen=True)
+class _Changing:
+    """Which objects may have characteristics other than their printed card's (613.1).
+
+    ``abilities``: objects that may gain abilities or become a copy of an unknown object (every
+    object with ``everyone``), which may then have a static damage ability if the case holds one
+    anywhere (``donor``); ``copies``: for a copy whose originals the case names (choices made as it
+    enters, a token's ``copy_of``), those originals (707.2a: it has their abilities); ``types``:
+    objects whose card types may change (613.1d), so that "each creature" may include them."""
+
+    abilities: frozenset[str]
+    copies: Mapping[str, frozenset[str]]
+    types: frozenset[str]
+    everyone: bool
+    donor: bool
+
+    def may_have_damage_ability(self, oid: str, objects: Mapping[str, Any], seen: frozenset[str] = frozenset()) -> bool:
+        if self.donor and (self.everyone or oid in self.abilities):
+            return True
+        return any(_printed_damage_ability(objects.get(original)) or (
+            original not in seen and self.may_have_damage_ability(original, objects, seen | {oid}))
+            for original in self.copies.get(oid, ()))
+
+    def may_be_retyped(self, oid: str) -> bool:
+        return self.everyone or oid in self.types or oid in self.copies
+
+
+CHANGING_ABILITIES = ("activated", "triggered", "morph")
+"""Abilities that may change their own object in ways the case's text does not spell out: an
+activated or triggered effect (becoming something or a copy), turning face up. (A copy as it
+enters, 707.5, names what it copies in the choices it enters with.)"""
+
+
+def _printed_damage_ability(spec: Mapping[str, Any] | None) -> bool:
+    return spec is not None and any(next(iter(a)) in STATIC_DAMAGE_ABILITIES for a in spec["card"].get("abilities", []))
+
+
+def _copied(choices: Mapping[str, Any] | None) -> list[str]:
+    copy = (choices or {}).get("copy", [])
+    return [copy] if isinstance(copy, str) else list(copy)
+
+
+def _changing(raw: Mapping[str, Any]) -> _Changing:
+    abilities: set[str] = set()
+    types: set[str] = set()
+    copies: dict[str, set[str]] = {}
+    everyone = False
+    for oid, spec in raw["objects"].items():
+        if spec.get("face_down"):
+            types.add(oid)  # a face-down permanent is a 2/2 creature (708.2a)
+        if _copied(spec.get("choices")):
+            copies.setdefault(oid, set()).update(_copied(spec.get("choices")))
         for ability in spec["card"].get("abilities", []):
+            (key, _), = ability.items()
+            if key in CHANGING_ABILITIES:
+                abilities.add(oid)
+                types.add(oid)
+            elif key in ("static", "static_copy"):  # 613.5: whatever it matches, at each moment
+                everyone = True
+    for _, kind, body in _walk(raw["steps"], ("steps",)):
+        if kind == "become_copy" and "to" in body:
+            copies.setdefault(body["to"], set()).add(body["of"])
+        elif kind == "become":
+            targets = [body["to"]] if "to" in body else None
+            everyone = everyone or (targets is None and any(k in body for k in ("gains", "types", "add_types")))
+            if targets and "gains" in body:
+                abilities.update(targets)
+            if targets and ("types" in body or "add_types" in body):
+                types.update(targets)
+        elif kind == "become_copy":
+            everyone = True
+        elif kind == "create_token":
+            copies.setdefault(body["token"], set()).update([body["copy_of"], *_copied(body.get("choices"))])
+        elif kind == "move" and (body.get("choices") or body.get("face_down")):
+            copies.setdefault(body["object"], set()).update(_copied(body.get("choices")))
+            types.add(body["object"])
+        elif kind in ("turn_face_up", "turn_face_down", "activate", "trigger"):
+            abilities.add(body["object"])
+            types.add(body["object"])
+            if body.get("target"):
+                abilities.add(body["target"])
+                types.add(body["target"])
+    donor = _mentions(raw["objects"]) or _mentions(raw["steps"])
+    return _Changing(frozenset(abilities), {k: frozenset(v) for k, v in copies.items()}, frozenset(types),
+                     everyone, donor)
+
+
+def _mentions(data: Any) -> bool:
+    """Whether a static damage ability occurs in ``data`` as an ability: in an ``abilities`` or
+    ``gains`` list, at any depth (a card, an ability's effect, a copy exception, a ``become``)."""
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            if key in ("abilities", "gains") and isinstance(value, list) and any(
+                    isinstance(a, Mapping) and any(k in STATIC_DAMAGE_ABILITIES for k in a) for a in value):
+                return True
+            if _mentions(value):
+                return True
+        return False
+    if isinstance(data, list):
+        return any(_mentions(item) for item in data)
+    return False
+
+
+def _statics(objects, zones, changing: _Changing | None = None) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
+    """(object id, ability key, ability body) of every static damage ability that may be on the
+    battlefield: printed ones, and for an object that may copy or gain one, an unknown one (key
+    ``None``) that may apply to anything."""
+    for oid, zone in zones.items():
+        if zone != "battlefield":
+            continue
+        spec = objects.get(oid)
+        for ability in spec["card"].get("abilities", []) if spec else ():
             (key, body), = ability.items()
             if key in STATIC_DAMAGE_ABILITIES:
                 yield oid, key, body
+        if changing is not None and not _printed_damage_ability(spec) and changing.may_have_damage_ability(oid, objects):
+            yield oid, None, {}  # 707.2a, 613.1f: an ability it may have copied or gained
 
 
-def _choices_for(path, body, players, objects, zones, active) -> DamageChoices:
+def _choices_for(path, body, players, objects, zones, active, changing=None) -> DamageChoices:
     choices = DamageChoices(path, body)
     combat = bool(body.get("combat", False))
-    recipients = list(_recipients(body, players, objects, zones))
+    recipients = list(_recipients(body, players, objects, zones, changing))
     seen = set()
     while recipients:
         recipient = recipients.pop(0)
@@ -109,7 +226,7 @@ def _choices_for(path, body, players, objects, zones, active) -> DamageChoices:
         seen.add(recipient)
         is_player = recipient in players
         refs: list[str] = []
-        for oid, key, ability in _statics(objects, zones):
+        for oid, key, ability in _statics(objects, zones, changing):
             if key == "prevent_damage" and ((ability.get("combat") and not combat) or ("to" in ability and is_player)):
                 continue  # combat-only prevention on noncombat damage; a static `to` filter matches objects only
             if oid not in refs:
@@ -127,13 +244,16 @@ def _choices_for(path, body, players, objects, zones, active) -> DamageChoices:
     return choices
 
 
-def _recipients(body, players, objects, zones) -> Iterator[str]:
+def _recipients(body, players, objects, zones, changing=None) -> Iterator[str]:
     if "to" in body:
         yield body["to"]
-    if "to_each" in body:
+    if "to_each" in body:  # by printed types, or any object whose types may have changed (613.1d)
         wanted = set(body["to_each"].get("types", ()))
-        for oid, spec in objects.items():
-            if zones.get(oid) == "battlefield" and wanted <= set(spec["card"].get("types", ())):
+        for oid, zone in zones.items():
+            if zone != "battlefield":
+                continue
+            printed = set(objects[oid]["card"].get("types", ())) if oid in objects else set()
+            if wanted <= printed or (changing is not None and changing.may_be_retyped(oid)):
                 yield oid
     if body.get("to_each_player"):
         yield from players

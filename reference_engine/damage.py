@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from conformance import scenario as s
-from reference_engine.filters import matches
-from reference_engine.range_of_influence import controller_of, in_range
+from reference_engine.range_of_influence import controller_of, in_range, matches_now
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -61,14 +60,16 @@ def can_be_dealt_damage(game: Game, recipient: str) -> bool:
 
 
 def recipients(game: Game, step: s.Damage) -> list[str]:
-    """Who ``step`` would deal damage to: ``to``, each object ``to_each`` matches now (relative to
-    the source's controller), each player; each once, in that order."""
+    """Who ``step`` would deal damage to: ``to``, each object ``to_each`` matches now, on its
+    current characteristics (613.1: "each creature" means each object that is a creature now),
+    relative to the source's controller; each player; each once, in that order."""
     source = game.objects[step.source]
+    you = controller_of(game, source)
     found: list[str] = []
     if step.to is not None:
         found.append(step.to)
     if step.to_each is not None:
-        found += [o.id for o in game.objects.values() if matches(step.to_each, o, you=source.you)]
+        found += [o.id for o in game.objects.values() if matches_now(game, step.to_each, o, you=you)]
     if step.to_each_player:
         found += list(game.players)
     return list(dict.fromkeys(found))
@@ -81,7 +82,7 @@ def deal(game: Game, step: s.Damage) -> None:
     events = [
         DamageEvent(step.source, recipient, step.amount, step.combat)
         for recipient in recipients(game, step)
-        if can_be_dealt_damage(game, recipient) and in_range(game, controller_of(source), recipient)
+        if can_be_dealt_damage(game, recipient) and in_range(game, controller_of(game, source), recipient)
     ]
     dealt = [final for event in events for final in game.modified(event, step.order)]
     for event in dealt:

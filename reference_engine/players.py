@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from conformance import scenario as s
+from reference_engine.range_of_influence import abilities_now, controller_of
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -70,10 +71,11 @@ def seat(case: s.Case) -> dict[str, Player]:
 
 def can_lose(game: Game, player: Player) -> bool:
     """Whether ``player`` can lose the game: not while they control a permanent with a "You can't
-    lose the game" ability (614.17)."""
+    lose the game" ability (614.17), control and abilities as the layers make them now (613.1b,
+    613.1f)."""
     return not any(
-        obj.zone == "battlefield" and obj.controller == player.name
-        and any(isinstance(a, s.CantLose) for a in obj.card.abilities)
+        obj.zone == "battlefield" and controller_of(game, obj) == player.name
+        and abilities_now(game, obj, s.CantLose)
         for obj in game.objects.values()
     )
 

@@ -20,8 +20,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from conformance import scenario as s
-from reference_engine.filters import matches
-from reference_engine.range_of_influence import in_range
+from reference_engine.range_of_influence import (
+    abilities_now,
+    controller_of,
+    in_range,
+    matches_now,
+)
 
 if TYPE_CHECKING:
     from reference_engine.damage import DamageEvent
@@ -62,7 +66,9 @@ class PreventionShield:
         if self.to is not None and (event.recipient != self.to or (
                 self.to_ref is not None and game.objects[self.to].ref != self.to_ref)):
             return False
-        return self.by is None or matches(self.by, game.objects[event.source], you=self.controller)
+        # 615.9: the source's properties are checked as the damage would be dealt, on its current
+        # characteristics (613.1)
+        return self.by is None or matches_now(game, self.by, game.objects[event.source], you=self.controller)
 
     def prevent(self, event: DamageEvent) -> DamageEvent:
         """615.7: prevent as much as the shield has left, and use that much of it up."""
@@ -82,14 +88,11 @@ class StaticPrevention:
     source: GameObject = dataclasses.field(compare=False)
     index: int
     ability: s.PreventDamageAbility
+    controller: str  # the controller of the permanent now (613.1b): "you" in its ability
 
     @property
     def key(self) -> object:
         return ("static", self.source.ref, self.index)
-
-    @property
-    def controller(self) -> str:
-        return self.source.you
 
     def names_recipient(self) -> bool:
         return self.ability.to is not None
@@ -98,13 +101,17 @@ class StaticPrevention:
         return self.ability.by is not None
 
     def covers(self, game: Game, event: DamageEvent) -> bool:
+        """Whether the source and the recipient match the ability's filters now, on their current
+        characteristics (613.1): a copy of a Cleric is a Cleric (707.2), a creature that stopped
+        being one is not a creature."""
         you = self.controller
-        if self.ability.by is not None and not matches(self.ability.by, game.objects[event.source], you=you,
-                                                       source=self.source):
+        if self.ability.by is not None and not matches_now(game, self.ability.by, game.objects[event.source],
+                                                           you=you, source=self.source):
             return False
         if self.ability.to is not None:
             recipient = game.objects.get(event.recipient)
-            return recipient is not None and matches(self.ability.to, recipient, you=you, source=self.source)
+            return recipient is not None and matches_now(game, self.ability.to, recipient, you=you,
+                                                         source=self.source)
         return True
 
     def prevent(self, event: DamageEvent) -> DamageEvent:
@@ -118,12 +125,12 @@ Prevention = PreventionShield | StaticPrevention
 
 def create(game: Game, step: s.PreventDamage) -> None:
     """The effect of a resolving spell or ability: one shield, or one for each object ``to_each``
-    matches as it resolves (615.11)."""
+    matches as it resolves, on its characteristics at that time (615.11, 613.1)."""
     common = dict(ref=step.id, controller=step.controller, until=step.until, by=step.by,
                   remaining=step.amount, combat=step.combat)
     if step.to_each is not None:
         for obj in game.objects.values():
-            if matches(step.to_each, obj, you=step.controller):
+            if matches_now(game, step.to_each, obj, you=step.controller):
                 game.damage_effects.append(PreventionShield(to=obj.id, to_ref=obj.ref, **common))
         return
     to_ref = game.objects[step.to].ref if step.to in game.objects else None
@@ -131,11 +138,12 @@ def create(game: Game, step: s.PreventDamage) -> None:
 
 
 def statics(game: Game) -> list[StaticPrevention]:
-    """Prevention effects of static abilities of permanents on the battlefield (615.10)."""
+    """Prevention effects of the static abilities permanents on the battlefield have now, after the
+    layers (613.1f: a copy has its original's, 707.2a) (615.10)."""
     return [
-        StaticPrevention(obj.id, obj, index, ability)
+        StaticPrevention(obj.id, obj, index, ability, controller_of(game, obj))
         for obj in game.objects.values() if obj.zone == "battlefield"
-        for index, ability in enumerate(obj.card.abilities) if isinstance(ability, s.PreventDamageAbility)
+        for index, ability in enumerate(abilities_now(game, obj, s.PreventDamageAbility))
     ]
 
 

@@ -19,9 +19,15 @@ every player and object is within everyone's range.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from reference_engine import layers
+from reference_engine.filters import matches
 
 if TYPE_CHECKING:
+    from conformance.scenario import Filter
+    from reference_engine.characteristics import Characteristics
     from reference_engine.game import Game
     from reference_engine.objects import GameObject
 
@@ -40,14 +46,42 @@ def player_in_range(game: Game, player: str, other: str) -> bool:
     return seat_distance(game.players, player, other) <= ranges[player]
 
 
-def controller_of(obj: GameObject) -> str:
-    """The player an object counts as belonging to for ranges: its controller, or its owner
-    where it has none (801.2d)."""
-    return obj.controller or obj.owner
+# --- objects as they are now -----------------------------------------------------------------------
+# Damage, replacement and prevention effects look at objects as they are when the event happens:
+# their characteristics after the layer system (613.1), a copy having what it copies (707.2), a
+# permanent that stopped being a creature not being one, control as layer 2 makes it (613.1b).
+
+
+def current(game: Game, obj: GameObject) -> Characteristics:
+    """``obj``'s characteristics now, after layers 1-6 (613.1); a spell on the stack keeps the
+    controller it was cast by (the layers give control only to permanents)."""
+    chars = layers.characteristics(game, obj)
+    if chars.controller is None and obj.zone == "stack" and obj.controller is not None:
+        chars = dataclasses.replace(chars, controller=obj.controller)
+    return chars
+
+
+def controller_of(game: Game, obj: GameObject) -> str:
+    """The player an object counts as belonging to, for ranges (801.2d) and for "you" in its
+    abilities (109.5): its controller now (after layer 2, 613.1b), or its owner where it has none."""
+    return current(game, obj).controller or obj.owner
+
+
+def matches_now(game: Game, f: Filter, obj: GameObject, *, you: str, source: GameObject | None = None) -> bool:
+    """Whether ``obj`` matches ``f`` on its current characteristics (types after layer 4, colours
+    after layer 5, controller after layer 2: 613.1), not on its printed card."""
+    chosen = game.peek_status(source).chosen_player if source is not None else None
+    return matches(f, obj, you=you, source=source, chars=current(game, obj), chosen=chosen)
+
+
+def abilities_now(game: Game, obj: GameObject, kind: type) -> list[Any]:
+    """The abilities of ``kind`` ``obj`` has now, after layer 6 (613.1f): a copy has its original's
+    (707.2a), a face-down permanent has none (708.2a), an ability lost is gone."""
+    return current(game, obj).values.has_ability(kind)
 
 
 def in_range(game: Game, player: str, recipient: str) -> bool:
     """Whether a player or object (by name or id) is within ``player``'s range (801.2, 801.2d)."""
     if recipient in game.objects:
-        return player_in_range(game, player, controller_of(game.objects[recipient]))
+        return player_in_range(game, player, controller_of(game, game.objects[recipient]))
     return player_in_range(game, player, recipient)

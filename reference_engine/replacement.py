@@ -25,7 +25,11 @@ from typing import TYPE_CHECKING
 
 from conformance import scenario as s
 from reference_engine import prevention
-from reference_engine.filters import matches
+from reference_engine.range_of_influence import (
+    abilities_now,
+    controller_of,
+    matches_now,
+)
 
 if TYPE_CHECKING:
     from reference_engine.damage import DamageEvent
@@ -52,8 +56,10 @@ class DamageDoubling:
         return ("static", self.source.ref, self.index)
 
     def applies(self, game: Game, event: DamageEvent) -> bool:
-        return self.ability.by is None or matches(self.ability.by, game.objects[event.source],
-                                                   you=self.source.you, source=self.source)
+        """Whether the source matches ``by`` now, on its current characteristics (613.1), "you"
+        being the doubler's controller now (613.1b)."""
+        return self.ability.by is None or matches_now(game, self.ability.by, game.objects[event.source],
+                                                      you=controller_of(game, self.source), source=self.source)
 
     def apply(self, game: Game, event: DamageEvent) -> list[DamageEvent]:
         return [event.with_amount(2 * event.amount)]  # 701.10g
@@ -106,11 +112,12 @@ def create_redirection(game: Game, step: s.RedirectDamage) -> None:
 
 
 def doublings(game: Game) -> list[DamageDoubling]:
-    """Replacement effects of static abilities of permanents on the battlefield (701.10g)."""
+    """Replacement effects of the static abilities permanents on the battlefield have now, after
+    the layers (613.1f: a copy has its original's, 707.2a; an ability lost is gone) (701.10g)."""
     return [
         DamageDoubling(obj.id, obj, index, ability)
         for obj in game.objects.values() if obj.zone == "battlefield"
-        for index, ability in enumerate(obj.card.abilities) if isinstance(ability, s.DoubleDamage)
+        for index, ability in enumerate(abilities_now(game, obj, s.DoubleDamage))
     ]
 
 

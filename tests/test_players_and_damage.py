@@ -352,3 +352,90 @@ def test_an_engine_doubling_negative_life_as_0_exits_1_naming_the_case(capsys):
     assert code == 1
     assert failed_ids(out) == {"701.10d/double-negative-life"}
     assert "player Alex.life: expected -6, got -3" in out
+
+
+# --- objects as the layers make them (613.1), not as printed --------------------------------------------
+
+CLONE = {"zone": "hand", "card": {"name": "Clone", "types": ["creature"], "subtypes": ["Shapeshifter"], "power": 0,
+                                  "toughness": 0, "abilities": [{"enters_as_copy": {"of": {"types": ["creature"]}}}]}}
+DEFENDER = {"card": {"types": ["creature"], "subtypes": ["Human", "Cleric"], "power": 3, "toughness": 3, "abilities": [
+    {"prevent_damage": {"to": {"types": ["creature"], "subtypes": ["Cleric"], "controller": "you"}, "amount": 1}}]}}
+PYROCLASM = {"card": {"types": ["sorcery"]}, "zone": "stack", "owner": "Blair"}
+
+
+class PrintedFiltersEngine(ReferenceEngine):
+    """The defect this review fixed: damage, replacement and prevention effects judging objects on
+    their printed cards (their abilities, types, colours and controller as declared)."""
+
+    def run(self, case):
+        import dataclasses
+
+        from reference_engine import layers, range_of_influence
+        from reference_engine.characteristics import Values
+
+        def printed(game, obj):
+            chars = layers.characteristics(game, obj)
+            return dataclasses.replace(chars, values=Values.printed(obj.card), controller=obj.controller)
+
+        real = range_of_influence.current
+        range_of_influence.current = printed
+        try:
+            return super().run(case)
+        finally:
+            range_of_influence.current = real
+
+    def describe(self):
+        return {**super().describe(), "name": "printed-filters engine"}
+
+
+def test_an_engine_judging_damage_effects_on_printed_cards_exits_1_naming_the_cases(capsys):
+    code, out = run_cli(capsys, "run", "--no-properties", "--engine", f"{__name__}:PrintedFiltersEngine")
+    assert code == 1
+    assert failed_ids(out) == {
+        "615.10/clone-of-a-cleric-is-protected", "615.10/copy-of-daunting-defender-prevents-too",
+        "615.1/prevent-by-creatures-after-type-changes", "120.3e/each-creature-means-creatures-now",
+        "615.11/shields-by-colours-at-resolution", "701.10g/doubler-counts-a-stolen-source",
+        "801.2d/stolen-source-inside-range"}
+
+
+def test_a_copy_of_a_prevention_permanent_joins_the_choice():
+    # The Clone copies the Defender (707.2a): two preventions may apply to each creature, so each
+    # needs an order; the loader names the Clone although its printed card has no such ability.
+    steps = [{"move": {"object": "clone", "to": "battlefield", "choices": {"copy": "defender"}}},
+             {"damage": {"source": "pyroclasm", "to_each": {"types": ["creature"]}, "amount": 2}}]
+    lines = problems(steps, objects={"defender": DEFENDER, "clone": CLONE, "pyroclasm": PYROCLASM})
+    assert any("damage dealt to defender (defender, clone)" in line for line in lines)
+    assert any("damage dealt to clone (defender, clone)" in line for line in lines)
+
+
+def test_a_copy_of_an_object_without_damage_abilities_needs_no_order():
+    cleric = {"card": {"types": ["creature"], "subtypes": ["Cleric"], "power": 2, "toughness": 2}, "owner": "Blair"}
+    steps = [{"move": {"object": "clone", "to": "battlefield", "choices": {"copy": "cleric"}}},
+             {"damage": {"source": "pyroclasm", "to_each": {"types": ["creature"]}, "amount": 2}},
+             {"expect": {"objects": {"clone": {"damage": 1}, "cleric": {"zone": "graveyard"}}}}]
+    objects = {"defender": DEFENDER, "clone": CLONE, "cleric": cleric, "pyroclasm": PYROCLASM}
+    snapshot = final(steps, objects=objects)["objects"]
+    assert (snapshot["clone"]["damage"], snapshot["cleric"]["zone"]) == (1, "graveyard")  # 2-1; 2 on Blair's
+
+
+def test_an_object_that_became_a_creature_may_be_dealt_damage_by_each_creature():
+    # Two doublers; an enchantment animated by an effect is a possible recipient of "each creature"
+    # (613.1d), so the loader asks for its order too.
+    shrine = {"card": {"types": ["enchantment"]}}
+    steps = [{"become": {"to": "shrine", "add_types": ["creature"], "power": 0, "toughness": 9}},
+             {"damage": {"source": "pyroclasm", "to_each": {"types": ["creature"]}, "amount": 2,
+                         "order": {"bear": ["one", "two"]}}}]
+    objects = {"bear": BEAR, "shrine": shrine, "one": FURNACE, "two": FURNACE, "pyroclasm": PYROCLASM}
+    (line,) = problems(steps, objects=objects)
+    assert "damage dealt to shrine (one, two)" in line
+
+
+def test_can_t_lose_follows_control():
+    # Blair gains control of Alex's "you can't lose" permanent (613.1b): Alex at 0 loses, Blair at 0 doesn't.
+    angel = {"card": {"types": ["artifact"], "abilities": [{"cant_lose": {}}]}}
+    steps = [{"become": {"to": "angel", "controller": "Blair", "gain_control": True, "until": "ended"}},
+             {"together": [{"lose_life": {"player": "Alex", "amount": 20}},
+                           {"lose_life": {"player": "Blair", "amount": 20}}]},
+             {"expect": {"players": {"Alex": {"lost": True}, "Blair": {"lost": False}}}}]
+    players = final(steps, objects={"angel": angel})["players"]
+    assert (players["Alex"]["lost"], players["Blair"]["lost"]) == (True, False)
