@@ -38,7 +38,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mtg-timeout", type=positive_seconds, default=None, metavar="SECONDS",
                     help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
     group.addoption("--mtg-no-table", action="store_true", default=False,
-                    help="do not print the per-rule table at the end")
+                    help="do not print the per-rule table (nor the --mtg-statistics table) at the end: "
+                         "the caller prints them (mtg-conformance run does)")
     group.addoption("--mtg-properties", action="store_true", default=False,
                     help="also run the property suite (differential and metamorphic laws) against the engine")
     group.addoption("--mtg-profile", default=profiles.DEFAULT_PROFILE, choices=sorted(profiles.PROFILES),
@@ -233,10 +234,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     collector = config.pluginmanager.get_plugin("mtg-results")
     if collector is None or not collector.results:
         return
+    if config.getoption("mtg_no_table"):
+        return
     if config.getoption("mtg_statistics") and collector.statistics:
         terminalreporter.section("generated examples by rule")
         terminalreporter.write_line(statistics_table(collector.statistics))
-    if config.getoption("mtg_no_table"):
-        return
     terminalreporter.section("conformance by rule")
     terminalreporter.write_line(render_table(collector.results))

@@ -445,6 +445,7 @@ def test_run_includes_the_properties_by_default_and_prints_statistics(capsys):
     code, out, err = cli(capsys, "run", "--statistics", "-k", "two-switches-cancel")
     assert code == 0
     assert "Generated examples by rule" in out
+    assert "examples by rule" not in out.replace("Generated examples by rule", "", 1)  # printed once
     # The golden case and the property of that name both ran.
     assert _summary_line(out).endswith(f"1 of {len(GOLDEN_CASES)} cases and 1 properties run, profile ci)")
 
