@@ -30,8 +30,16 @@ does, and why each choice is faithful, is in docs/engines/phase.md; in short:
   +0/+7 until end of turn."): either way state-based actions are checked once, after the event.
 - ``double_counters`` on a permanent is phase's own "Double the number of +1/+1 counters on
   target permanent.".
+- **Damage** (noncombat) is dealt by a synthesized instant standing in for the scenario's source
+  ("Cfx Spell 4 deals 3 damage to target creature.", "... to target player.", "... to each
+  creature you control."), cast by the source's controller: nothing realised here depends on the
+  source beyond that. **Life** changes and **prevention shields** are spells too ("Target player
+  loses 2 life.", "Double target player's life total.", "Prevent the next 3 damage that would be
+  dealt to target player this turn."). A player who loses leaves phase's game (CR 104.2a,
+  800.4a): what the scenario does after that is unsupported.
 - **Snapshots** read ``game.object(id)``: counters ``P1P1``/``M1M1`` become ``+1/+1``/``-1/-1``,
-  zones are lower-cased, a controller is reported only on the battlefield.
+  zones are lower-cased, a controller and damage marked are reported only on the battlefield
+  (damage is 0 elsewhere); ``game.player(seat)`` gives life and whether the player lost.
 
 A game is prepared once per board and forked (``state()`` / ``load_game``) for every case that
 starts from the same cards and board.
@@ -55,12 +63,14 @@ INSTALL_HINT = ("the phase engine needs the optional extra 'phase' (phase-python
 
 FEATURES = (
     "layer-7a", "layer-7b", "layer-7c", "layer-7d", "counters", "static-abilities", "double-pt", "triple-pt",
-    "durations", "zone-changes", "locked-sets", "simultaneous-actions", "double-counters",
+    "durations", "zone-changes", "locked-sets", "simultaneous-actions", "double-counters", "damage",
+    "life", "double-life", "prevention",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
-OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters"], "players": []}
+OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage"], "players": ["life", "lost"]}
+PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",
          "library": "Library"}
@@ -488,6 +498,8 @@ class Cast:
     target: str | None
     parts: list[Mapping[str, Any]]
     needs_creature: bool = True  # "target creature" (else "target permanent")
+    damage_source: str | None = None  # a damage event's source whose controller a filter is read from
+    target_player: str | None = None  # the player it targets ("target player")
 
     @property
     def tracked(self) -> bool:
@@ -518,7 +530,8 @@ class Plan:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
         never reaches a draw step), so nothing else is needed, but a deck may not be empty."""
         player = self.players[seat] if seat < len(self.players) else None
-        names = [self.objects[oid] for oid, spec in case["objects"].items() if spec["owner"] == player]
+        names = [self.objects[oid] for oid, spec in case["objects"].items()
+                 if spec["owner"] == player and oid in self.objects]
         names += [name for name, caster in self.spells.items() if caster == player]
         return names or [FILLER]
 
@@ -538,10 +551,12 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     if case.get("range_of_influence") is not None:
         raise Unsupported("the limited range of influence option is not realised by this adapter")
     for name, state in (case.get("player_states") or {}).items():
-        if state.get("life", 20) != 20 or state.get("counters") or state.get("mana"):
-            raise Unsupported(f"player {name}: life, counters and mana are not realised by this adapter")
+        if state.get("counters") or state.get("mana"):
+            raise Unsupported(f"player {name}: counters and mana are not realised by this adapter")
     plan = Plan(players=players, seats=max(2, len(players)))
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
+        if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
+            continue  # its damage is dealt by the spell standing in for it (_plan_damage); no card is needed
         if spec["zone"] not in ZONES:
             raise Unsupported(f"object {oid!r} starts in the {spec['zone']} zone (this adapter places cards in "
                               f"{sorted(ZONES)})")
@@ -566,6 +581,29 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     return plan
 
 
+def _only_a_damage_source(case: Mapping[str, Any], oid: str) -> bool:
+    """Whether a spell on the stack is in the case only as the source of damage events: no step
+    but ``damage`` names it, no checkpoint observes it, no ability of another card mentions it."""
+    spec = case["objects"][oid]
+    if not set(spec["card"].get("types", [])) & {"instant", "sorcery"} or spec["card"].get("abilities"):
+        return False
+
+    def names(value: Any) -> bool:
+        if isinstance(value, Mapping):
+            return any(names(k) or names(v) for k, v in value.items())
+        if isinstance(value, (list, tuple)):
+            return any(names(v) for v in value)
+        return value == oid
+
+    for step in case["steps"]:
+        (kind, body), = step.items()
+        if kind == "damage" and body.get("source") == oid:
+            body = {k: v for k, v in body.items() if k != "source"}
+        if names(body):
+            return False
+    return not any(names(other) for key, other in case["objects"].items() if key != oid)
+
+
 def counter_kind(kind: str) -> str:
     """phase's name for a counter kind: P1P1 and M1M1 for +1/+1 and -1/-1; other kinds as written
     (phase reads "+1/+0" as a power/toughness counter and keeps other names, lower-cased)."""
@@ -578,9 +616,14 @@ def counter_kind(kind: str) -> str:
 
 def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counter: Iterator[int]) -> Any:
     if kind == "expect":
-        if any(values for values in (body.get("players") or {}).values()):
-            raise Unsupported("checkpoints on players' values are not realised by this adapter")
+        asked = {key for values in (body.get("players") or {}).values() for key in values}
+        if asked - PLAYER_VALUES:
+            raise Unsupported(f"checkpoints on players' {sorted(asked - PLAYER_VALUES)} are not realised by this adapter")
         return body
+    if kind in ("lose_life", "gain_life", "double_life"):
+        return _plan_life(plan, kind, body, counter)
+    if kind == "prevent_damage":
+        return _plan_prevention(plan, case, body, counter)
     if kind in EFFECT_STEPS:
         return _plan_spell(plan, [(kind, body)], counter)
     if kind in ("put_counters", "remove_counters"):
@@ -596,6 +639,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return body
     if kind == "double_counters":
         return _plan_counter_doubling(plan, body, counter)
+    if kind == "damage":
+        return _plan_damage(plan, case, body, counter)
     if kind == "together":
         return _plan_together(plan, case, body, counter)
     raise Unsupported(f"the step {kind!r} is not realised by this adapter")
@@ -642,6 +687,99 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
     return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
 
 
+def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """A noncombat damage event (CR 120.3): a synthesized instant "Cfx Spell N deals 3 damage to
+    target creature." ("... to target player.", "... to each creature you control.", "... to each
+    player."), cast by the source's controller. The spell stands in for the scenario's source (a
+    permanent, or a spell on the stack): faithful only because nothing the adapter realises
+    depends on the source beyond its controller (a card with keywords is unsupported, damage
+    doublers and redirection are not declared, and prevention shields here name only their
+    recipient)."""
+    if body.get("combat"):
+        raise Unsupported("combat damage (CR 510.2) is not realised by this adapter: no combat is played")
+    if body.get("order"):
+        raise Unsupported("a scripted order of replacement and prevention effects (CR 616.1)")
+    if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
+        raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
+                          "matches, each player) has no wording here")
+    source = case["objects"][body["source"]]
+    if source["zone"] == "stack" and body["source"] in plan.objects:  # pragma: no cover - plan_case refuses it
+        raise Unsupported("a spell on the stack as a damage source (this adapter places no card on the stack)")
+    caster = source.get("controller") or source["owner"]
+    amount = body["amount"]
+    name = f"Cfx Spell {next(counter)}"
+    amount_q = {"type": "Fixed", "value": amount}
+    if body.get("to_each") is not None:
+        grp = group(body["to_each"], you=caster, players=plan.players, static=False)
+        sentence = Sentence(f"{name} deals {amount} damage to {grp.each}.",
+                            {"type": "DamageAll", "amount": amount_q, "target": grp.filter})
+    elif body.get("to_each_player"):
+        sentence = Sentence(f"{name} deals {amount} damage to each player.",
+                            {"type": "DamageEachPlayer", "amount": amount_q, "player_filter": {"type": "All"}})
+    elif body["to"] in plan.players:  # CR 120.3a: life lost
+        sentence = Sentence(f"{name} deals {amount} damage to target player.",
+                            {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
+        plan.cards[name] = spell_card(name, [sentence])
+        plan.spells[name] = caster
+        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"])
+    else:
+        sentence = Sentence(f"{name} deals {amount} damage to target creature.",
+                            {"type": "DealDamage", "amount": amount_q, "target": TARGET})
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = caster
+    relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
+                and body["source"] in plan.objects)
+    return Cast(spell=name, caster=caster, target=body.get("to"), parts=[],
+                damage_source=body["source"] if relative else None)
+
+
+def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """A player loses or gains life (CR 119.3): "Target player loses 2 life." cast by that player
+    (who casts it changes nothing: no ability here cares)."""
+    name = f"Cfx Spell {next(counter)}"
+    amount = {"type": "Fixed", "value": body.get("amount")}
+    if kind == "double_life":  # CR 701.10d
+        sentence = Sentence("Double target player's life total.",
+                            {"type": "Double", "target_kind": {"type": "LifeTotal"}, "target": {"type": "Player"}})
+    elif kind == "lose_life":
+        sentence = Sentence(f"Target player loses {body['amount']} life.",
+                            {"type": "LoseLife", "amount": amount, "target": {"type": "Player"}})
+    else:
+        sentence = Sentence(f"Target player gains {body['amount']} life.",
+                            {"type": "GainLife", "amount": amount, "player": {"type": "Player"}})
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = body["player"]
+    return Cast(spell=name, caster=body["player"], target=None, parts=[], target_player=body["player"])
+
+
+def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """A prevention shield from a resolving spell (CR 615.1, 615.7): "Prevent the next 3 damage
+    that would be dealt to target creature this turn." (or "all damage", or "target player"),
+    cast by the effect's controller. Only shields that do not depend on the damage's source: the
+    adapter's damage comes from spells standing in for the scenario's sources."""
+    if body.get("by") is not None or body.get("combat"):
+        raise Unsupported("a prevention effect limited to some sources or to combat damage: this adapter's damage "
+                          "comes from spells standing in for the scenario's sources")
+    if body.get("to_each") is not None or body.get("to") is None:
+        raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here")
+    if body.get("until", "end_of_turn") != "end_of_turn":
+        raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
+    if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
+        raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
+    amount = body.get("amount")
+    how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
+    to_player = body["to"] in plan.players
+    whom = "target player" if to_player else "target creature"
+    sentence = Sentence(f"Prevent {how_much} that would be dealt to {whom} this turn.",
+                        {"type": "PreventDamage", "amount": parsed,
+                         "target": {"type": "Player"} if to_player else TARGET, "scope": "AllDamage"})
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = body["controller"]
+    return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
+                target_player=body["to"] if to_player else None)
+
+
 def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str, Any]], counter: Iterator[int]) -> list:
     """A together step, one event with no state-based action check inside it (CR 704.3). Either
     every part is performed without phase checking state-based actions (modify/set/switch effects
@@ -654,6 +792,8 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
     if any(kind in ("end_turn", "together") for kind, _ in flat):
         raise Unsupported("an end_turn or together step inside a together step: the cleanup step cannot be part of "
                           "one event here")
+    if any(kind in ("damage", "lose_life", "gain_life", "double_life", "prevent_damage") for kind, _ in flat):
+        raise Unsupported("a damage event inside a together step: phase deals damage only as a spell resolves")
     if any(kind == "double_counters" for kind, _ in flat):
         raise Unsupported("a counter doubling inside a together step: phase performs it only as a spell resolves")
     needs_spell = any(kind in SPELL_ONLY or (kind in EFFECT_STEPS and body.get("to_each") is not None)
@@ -746,6 +886,8 @@ class Session:
         self.game = self.engine.load_game(state_json)
         zones = self._map_ids(cards)
         for oid, spec in self.case["objects"].items():  # declaration order: timestamps follow it (613.7d)
+            if oid not in self.plan.objects:  # a spell on the stack standing only as a damage source
+                continue
             if zones[self.ids[oid]] != ZONES[spec["zone"]]:
                 self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES[spec["zone"]], "simulate": False})
             if spec["zone"] == "battlefield" and spec.get("controller") not in (None, spec["owner"]):
@@ -755,6 +897,9 @@ class Session:
                     self.debug("ModifyCounters", {"object_id": self.ids[oid], "counter_type": counter_kind(kind),
                                                   "delta": count})
         self.zones = {name: zones[self.ids[name]] for name in self.plan.spells}
+        for name, state in (self.case.get("player_states") or {}).items():
+            if state.get("life", 20) != 20:  # CR 119.1: 20 unless the case says otherwise
+                self.debug("SetLife", {"player_id": self.seat[name], "life": state["life"]})
         self.state_based_actions()
 
     def _map_ids(self, cards: list[tuple[int, str, int, str]]) -> dict[int, str]:
@@ -762,7 +907,8 @@ class Session:
         by_card: dict[tuple[str, int], list[int]] = {}
         for card_id, name, owner, _ in cards:
             by_card.setdefault((name, owner), []).append(card_id)
-        wanted = [(oid, self.plan.objects[oid], self.seat[spec["owner"]]) for oid, spec in self.case["objects"].items()]
+        wanted = [(oid, self.plan.objects[oid], self.seat[spec["owner"]]) for oid, spec in self.case["objects"].items()
+                  if oid in self.plan.objects]
         wanted += [(name, name, self.seat[caster]) for name, caster in self.plan.spells.items()]
         for key, name, owner in wanted:
             pool = by_card.get((name, owner))
@@ -785,7 +931,8 @@ class Session:
         self.game.apply(self.actor(), _action({"type": "Debug", "data": inner}))
 
     def state_based_actions(self) -> None:
-        self.debug("RunStateBasedActions")
+        if self.waiting()["type"] != "GameOver":  # a game that is over has no more state-based actions
+            self.debug("RunStateBasedActions")
 
     def obj(self, oid: str) -> dict[str, Any]:
         return self.game.object(self.ids[oid])
@@ -799,6 +946,8 @@ class Session:
     def resolve_stack(self) -> None:
         for _ in range(MAX_PASSES):
             waiting = self.waiting()
+            if waiting["type"] == "GameOver":  # the spell made a player lose, ending a game of two (CR 104.2a)
+                return
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} while its stack resolves: {json.dumps(waiting)[:300]}")
             if not self.game.stack():
@@ -831,6 +980,11 @@ class Session:
                 what = "creature" if cast.needs_creature else "permanent"
                 raise Unsupported(f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
                                   f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it")
+        if cast.damage_source is not None:  # "each creature you control": the source's controller (CR 109.5)
+            source = self.obj(cast.damage_source)
+            if source.get("zone") != "Battlefield" or source.get("controller") != seat:
+                raise Unsupported(f"damage by {cast.damage_source!r} to creatures a filter names relative to its "
+                                  "controller, now that it is not on the battlefield under its first controller")
         self.give_priority(seat)
         spell = self.ids[cast.spell]
         if self.zones.pop(cast.spell, "Hand") != "Hand":
@@ -839,20 +993,25 @@ class Session:
         if action is None:
             raise AdapterFault(f"phase does not offer to cast {cast.spell}")
         self.game.apply(seat, action)
+        chosen_target = None if target is None else {"Object": target}
+        if cast.target_player is not None:
+            chosen_target = {"Player": self.seat[cast.target_player]}
+            if self.game.player(self.seat[cast.target_player]).get("is_eliminated"):
+                raise Unsupported(f"a spell targeting {cast.target_player}, who has left the game (CR 800.4a)")
         for _ in range(4):
             waiting = self.waiting()
             if waiting["type"] != "TargetSelection":
                 break
             legal = waiting["data"]["selection"]["current_legal_targets"]
-            if target is None or {"Object": target} not in legal:
+            if chosen_target is None or chosen_target not in legal:
                 raise Unsupported(f"phase does not let {cast.caster} target {cast.target!r} with "
                                   f"{self.plan.cards[cast.spell].face.get('oracle_text')!r}")
-            self.game.apply(seat, _action({"type": "ChooseTarget", "data": {"target": {"Object": target}}}))
+            self.game.apply(seat, _action({"type": "ChooseTarget", "data": {"target": chosen_target}}))
         stack = self.game.stack()
         if not stack or stack[-1].get("source_id") != spell:
             raise AdapterFault(f"{cast.spell} is not on phase's stack after casting it")
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
-        if chosen != ([] if target is None else [{"Object": target}]):
+        if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
         self.resolve_stack()
         if cast.tracked:
@@ -989,7 +1148,9 @@ class Session:
 
     def perform(self, kind: str, realisation: Any) -> None:
         """One step, then state-based actions (CR 704.3)."""
-        if kind in EFFECT_STEPS or kind == "double_counters":
+        self.check_nobody_lost("the scenario goes on past that point")
+        if kind in EFFECT_STEPS or kind in ("double_counters", "damage", "lose_life", "gain_life", "double_life",
+                                            "prevent_damage"):
             self.cast(realisation)  # phase checks state-based actions as it gives priority
             return
         if kind != "together":
@@ -1027,8 +1188,11 @@ class Session:
     # observing
 
     def snapshot(self) -> dict[str, Any]:
+        owners = {self.case["objects"][oid]["owner"] for oid in self.plan.objects}
+        if any(self.game.player(self.seat[name]).get("is_eliminated") for name in owners):
+            self.check_nobody_lost("its objects are observed after that, where the scenario keeps them in play")
         objects = {}
-        for oid in self.case["objects"]:
+        for oid in self.plan.objects:
             obj = self.obj(oid)
             zone = str(obj["zone"]).lower()
             controller = obj.get("controller")
@@ -1039,8 +1203,29 @@ class Session:
                 "power": obj.get("power"),
                 "toughness": obj.get("toughness"),
                 "counters": {COUNTERS_BACK.get(k, k): v for k, v in sorted((obj.get("counters") or {}).items()) if v},
+                # damage is marked on permanents (CR 120.3e); a card that left the battlefield is a new
+                # object with none (400.7). phase keeps the last value on such a card and clears it as
+                # the card returns (tests/test_phase_adapter.py), so off the battlefield it is read as 0
+                "damage": obj.get("damage_marked") if zone == "battlefield" else 0,
             }
         return {"objects": objects}
+
+    def check_nobody_lost(self, why: str) -> None:
+        """A player who lost leaves the game: in a game of two the game is over (CR 104.2a), in a
+        multiplayer game every object they own leaves it too (800.4a), which phase does by exiling
+        them. The suite's scenarios keep such a player's objects and go on playing: unsupported."""
+        lost = [name for name, seat in self.seat.items() if self.game.player(seat).get("is_eliminated")]
+        if lost:
+            what = "ended it" if self.waiting()["type"] == "GameOver" else "removed them from it"
+            raise Unsupported(f"{', '.join(lost)} lost the game, and phase {what} (CR 104.2a, 800.4a): {why}")
+
+    def players(self) -> dict[str, dict[str, Any]]:
+        """Life totals (CR 119.1) and whether each player has lost the game (104.3, 704.5a)."""
+        out = {}
+        for name, seat in self.seat.items():
+            player = self.game.player(seat)
+            out[name] = {"life": player["life"], "lost": bool(player.get("is_eliminated"))}
+        return out
 
     def run(self) -> list[dict[str, Any]]:
         self.start()
@@ -1048,8 +1233,8 @@ class Session:
         for kind, realisation in self.plan.steps:
             if kind == "expect":
                 snapshot = self.snapshot()
-                if realisation.get("players") is not None:  # observed, though no value of theirs is asked
-                    snapshot["players"] = {name: {} for name in self.plan.players}
+                if realisation.get("players") is not None:
+                    snapshot["players"] = self.players()
                 snapshots.append(snapshot)
             else:
                 self.perform(kind, realisation)
