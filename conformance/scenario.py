@@ -1136,8 +1136,10 @@ class Case:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, cr: str | None = None,
-                  file: str | None = None, line: int | None = None) -> Case:
-        """Build a case from its plain form (validated against the schema beforehand)."""
+                  file: str | None = None, line: int | None = None, derive: bool = True) -> Case:
+        """Build a case from its plain form (validated against the schema beforehand). With
+        ``derive=False`` its ``features`` are left empty rather than derived from its content (an
+        engine that never reads them, such as the reference engine, saves the work)."""
         from conformance.features import derive_features
 
         players = tuple(data["players"])
@@ -1171,7 +1173,7 @@ class Case:
             file=file,
             line=line,
         )
-        return dataclasses.replace(case, features=derive_features(case))
+        return dataclasses.replace(case, features=derive_features(case)) if derive else case
 
     def to_dict(self) -> dict[str, Any]:
         """The plain JSON form engines receive: every default explicit, features derived."""

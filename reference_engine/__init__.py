@@ -57,7 +57,7 @@ class ReferenceEngine:
 
     def run(self, case: dict[str, Any]) -> list[dict[str, Any]]:
         """Run a whole case (its plain form) and return one snapshot per checkpoint."""
-        return self.game_class(Case.from_dict(case)).run()
+        return self.game_class(Case.from_dict(case, derive=False)).run()
 
 
 __all__ = ["ReferenceEngine", "Game"]
