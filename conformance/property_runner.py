@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.errors import UnsatisfiedAssumption
+from hypothesis.errors import StopTest, UnsatisfiedAssumption
 
 from conformance import properties
 from conformance.engine import Engine, EngineInfo, describe
@@ -82,7 +82,7 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
         subject.exercised.clear()
         try:
             check(subject, data, features)
-        except UnsatisfiedAssumption:
+        except (UnsatisfiedAssumption, StopTest):  # a rejected example, or one that ran out of data: not failures
             raise
         except BaseException:
             run.examples += 1

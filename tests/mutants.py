@@ -7,11 +7,31 @@ every one; ``python -m benchmarks.kill_matrix`` measures how (docs/mutants.md).
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
 from dataclasses import dataclass
 
-from reference_engine import Game, ReferenceEngine, layers, state_based_actions
+from conformance import scenario as s
+from reference_engine import (
+    Game,
+    ReferenceEngine,
+    layers,
+    replacement,
+    state_based_actions,
+)
+from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
-from tests.wrong_engines import ClampingGame, OneSwitchGame
+from reference_engine.prevention import PreventionShield
+from reference_engine.range_of_influence import in_range
+from tests.wrong_engines import (
+    ClampingGame,
+    CounterCopyingGame,
+    LifeClampingGame,
+    OneSwitchGame,
+    RangeBlindPreventionGame,
+    RangeBlindRedirectionGame,
+    ReplacementLoopGame,
+)
 
 
 def _counters(obj) -> tuple[int, int]:
@@ -247,6 +267,202 @@ class ChecksInsideOneEventGame(Game):
         self.check_state_based_actions()
 
 
+# --- copies (707, 708) -------------------------------------------------------------------------
+
+
+def _originals(step) -> list[str]:
+    """The objects a step copies, in the order it creates their copy effects."""
+    if isinstance(step, s.Move) and step.to == "battlefield" and step.choices is not None:
+        return list(step.choices.copy or ())
+    if isinstance(step, s.CreateToken):
+        return [step.copy_of, *((step.choices and step.choices.copy) or ())]
+    if isinstance(step, s.BecomeCopy):
+        return [step.of]
+    if isinstance(step, (s.Activate, s.Trigger)) and step.target is not None:
+        return [step.target]
+    return []
+
+
+def _copy_effects_since(game, first: int) -> list[int]:
+    """Where in ``game.effects`` the copy effects created from index ``first`` on are."""
+    return [i for i in range(first, len(game.effects)) if isinstance(game.effects[i], CopyEffect)]
+
+
+class _CopiesWrongValuesGame(Game):
+    """A copy effect copies :meth:`copied_values` of the original instead of its copiable values
+    (the subclasses say which wrong values)."""
+
+    def copied_values(self, original):  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
+
+    def perform(self, step):
+        wrong = [self.copied_values(self.objects[o]) for o in _originals(step) if o in self.objects]
+        first = len(self.effects)
+        super().perform(step)
+        for index, values in zip(_copy_effects_since(self, first), wrong):
+            self.effects[index] = dataclasses.replace(self.effects[index], copied=values)
+        layers.invalidate(self)
+
+
+class CopyKeepsTypeChangesGame(_CopiesWrongValuesGame):
+    """A copy takes the original's characteristics after every effect of layers 2-6, so type,
+    colour and ability changes on it are copied (707.2 and 613.2c: only layer 1 is copiable)."""
+
+    def copied_values(self, original):
+        return layers.board(self).chars[original.id].values
+
+
+class CopyKeepsPTEffectsGame(_CopiesWrongValuesGame):
+    """A copy takes the original's current power and toughness (pumps, counters, switches, set
+    effects) as its own (707.2: only the copiable values are copied, not layer 7)."""
+
+    def copied_values(self, original):
+        pt = self.power_toughness(original)
+        values = layers.board(self).chars[original.id].copiable
+        return values if pt.power is None else values.with_(power=pt.power, toughness=pt.toughness)
+
+
+class FaceDownCopiedFaceUpGame(_CopiesWrongValuesGame):
+    """A copy of a face-down permanent gets the card's face-up values instead of the nameless 2/2
+    (708.2, 613.2b, 707.2: the face-down characteristics are its copiable values)."""
+
+    def copied_values(self, original):
+        return layers.board(self).face_up[original.id]
+
+
+class LiveCopyGame(Game):
+    """A copy effect reads the original's copiable values anew after every step instead of fixing
+    them as it is created, so later changes to the original reach the copy (707.2b)."""
+
+    def perform(self, step):
+        originals = [o for o in _originals(step) if o in self.objects]
+        first = len(self.effects)
+        super().perform(step)
+        live = self.__dict__.setdefault("live", [])
+        live += [[self.effects[i], o] for i, o in zip(_copy_effects_since(self, first), originals)]
+        for pair in live:
+            at = next((i for i, e in enumerate(self.effects) if e is pair[0]), None)
+            if at is not None:
+                layers.invalidate(self)
+                pair[0] = self.effects[at] = dataclasses.replace(pair[0], copied=layers.board(self).chars[pair[1]].copiable)
+        layers.invalidate(self)
+
+
+class ChosenPTIn7bGame(Game):
+    """An "as enters" (or "as turned face up") choice of power and toughness is a 7b set effect,
+    not a copiable effect of layer 1a, so a copy does not get it (613.2a, 707.2, 208.2b)."""
+
+    def _demote(self):
+        self.effects = [dataclasses.replace(e, sublayer=Sublayer.SET, layer="7b") if isinstance(e, ChosenPT) else e
+                        for e in self.effects]
+
+    def set_up_characteristics(self):
+        super().set_up_characteristics()
+        self._demote()
+
+    def perform(self, step):
+        super().perform(step)
+        self._demote()
+
+
+# --- players, damage and ranges of influence (701.10d-g, 614-616, 704.5g, 801.13) ----------------
+
+
+class LifeDoublingGainsGame(Game):
+    """Doubling a life total gains as much life as its absolute value, so a negative total goes up:
+    -3 becomes 0, not -6 (701.10d, 107.1b)."""
+
+    def double_life(self, step):
+        player = self.player_states[step.player]
+        player.gain_life(abs(player.life))
+
+
+class CounterDoublingAddsOneGame(Game):
+    """Doubling the counters of a kind adds one counter of that kind, as proliferate does, instead
+    of as many as there are (701.10e)."""
+
+    def double_counters(self, step):
+        owner = self.player_states[step.player] if step.player is not None else self.objects[step.object]
+        if owner.counters[step.kind] > 0:
+            owner.counters[step.kind] += 1
+        if step.player is None:
+            self.tick()  # 613.7c
+
+
+class ManaDoublingEveryTypeGame(Game):
+    """Doubling one type of mana doubles every type in the pool, as Doubling Cube does (701.10f)."""
+
+    def double_mana(self, step):
+        player = self.player_states[step.player]
+        player.add_mana(dict(player.mana))
+
+
+class ShieldsNeverUsedUpGame(Game):
+    """A "prevent the next N damage" shield prevents up to N of each damage event, as a static
+    615.10 effect would, instead of N in all (615.7)."""
+
+    def modified(self, event, order):
+        shields = [(e, e.remaining) for e in self.damage_effects if isinstance(e, PreventionShield)]
+        try:
+            return super().modified(event, order)
+        finally:
+            for shield, remaining in shields:
+                shield.remaining = remaining
+
+
+class DoublingBeforePreventionGame(Game):
+    """Damage doublers always apply before prevention effects, whatever order the affected player
+    chose (616.1, 616.1e)."""
+
+    def modified(self, event, order):
+        doublers = {d.ref for d in replacement.doublings(self)}
+        order = {who: tuple(sorted(refs, key=lambda ref: ref not in doublers)) for who, refs in order.items()}
+        return super().modified(event, order)
+
+
+class RedirectorsRangeGame(Game):
+    """A redirection is checked against the range of influence of the player who controls the
+    redirection effect, not of the controller of the spell dealing the damage (801.13a)."""
+
+    def redirection_reaches(self, moved):
+        redirectors = [e.controller for e in self.damage_effects
+                       if isinstance(e, replacement.Redirection) and e.instead_to == moved.recipient]
+        if not redirectors:
+            return super().redirection_reaches(moved)
+        return in_range(self, redirectors[0], moved.recipient)
+
+
+class PreventionNeedsBothInRangeGame(Game):
+    """A prevention effect applies only when both the source and the recipient are in its
+    controller's range, even one that names only its recipient or only its sources (801.13b)."""
+
+    def prevention_reaches(self, effect, event):
+        return in_range(self, effect.controller, event.source) and in_range(self, effect.controller, event.recipient)
+
+
+class DamageSurvivesZoneChangeGame(Game):
+    """Damage marked on a creature stays on it when it changes zones, as if it were the same object
+    (400.7, 120.6): a damaged creature that is blinked comes back damaged."""
+
+    def move(self, obj, zone):
+        damage = self.damage_marked.pop(obj.ref, 0)
+        super().move(obj, zone)
+        if damage:
+            self.damage_marked[obj.ref] += damage
+
+
+class LethalDamageMustExceedGame(Game):
+    """Damage equal to a creature's toughness is not lethal: it must exceed it (704.5g off by one)."""
+
+    def check_state_based_actions(self):
+        marked = self.damage_marked
+        self.damage_marked = Counter({ref: n - 1 for ref, n in marked.items()})
+        try:
+            super().check_state_based_actions()
+        finally:
+            self.damage_marked = marked
+
+
 @dataclass(frozen=True)
 class Mutant:
     name: str
@@ -286,4 +502,23 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cleanup-ends-everything", "514.2", CleanupEndsEverythingGame),
     Mutant("cda-only-on-battlefield", "604.3", CdaOnlyOnBattlefieldGame),
     Mutant("checks-inside-one-event", "704.3", ChecksInsideOneEventGame),
+    Mutant("copy-keeps-counters", "707.2", CounterCopyingGame),
+    Mutant("copy-keeps-type-changes", "613.2c", CopyKeepsTypeChangesGame),
+    Mutant("copy-keeps-pt-effects", "707.2", CopyKeepsPTEffectsGame),
+    Mutant("face-down-copied-face-up", "708.2", FaceDownCopiedFaceUpGame),
+    Mutant("copy-follows-the-original", "707.2b", LiveCopyGame),
+    Mutant("chosen-pt-not-copiable", "613.2a", ChosenPTIn7bGame),
+    Mutant("range-blind-redirection", "801.13a", RangeBlindRedirectionGame),
+    Mutant("redirection-in-redirectors-range", "801.13a", RedirectorsRangeGame),
+    Mutant("range-blind-prevention", "801.13b", RangeBlindPreventionGame),
+    Mutant("prevention-needs-both-in-range", "801.13b", PreventionNeedsBothInRangeGame),
+    Mutant("replacement-applies-again", "614.5", ReplacementLoopGame),
+    Mutant("doubling-before-prevention", "616.1", DoublingBeforePreventionGame),
+    Mutant("shields-never-used-up", "615.7", ShieldsNeverUsedUpGame),
+    Mutant("lethal-damage-must-exceed", "704.5g", LethalDamageMustExceedGame),
+    Mutant("damage-survives-zone-change", "400.7", DamageSurvivesZoneChangeGame),
+    Mutant("negative-life-doubled-up", "701.10d", LifeDoublingGainsGame),
+    Mutant("negative-life-not-doubled", "107.1b", LifeClampingGame),
+    Mutant("counter-doubling-adds-one", "701.10e", CounterDoublingAddsOneGame),
+    Mutant("mana-doubling-every-type", "701.10f", ManaDoublingEveryTypeGame),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from benchmarks.kill_matrix import detect
 from tests.mutants import MUTANTS
@@ -14,11 +15,30 @@ def test_the_suite_catches_the_mutant(mutant):
     assert detection.caught, f"mutant {mutant.name} ({mutant.bug}) survived the golden cases and every property"
 
 
+@pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.name)
+def test_the_mutant_is_one_bug_not_a_broken_engine(mutant):
+    """A mutant that crashes is "caught" for nothing: each one passes most golden cases, and where
+    it errors it also gives a wrong value somewhere."""
+    from benchmarks.kill_matrix import compare, describe, golden_cases
+
+    engine = mutant.engine()
+    info = describe(engine)
+    statuses = [compare.judge(engine, info, case).status for case in golden_cases()]
+    assert statuses.count("passed") >= 0.75 * len(statuses), f"{mutant.name} fails most golden cases"
+    assert "failed" in statuses or "errored" not in statuses, f"{mutant.name} is caught only by crashing"
+
+
 def test_some_mutants_are_caught_by_properties_alone():
     """The properties are not a copy of the golden cases: they catch bugs on their own. (Golden cases
     about */* cards off the battlefield, 208.2a and 604.3, now catch this mutant too; the
     properties, run without them, must still catch it.)"""
-    from benchmarks.kill_matrix import differential_property, describe, profiles, run_property, PROPERTIES
+    from benchmarks.kill_matrix import (
+        PROPERTIES,
+        describe,
+        differential_property,
+        profiles,
+        run_property,
+    )
 
     mutant = next(m for m in MUTANTS if m.name == "cda-only-on-battlefield")
     engine = mutant.engine()
@@ -30,3 +50,36 @@ def test_some_mutants_are_caught_by_properties_alone():
             break
     assert caught_by is not None
     assert detect(mutant, stop_at_first=True).caught
+
+
+def test_a_passing_property_reports_no_first_failure():
+    """Hypothesis's StopTest (an example that ran out of data) is not a failure: a property that
+    passes has no first failure to report (conformance.property_runner)."""
+    from conformance import profiles
+    from conformance.engine import describe
+    from conformance.properties import PROPERTIES
+    from conformance.property_runner import run_property
+    from reference_engine import ReferenceEngine
+
+    engine = ReferenceEngine()
+    few = settings(profiles.get("ci"), max_examples=20)  # StopTest comes within the first few examples
+    run = run_property(PROPERTIES[0], engine, describe(engine), profile=few)
+    assert run.status == "passed"
+    assert run.first_failure is None
+
+
+def test_the_targets_say_which_mutant_misses_them():
+    from benchmarks.kill_matrix import Row, render
+
+    def row(name, examples, shrunk, seconds, golden=("a/case",), properties=("p",)):
+        return Row(name, "613.4c", "A bug.", golden, properties, properties[0] if properties else None, examples,
+                   shrunk, shrunk, seconds, bool(golden or properties), 1.0)
+
+    text = render([row("small", 3, (1, 2), 0.2), row("big", 150, (3, 5), 70.0, golden=())], seconds=2.0)
+    assert "- Every mutant caught: met: 2 of 2." in text
+    assert "above 100: big (150)" in text
+    assert "larger: big (3 objects, 5 steps)" in text
+    assert "under 60 s: **not met**" in text
+    assert Row.from_json(row("small", 3, (1, 2), 0.2).to_json()) == row("small", 3, (1, 2), 0.2)
+    survivor = render([row("gone", None, None, None, golden=(), properties=())], seconds=1.0)
+    assert "survivors: gone." in survivor
