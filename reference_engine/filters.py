@@ -44,13 +44,19 @@ def matches(f: Filter, obj: GameObject, *, you: str, source: GameObject | None =
     if f.subtypes and every_type and not all(s in subtypes for s in f.subtypes):
         raise Unsupported("a filter naming subtypes, matched against an object with every creature type "
                           "(the reference engine has no list of creature types)")
+    # The cheapest tests first: most objects fail on their zone; an empty list asks for nothing.
+    if zone != f.zone:
+        return False
+    if f.types and not all(t in types for t in f.types):
+        return False
+    if f.not_types and any(t in types for t in f.not_types):
+        return False
+    if f.subtypes and not all(s in subtypes for s in f.subtypes):
+        return False
+    if f.colors and not any(c in colors for c in f.colors):
+        return False
     return (
-        zone == f.zone
-        and all(t in types for t in f.types)
-        and not any(t in types for t in f.not_types)
-        and all(s in subtypes for s in f.subtypes)
-        and (not f.colors or any(c in colors for c in f.colors))
-        and relation_holds(f.controller, controller, you, chosen)
+        relation_holds(f.controller, controller, you, chosen)
         and relation_holds(f.owner, obj.owner, you, chosen)
         and not (f.other and source is not None and obj.ref == source.ref)
         and not (f.itself and (source is None or obj.ref != source.ref))
