@@ -115,13 +115,14 @@ def _added(current: tuple[str, ...], extra: tuple[str, ...]) -> tuple[str, ...]:
 
 def _defines(ability: Any, characteristics: set[str]) -> bool:
     """Whether ``ability`` is a characteristic-defining ability for one of ``characteristics``
-    (604.3): P/T (cda_pt), colours (cda_colors), subtypes (changeling, 702.73a)."""
+    (604.3): P/T (cda_pt), colours (cda_colors), subtypes (changeling, 702.73a). None defines card
+    types (604.3a), so giving card types keeps changeling."""
     if isinstance(ability, CdaPT):
         return bool({"power", "toughness"} & characteristics)
     if isinstance(ability, CdaColors):
         return "colors" in characteristics
     if isinstance(ability, Keyword) and ability.keyword == "changeling":
-        return bool({"types", "subtypes"} & characteristics)
+        return "subtypes" in characteristics
     return False
 
 
