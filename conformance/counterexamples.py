@@ -10,9 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from conformance import CR_VERSION
+from conformance import CR_VERSION, yamlsource
 from conformance.engine import Engine
 from conformance.scenario import PLAYER_ABILITIES, STARTING_LIFE, Case
 
@@ -124,8 +122,8 @@ def write(path: Path, cases: list[dict[str, Any]]) -> Path:
     """Write a case file holding ``cases``."""
     path.parent.mkdir(parents=True, exist_ok=True)
     document = {"format": 1, "cr": CR_VERSION, "cases": cases}
-    path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100,
-                                   default_flow_style=None), "utf-8")
+    path.write_text(yamlsource.dump(document, sort_keys=False, allow_unicode=True, width=100,
+                                    default_flow_style=None), "utf-8")
     return path
 
 

@@ -440,4 +440,4 @@ def dump(expectations: Expectations) -> str:
     if expectations.engine:
         document["engine"] = expectations.engine
     document["expectations"] = [e.to_dict() for e in expectations.entries]
-    return preamble + yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110)
+    return preamble + yamlsource.dump(document, sort_keys=False, allow_unicode=True, width=110)

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
-from conformance import counterexamples, profiles, properties, records
+
+from conformance import counterexamples, profiles, properties, records, yamlsource
 from conformance.compare import same
 from conformance.engine import EngineInfo, describe
 from conformance.properties import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property
@@ -106,7 +106,7 @@ class PropertyItem(pytest.Item):
         for number, case in enumerate(cases, 1):
             plain = case.to_dict()
             shown = {"players": plain["players"], "objects": plain["objects"], "steps": plain["steps"]}
-            text = yaml.safe_dump(shown, sort_keys=False, default_flow_style=None, width=110)
+            text = yamlsource.dump(shown, sort_keys=False, default_flow_style=None, width=110)
             lines.append(f"  scenario {number}:")
             lines.extend("    " + line for line in text.splitlines())
         return "\n".join(lines)

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
-
-from conformance import CR_VERSION, compare
+from conformance import CR_VERSION, compare, yamlsource
 from conformance.errors import EngineFault
 from conformance.scenario import Case
 
@@ -80,8 +78,8 @@ def case_document(case: Case) -> dict[str, Any]:
 
 def case_file_yaml(documents: list[dict[str, Any]], cr: str = CR_VERSION) -> str:
     """A case file holding ``documents``, as YAML text."""
-    return yaml.safe_dump({"format": 1, "cr": cr, "cases": documents}, sort_keys=False, allow_unicode=True,
-                          width=100, default_flow_style=None)
+    return yamlsource.dump({"format": 1, "cr": cr, "cases": documents}, sort_keys=False, allow_unicode=True,
+                           width=100, default_flow_style=None)
 
 
 def reproducer(case: Case) -> str:

@@ -1,4 +1,4 @@
-"""Reading YAML so that every value keeps the line it came from.
+"""Reading YAML so that every value keeps the line it came from, and writing it plainly.
 
 Case files are plain YAML; we read them with PyYAML's safe loader, minus two surprises of
 YAML 1.1: dates and decimals stay strings (``cr: 2025-09-19``, ``rules: [613.7]``), ``on``
@@ -30,6 +30,19 @@ _Loader.yaml_implicit_resolvers = {
 _Loader.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
+
+
+class _Dumper(yaml.SafeDumper):
+    """SafeDumper that writes a value shared by two places twice, never as an anchor and alias
+    (snapshots share lists between checkpoints; a case file should read as written by hand)."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def dump(data: Any, **options: Any) -> str:
+    """``data`` as YAML text (``yaml.safe_dump``'s options), without anchors and aliases."""
+    return yaml.dump(data, Dumper=_Dumper, **options)
 
 
 class YamlProblem(Exception):

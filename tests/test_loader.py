@@ -618,3 +618,11 @@ def test_any_well_formed_rule_number_is_accepted(rule):
                    else "rules: [613.4c, 613.4d]"))
     (case,) = load_text(text, NAME)
     assert rule in case.rules
+
+
+def test_yaml_written_by_the_suite_has_no_anchors():
+    from conformance import yamlsource
+    shared = ["creature"]
+    text = yamlsource.dump({"a": {"types": shared}, "b": {"types": shared}}, sort_keys=False)
+    assert "&" not in text and "*" not in text
+    assert text.count("creature") == 2
