@@ -20,9 +20,23 @@ from typing import Any, ClassVar, Union
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack")
 
 
+def is_mapping(value: Any) -> bool:
+    """``isinstance(value, Mapping)``, quick for the plain types a case is made of."""
+    kind = type(value)
+    return kind is dict or (kind not in _NOT_MAPPINGS and isinstance(value, Mapping))
+
+
+_NOT_MAPPINGS = frozenset({int, str, bool, list, tuple, float, type(None)})
+
+
+_FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
 def freeze(value: Any) -> Any:
     """Deep-freeze plain data: mappings become read-only, lists become tuples."""
-    if isinstance(value, Mapping):
+    if type(value) is dict and not value:
+        return _FROZEN_EMPTY  # read-only, so one serves every empty mapping
+    if is_mapping(value):
         return MappingProxyType({k: freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
         return tuple(freeze(v) for v in value)
@@ -105,7 +119,7 @@ Expression = Union[int, str, Count, Sum, CardTypes, Life]
 
 
 def expression_from(data: Any) -> Expression:
-    if isinstance(data, Mapping):
+    if is_mapping(data):
         if "count" in data:
             return Count(Filter.from_dict(data["count"]))
         if "card_types" in data:
@@ -1242,7 +1256,7 @@ def canonical_observations(objects: Mapping[str, Any]) -> dict[str, Any]:
     explicit), so that a case file may write an ability as briefly as a card does."""
     out = {}
     for object_id, values in objects.items():
-        if isinstance(values, Mapping) and isinstance(values.get("abilities"), list):
+        if values and is_mapping(values) and isinstance(values.get("abilities"), list):
             values = {**values, "abilities": [plain_ability(ability_from(a)) for a in values["abilities"]]}
         out[object_id] = values
     return out

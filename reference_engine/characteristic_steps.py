@@ -97,9 +97,14 @@ class CharacteristicSteps:
     # --- observing ---------------------------------------------------------------------------
 
     def observe_characteristics(self, obj: GameObject) -> dict[str, Any]:
-        """The characteristic observables of ``obj``, and its controller after layer 2."""
-        chars = layers.board(self).chars[obj.id]
-        return {**observe(chars), "controller": chars.controller}
+        """The characteristic observables of ``obj``, and its controller after layer 2 (read once
+        per board: they depend on it alone)."""
+        the_board = layers.board(self)
+        observed = the_board.memo.get(("observed", obj.id))
+        if observed is None:
+            chars = the_board.chars[obj.id]
+            observed = the_board.memo[("observed", obj.id)] = {**observe(chars), "controller": chars.controller}
+        return observed
 
 
 def _activate(game: Any, step: s.Activate) -> None:

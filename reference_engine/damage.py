@@ -108,7 +108,9 @@ def marked(game: Game, obj: GameObject) -> int:
 def lethally_damaged(game: Game) -> list[GameObject]:
     """704.5g: creatures with toughness greater than 0 and damage marked on them at least equal to
     their toughness."""
-    found = []
+    found: list[GameObject] = []
+    if not game.damage_marked:
+        return found
     for obj in game.objects.values():
         if obj.zone != "battlefield" or not marked(game, obj):
             continue

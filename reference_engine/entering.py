@@ -72,6 +72,7 @@ def as_it_enters(game: Game, obj: GameObject, choices: Choices) -> bool:
             game.tick()  # 613.7c
     values = layers.board(game).face_up[obj.id]
     status = game.status_of(obj)
+    before = (status.chosen_player, status.chosen_object, status.static_copy_values)
     for ability in values.has_ability(AsEntersChoose):
         if ability.player is not None:
             if choices.player is not None and ability.player == "opponent" and choices.player == game.current_controller(obj):
@@ -82,7 +83,8 @@ def as_it_enters(game: Game, obj: GameObject, choices: Choices) -> bool:
     if status.chosen_object is not None and values.has_ability(StaticCopy):
         # 707.2c: the values a static copy effect copies are fixed as it first applies.
         status.static_copy_values = layers.board(game).chars[status.chosen_object].copiable
-    layers.invalidate(game)
+    if (status.chosen_player, status.chosen_object, status.static_copy_values) != before:
+        layers.invalidate(game)  # a choice is part of its status: neither a timestamp nor an effect
     choose_pt(game, obj, values, choices, turned_face_up=False)
     return last is not None
 

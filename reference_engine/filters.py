@@ -81,6 +81,9 @@ def mana_value(mana_cost: str | None) -> int:
     return total
 
 
+_REITERABLE = (list, tuple, type({}.values()))
+
+
 def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObject | None, board: Any = None,
              game: Any = None, subject: Characteristics | None = None, chosen: str | None = None,
              you: str | None = None) -> int:
@@ -89,7 +92,10 @@ def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObj
     (the object whose characteristic is being determined), life totals in ``game``. A number that
     can't be determined, such as a count about the chosen player where none was chosen, is 0
     (208.2a)."""
-    objects = list(objects)
+    if type(objects) not in _REITERABLE:  # iterated once per term
+        objects = list(objects)
+    if isinstance(expr, int):
+        return expr
     if you is None and source is not None:  # "you": the controller of the ability (its owner off the battlefield)
         you = source.controller or source.owner
         if board is not None and source.id in board.chars:

@@ -9,7 +9,7 @@ from conformance import scenario as s
 from reference_engine import doubling, state_based_actions
 from reference_engine.filters import matches
 from reference_engine import layers
-from reference_engine.objects import GameObject, PTEffect, Sublayer
+from reference_engine.objects import GameObject, PTEffect, Sublayer, counters_of
 from reference_engine.table import TABLE_STEPS, Table
 from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
 
@@ -29,7 +29,7 @@ class Game(Table, CharacteristicSteps):
         for spec in case.objects:  # 613.7d: objects are timestamped as they enter their zones
             self.objects[spec.id] = GameObject(
                 id=spec.id, card=spec.card, owner=spec.owner, controller=spec.controller,
-                zone=spec.zone, timestamp=self.tick(), counters=Counter(spec.counters),
+                zone=spec.zone, timestamp=self.tick(), counters=counters_of(spec.counters),
             )
         self.seat_players()  # players, damage, replacement and prevention (table.py)
         self.set_up_characteristics()  # face-down permanents, choices made as they entered (characteristic_steps.py)
@@ -129,8 +129,8 @@ class Game(Table, CharacteristicSteps):
 
     def check_state_based_actions(self) -> None:
         """State-based actions until none applies (CR 704.3); a hook for variants."""
-        state_based_actions.check(self)
-        layers.invalidate(self)  # a token ceasing to exist (704.5d) takes no timestamp
+        if state_based_actions.check(self):
+            layers.invalidate(self)  # a token ceasing to exist (704.5d) takes no timestamp
 
     def power_toughness(self, obj: GameObject) -> layers.PowerToughness:
         """``obj``'s power and toughness now (layer 7, CR 613.4); a hook for variants."""
@@ -167,7 +167,7 @@ class Game(Table, CharacteristicSteps):
                 "controller": obj.controller,
                 "power": pt.power,
                 "toughness": pt.toughness,
-                "counters": {kind: n for kind, n in sorted(obj.counters.items()) if n > 0},
+                "counters": {kind: n for kind, n in sorted(obj.counters.items()) if n > 0} if obj.counters else {},
                 "damage": self.damage_marked.get(obj.ref, 0),
                 **self.observe_characteristics(obj),  # name, types, abilities, ...; controller after layer 2
             }

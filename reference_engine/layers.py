@@ -57,6 +57,10 @@ class Board:
     chars: dict[str, Characteristics]
     face_up: dict[str, Values]
     static_sets: dict[tuple[Any, ...], frozenset[tuple[str, int]]]
+    # What depends on the board alone, worked out once: the layer 7 effects of static abilities
+    # (LayerSeven.statics), each object's 7a values by the life totals they were read with, and
+    # its characteristic observables.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -109,10 +113,6 @@ class _Cache:
     effects: list[Any] | None = None  # the game's list itself: replacing it is a change
     sizes: tuple[int, int] = (0, 0)
 
-    def unchanged(self, game: Game) -> bool:
-        return (self.clock == game.clock and self.effects is game.effects
-                and self.sizes == (len(game.effects), len(game.objects)))
-
     def verified(self, game: Game) -> None:
         self.clock, self.effects, self.sizes = game.clock, game.effects, (len(game.effects), len(game.objects))
 
@@ -123,7 +123,8 @@ def _layers(game: Game) -> _Cache:
     1-6 are computed anew if what they depend on changed, and the layer 7 index if they or the
     layer 7 effects did."""
     cache: _Cache | None = game.__dict__.get("_layers")
-    if cache is not None and cache.unchanged(game):
+    if (cache is not None and cache.clock == game.clock and cache.effects is game.effects
+            and cache.sizes == (len(game.effects), len(game.objects))):
         return cache
     fingerprint, layer_7_effects = _fingerprint(game)
     if cache is None or cache.fingerprint != fingerprint:
@@ -131,7 +132,11 @@ def _layers(game: Game) -> _Cache:
         cache = game._layers = _Cache(the_board, fingerprint,  # type: ignore[attr-defined]
                                       LayerSeven.index(game, the_board, layer_7_effects), layer_7_effects)
     elif cache.layer_7_effects != layer_7_effects:
+        # Layers 1-6 unchanged: an object's power and toughness stay known while the layer 7
+        # effects of resolved spells and abilities on it do (LayerSeven.power_toughness).
+        known = cache.layer_7.power_toughness
         cache.layer_7, cache.layer_7_effects = LayerSeven.index(game, cache.board, layer_7_effects), layer_7_effects
+        cache.layer_7.power_toughness.update(known)
     cache.verified(game)
     return cache
 
@@ -145,10 +150,12 @@ def _fingerprint(game: Game) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]]:
     for effect in game.effects:
         (effects if effect.sublayer is None else layer_7).append(effect)
     objects = []
+    statuses = game.__dict__.get("_statuses") or {}  # (Game.peek_status, without a call per object)
     for o in game.objects.values():
-        status = game.peek_status(o)
-        objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, status.face_down,
-                        status.chosen_player, status.chosen_object, status.static_copy_values))
+        status = statuses.get((o.id, o.incarnation))
+        objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp) + (
+            (False, None, None, None) if status is None else  # the default status (entering.Status)
+            (status.face_down, status.chosen_player, status.chosen_object, status.static_copy_values)))
     return (tuple(effects), tuple(objects)), tuple(layer_7)
 
 
@@ -369,12 +376,18 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
     """The power and toughness of ``obj`` now, applying layer 7 (CR 613.4) to its characteristics
     after layers 1-6: the copiable values' power and toughness, a star being 0 unless a
     characteristic-defining ability it still has (after layer 6) gives it. Determined once per
-    state: besides the board, they depend only on ``obj``'s counters and the life totals."""
+    state: besides the board (layers 1-6, which also decide the static effects on ``obj`` and every
+    count of a characteristic-defining ability), they depend only on ``obj``'s counters, the life
+    totals and the resolved layer 7 effects on ``obj``."""
     cached = _layers(game)
-    key = (tuple(obj.counters.items()), tuple([player.life for player in game.player_states.values()]))
-    known = cached.layer_7.power_toughness.get(obj.id)
+    layer_7 = cached.layer_7
+    resolved = layer_7.resolved.get(obj.ref)
+    key = (tuple(obj.counters.items()) if obj.counters else (),
+           tuple([player.life for player in game.player_states.values()]),
+           tuple(resolved) if resolved else ())
+    known = layer_7.power_toughness.get(obj.id)
     if known is None or known[0] != key:
-        known = cached.layer_7.power_toughness[obj.id] = (key, _layer_seven(game, cached.board, cached.layer_7, obj))
+        known = layer_7.power_toughness[obj.id] = (key, _layer_seven(game, cached.board, layer_7, obj))
     return known[1]
 
 
@@ -388,13 +401,8 @@ def _layer_seven(game: Game, the_board: Board, layer_7: LayerSeven, obj: GameObj
 
     # 7a: characteristic-defining abilities (613.4a), in every zone (604.3); a number that can't be
     # determined is 0 (208.2a).
-    for ability in chars.values.has_ability(CdaPT) if chars.values.abilities else ():
-        context = dict(objects=game.objects.values(), source=obj, board=the_board, game=game, subject=chars,
-                       chosen=game.peek_status(obj).chosen_player)
-        if ability.power is not None:
-            power = evaluate(ability.power, **context)
-        if ability.toughness is not None:
-            toughness = evaluate(ability.toughness, **context)
+    if chars.values.abilities:
+        power, toughness = _characteristic_defining_pt(game, the_board, obj, chars, power, toughness)
     trace.append(("7a", power, toughness))
 
     # 7b: set power and/or toughness, in timestamp order (613.4b).
@@ -424,6 +432,26 @@ def _layer_seven(game: Game, the_board: Board, layer_7: LayerSeven, obj: GameObj
             power, toughness = toughness, power
     trace.append(("7d", power, toughness))
     return PowerToughness(power, toughness, tuple(trace))
+
+
+def _characteristic_defining_pt(game: Game, the_board: Board, obj: GameObject, chars: Characteristics,
+                                power: int, toughness: int) -> tuple[int, int]:
+    """Power and toughness after 7a (613.4a): what ``obj``'s characteristic-defining abilities give,
+    from ``power`` and ``toughness``. They read the board and the life totals only, so they are
+    worked out once per board and life totals."""
+    lives = tuple([player.life for player in game.player_states.values()])
+    known = the_board.memo.get(("7a", obj.id))
+    if known is not None and known[0] == lives:
+        return known[1]
+    for ability in chars.values.has_ability(CdaPT):
+        context = dict(objects=game.objects.values(), source=obj, board=the_board, game=game, subject=chars,
+                       chosen=game.peek_status(obj).chosen_player)
+        if ability.power is not None:
+            power = evaluate(ability.power, **context)
+        if ability.toughness is not None:
+            toughness = evaluate(ability.toughness, **context)
+    the_board.memo[("7a", obj.id)] = (lives, (power, toughness))
+    return power, toughness
 
 
 def applicable_effects(game: Game, obj: GameObject) -> Iterator[PTEffect]:
@@ -556,6 +584,11 @@ class _SameReach:
             self.effects.append(static)
 
 
+AFTER_RESOLVED = 1 << 40
+"""Where static effects are numbered from: after any number of effects of resolved spells and
+abilities, so that of two effects with the same timestamp, a resolved one comes first."""
+
+
 @dataclass(frozen=True)
 class LayerSeven:
     """The layer 7 effects of a board (613.4), by the objects they affect: those of resolved spells
@@ -573,22 +606,29 @@ class LayerSeven:
         """The index of ``effects`` (those of resolved spells and abilities) and of the static
         abilities of the permanents of ``the_board``."""
         resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]] = defaultdict(list)
-        order = 0
         for order, effect in enumerate(effects, start=1):
             for ref in effect.affected:
                 resolved[ref].append((order, effect))
-        statics: dict[tuple[Any, ...], _SameReach] = {}
-        for static in _static_pt(game.objects.values(), lambda o: the_board.chars[o.id], the_board.static_sets,
-                                 game, first=order + 1):
-            reach = static.reach
-            if reach not in statics:
-                statics[reach] = _SameReach(static)
-            statics[reach].add(static)
-        return cls(resolved, list(statics.values()))
+        statics = the_board.memo.get("statics")
+        if statics is None:  # they depend on the board alone
+            by_reach: dict[tuple[Any, ...], _SameReach] = {}
+            for static in _static_pt(game.objects.values(), lambda o: the_board.chars[o.id], the_board.static_sets,
+                                     game, first=AFTER_RESOLVED):
+                reach = static.reach
+                if reach not in by_reach:
+                    by_reach[reach] = _SameReach(static)
+                by_reach[reach].add(static)
+            statics = the_board.memo["statics"] = list(by_reach.values())
+        return cls(resolved, statics)
 
     def on(self, game: Game, the_board: Board, obj: GameObject) -> tuple[list[PTEffect], tuple[int, int]]:
         """The layer 7 effects on ``obj`` in timestamp order (613.7), those created first first when
         their timestamps are equal, but for the static 7c effects of fixed amounts: the sum of those."""
+        if not self.statics:
+            resolved = self.resolved.get(obj.ref, ())
+            if len(resolved) > 1:
+                resolved = sorted(resolved, key=lambda pair: (pair[1].timestamp, pair[0]))
+            return [effect for _, effect in resolved], (0, 0)
         chars = the_board.chars[obj.id]
         found = list(self.resolved.get(obj.ref, ()))
         power = toughness = 0

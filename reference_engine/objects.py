@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from conformance.scenario import Card
@@ -17,6 +18,15 @@ def counter_pt(kind: str) -> tuple[int, int] | None:
     (CR 122.1a: +X/+Y counters add X and Y; -X/-Y counters subtract)."""
     match = PT_COUNTER.match(kind)
     return (int(match[1]), int(match[2])) if match else None
+
+
+def counters_of(counts: Mapping[str, int]) -> Counter[str]:
+    """A new Counter holding ``counts`` (a mapping of kind to number), made without Counter's
+    general-purpose update."""
+    counter: Counter[str] = Counter()
+    if counts:
+        dict.update(counter, counts)
+    return counter
 
 
 @dataclass

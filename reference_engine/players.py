@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from conformance import scenario as s
+from reference_engine.objects import counters_of
 from reference_engine.range_of_influence import abilities_now, controller_of
 
 if TYPE_CHECKING:
@@ -55,8 +56,8 @@ class Player:
         """The player's observable values: life, mana pool, counters, whether they have lost."""
         return {
             "life": self.life,
-            "mana": {kind: self.mana[kind] for kind in s.MANA_TYPES if self.mana[kind] > 0},
-            "counters": {kind: n for kind, n in sorted(self.counters.items()) if n > 0},
+            "mana": {kind: self.mana[kind] for kind in s.MANA_TYPES if self.mana.get(kind, 0) > 0} if self.mana else {},
+            "counters": {kind: n for kind, n in sorted(self.counters.items()) if n > 0} if self.counters else {},
             "lost": self.lost,
         }
 
@@ -64,7 +65,7 @@ class Player:
 def seat(case: s.Case) -> dict[str, Player]:
     """Every player of ``case`` in their seat, as the case starts (119.1, 122.1, 106.4)."""
     return {
-        spec.name: Player(spec.name, index, spec.life, Counter(spec.counters), Counter(spec.mana))
+        spec.name: Player(spec.name, index, spec.life, counters_of(spec.counters), counters_of(spec.mana))
         for index, spec in enumerate(case.player_states)
     }
 
@@ -85,7 +86,7 @@ def losers(game: Game) -> list[Player]:
     poison counters (704.5c), unless they can't lose the game."""
     return [
         p for p in game.player_states.values()
-        if not p.lost and (p.life <= 0 or p.counters[POISON] >= LETHAL_POISON) and can_lose(game, p)
+        if not p.lost and (p.life <= 0 or p.counters.get(POISON, 0) >= LETHAL_POISON) and can_lose(game, p)
     ]
 
 

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 PLUS, MINUS = "+1/+1", "-1/-1"
 
 
-def check(game: Game) -> None:
-    """Perform state-based actions until none applies (CR 704.3)."""
+def check(game: Game) -> bool:
+    """Perform state-based actions until none applies (CR 704.3); whether any was performed."""
+    performed = False
     while True:
         permanents = [o for o in game.objects.values() if o.zone == "battlefield"]
         # 704.5f: a creature with toughness 0 or less goes to its owner's graveyard.
@@ -27,7 +28,7 @@ def check(game: Game) -> None:
             if (toughness := game.power_toughness(o).toughness) is not None and toughness <= 0
         ]
         # 704.5q: +1/+1 and -1/-1 counters on one permanent are removed in pairs.
-        annihilating = [o for o in permanents if o.counters[PLUS] and o.counters[MINUS]]
+        annihilating = [o for o in permanents if o.counters.get(PLUS) and o.counters.get(MINUS)]
         # 704.5g: a creature with toughness greater than 0 and lethal damage marked on it is destroyed.
         destroyed = [o for o in damage.lethally_damaged(game) if o not in dying]
         # 704.5a, 704.5c: a player with 0 or less life, or ten or more poison counters, loses.
@@ -36,8 +37,10 @@ def check(game: Game) -> None:
         ceasing = [o for o in game.objects.values() if o.token and o.zone not in ("battlefield", None)]
         for obj in ceasing:
             obj.zone = None
+        performed = performed or bool(ceasing)
         if not dying and not annihilating and not destroyed and not losing:
-            return
+            return performed
+        performed = True
         for player in losing:
             player.lost = True
         for obj in annihilating:
