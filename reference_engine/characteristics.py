@@ -82,21 +82,21 @@ def _remember(cache: dict[int, tuple[Any, Any]], key: Any, value: Any) -> None:
 
 
 def plain(ability: Any) -> dict[str, Any]:
-    """An ability's plain form (cached by value: abilities are immutable, and equal ones recur from
-    case to case)."""
+    """An ability's plain form (cached by identity, then by value: abilities are immutable, and
+    equal ones recur from case to case)."""
+    known = _PLAIN.get(id(ability))
+    if known is not None and known[0] is ability:
+        return known[1]
     try:
         cached = _PLAIN_BY_VALUE.get(ability)
-    except TypeError:  # an unhashable ability: cached by identity
-        cached = _PLAIN.get(id(ability))
-        if cached is not None and cached[0] is ability:
-            return cached[1]
-        value = plain_ability(ability)
-        _remember(_PLAIN, ability, value)
-        return value
-    if cached is None:
-        if len(_PLAIN_BY_VALUE) > 4096:
-            _PLAIN_BY_VALUE.clear()
-        cached = _PLAIN_BY_VALUE[ability] = plain_ability(ability)
+    except TypeError:  # an unhashable ability: cached by identity only
+        cached = plain_ability(ability)
+    else:
+        if cached is None:
+            if len(_PLAIN_BY_VALUE) > 4096:
+                _PLAIN_BY_VALUE.clear()
+            cached = _PLAIN_BY_VALUE[ability] = plain_ability(ability)
+    _remember(_PLAIN, ability, cached)
     return cached
 
 

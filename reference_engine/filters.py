@@ -102,8 +102,16 @@ def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObj
             you = board.chars[source.id].controller or source.owner
 
     def matching(f: Filter) -> list[GameObject]:
-        return [o for o in objects if matches(f, o, you=you, source=source, chosen=chosen,
-                                              chars=board.chars[o.id] if board is not None else None)]
+        if board is None:
+            return [o for o in objects if matches(f, o, you=you, source=source, chosen=chosen)]
+        # Judged once per board (layers 1-6 of every object) for the same question.
+        key = ("matching", f, you, chosen, source.ref if source is not None and (f.other or f.itself) else None)
+        found = board.memo.get(key)
+        if found is None:
+            chars = board.chars
+            found = board.memo[key] = [o for o in objects if matches(f, o, you=you, source=source, chosen=chosen,
+                                                                     chars=chars[o.id])]
+        return found
 
     if isinstance(expr, Count):
         return len(matching(expr.filter))

@@ -244,9 +244,9 @@ def _static_copy_effects(game: Game, objects: list[GameObject], first: dict[str,
         if source.zone != "battlefield" or not first[source.id][1].abilities:
             continue
         fixed = game.peek_status(source).static_copy_values
+        if fixed is None:  # no values fixed as it entered: its static copy abilities copy nothing
+            continue
         for ability in first[source.id][1].has_ability(StaticCopy):
-            if fixed is None:
-                continue
             chars = chars or {o.id: _chars(game, o, first[o.id][1], o.controller) for o in objects}
             affected = frozenset(o.ref for o in objects if matches(
                 ability.affects, o, you=chars[source.id].controller or source.owner, source=source,
