@@ -578,8 +578,9 @@ class Card:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Card:
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-        values["abilities"] = tuple(ability_from(a) for a in data.get("abilities", ()))
+        values = {k: tuple(v) if type(v) is list else v for k, v in data.items()}
+        abilities = data.get("abilities")
+        values["abilities"] = tuple([ability_from(a) for a in abilities]) if abilities else ()
         return cls(**values)
 
 
@@ -1089,6 +1090,9 @@ def step_from(data: Mapping[str, Any], default_controller: str) -> Step:
     """Build a step from its plain form ``{key: body}``."""
     (key, body), = data.items()
     cls = STEPS[key]
+    if cls is Expect:  # the most frequent
+        return Expect(objects=freeze(canonical_observations(body.get("objects", {}))), label=body.get("label"),
+                      players=freeze(body["players"]) if "players" in body else None)
     if issubclass(cls, PTEffect):
         return cls.from_dict({"controller": default_controller, **body})
     if cls is EndEffect:
@@ -1097,9 +1101,6 @@ def step_from(data: Mapping[str, Any], default_controller: str) -> Step:
         return EndTurn()
     if cls is Together:
         return Together(tuple(step_from(p, default_controller) for p in body))
-    if cls is Expect:
-        return Expect(objects=freeze(canonical_observations(body.get("objects", {}))), label=body.get("label"),
-                      players=freeze(body["players"]) if "players" in body else None)
     if hasattr(cls, "from_plain"):
         return cls.from_plain(body, default_controller)
     return cls(**body)
@@ -1154,8 +1155,6 @@ class Case:
         """Build a case from its plain form (validated against the schema beforehand). With
         ``derive=False`` its ``features`` are left empty rather than derived from its content (an
         engine that never reads them, such as the reference engine, saves the work)."""
-        from conformance.features import derive_features
-
         players = tuple(data["players"])
         first = players[0]
         objects = []
@@ -1187,7 +1186,10 @@ class Case:
             file=file,
             line=line,
         )
-        return dataclasses.replace(case, features=derive_features(case)) if derive else case
+        if not derive:
+            return case
+        from conformance.features import derive_features
+        return dataclasses.replace(case, features=derive_features(case))
 
     def to_dict(self) -> dict[str, Any]:
         """The plain JSON form engines receive: every default explicit, features derived."""

@@ -96,10 +96,10 @@ class CharacteristicSteps:
 
     # --- observing ---------------------------------------------------------------------------
 
-    def observe_characteristics(self, obj: GameObject) -> dict[str, Any]:
+    def observe_characteristics(self, obj: GameObject, the_board: layers.Board | None = None) -> dict[str, Any]:
         """The characteristic observables of ``obj``, and its controller after layer 2 (read once
-        per board: they depend on it alone)."""
-        the_board = layers.board(self)
+        per board: they depend on it alone). ``the_board``: the current board, if known."""
+        the_board = the_board or layers.board(self)
         observed = the_board.memo.get(("observed", obj.id))
         if observed is None:
             chars = the_board.chars[obj.id]

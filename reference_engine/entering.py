@@ -71,6 +71,8 @@ def as_it_enters(game: Game, obj: GameObject, choices: Choices) -> bool:
             obj.counters[kind] += count
             game.tick()  # 613.7c
     values = layers.board(game).face_up[obj.id]
+    if not values.abilities:  # no "as enters" ability: nothing to choose
+        return last is not None
     status = game.status_of(obj)
     before = (status.chosen_player, status.chosen_object, status.static_copy_values)
     for ability in values.has_ability(AsEntersChoose):

@@ -157,6 +157,7 @@ class Game(Table, CharacteristicSteps):
     def snapshot(self) -> dict[str, Any]:
         """Every observable value of every object, as plain data."""
         objects = {}
+        the_board = layers.board(self)  # observing changes nothing
         for obj in self.objects.values():
             if obj.token and obj.zone is None:  # it has ceased to exist (111.8, 704.5d)
                 objects[obj.id] = {"zone": None}
@@ -168,7 +169,7 @@ class Game(Table, CharacteristicSteps):
                 "power": pt.power,
                 "toughness": pt.toughness,
                 "counters": {kind: n for kind, n in sorted(obj.counters.items()) if n > 0} if obj.counters else {},
-                "damage": self.damage_marked.get(obj.ref, 0),
-                **self.observe_characteristics(obj),  # name, types, abilities, ...; controller after layer 2
+                "damage": self.damage_marked.get((obj.id, obj.incarnation), 0) if self.damage_marked else 0,
+                **self.observe_characteristics(obj, the_board),  # name, types, abilities, ...; controller after layer 2
             }
         return {"objects": objects, "players": self.observe_players()}

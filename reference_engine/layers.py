@@ -379,9 +379,12 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
     state: besides the board (layers 1-6, which also decide the static effects on ``obj`` and every
     count of a characteristic-defining ability), they depend only on ``obj``'s counters, the life
     totals and the resolved layer 7 effects on ``obj``."""
-    cached = _layers(game)
+    cached = game.__dict__.get("_layers")
+    if not (cached is not None and cached.clock == game.clock and cached.effects is game.effects
+            and cached.sizes == (len(game.effects), len(game.objects))):  # (the check _layers begins with)
+        cached = _layers(game)
     layer_7 = cached.layer_7
-    resolved = layer_7.resolved.get(obj.ref)
+    resolved = layer_7.resolved.get((obj.id, obj.incarnation))  # (obj.ref)
     key = (tuple(obj.counters.items()) if obj.counters else (),
            tuple([player.life for player in game.player_states.values()]),
            tuple(resolved) if resolved else ())
