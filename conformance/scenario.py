@@ -1256,6 +1256,8 @@ def plain_ability(ability: Any) -> dict[str, Any]:
 def canonical_observations(objects: Mapping[str, Any]) -> dict[str, Any]:
     """Checkpoint values with every ``abilities`` list in its canonical plain form (defaults
     explicit), so that a case file may write an ability as briefly as a card does."""
+    if not any(objects.values()):  # nothing but ids: nothing to write out
+        return dict(objects)
     out = {}
     for object_id, values in objects.items():
         if values and is_mapping(values) and isinstance(values.get("abilities"), list):

@@ -153,9 +153,11 @@ def _fingerprint(game: Game) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]]:
     statuses = game.__dict__.get("_statuses") or {}  # (Game.peek_status, without a call per object)
     for o in game.objects.values():
         status = statuses.get((o.id, o.incarnation))
-        objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp) + (
-            (False, None, None, None) if status is None else  # the default status (entering.Status)
-            (status.face_down, status.chosen_player, status.chosen_object, status.static_copy_values)))
+        if status is None:  # the default status (entering.Status)
+            objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, False, None, None, None))
+        else:
+            objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, status.face_down,
+                            status.chosen_player, status.chosen_object, status.static_copy_values))
     return (tuple(effects), tuple(objects)), tuple(layer_7)
 
 
