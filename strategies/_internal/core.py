@@ -66,17 +66,25 @@ def printed_values(*, max_value: int = 6) -> st.SearchStrategy[int]:
 def creature_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Returns a strategy which generates a creature object: printed power and toughness, its
     owner, and, as ``features`` allow, starting counters, a characteristic-defining */*
-    ability (CR 604.3) or a start in the graveyard. Examples shrink towards a 0/0 on the
+    ability (CR 604.3) or a start in the graveyard. Examples shrink towards a 0/1 on the
     battlefield with nothing else."""
     check_features(features)
     return _creature_objects(**_explicit({"features": None}, features=features))
 
 
+_PLAIN_CREATURE = {"card": {"types": ["creature"], "power": 0, "toughness": 1}, "owner": PLAYERS[0]}
+"""The simplest creature, which every creature shrinks towards."""
+
+
 @_named("creature_objects")
 def _creature_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
     allowed = check_features(features)
-    # Toughness 0 (dying at once unless something raises it) is an edge worth reaching, but
-    # examples shrink towards a creature that survives: 0/1.
+    # First a choice whose simplest value is the plain 0/1, with no further choice: an object the
+    # shrinker has emptied is then a few choices long, short enough for it to delete.
+    if draw(st.integers(0, 9)) == 0:
+        return {"card": dict(_PLAIN_CREATURE["card"]), "owner": _PLAIN_CREATURE["owner"]}
+    # Toughness 0 (dying at once unless something raises it, 704.5f) is an edge worth reaching,
+    # but examples shrink towards a creature that survives: 0/1.
     toughness = draw(st.integers(1, 6))
     if draw(st.integers(0, 9)) == 9:
         toughness = 0
@@ -164,15 +172,25 @@ _STEP_FEATURES: dict[str, frozenset[str]] = {
 }
 """The features each kind of action needs, simplest kinds first (examples shrink that way)."""
 
+_PT_KINDS = ("modify_pt", "switch_pt", "set_pt", "double_pt", "triple_pt")
+
+_NOTHING = "nothing"
+"""The simplest intent of all, realized as no step: an intent the shrinker has emptied is one
+choice long, and its place in the list is short enough to delete."""
+
+_TIMES = 8
+"""Intents carry a time from 0 to ``_TIMES - 1``; the board's steps are ordered by it."""
+
 
 class _Tracker:
-    """What turning intents into steps must remember to keep references valid: effect ids
-    still open, and where each object is."""
+    """What turning intents into steps must remember to keep references valid: where each
+    object is, and the effects still open, by the object (or ``None``, the board) whose intents
+    created them."""
 
     def __init__(self, objects: dict[str, dict[str, Any]]):
-        self.object_ids = list(objects)
         self.zones = {oid: spec.get("zone", "battlefield") for oid, spec in objects.items()}
-        self.open_effects: list[str] = []
+        self.counters = {oid: set(spec.get("counters", {})) for oid, spec in objects.items()}
+        self.open_effects: dict[str | None, list[str]] = {}
         self.next_effect = 1
 
 
@@ -182,20 +200,66 @@ def action_kinds(features: Iterable[str] | None = None) -> list[str]:
     return [kind for kind, needs in _STEP_FEATURES.items() if needs <= allowed]
 
 
+def _host_kinds(kinds: Iterable[str], allowed: frozenset[str], host: str) -> tuple[str, ...]:
+    """The intents an object of kind ``host`` (creature, anthem) or the board itself may hold,
+    :data:`_NOTHING` first. The board holds what acts on no object in particular: effects on every
+    creature (locked sets, CR 611.2c) and the cleanup step (514.2); an anthem only changes zones."""
+    if host == "creature":
+        held = [k for k in kinds if k != "end_turn"]
+    elif host == "anthem":
+        held = [k for k in kinds if k == "move"]
+    else:
+        held = [k for k in kinds if k in ("end_effect", "end_turn")
+                or (k in _PT_KINDS and "locked-sets" in allowed)]
+    # Each kind twice, so that an intent is seldom generated empty; counters on a creature twice
+    # as often again (both kinds on one permanent, 704.5q, is an edge to reach).
+    more = [k for k in held if k == "put_counters"] * 2 if host == "creature" else []
+    return (_NOTHING, *held, *held, *more) if held else ()
+
+
 @st.composite
-def _intent(draw, allowed: frozenset[str], kinds: tuple[str, ...]) -> dict[str, Any]:
-    """An action drawn without looking at the board: which object (by position), amounts,
-    flags. Intents are independent of each other, so a list of them shrinks element by element;
-    :func:`_realize` turns them into valid steps."""
-    kind = draw(st.sampled_from(kinds))
-    intent: dict[str, Any] = {"kind": kind, "target": draw(st.integers(0, 7))}
+def _intent(draw, allowed: frozenset[str], kinds: tuple[str, ...], host: str = "object",
+            setup: str | None = None) -> dict[str, Any] | None:
+    """An action drawn without looking at the board: its kind, amounts, flags; for an intent held
+    by an object or the board (``host``), its time and whether it joins the step before it in one
+    event; for ``host="any"``, a target by position and sometimes every creature instead.
+    :func:`_realize` turns it into valid steps.
+
+    ``setup`` draws the action a doubling or tripling sets up with (``"negative"``: power driven
+    below 0; ``"switched"``), nested in it and drawn exactly as the same action on its own would
+    be (its kind's index in ``kinds`` first): the shrinker can then replace the multiplication by
+    the action it nests, when that alone shows a failure."""
+    if setup is None:
+        kind = draw(st.sampled_from(kinds))
+    else:
+        index = kinds.index("modify_pt" if setup == "negative" else "switch_pt")
+        kind = kinds[draw(st.integers(index, index))]
+    if kind == _NOTHING:
+        return None
+    intent: dict[str, Any] = {"kind": kind}
+    if host == "any":
+        intent["target"] = draw(st.integers(0, 7))
+    else:
+        intent["time"] = draw(st.integers(0, _TIMES - 1))
+        # Several actions in one event (no state-based action check between them, CR 704.3).
+        intent["joined"] = "simultaneous-actions" in allowed and draw(st.integers(0, 4)) == 4
     if kind in ("put_counters", "remove_counters"):
-        intent.update(counter=draw(st.sampled_from(["+1/+1", "-1/-1", "+1/+0"])), count=draw(st.integers(1, 3)))
+        # "opposite": a -1/-1 counter where a +1/+1 counter may be, or the other way round, so that
+        # both kinds meet on one permanent (the edge of 704.5q).
+        intent.update(counter=draw(st.sampled_from(["+1/+1", "-1/-1", "+1/+0", "opposite"])), count=draw(st.integers(1, 3)))
     elif kind == "move":
         intent["away"] = draw(st.sampled_from(ZONES_AWAY))
-    elif kind in _STEP_FEATURES and kind not in ("end_effect", "end_turn"):
-        intent["each"] = "locked-sets" in allowed and draw(st.integers(0, 5)) == 5
-        if kind == "modify_pt":
+    elif kind == "end_effect":
+        intent["which"] = draw(st.integers(0, 3))
+    elif kind in _PT_KINDS:
+        if host == "any":
+            intent["each"] = "locked-sets" in allowed and draw(st.integers(0, 5)) == 5
+        else:
+            intent["each"] = host == "board"
+        if kind == "modify_pt" and setup == "negative":
+            # Power driven below 0 (within the range of any modification, for the shrinker).
+            intent.update(power=draw(st.integers(-4, -1)), toughness=draw(st.integers(0, 0)))
+        elif kind == "modify_pt":
             intent.update(power=draw(pt_amounts()), toughness=draw(pt_amounts()))
         elif kind == "set_pt":
             intent.update(power=draw(pt_amounts(min_value=-2, max_value=5)),
@@ -205,54 +269,47 @@ def _intent(draw, allowed: frozenset[str], kinds: tuple[str, ...]) -> dict[str, 
             # Reach the edges on purpose: multiply a value just driven below 0 (701.10c), or a
             # switched creature (the bonus then shows on the other value).
             setups = [None] + [setup for setup, needs in (("negative", "layer-7c"), ("switched", "layer-7d"))
-                               if needs in allowed]
-            intent["setup"] = draw(st.sampled_from(setups))
-            if intent["setup"] == "negative":
-                intent["weaken"] = draw(st.integers(1, 6))
+                               if needs in allowed and host == "object"]
+            chosen = draw(st.sampled_from(setups))
+            if chosen:
+                intent["setup"] = draw(_intent(allowed, kinds, host, chosen))
         intent["lasting"] = "durations" in allowed and draw(st.booleans())
     return intent
 
 
-@st.composite
-def _event(draw, allowed: frozenset[str], kinds: tuple[str, ...]) -> dict[str, Any] | list[dict[str, Any]]:
-    """One intent or, sometimes, several performed as one event (``together``)."""
-    first = draw(_intent(allowed, kinds))
-    if "simultaneous-actions" not in allowed or draw(st.integers(0, 4)) < 4:
-        return first
-    return [first] + [draw(_intent(allowed, kinds)) for _ in range(draw(st.integers(1, 2)))]
-
-
-def _realize(intent: dict[str, Any], tracker: _Tracker) -> list[dict[str, Any]]:
-    """The valid steps an intent stands for on this board, at this point of the scenario."""
-    target = tracker.object_ids[intent["target"] % len(tracker.object_ids)]
+def _realize(intent: dict[str, Any], host: str | None, tracker: _Tracker) -> list[dict[str, Any]]:
+    """The valid steps an intent held by ``host`` (an object id, or ``None``: the board) stands
+    for, at this point of the scenario: the action it sets up with, if any, then its own."""
     setup = intent.get("setup")
-    if setup == "negative":
-        return [{"modify_pt": {"to": target, "power": -intent["weaken"], "toughness": 0}}, _realize_one(intent, tracker)]
-    if setup == "switched":
-        return [{"switch_pt": {"to": target}}, _realize_one(intent, tracker)]
-    return [_realize_one(intent, tracker)]
+    return [*(_realize(setup, host, tracker) if setup else ()), _realize_one(intent, host, tracker)]
 
 
-def _realize_one(intent: dict[str, Any], tracker: _Tracker) -> dict[str, Any]:
+def _realize_one(intent: dict[str, Any], host: str | None, tracker: _Tracker) -> dict[str, Any]:
     kind = intent["kind"]
-    target = tracker.object_ids[intent["target"] % len(tracker.object_ids)]
-    if kind == "end_effect" and tracker.open_effects:
-        return {"end_effect": tracker.open_effects.pop(intent["target"] % len(tracker.open_effects))}
-    if kind in ("end_effect", "end_turn"):
+    open_effects = tracker.open_effects.setdefault(host, [])
+    if kind == "end_effect" and open_effects:
+        return {"end_effect": open_effects.pop(intent["which"] % len(open_effects))}
+    if kind in ("end_effect", "end_turn"):  # nothing of its own to end: the cleanup step (514.2)
         return {"end_turn": {}}
     if kind in ("put_counters", "remove_counters"):
-        return {kind: {"object": target, "kind": intent["counter"], "count": intent["count"]}}
+        counter = intent["counter"]
+        if counter == "opposite":
+            counter = "+1/+1" if "-1/-1" in tracker.counters.get(host, ()) else "-1/-1"
+        if kind == "put_counters" and host in tracker.counters:
+            tracker.counters[host].add(counter)
+        return {kind: {"object": host, "kind": counter, "count": intent["count"]}}
     if kind == "move":
-        zone = "battlefield" if tracker.zones[target] != "battlefield" else intent["away"]
-        tracker.zones[target] = zone
-        return {"move": {"object": target, "to": zone}}
-    body: dict[str, Any] = {"to_each": {"types": ["creature"]}} if intent["each"] else {"to": target}
+        zone = "battlefield" if tracker.zones[host] != "battlefield" else intent["away"]
+        tracker.zones[host] = zone
+        tracker.counters[host] = set()  # a new object, without counters (400.7, 122.2)
+        return {"move": {"object": host, "to": zone}}
+    body: dict[str, Any] = {"to_each": {"types": ["creature"]}} if intent["each"] else {"to": host}
     body.update({k: intent[k] for k in ("power", "toughness", "which") if k in intent})
     if intent["lasting"]:
         effect_id = f"e{tracker.next_effect}"
         tracker.next_effect += 1
         body.update(id=effect_id, until="ended")
-        tracker.open_effects.append(effect_id)
+        open_effects.append(effect_id)
     return {kind: body}
 
 
@@ -264,7 +321,46 @@ def action_steps(object_ids: Iterable[str], *, features: Iterable[str] | None = 
         raise InvalidArgument("action_steps() needs at least one object id")
     allowed = check_features(features)
     kinds = tuple(action_kinds(allowed))
-    return _intent(allowed, kinds).map(lambda intent: _realize_one(intent, _Tracker({oid: {} for oid in ids})))
+
+    def realize(intent: dict[str, Any]) -> dict[str, Any]:
+        host = None if intent.get("each") else ids[intent["target"] % len(ids)]
+        return _realize_one(intent, host, _Tracker({oid: {} for oid in ids}))
+    return _intent(allowed, kinds, "any").map(realize)
+
+
+@st.composite
+def _held_intents(draw, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int], cap: int,
+                  host: str = "object") -> list[dict[str, Any]]:
+    """The intents one object (or the board) holds: at most ``cap``, and at most what is left of
+    the scenario's ``budget`` (which this takes its share from)."""
+    if not kinds or budget[0] <= 0:
+        return []
+    intents = [i for i in draw(st.lists(_intent(allowed, kinds, host), max_size=min(cap, budget[0]))) if i is not None]
+    budget[0] -= len(intents)
+    return intents
+
+
+_ABSENT = "absent"
+"""The simplest object slot of a scenario: no object at all. An object slot the shrinker has
+emptied (every choice at its simplest) is gone, with the actions it held, in one step."""
+
+
+@st.composite
+def _held_objects(draw, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int],
+                  cap: int) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | None:
+    """An object of a scenario with the intents it holds (the actions on it), or sometimes
+    none (:data:`_ABSENT`)."""
+    anthems_possible = "static-abilities" in allowed and allowed & {"layer-7b", "layer-7c", "layer-7d"}
+    # Creatures three times as often as anthems; seldom nothing.
+    kind = draw(st.sampled_from(_SLOTS if anthems_possible else _CREATURE_SLOTS))
+    if kind == _ABSENT:
+        return None
+    spec = draw(_creature_objects(features=allowed) if kind == "creature" else _anthem_objects(features=allowed))
+    return kind, spec, draw(_held_intents(allowed, _host_kinds(kinds, allowed, kind), budget, cap if kind == "creature" else 1))
+
+
+_SLOTS = (_ABSENT, *["creature"] * 9, *["anthem"] * 3)
+_CREATURE_SLOTS = (_ABSENT, *["creature"] * 9)
 
 
 # --- scenarios ------------------------------------------------------------------------------------
@@ -273,12 +369,13 @@ def action_steps(object_ids: Iterable[str], *, features: Iterable[str] | None = 
 def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, max_objects: int = 6,
               min_steps: int = 1, max_steps: int = 10, checkpoints: str = "each") -> st.SearchStrategy[Case]:
     """Returns a strategy which generates valid scenarios: a board, then ``min_steps`` to
-    ``max_steps`` action steps, each followed by a checkpoint observing every object
+    ``max_steps`` actions, each step followed by a checkpoint observing every object
     (``checkpoints="each"``) or with one checkpoint at the end (``"end"``). Several actions
     sometimes form one event (``together``), where no state-based action check falls between.
 
     Only what ``features`` allows is generated (default: every feature). Examples shrink
-    towards fewer objects, fewer steps and smaller numbers.
+    towards fewer objects, fewer steps and smaller numbers: each object is generated with the
+    actions on it, so removing an object removes them and changes no other step.
     """
     allowed = check_features(features)
     check_interval(min_objects, max_objects, "min_objects", "max_objects")
@@ -301,26 +398,61 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
                checkpoints="each") -> Case:
     allowed = check_features(features)
     kinds = tuple(action_kinds(allowed))
-    objects = draw(_boards(min_objects=min_objects, max_objects=max_objects, features=allowed))
-    event = _event(allowed, kinds)
-    # A list of independent intents, so that shrinking deletes whole steps.
-    # (min_size=0 and filling up afterwards shrinks better: no element is forced to stay first.)
-    intents = draw(st.lists(event, max_size=max_steps))
-    while len(intents) < min_steps:
-        intents.append(draw(event))
+    # Each object is drawn with the intents it holds (the actions on it, each with a time), the
+    # board's own intents (on every creature, the cleanup step) last. Deleting an object deletes
+    # its actions and changes no other: no step refers to an object by its position.
+    budget = [max_steps]
+    cap = min(max_steps, max(4, -(-3 * max_steps // (max_objects + 1))))
+    held = [h for h in draw(st.lists(_held_objects(allowed, kinds, budget, cap), min_size=min_objects,
+                                     max_size=max_objects)) if h is not None]
+    # Up to min_objects: plain creatures, which take no choice.
+    held += [("creature", {"card": dict(_PLAIN_CREATURE["card"]), "owner": _PLAIN_CREATURE["owner"]}, [])
+             for _ in range(min_objects - len(held))]
+    objects: dict[str, dict[str, Any]] = {}
+    hosts: list[tuple[str | None, list[dict[str, Any]]]] = []
+    for index, (kind, spec, intents) in enumerate(held, 1):
+        oid = f"{'c' if kind == 'creature' else 'a'}{index}"
+        objects[oid] = spec
+        hosts.append((oid, intents))
+    hosts.append((None, draw(_held_intents(allowed, _host_kinds(kinds, allowed, "board"), budget, 2, "board"))))
+    # Up to min_steps: actions after all the others, on an object chosen by position (only
+    # here, where nothing comes after them).
+    fill = tuple(k for k in kinds if k != "end_turn")
+    extra: list[tuple[str | None, dict[str, Any]]] = []
+    while sum(len(intents) for _, intents in hosts) + len(extra) < min_steps:
+        oid = list(objects)[draw(st.integers(0, len(objects) - 1))]
+        extra.append((oid, {**draw(_intent(allowed, fill)), "time": _TIMES}))
+    hosts += [(oid, [intent]) for oid, intent in extra]
+
+    # One event per intent, at its time; an intent joined to the one before it on the same
+    # object (or, the first on its object, to whatever comes before it) shares its event.
+    groups: list[tuple[tuple[int, int, int], bool, list[tuple[str | None, dict[str, Any]]]]] = []
+    for order, (host, intents) in enumerate(hosts):
+        own: list[tuple[tuple[int, int, int], bool, list[tuple[str | None, dict[str, Any]]]]] = []
+        for intent in intents:
+            if intent["joined"] and own and host is not None:
+                own[-1][2].append((host, intent))
+            else:
+                own.append(((intent["time"], order, len(own)), intent["joined"], [(host, intent)]))
+        groups += own
+    groups.sort(key=lambda group: group[0])
+
     tracker = _Tracker(objects)
+    events: list[list[dict[str, Any]]] = []
+    for _, joined, members in groups:
+        realized = [step for host, intent in members for step in _realize(intent, host, tracker)]
+        if joined and events:
+            events[-1] += realized
+        elif len(members) > 1:
+            events.append(realized)
+        else:
+            events += [[step] for step in realized]
     observe = {"expect": {"objects": {oid: {} for oid in objects}}}
     steps: list[dict[str, Any]] = []
-    for drawn in intents:
-        if isinstance(drawn, list):
-            steps.append({"together": [step for intent in drawn for step in _realize(intent, tracker)]})
-            if checkpoints == "each":
-                steps.append(observe)
-            continue
-        for step in _realize(drawn, tracker):
-            steps.append(step)
-            if checkpoints == "each":
-                steps.append(observe)
+    for parts in events:
+        steps.append(parts[0] if len(parts) == 1 else {"together": parts})
+        if checkpoints == "each":
+            steps.append(observe)
     if checkpoints == "end" or not steps:
         steps.append(observe)
     return build_case(objects, steps, summary="a scenario generated by strategies.scenarios()")

@@ -217,14 +217,15 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     seating = draw(_seatings(min_players=min_players, max_players=max_players, ranges="range-of-influence" in allowed))
     players = seating["players"]
     objects = draw(_damage_boards(players, allowed))
-    kinds = [k for k, needs in _STEP_FEATURES.items()
-             if needs <= allowed and (k != "double_counters" or allowed & {"player-counters", "counters"})]
-    # Independent intents (a list), so that shrinking deletes whole steps; realized in order.
-    intents = draw(st.lists(st.tuples(st.sampled_from(kinds), st.integers(0, 63), st.integers(0, 63),
-                                      st.integers(0, 6), st.integers(0, 5)), max_size=max_steps))
+    kinds = tuple(k for k, needs in _STEP_FEATURES.items()
+                  if needs <= allowed and (k != "double_counters" or allowed & {"player-counters", "counters"}))
+    # Independent intents (a list), so that shrinking deletes whole steps; realized in order. The
+    # simplest intent is none at all, so that one the shrinker has emptied leaves no step.
+    # Damage events (what these scenarios are about) three times as often as any other kind.
+    weighted = (_NOTHING, *kinds, *kinds, *[k for k in kinds if k == "damage"] * 4)
+    intents = [i for i in draw(st.lists(_damage_intents(weighted), max_size=max_steps)) if i]
     while len(intents) < min_steps:
-        intents.append(draw(st.tuples(st.sampled_from(kinds), st.integers(0, 63), st.integers(0, 63),
-                                      st.integers(0, 6), st.integers(0, 5))))
+        intents.append(draw(_damage_intents(kinds)))
     realize = _Realizer(seating, objects, allowed)
     observe = {"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}}
     steps: list[dict[str, Any]] = []
@@ -244,17 +245,50 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     return _build(raw)
 
 
+_NOTHING = "nothing"
+"""The simplest intent, realized as no step (an intent the shrinker has emptied disappears)."""
+
+_CREATURE_SLOTS = 4
+"""At most this many creatures in a damage scenario, ``c1`` to ``c4`` by slot."""
+
+
+@st.composite
+def _damage_intents(draw, kinds: tuple[str, ...]) -> tuple[str, int, int, int, int] | None:
+    """A kind and a few numbers (:class:`_Realizer` turns them into a step), or nothing. A damage
+    amount of 7 stands for exactly lethal damage (704.5g)."""
+    kind = draw(st.sampled_from(kinds))
+    if kind == _NOTHING:
+        return None
+    return (kind, draw(st.integers(0, 63)), draw(st.integers(0, 63)),
+            draw(st.integers(0, 7 if kind == "damage" else 6)), draw(st.integers(0, 5)))
+
+
+@st.composite
+def _damage_creatures(draw, players: list[str], allowed: frozenset[str]) -> dict[str, Any] | None:
+    """A creature, or (the simplest choice, so that the shrinker can empty a creature it does
+    not need, whole) none."""
+    if draw(st.integers(0, 9)) == 0:
+        return None
+    creature: dict[str, Any] = {"card": {"types": ["creature"], "power": draw(st.integers(0, 4)),
+                                         "toughness": draw(st.integers(1, 5))}, "owner": draw(st.sampled_from(players))}
+    if "counters" in allowed and draw(st.integers(0, 3)) == 3:
+        creature["counters"] = {draw(st.sampled_from(["+1/+1", "charge"])): draw(st.integers(1, 3))}
+    return creature
+
+
 @st.composite
 def _damage_boards(draw, players: list[str], allowed: frozenset[str]) -> dict[str, Any]:
     """Creatures (``c1``...), spells on the stack (``s1``...) and static permanents."""
     owner = st.sampled_from(players)
     objects: dict[str, Any] = {}
-    for index in range(1, draw(st.integers(1, 4)) + 1):
-        creature: dict[str, Any] = {"card": {"types": ["creature"], "power": draw(st.integers(0, 4)),
-                                             "toughness": draw(st.integers(1, 5))}, "owner": draw(owner)}
-        if "counters" in allowed and draw(st.integers(0, 3)) == 3:
-            creature["counters"] = {draw(st.sampled_from(["+1/+1", "charge"])): draw(st.integers(1, 3))}
-        objects[f"c{index}"] = creature
+    # Creatures by slot: one the shrinker empties leaves its slot, so no other creature's id (nor
+    # any step's choice of creature, :meth:`_Realizer.creature`) changes.
+    slots = draw(st.lists(_damage_creatures(players, allowed), min_size=1, max_size=_CREATURE_SLOTS))
+    for index, creature in enumerate(slots, 1):
+        if creature:
+            objects[f"c{index}"] = creature
+    if not objects:
+        objects["c1"] = {"card": {"types": ["creature"], "power": 0, "toughness": 1}, "owner": players[0]}
     if "damage" in allowed:
         for index in range(1, draw(st.integers(0, 2)) + 1):
             objects[f"s{index}"] = {"card": {"types": ["instant"], "colors": ["R"]}, "zone": "stack",
@@ -282,13 +316,37 @@ class _Realizer:
     def __init__(self, seating: dict[str, Any], objects: dict[str, Any], allowed: frozenset[str]):
         self.seating, self.players, self.allowed = seating, seating["players"], allowed
         self.creatures = [oid for oid, spec in objects.items() if "creature" in spec["card"]["types"]]
-        self.sources = [oid for oid, spec in objects.items()
-                        if "creature" in spec["card"]["types"] or spec.get("zone") == "stack"]
+        self.spells = [oid for oid, spec in objects.items() if spec.get("zone") == "stack"]
         self.counted = [oid for oid, spec in objects.items() if spec.get("counters")]
+        self.toughness = {oid: objects[oid]["card"]["toughness"] + objects[oid].get("counters", {}).get("+1/+1", 0)
+                          for oid in self.creatures}
         self.effects = 0
 
     def _pick(self, options: list[str], number: int) -> str:
         return options[number % len(options)]
+
+    # Objects are chosen by slot, with a fixed modulus, not by position among those present: when
+    # the shrinker empties a creature, every other step keeps its creature.
+
+    def creature(self, number: int) -> str:
+        """The creature in slot ``number`` (modulo the slots), or the first one if that slot is empty."""
+        oid = f"c{number % _CREATURE_SLOTS + 1}"
+        return oid if oid in self.creatures else self.creatures[0]
+
+    def recipient(self, number: int, players: list[str], other_than: str | None = None) -> str:
+        """A creature (even ``number``) or one of ``players`` (odd), never ``other_than`` if
+        anything else will do."""
+        pick = players[number // 2 % len(players)] if players and number % 2 else self.creature(number // 2)
+        if pick == other_than:
+            others = [r for r in [*players, *self.creatures] if r != other_than]
+            pick = self._pick(others, number) if others else pick
+        return pick
+
+    def source(self, number: int) -> str:
+        """A creature or (one time in three) a spell on the stack."""
+        if self.spells and number % 3 == 2:
+            return self.spells[number // 3 % len(self.spells)]
+        return self.creature(number // 3)
 
     def _new_id(self) -> str:
         self.effects += 1
@@ -310,49 +368,51 @@ class _Realizer:
             on_player = not self.counted or "counters" not in self.allowed or variant % 2
             if "player-counters" in self.allowed and on_player:
                 return {kind: {"player": player, "kind": "poison"}}
-            target = self._pick(self.counted or self.creatures, b)
+            target = self._pick(self.counted, b) if self.counted else self.creature(b)
             return {kind: {"object": target, "kind": "+1/+1" if variant < 3 else "charge"}}
         if kind == "damage":
             return self._damage(a, b, amount, variant)
         controller = player
-        reachable = [p for p in self.players if _in_range(self.seating, controller, p)]
-        recipients = (reachable if "life" in self.allowed else []) + self.creatures
+        # 801.4: the targets of prevention and redirection effects are in their controller's range.
+        reachable = [p for p in self.players if _in_range(self.seating, controller, p)] if "life" in self.allowed else []
         if kind == "prevent_damage":
             body: dict[str, Any] = {"id": self._new_id(), "controller": controller}
-            if variant == 0:
-                body["to"] = self._pick(recipients, b)
-            elif variant == 1:
+            if variant == 1:
                 body["to_each"] = {"types": ["creature"]}
             elif variant == 2:
                 body["by"] = {"types": ["creature"]}
             elif variant == 3:
                 body["combat"] = True
             else:
-                body["to"] = self._pick(recipients, b)
+                body["to"] = self.recipient(b, reachable)
             if variant in (0, 1, 4) and amount:
                 body["amount"] = amount
             return {kind: body}
         # redirect_damage: to and instead_to differ, both reachable targets (801.4)
-        to = self._pick(recipients, b)
-        others = [r for r in recipients if r != to]
-        if not others:
+        to = self.recipient(b, reachable)
+        instead_to = self.recipient(variant + a, reachable, other_than=to)
+        if instead_to == to:
             return {"prevent_damage": {"id": self._new_id(), "controller": controller, "to": to}} \
                 if "prevention" in self.allowed else self._damage(a, b, amount, variant)
-        body = {"id": self._new_id(), "controller": controller, "to": to, "instead_to": self._pick(others, variant + a)}
+        body = {"id": self._new_id(), "controller": controller, "to": to, "instead_to": instead_to}
         if amount:
             body["amount"] = amount
         return {kind: body}
 
     def _damage(self, a: int, b: int, amount: int, variant: int) -> dict[str, Any]:
-        source = self._pick(self.sources, a)
-        body: dict[str, Any] = {"source": source, "amount": amount}
-        recipients = (self.players if "life" in self.allowed else []) + self.creatures
-        if variant == 4 and self.creatures:
+        source = self.source(a)
+        body: dict[str, Any] = {"source": source, "amount": min(amount, 6)}
+        if variant == 4:
             body["to_each"] = {"types": ["creature"]}
+            lethal = min(self.toughness.values())
         elif variant == 5 and "life" in self.allowed:
             body["to_each_player"] = True
+            lethal = 6
         else:
-            body["to"] = self._pick(recipients, b)
+            body["to"] = self.recipient(b, self.players if "life" in self.allowed else [])
+            lethal = self.toughness.get(body["to"], 6)
+        if amount == 7:  # the edge: damage equal to the toughness the creature started with (704.5g)
+            body["amount"] = lethal
         if source in self.creatures and variant % 2:
             body["combat"] = True
         return {"damage": body}
