@@ -215,8 +215,10 @@ def render(rows: list[Row], seconds: float, jobs: int = 1, reused: int = 0) -> s
                  f"{met(not survivors and total < MAX_SECONDS)}: detection time of all mutants together (golden "
                  f"cases, then properties up to the first failure) {total:.1f} s. Measuring the whole matrix, every "
                  f"property run to the end and shrunk, took {sum(r.elapsed for r in rows):.0f} s of worker time "
-                 f"({seconds:.0f} s wall clock with {jobs} worker{'s' if jobs > 1 else ''}, on a machine shared "
-                 f"with other jobs" + (f"; {reused} rows were measured by an earlier run and reused" if reused else "")
+                 + (f"(every row was measured by an earlier run and reused here: its wall clock time is not recorded"
+                    if reused == len(rows) else
+                    f"({seconds:.0f} s wall clock with {jobs} worker{'s' if jobs > 1 else ''}, on a machine shared "
+                    f"with other jobs" + (f"; {reused} rows were measured by an earlier run and reused" if reused else ""))
                  + ").")
     lines += [
         "",
