@@ -87,14 +87,14 @@ class RecomputedDoublingGame(Game):
     def multiply(self, step):
         super().multiply(step)
         created = self.effects[-len(self.affected_by(step)):] if self.affected_by(step) else []
-        self.live = getattr(self, "live", {})
+        self.live = getattr(self, "live", {})  # by identity: other effects (copies) may not be hashable
         multiplier = 2 if step.KEY == "double_pt" else 3
         for effect in created:
-            self.live[effect] = (step.which, multiplier)
+            self.live[id(effect)] = (effect, step.which, multiplier)
 
     def power_toughness(self, obj):
         live = getattr(self, "live", {})
-        mine = [e for e in self.effects if e in live and obj.ref in e.affected]
+        mine = [e for e in self.effects if id(e) in live and live[id(e)][0] is e and obj.ref in e.affected]
         if not mine:
             return super().power_toughness(obj)
         kept = self.effects
@@ -102,7 +102,7 @@ class RecomputedDoublingGame(Game):
         try:
             base = super().power_toughness(obj)
             for effect in mine:
-                which, multiplier = live[effect]
+                _, which, multiplier = live[id(effect)]
                 power, toughness = self.multiplication_bonus(base.power or 0, base.toughness or 0, which, multiplier)
                 self.effects.append(PTEffect(Sublayer.MODIFY, effect.affected, effect.timestamp, effect.until,
                                              effect.id, power, toughness))
