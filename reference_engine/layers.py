@@ -25,6 +25,7 @@ when the state it was computed from changed (:func:`_fingerprint`).
 from __future__ import annotations
 
 import functools
+import operator
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 STATIC_SUBLAYER = {"set_pt": Sublayer.SET, "modify_pt": Sublayer.MODIFY, "switch_pt": Sublayer.SWITCH}
 _counter_pt = functools.lru_cache(maxsize=256)(counter_pt)  # what a kind of counter adds, read once per kind
+_LIFE = operator.attrgetter("life")  # a player's life total
 
 
 # --- layers 1-6 ----------------------------------------------------------------------------------
@@ -388,7 +390,7 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
     layer_7 = cached.layer_7
     resolved = layer_7.resolved.get((obj.id, obj.incarnation))  # (obj.ref)
     key = (tuple(obj.counters.items()) if obj.counters else (),
-           tuple([player.life for player in game.player_states.values()]),
+           tuple(map(_LIFE, game.player_states.values())),
            tuple(resolved) if resolved else ())
     known = layer_7.power_toughness.get(obj.id)
     if known is None or known[0] != key:
@@ -444,7 +446,7 @@ def _characteristic_defining_pt(game: Game, the_board: Board, obj: GameObject, c
     """Power and toughness after 7a (613.4a): what ``obj``'s characteristic-defining abilities give,
     from ``power`` and ``toughness``. They read the board and the life totals only, so they are
     worked out once per board and life totals."""
-    lives = tuple([player.life for player in game.player_states.values()])
+    lives = tuple(map(_LIFE, game.player_states.values()))
     known = the_board.memo.get(("7a", obj.id))
     if known is not None and known[0] == lives:
         return known[1]
