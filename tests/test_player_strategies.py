@@ -59,6 +59,12 @@ def _actions(case):
     return [s for s in case.steps if s.KEY != "expect"]
 
 
+def _doubler_types(case):
+    """The card types of each object with a damage doubler (701.10g), one entry per type."""
+    return [t for o in case.objects if any(isinstance(a, scenario.DoubleDamage) for a in o.card.abilities)
+            for t in o.card.types]
+
+
 @pytest.mark.parametrize("name,predicate", [
     ("a limited range of influence", lambda c: c.range_of_influence is not None),
     ("players with different ranges", lambda c: c.range_of_influence and len(set(c.range_of_influence.values())) > 1),
@@ -71,6 +77,9 @@ def _actions(case):
     ("0 damage", lambda c: any(isinstance(s, scenario.Damage) and s.amount == 0 for s in _actions(c))),
     ("a spell on the stack as a source", lambda c: any(o.zone == "stack" for o in c.objects)),
     ("a damage doubler", lambda c: any(isinstance(a, scenario.DoubleDamage) for o in c.objects for a in o.card.abilities)),
+    ("a creature that doubles damage", lambda c: "creature" in _doubler_types(c)),
+    ("two enchantments that double damage (614.5)", lambda c: _doubler_types(c).count("enchantment") == 2),
+    ("a creature and an enchantment that double damage", lambda c: {"creature", "enchantment"} <= {*_doubler_types(c)}),
     ("a player who can't lose", lambda c: any(isinstance(a, scenario.CantLose) for o in c.objects for a in o.card.abilities)),
     ("a low starting life total", lambda c: any(p.life <= 3 for p in c.player_states)),
     ("a life total doubled", lambda c: any(isinstance(s, scenario.DoubleLife) for s in _actions(c))),

@@ -73,9 +73,22 @@ def test_damage_equal_to_toughness_shrinks_to_one_creature_and_one_step():
     assert _size(found) == (1, 1)
 
 
+def test_two_doublers_and_their_source_shrink_to_two_objects():
+    """A damage event two doublers may apply to (614.5, 616.1: both in its order) needs two
+    objects, not three: a doubler can be the static ability of a creature already there, the
+    source included."""
+    def two_doublers_on_one_event(case):
+        doublers = {o.id for o in case.objects if any(isinstance(a, scenario.DoubleDamage) for a in o.card.abilities)}
+        return any(isinstance(s, scenario.Damage) and s.amount > 0
+                   and any(len(doublers & set(refs)) >= 2 for refs in s.order.values()) for s in _actions(case))
+    found = find(mtg.damage_scenarios(), two_doublers_on_one_event, settings=FIND)
+    assert _size(found) == (2, 1)
+
+
 @pytest.mark.parametrize("mutant,prop", [
     ("no-counter-annihilation", "704.5f/state-based-invariants"),
     ("lethal-damage-must-exceed", "120.3/damage-agrees-with-reference"),
+    ("replacement-applies-again", "120.3/damage-agrees-with-reference"),
     ("doubling-recomputed-continuously", "613/agrees-with-reference"),
     ("doubling-recomputed-continuously", "701.10b/doubling-switched-power-lands-on-toughness"),
     ("doubling-recomputed-continuously", "701.10b/multiplied-amount-is-fixed"),

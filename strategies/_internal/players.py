@@ -182,12 +182,12 @@ def damage_steps(sources: Iterable[str], recipients: Iterable[str], *,
 def damage_scenarios(*, features: Iterable[str] | None = None, min_players: int = 2, max_players: int = 5,
                      min_steps: int = 1, max_steps: int = 8, checkpoints: str = "each") -> st.SearchStrategy[Case]:
     """Returns a strategy which generates valid scenarios about players and damage: a seating
-    (sometimes with ranges of influence), player states, creatures, spells on the stack and
-    static doublers, preventers and "can't lose" permanents, then ``min_steps`` to ``max_steps``
-    steps: damage events, prevention and redirection effects, life, counter and mana steps and
-    their doublings, each followed by a checkpoint observing every object and player
-    (``checkpoints="each"``), or one checkpoint at the end (``"end"``). Every choice of order a
-    damage event needs is scripted (616.1).
+    (sometimes with ranges of influence), player states, creatures (some doubling damage), spells
+    on the stack and static doublers, preventers and "can't lose" permanents, then ``min_steps``
+    to ``max_steps`` steps: damage events, prevention and redirection effects, life, counter and
+    mana steps and their doublings, each followed by a checkpoint observing every object and
+    player (``checkpoints="each"``), or one checkpoint at the end (``"end"``). Every choice of
+    order a damage event needs is scripted (616.1).
 
     Only what ``features`` allows is generated (default: every feature). Examples shrink towards
     two players, fewer objects, fewer steps and smaller numbers."""
@@ -278,7 +278,8 @@ def _damage_creatures(draw, players: list[str], allowed: frozenset[str]) -> dict
 
 @st.composite
 def _damage_boards(draw, players: list[str], allowed: frozenset[str]) -> dict[str, Any]:
-    """Creatures (``c1``...), spells on the stack (``s1``...) and static permanents."""
+    """Creatures (``c1``...; ``c1`` and ``c2`` may double damage), spells on the stack (``s1``...) and
+    static permanents (doublers ``d1``/``d2``, a preventer, a "can't lose" artifact)."""
     owner = st.sampled_from(players)
     objects: dict[str, Any] = {}
     # Creatures by slot: one the shrinker empties leaves its slot, so no other creature's id (nor
@@ -296,9 +297,22 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str]) -> dict[st
     if "double-damage" in allowed:  # none, one, or two doublers (614.5)
         for index in range(1, draw(st.sampled_from([0, 0, 1, 2])) + 1):
             by = draw(st.sampled_from([None, {"controller": "you"}, {"types": ["creature"], "controller": "you"}]))
-            objects[f"d{index}"] = {"card": {"types": ["enchantment"],
-                                             "abilities": [{"double_damage": {} if by is None else {"by": by}}]},
-                                    "owner": draw(owner)}
+            ability = {"double_damage": {} if by is None else {"by": by}}
+            doubler_owner = draw(owner)
+            # A doubler owned by the owner of the creature in its slot is that creature's static
+            # ability (a creature that doubles damage, as Angrath's Marauders does, maybe the
+            # very source it doubles); any other is an enchantment of its own. Owners shrink to
+            # the first player, so a doubler the shrinker keeps moves onto a creature already
+            # there and adds no object: two doublers and their source need only two objects.
+            # Which it is draws no choice of its own, so an example without such a pair is as it
+            # was. A creature carries at most one doubler (its slot's): a damage step's order
+            # names an effect by its object's id (616.1, conformance.choices).
+            carrier = objects.get(f"c{index}")
+            if carrier is not None and carrier["owner"] == doubler_owner:
+                carrier["card"]["abilities"] = [ability]
+            else:
+                objects[f"d{index}"] = {"card": {"types": ["enchantment"], "abilities": [ability]},
+                                        "owner": doubler_owner}
     if "prevention" in allowed and draw(st.integers(0, 2)) == 2:
         ability = draw(st.sampled_from([{"by": {"types": ["creature"]}},
                                         {"to": {"types": ["creature"], "controller": "you"}, "amount": 1},
