@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine import damage, players
+from reference_engine import damage, layers, players
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -35,12 +35,13 @@ def check(game: Game) -> bool:
         losing = players.losers(game)
         # 704.5d: a token that has left the battlefield ceases to exist (111.8).
         ceasing = [o for o in game.objects.values() if o.token and o.zone not in ("battlefield", None)]
+        if not dying and not annihilating and not destroyed and not losing and not ceasing:
+            return performed
+        # All are performed as one event; having performed any, the check is repeated (704.3),
+        # on the game as they left it: a token gone from a graveyard changes what is counted there.
+        performed = True
         for obj in ceasing:
             obj.zone = None
-        performed = performed or bool(ceasing)
-        if not dying and not annihilating and not destroyed and not losing:
-            return performed
-        performed = True
         for player in losing:
             player.lost = True
         for obj in annihilating:
@@ -49,3 +50,4 @@ def check(game: Game) -> bool:
             obj.counters[MINUS] -= pairs
         for obj in dying + destroyed:  # 701.8: destroying puts it into its owner's graveyard
             game.move(obj, "graveyard")
+        layers.invalidate(game)  # (a token ceasing to exist and counters removed take no timestamp)
