@@ -114,9 +114,13 @@ class _Cache:
     clock: int | None = None
     effects: list[Any] | None = None  # the game's list itself: replacing it is a change
     sizes: tuple[int, int] = (0, 0)
+    # Power and toughness read since the game was last verified unchanged, by object: read again in
+    # the same state, they are not checked again (power_toughness).
+    now: dict[str, PowerToughness] = field(default_factory=dict)
 
     def verified(self, game: Game) -> None:
         self.clock, self.effects, self.sizes = game.clock, game.effects, (len(game.effects), len(game.objects))
+        self.now = {}
 
 
 def _layers(game: Game) -> _Cache:
@@ -382,10 +386,15 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
     characteristic-defining ability it still has (after layer 6) gives it. Determined once per
     state: besides the board (layers 1-6, which also decide the static effects on ``obj`` and every
     count of a characteristic-defining ability), they depend only on ``obj``'s counters, the life
-    totals and the resolved layer 7 effects on ``obj``."""
+    totals and the resolved layer 7 effects on ``obj``. Read again in the same state (nothing marked
+    as changed since, :func:`invalidate`), they are not checked again."""
     cached = game.__dict__.get("_layers")
-    if not (cached is not None and cached.clock == game.clock and cached.effects is game.effects
+    if (cached is not None and cached.clock == game.clock and cached.effects is game.effects
             and cached.sizes == (len(game.effects), len(game.objects))):  # (the check _layers begins with)
+        now = cached.now.get(obj.id)
+        if now is not None:
+            return now
+    else:
         cached = _layers(game)
     layer_7 = cached.layer_7
     resolved = layer_7.resolved.get((obj.id, obj.incarnation))  # (obj.ref)
@@ -395,6 +404,7 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
     known = layer_7.power_toughness.get(obj.id)
     if known is None or known[0] != key:
         known = layer_7.power_toughness[obj.id] = (key, _layer_seven(game, cached.board, layer_7, obj))
+    cached.now[obj.id] = known[1]
     return known[1]
 
 
