@@ -32,6 +32,11 @@ _NOT_MAPPINGS = frozenset({int, str, bool, list, tuple, float, type(None)})
 _FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
+def frozen_counts(counts: Mapping[str, int] | None) -> Mapping[str, int]:
+    """A read-only copy of counts by kind (counters, mana), the shared empty one for none."""
+    return MappingProxyType(dict(counts)) if counts else _FROZEN_EMPTY
+
+
 def freeze(value: Any) -> Any:
     """Deep-freeze plain data: mappings become read-only, lists become tuples."""
     if type(value) is dict and not value:
@@ -78,7 +83,7 @@ class Filter:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Filter:
-        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+        return cls(**{k: tuple(v) if type(v) is list else v for k, v in data.items()})
 
 
 @dataclass(frozen=True)
@@ -1056,8 +1061,7 @@ class PlayerSpec:
     @classmethod
     def from_dict(cls, name: str, data: Mapping[str, Any]) -> PlayerSpec:
         return cls(name=name, life=data.get("life", STARTING_LIFE),
-                   counters=MappingProxyType(dict(data.get("counters", {}))),
-                   mana=MappingProxyType(dict(data.get("mana", {}))))
+                   counters=frozen_counts(data.get("counters")), mana=frozen_counts(data.get("mana")))
 
 
 def ranges_from(data: int | Mapping[str, int] | None, players: tuple[str, ...]) -> Mapping[str, int] | None:
@@ -1091,7 +1095,12 @@ def step_from(data: Mapping[str, Any], default_controller: str) -> Step:
     (key, body), = data.items()
     cls = STEPS[key]
     if cls is Expect:  # the most frequent
-        return Expect(objects=freeze(canonical_observations(body.get("objects", {}))), label=body.get("label"),
+        objects = body.get("objects") or _FROZEN_EMPTY
+        if any(objects.values()):
+            objects = freeze(canonical_observations(objects))
+        else:  # nothing but ids (each object's every observable)
+            objects = MappingProxyType(dict.fromkeys(objects, _FROZEN_EMPTY))
+        return Expect(objects=objects, label=body.get("label"),
                       players=freeze(body["players"]) if "players" in body else None)
     if issubclass(cls, PTEffect):
         return cls.from_dict({"controller": default_controller, **body})
@@ -1100,7 +1109,7 @@ def step_from(data: Mapping[str, Any], default_controller: str) -> Step:
     if cls is EndTurn:
         return EndTurn()
     if cls is Together:
-        return Together(tuple(step_from(p, default_controller) for p in body))
+        return Together(tuple([step_from(p, default_controller) for p in body]))
     if hasattr(cls, "from_plain"):
         return cls.from_plain(body, default_controller)
     return cls(**body)
@@ -1168,18 +1177,18 @@ class Case:
                 zone=zone,
                 owner=owner,
                 controller=controller,
-                counters=MappingProxyType(dict(spec.get("counters", {}))),
+                counters=frozen_counts(spec.get("counters")),
                 face_down=spec.get("face_down", False),
                 choices=Choices.from_dict(spec["choices"]) if "choices" in spec else None,
             ))
         case = cls(
             id=data["id"],
-            rules=tuple(str(rule) for rule in data["rules"]),
+            rules=tuple(map(str, data["rules"])),
             source=Source(str(data["source"]["rule"]), data["source"].get("example")),
             summary=" ".join(data["summary"].split()),
             players=players,
             objects=tuple(objects),
-            steps=tuple(step_from(s, first) for s in data["steps"]),
+            steps=tuple([step_from(s, first) for s in data["steps"]]),
             cr=cr if cr is not None else data["cr"],
             player_states=tuple(PlayerSpec.from_dict(p, data.get("player_states", {}).get(p, {})) for p in players),
             range_of_influence=ranges_from(data.get("range_of_influence"), players),
