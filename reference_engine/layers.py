@@ -117,10 +117,11 @@ class _Cache:
     # Power and toughness read since the game was last verified unchanged, by object: read again in
     # the same state, they are not checked again (power_toughness).
     now: dict[str, PowerToughness] = field(default_factory=dict)
+    lives: tuple[int, ...] | None = None  # the life totals in this state, once read
 
     def verified(self, game: Game) -> None:
         self.clock, self.effects, self.sizes = game.clock, game.effects, (len(game.effects), len(game.objects))
-        self.now = {}
+        self.now, self.lives = {}, None
 
 
 def _layers(game: Game) -> _Cache:
@@ -387,7 +388,8 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
     state: besides the board (layers 1-6, which also decide the static effects on ``obj`` and every
     count of a characteristic-defining ability), they depend only on ``obj``'s counters, the life
     totals and the resolved layer 7 effects on ``obj``. Read again in the same state (nothing marked
-    as changed since, :func:`invalidate`), they are not checked again."""
+    as changed since, :func:`invalidate`), they are not checked again, and the life totals are read
+    once per state: every step and every state-based action check ends by marking the game changed."""
     cached = game.__dict__.get("_layers")
     if (cached is not None and cached.clock == game.clock and cached.effects is game.effects
             and cached.sizes == (len(game.effects), len(game.objects))):  # (the check _layers begins with)
@@ -398,9 +400,10 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
         cached = _layers(game)
     layer_7 = cached.layer_7
     resolved = layer_7.resolved.get((obj.id, obj.incarnation))  # (obj.ref)
-    key = (tuple(obj.counters.items()) if obj.counters else (),
-           tuple(map(_LIFE, game.player_states.values())),
-           tuple(resolved) if resolved else ())
+    lives = cached.lives
+    if lives is None:
+        lives = cached.lives = tuple(map(_LIFE, game.player_states.values()))
+    key = (tuple(obj.counters.items()) if obj.counters else (), lives, tuple(resolved) if resolved else ())
     known = layer_7.power_toughness.get(obj.id)
     if known is None or known[0] != key:
         known = layer_7.power_toughness[obj.id] = (key, _layer_seven(game, cached.board, layer_7, obj))
