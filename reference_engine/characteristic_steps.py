@@ -8,7 +8,6 @@ face-down permanents and abilities, and the characteristic observables of a snap
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +19,7 @@ from reference_engine.copy import CopyEffect, counters_as_it_enters
 from reference_engine.entering import Status
 
 NO_STATUS = Status()
-from reference_engine.objects import GameObject
+from reference_engine.objects import GameObject, no_counters
 
 
 class CharacteristicSteps:
@@ -74,7 +73,7 @@ class CharacteristicSteps:
         abilities it copied apply (707.5). It enters with a timestamp (613.7d)."""
         copied = layers.board(self).chars[step.copy_of].copiable
         token = GameObject(id=step.token, card=s.Card(types=()), owner=step.controller, controller=step.controller,
-                           zone="battlefield", timestamp=self.tick(), counters=Counter(), token=True)
+                           zone="battlefield", timestamp=self.tick(), counters=no_counters(), token=True)
         self.objects[step.token] = token
         effect = CopyEffect(frozenset({token.ref}), token.timestamp, copied, exceptions=step.exceptions)
         self.effects.append(effect)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from conformance import scenario as s
 from reference_engine import doubling, state_based_actions
 from reference_engine.filters import matches
 from reference_engine import layers
-from reference_engine.objects import GameObject, PTEffect, Sublayer, counters_of
+from reference_engine.objects import GameObject, PTEffect, Sublayer, counters_of, no_counters
 from reference_engine.table import TABLE_STEPS, Table
 from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
 
@@ -148,7 +147,7 @@ class Game(Table, CharacteristicSteps):
             return
         obj.zone = zone
         obj.incarnation += 1
-        obj.counters = Counter()
+        obj.counters = no_counters()
         obj.controller = obj.owner if zone == "battlefield" else None
         obj.timestamp = self.tick()
 

@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from conformance.scenario import Card
 
@@ -20,10 +21,16 @@ def counter_pt(kind: str) -> tuple[int, int] | None:
     return (int(match[1]), int(match[2])) if match else None
 
 
+def no_counters() -> Counter[Any]:
+    """A new empty Counter. Counter's own ``__init__`` (a call of its general-purpose ``update``)
+    has nothing to do for an empty one, and objects and players get one each as a case starts."""
+    return Counter.__new__(Counter)
+
+
 def counters_of(counts: Mapping[str, int]) -> Counter[str]:
     """A new Counter holding ``counts`` (a mapping of kind to number), made without Counter's
     general-purpose update."""
-    counter: Counter[str] = Counter()
+    counter: Counter[str] = no_counters()
     if counts:
         dict.update(counter, counts)
     return counter

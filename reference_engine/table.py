@@ -18,6 +18,7 @@ from conformance import scenario as s
 from reference_engine import damage, doubling, players, prevention, replacement
 from reference_engine.damage import DamageEvent
 from reference_engine.range_of_influence import controller_of, in_range
+from reference_engine.objects import no_counters
 
 
 class Table:
@@ -30,7 +31,7 @@ class Table:
         """Seat the players as the case starts; no damage marked, no damage effects yet."""
         self.player_states: dict[str, players.Player] = players.seat(self.case)
         self.damage_effects: list = []  # prevention shields and redirections of resolved spells
-        self.damage_marked: Counter[tuple[str, int]] = Counter()
+        self.damage_marked: Counter[tuple[str, int]] = no_counters()
 
     # --- steps ---------------------------------------------------------------------------------
 
