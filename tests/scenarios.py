@@ -16,8 +16,9 @@ def creature(power: Any, toughness: Any, **card: Any) -> dict[str, Any]:
 
 
 def make_case(objects: dict[str, Any], steps: list[dict[str, Any]], *, players=("Alex", "Blair"),
-              rules=("613.4",), case_id: str | None = None) -> Case:
-    """A validated case; an ``expect`` step is added at the end if the steps have none."""
+              rules=("613.4",), case_id: str | None = None, **extra: Any) -> Case:
+    """A validated case; an ``expect`` step is added at the end if the steps have none. ``extra``:
+    more fields of the case (``player_states``, ``range_of_influence``)."""
     if not any("expect" in s for s in steps):
         steps = [*steps, {"expect": {"objects": {next(iter(objects)): {"zone": "battlefield"}}}}]
     document = {
@@ -30,6 +31,7 @@ def make_case(objects: dict[str, Any], steps: list[dict[str, Any]], *, players=(
             "summary": "a case built by a test",
             "players": list(players),
             "objects": objects,
+            **extra,
             "steps": steps,
         }],
     }

@@ -9,21 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
-
-from conformance.loader import load_text
-from reference_engine import ReferenceEngine
-
-
-def snapshots(objects: dict[str, Any], steps: list[dict[str, Any]], *, players=("Alex", "Blair"),
-              **extra: Any) -> list[dict[str, Any]]:
-    """The reference engine's snapshot at each ``expect`` step."""
-    raw = {"id": "613.1/cache", "rules": ["613.1"], "source": {"rule": "613.1"},
-           "summary": "a case built by a test", "players": list(players), "objects": objects, **extra,
-           "steps": steps}
-    (case,) = load_text(yaml.safe_dump({"format": 1, "cr": "2025-09-19", "cases": [raw]}, sort_keys=False),
-                        "test.yaml")
-    return ReferenceEngine().run(case.to_dict())
+from tests.scenarios import snapshots
 
 
 def expect(*names: str) -> dict[str, Any]:

@@ -6,22 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import yaml
 
-from conformance.loader import load_text
-from reference_engine import ReferenceEngine
 from reference_engine.filters import mana_value
+from tests.scenarios import snapshots
 
 
 def run(objects: dict[str, Any], steps: list[dict[str, Any]], *, players=("Alex", "Blair"),
         **extra: Any) -> dict[str, Any]:
     """The reference engine's snapshot at the last step, which must be an ``expect``."""
-    raw = {"id": "613.1/detail", "rules": ["613.1"], "source": {"rule": "613.1"},
-           "summary": "a case built by a test", "players": list(players), "objects": objects, **extra,
-           "steps": steps}
-    (case,) = load_text(yaml.safe_dump({"format": 1, "cr": "2025-09-19", "cases": [raw]}, sort_keys=False),
-                        "test.yaml")
-    return ReferenceEngine().run(case.to_dict())[-1]
+    return snapshots(objects, steps, players=players, **extra)[-1]
 
 
 def pt(objects, steps, name, **extra):
