@@ -128,8 +128,7 @@ class Game(Table, CharacteristicSteps):
 
     def check_state_based_actions(self) -> None:
         """State-based actions until none applies (CR 704.3); a hook for variants."""
-        if state_based_actions.check(self):
-            layers.invalidate(self)  # a token ceasing to exist (704.5d) takes no timestamp
+        state_based_actions.check(self)
 
     def power_toughness(self, obj: GameObject) -> layers.PowerToughness:
         """``obj``'s power and toughness now (layer 7, CR 613.4); a hook for variants."""

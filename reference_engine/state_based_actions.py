@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 PLUS, MINUS = "+1/+1", "-1/-1"
 
 
-def check(game: Game) -> bool:
-    """Perform state-based actions until none applies (CR 704.3); whether any was performed."""
-    performed = False
+def check(game: Game) -> None:
+    """Perform state-based actions until none applies (CR 704.3), marking the game changed after
+    each pass that performed any."""
     while True:
         permanents = [o for o in game.objects.values() if o.zone == "battlefield"]
         # 704.5f: a creature with toughness 0 or less goes to its owner's graveyard.
@@ -36,10 +36,9 @@ def check(game: Game) -> bool:
         # 704.5d: a token that has left the battlefield ceases to exist (111.8).
         ceasing = [o for o in game.objects.values() if o.token and o.zone not in ("battlefield", None)]
         if not dying and not annihilating and not destroyed and not losing and not ceasing:
-            return performed
+            return
         # All are performed as one event; having performed any, the check is repeated (704.3),
         # on the game as they left it: a token gone from a graveyard changes what is counted there.
-        performed = True
         for obj in ceasing:
             obj.zone = None
         for player in losing:
