@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any, ClassVar, Union
+
+from conformance.frozen import frozen
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack")
 
@@ -60,7 +62,7 @@ def thaw(value: Any) -> Any:
 # --- filters and expressions ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Filter:
     """Objects matching every given condition (absent conditions match anything).
 
@@ -86,21 +88,21 @@ class Filter:
         return cls(**{k: tuple(v) if type(v) is list else v for k, v in data.items()})
 
 
-@dataclass(frozen=True)
+@frozen
 class Count:
     """The number of objects matching ``filter``."""
 
     filter: Filter
 
 
-@dataclass(frozen=True)
+@frozen
 class Sum:
     """The sum of its terms."""
 
     terms: tuple[Expression, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class CardTypes:
     """The number of card types among the objects matching ``filter`` ("card types among cards
     in all graveyards", CR 205.2a)."""
@@ -108,7 +110,7 @@ class CardTypes:
     filter: Filter
 
 
-@dataclass(frozen=True)
+@frozen
 class Life:
     """A player's life total (CR 119): ``you``, ``chosen`` (CR 208.2a) or a player's name."""
 
@@ -140,7 +142,7 @@ def expression_from(data: Any) -> Expression:
 # --- cards and objects ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class CdaPT:
     """A characteristic-defining ability defining power and/or toughness (CR 604.3, 613.4a).
 
@@ -152,7 +154,7 @@ class CdaPT:
     toughness: Expression | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class StaticPT:
     """A static ability setting (7b), modifying (7c) or switching (7d) the power/toughness of
     every object ``affects`` matches, re-evaluated continuously (CR 604.2, 613.5)."""
@@ -164,7 +166,7 @@ class StaticPT:
     toughness: Expression | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class DoubleDamage:
     """A static ability whose replacement effect doubles damage: "If a source [``by``] would deal
     damage, it deals double that damage instead" (CR 701.10g, 614.1a). ``by`` is read relative to
@@ -178,7 +180,7 @@ class DoubleDamage:
         return cls(by=Filter.from_dict(data["by"]) if "by" in data else None)
 
 
-@dataclass(frozen=True)
+@frozen
 class PreventDamageAbility:
     """A static ability whose prevention effect prevents ``amount`` (``None``: all) of the damage
     that sources matching ``by`` would deal to objects matching ``to`` (each ``None``: any),
@@ -199,7 +201,7 @@ class PreventDamageAbility:
         return cls(**values)
 
 
-@dataclass(frozen=True)
+@frozen
 class CantLose:
     """A static ability: "You can't lose the game", for its controller (CR 104.3b, 614.17, 704.5a)."""
 
@@ -245,7 +247,7 @@ CHARACTERISTICS = ("name", "mana_cost", "colors", "types", "subtypes", "supertyp
 """The copiable characteristics (CR 707.2), by the names the format uses."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Keyword:
     """A keyword ability (CR 702): ``{keyword: flying}``. ``changeling`` is a characteristic-defining
     ability: the object is every creature type (CR 702.73a), applied first in layer 4 (613.3)."""
@@ -261,7 +263,7 @@ class Keyword:
         return self.keyword
 
 
-@dataclass(frozen=True)
+@frozen
 class Morph:
     """Morph [cost] (CR 702.37a): the card may be cast face down as a 2/2 creature, and turned face
     up by paying ``cost`` (a special action, 702.37e)."""
@@ -277,7 +279,7 @@ class Morph:
         return self.cost
 
 
-@dataclass(frozen=True)
+@frozen
 class Text:
     """An ability given by its rules text only ("{T}: Add {G}."): objects have it, copy it, gain and
     lose it, and report it, but no step performs it."""
@@ -293,7 +295,7 @@ class Text:
         return self.text
 
 
-@dataclass(frozen=True)
+@frozen
 class CdaColors:
     """A characteristic-defining ability defining the object's colours ("is all colors"): it
     functions in every zone (CR 604.3) and applies first in layer 5 (613.3)."""
@@ -313,7 +315,7 @@ def _tuples(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Change:
     """What an effect makes an object become, each part applied in its own layer (CR 613.1, 613.6):
     ``gain_control`` (layer 2: the effect's controller gains control); ``types``, ``subtypes``,
@@ -352,7 +354,7 @@ class Change:
         return cls(**cls.values_from(data))
 
 
-@dataclass(frozen=True)
+@frozen
 class Static:
     """A static ability of a permanent making every object ``affects`` matches become something,
     the set re-evaluated continuously (CR 604.2, 613.5) and kept through the effect's later layers
@@ -368,7 +370,7 @@ class Static:
         return cls(affects=Filter.from_dict(data["affects"]), becomes=Change.from_dict(data["becomes"]))
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class CopyExceptions:
     """Exceptions to a copy effect (CR 707.9), part of the copy's copiable values (707.9a-b):
     ``retain`` keeps the copy's own value of those characteristics (707.9c); ``name``, ``colors``,
@@ -408,7 +410,7 @@ class CopyExceptions:
         return cls(**values)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class BecomeTemplate(Change):
     """The effect of an ability that makes its own object become something until ``until``."""
 
@@ -419,7 +421,7 @@ class BecomeTemplate(Change):
         return cls(**cls.values_from(data))
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class BecomeCopyTemplate:
     """The effect of an ability that makes its own object become a copy of the ability's target
     (CR 707.4), with ``exceptions``, until ``until``."""
@@ -433,7 +435,7 @@ class BecomeCopyTemplate:
         return cls(exceptions=exceptions, until=data["until"])
 
 
-@dataclass(frozen=True)
+@frozen
 class AbilityEffect:
     """What an activated or triggered ability does as it resolves (one of the two): its object
     ``become``\\ s something, or ``become_copy`` of the target."""
@@ -448,7 +450,7 @@ class AbilityEffect:
         return cls(become_copy=BecomeCopyTemplate.from_dict(data["become_copy"]))
 
 
-@dataclass(frozen=True)
+@frozen
 class Activated:
     """An activated ability (CR 602): ``cost`` (as printed, e.g. ``{X}``), and its ``effect``, a
     template whose ``X`` is the value chosen as it is activated (107.3). ``name`` lets an
@@ -464,7 +466,7 @@ class Activated:
         return cls(name=data["name"], cost=data["cost"], effect=AbilityEffect.from_dict(data["effect"]))
 
 
-@dataclass(frozen=True)
+@frozen
 class Triggered:
     """A triggered ability (CR 603): ``when`` (its trigger condition, as text) and its ``effect``.
     A ``trigger`` step says when it triggers and resolves."""
@@ -479,7 +481,7 @@ class Triggered:
         return cls(name=data["name"], when=data["when"], effect=AbilityEffect.from_dict(data["effect"]))
 
 
-@dataclass(frozen=True)
+@frozen
 class EntersAsCopy:
     """"You may have this enter as a copy of [an object ``of`` matches][, except ...]": a
     replacement effect (CR 614.1c) applied as the object enters the battlefield (707.5), the copied
@@ -495,7 +497,7 @@ class EntersAsCopy:
         return cls(of=Filter.from_dict(data["of"]), exceptions=exceptions)
 
 
-@dataclass(frozen=True)
+@frozen
 class AsEntersChoose:
     """"As this enters, choose [a player | an opponent | an object]" (CR 614.12, 614.1c): ``player``
     is ``player`` or ``opponent``; ``object`` is a filter. The choice is not copied (707.6)."""
@@ -510,7 +512,7 @@ class AsEntersChoose:
                    object=Filter.from_dict(data["object"]) if "object" in data else None)
 
 
-@dataclass(frozen=True)
+@frozen
 class AsEntersPT:
     """"As this enters [or is turned face up], it becomes your choice of 5/1 or 1/5" (CR 208.2b):
     the chosen power and toughness are a copiable effect (613.2a, 707.2); off the battlefield the
@@ -525,7 +527,7 @@ class AsEntersPT:
         return cls(options=tuple(data["options"]), turned_face_up=data.get("turned_face_up", False))
 
 
-@dataclass(frozen=True)
+@frozen
 class StaticCopy:
     """A static ability: the objects ``affects`` matches are copies of the object chosen as this
     entered (an ``as_enters_choose`` object). The values it copies are fixed when the effect first
@@ -545,7 +547,7 @@ CHARACTERISTIC_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (
 """Abilities about characteristics, copying and face-down permanents (CR 602-604, 613, 702, 707, 708), by key."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Choices:
     """Choices made as an object enters the battlefield or is turned face up (CR 614.12, 707.5,
     707.6): ``copy``, the objects copied, in the order its copy replacement effects apply (707.9e;
@@ -565,7 +567,7 @@ class Choices:
         return cls(**values)
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """Printed characteristics (CR 613.1: where evaluation starts). ``power``/``toughness``
     are ``None`` when nothing is printed, an int, or a star string such as ``"*"`` or ``"1+*"``
@@ -589,7 +591,7 @@ class Card:
         return cls(**values)
 
 
-@dataclass(frozen=True)
+@frozen
 class ObjectSpec:
     """An object as the case starts: its card, zone, owner, controller and counters; a permanent
     may be ``face_down`` (CR 708.2a) and have ``choices`` made as it entered (614.12, 707.5)."""
@@ -610,10 +612,11 @@ class ObjectSpec:
 class Step:
     """Base of every step. ``KEY`` is the step's key in a case file."""
 
+    __slots__ = ()  # (steps are slotted dataclasses, conformance.frozen)
     KEY: ClassVar[str]
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class PTEffect(Step):
     """A continuous effect from a resolving spell or ability, with a timestamp (CR 613.7b).
 
@@ -635,7 +638,7 @@ class PTEffect(Step):
         return cls(**values)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class SetPT(PTEffect):
     """Layer 7b: sets power and/or toughness, or base power and toughness (CR 613.4b)."""
 
@@ -644,7 +647,7 @@ class SetPT(PTEffect):
     toughness: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class ModifyPT(PTEffect):
     """Layer 7c: gets +N/+M (CR 613.4c)."""
 
@@ -653,14 +656,14 @@ class ModifyPT(PTEffect):
     toughness: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class SwitchPT(PTEffect):
     """Layer 7d: switches power and toughness (CR 613.4d)."""
 
     KEY: ClassVar[str] = "switch_pt"
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class DoublePT(PTEffect):
     """Doubles power, toughness or both: a 7c bonus fixed as it is created (CR 701.10a-c)."""
 
@@ -668,7 +671,7 @@ class DoublePT(PTEffect):
     which: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class TriplePT(PTEffect):
     """Triples power, toughness or both: a 7c bonus fixed as it is created (CR 701.11a-c)."""
 
@@ -676,7 +679,7 @@ class TriplePT(PTEffect):
     which: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PutCounters(Step):
     """Puts ``count`` counters of ``kind`` on an object (CR 122.1, 613.7c)."""
 
@@ -686,7 +689,7 @@ class PutCounters(Step):
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class RemoveCounters(Step):
     """Removes up to ``count`` counters of ``kind`` from an object."""
 
@@ -696,7 +699,7 @@ class RemoveCounters(Step):
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class EndEffect(Step):
     """The named effect ends (its stated duration is over)."""
 
@@ -704,14 +707,14 @@ class EndEffect(Step):
     effect: str
 
 
-@dataclass(frozen=True)
+@frozen
 class EndTurn(Step):
     """The cleanup step: effects lasting until end of turn end (CR 514.2)."""
 
     KEY: ClassVar[str] = "end_turn"
 
 
-@dataclass(frozen=True)
+@frozen
 class Move(Step):
     """An object moves to a zone and becomes a new object (CR 400.7, 613.7d). Onto the
     battlefield it may enter ``face_down`` (CR 708.3, 702.37c), and ``choices`` are the choices
@@ -734,7 +737,7 @@ class Move(Step):
 # --- steps about characteristics, copies and face-down permanents (CR 613, 707, 708) -------------
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Become(PTEffect):
     """A resolved spell or ability makes ``to`` (or each object ``to_each`` matches, a set then
     locked, CR 611.2c, 613.6) become something, each part in its layer: see :class:`Change`. A P/T
@@ -768,7 +771,7 @@ class Become(PTEffect):
         return Change(**{f.name: getattr(self, f.name) for f in dataclasses.fields(Change)})
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class BecomeCopy(PTEffect):
     """A resolved spell or ability makes ``to`` become a copy of ``of`` (CR 707.1, 707.4), with
     ``exceptions`` (707.9): a layer 1a effect whose copied values are fixed as it resolves (707.2b)."""
@@ -787,7 +790,7 @@ class BecomeCopy(PTEffect):
         return cls(**values)
 
 
-@dataclass(frozen=True)
+@frozen
 class CreateToken(Step):
     """Creates ``token`` (a new object id), a token that's a copy of ``copy_of`` (CR 111.1, 707.2)
     under ``controller``, with ``exceptions`` (707.9); it enters the battlefield, with ``choices``
@@ -810,7 +813,7 @@ class CreateToken(Step):
         return cls(**values)
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnFaceUp(Step):
     """A face-down permanent is turned face up (CR 708.8): ``by: morph``, the special action of
     paying its morph cost, possible only if it would have morph face up (702.37e); ``by: effect``,
@@ -830,7 +833,7 @@ class TurnFaceUp(Step):
         return cls(**values)
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnFaceDown(Step):
     """A face-up permanent is turned face down, becoming a 2/2 face-down creature (CR 708.2a), with a
     new timestamp (613.7f); a face-down one stays as it is (708.2b)."""
@@ -839,7 +842,7 @@ class TurnFaceDown(Step):
     object: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Activate(Step):
     """The object's activated ability named ``ability`` is activated and resolves (CR 602), with
     ``x`` for X (107.3) and ``target``. An object without that ability now: nothing happens."""
@@ -851,7 +854,7 @@ class Activate(Step):
     target: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Trigger(Step):
     """The object's triggered ability named ``ability`` triggers and resolves (CR 603), ``target``
     being the object it refers to ("that creature"). An object without that ability: nothing happens."""
@@ -868,7 +871,7 @@ CHARACTERISTIC_ACTIONS: tuple[type[Step], ...] = (
 """The steps about characteristics, copies and face-down permanents."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Together(Step):
     """Several actions as one event: no state-based action check between them (CR 704.3)."""
 
@@ -876,7 +879,7 @@ class Together(Step):
     parts: tuple[Step, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Expect(Step):
     """A checkpoint: for each named object (and each named player), the values the engine must
     report. ``players`` is ``None`` when the checkpoint observes no player."""
@@ -893,7 +896,7 @@ MANA_TYPES = ("W", "U", "B", "R", "G", "C")
 """The types of mana a mana pool holds (CR 106.4): five colours and colorless."""
 
 
-@dataclass(frozen=True)
+@frozen
 class GainLife(Step):
     """The player gains ``amount`` life (CR 119.3)."""
 
@@ -902,7 +905,7 @@ class GainLife(Step):
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class LoseLife(Step):
     """The player loses ``amount`` life (CR 119.3)."""
 
@@ -911,7 +914,7 @@ class LoseLife(Step):
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class AddMana(Step):
     """The player adds mana to their mana pool, by type (CR 106.4)."""
 
@@ -924,7 +927,7 @@ class AddMana(Step):
         return cls(player=body["player"], mana=freeze(dict(body["mana"])))
 
 
-@dataclass(frozen=True)
+@frozen
 class PutPlayerCounters(Step):
     """Puts ``count`` counters of ``kind`` (poison, energy, ...) on a player (CR 122.1)."""
 
@@ -934,7 +937,7 @@ class PutPlayerCounters(Step):
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class RemovePlayerCounters(Step):
     """Removes up to ``count`` counters of ``kind`` from a player."""
 
@@ -944,7 +947,7 @@ class RemovePlayerCounters(Step):
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class DoubleLife(Step):
     """Doubles a player's life total: they gain or lose life so that it becomes twice what it
     was, negative totals included (CR 701.10d, 107.1b)."""
@@ -953,7 +956,7 @@ class DoubleLife(Step):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class DoubleCounters(Step):
     """Doubles the counters of ``kind`` on an object or a player: it gets as many more as it has
     (CR 701.10e). Exactly one of ``object`` and ``player``."""
@@ -964,7 +967,7 @@ class DoubleCounters(Step):
     player: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class DoubleMana(Step):
     """Doubles one type of mana in a player's mana pool: they add as much of it as they have
     (CR 701.10f)."""
@@ -974,7 +977,7 @@ class DoubleMana(Step):
     type: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Damage(Step):
     """A damage event: ``source`` (an object) would deal ``amount`` damage to each recipient:
     ``to`` (a player or an object), every object ``to_each`` matches, every player if
@@ -1000,7 +1003,7 @@ class Damage(Step):
         return cls(**values)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class PreventDamage(Step):
     """A prevention effect from a resolving spell or ability (CR 615): it prevents ``amount``
     damage (a shield used up across events, 615.7; ``None``: all damage) that would be dealt to
@@ -1026,7 +1029,7 @@ class PreventDamage(Step):
         return cls(**values)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class RedirectDamage(Step):
     """A redirection effect from a resolving spell or ability: the next ``amount`` damage
     (``None``: all damage) that would be dealt to ``to`` is dealt to ``instead_to`` instead
@@ -1049,7 +1052,7 @@ STARTING_LIFE = 20
 """A player's life total as a case starts, unless ``player_states`` says otherwise (CR 119.1)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerSpec:
     """A player as the case starts: life total (CR 119.1), counters (122.1), mana pool (106.4)."""
 
@@ -1118,7 +1121,7 @@ def step_from(data: Mapping[str, Any], default_controller: str) -> Step:
 # --- the case ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Source:
     """Where a case comes from: a CR rule, and which of its Example paragraphs (1-based), if
     any; no example means the case is worked from the rule's text."""
@@ -1130,7 +1133,7 @@ class Source:
         return f"CR {self.rule}" + (f", example {self.example}" if self.example else " (rule text)")
 
 
-@dataclass(frozen=True)
+@frozen
 class Case:
     """One conformance case. ``features`` are derived from its content (see features.py)."""
 

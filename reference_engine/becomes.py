@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from conformance.frozen import frozen
 from conformance.scenario import Change
 from reference_engine.characteristics import Values
 
@@ -16,7 +17,7 @@ CONTROL, TEXT, TYPE, COLOR, ABILITY = 2, 3, 4, 5, 6
 """Layers 2-6 (CR 613.1b-f)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ChangeEffect:
     """A continuous effect of a resolved spell or ability making the objects ``affected`` (a set
     locked as it was created, 611.2c, 613.6) become something, in layers 2-6. ``controller`` is

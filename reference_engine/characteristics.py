@@ -9,9 +9,9 @@ adds what is not a copiable value: zone, controller, face-down status.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
+from conformance.frozen import frozen
 from conformance.scenario import Card, Keyword, plain_ability
 
 ALL_CREATURE_TYPES = "all creature types"
@@ -21,7 +21,7 @@ CARD_TYPES_ORDER = ("artifact", "battle", "creature", "enchantment", "instant", 
                     "sorcery")
 
 
-@dataclass(frozen=True)
+@frozen
 class Values:
     """The values of an object's characteristics that layers 1-6 set (CR 613.1a-f).
 
@@ -104,7 +104,7 @@ EMPTY = Values()
 """A token's values before the effect that made it applies (it has no printed values, 613.1)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Characteristics:
     """An object's characteristics after layers 1-6 (``values``), its copiable values (after layer
     1, 613.2c), and the rest a filter or a snapshot looks at."""

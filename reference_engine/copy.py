@@ -17,16 +17,16 @@ status and every other effect (type-changing, P/T-changing, switches), is not co
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from conformance.frozen import frozen
 from conformance.scenario import CdaColors, CdaPT, CopyExceptions, Keyword
 from reference_engine.characteristics import Values
 
 LAYER_1A = "1a"
 
 
-@dataclass(frozen=True)
+@frozen
 class CopyEffect:
     """A copy effect on the objects ``affected`` (layer 1a, CR 613.2a): they become copies of an
     object whose copiable values were ``copied`` when the effect began (707.2b), with
@@ -48,7 +48,7 @@ class CopyEffect:
         return apply_exceptions(self.copied, before, self.exceptions, self.this_ability)
 
 
-@dataclass(frozen=True)
+@frozen
 class ChosenPT:
     """The power and toughness chosen as an object entered or was turned face up (CR 208.2b): a
     copiable effect of layer 1a (613.2a), so copies of the object copy it (707.2)."""

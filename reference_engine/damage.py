@@ -18,10 +18,10 @@ lifelink) are not modelled either.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from conformance import scenario as s
+from conformance.frozen import frozen
 from reference_engine.range_of_influence import controller_of, in_range, matches_now
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from reference_engine.objects import GameObject
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageEvent:
     """``source`` (an object id) would deal ``amount`` damage to ``recipient`` (a player's name or
     an object's id); ``combat`` for combat damage."""

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from conformance.frozen import frozen
 from conformance.scenario import CdaColors, CdaPT, Filter, Static, StaticCopy, StaticPT
 from reference_engine import becomes, face_down
 from reference_engine.becomes import ABILITY, COLOR, CONTROL, TEXT, TYPE, ChangeEffect, Working
@@ -50,7 +51,7 @@ _LIFE = operator.attrgetter("life")  # a player's life total
 # --- layers 1-6 ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """Every object's characteristics after layers 1-6, by id; ``face_up`` its values after layer
     1a only (what it would be face up, 708.8); ``static_sets`` the set of objects each multi-layer
@@ -65,7 +66,7 @@ class Board:
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class _StaticEffect:
     """An effect of a static ability of a permanent (604.2), with its object's timestamp (613.7a)."""
 
@@ -345,7 +346,7 @@ def _working_chars(game: Game, obj: GameObject, w: Working) -> Characteristics:
 # --- layer 7: power and toughness -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class PowerToughness:
     """An object's power and toughness, and the values after each sublayer (for diagnosis).
 
@@ -505,7 +506,7 @@ def static_effects(objects: Iterable[GameObject], *, only: GameObject | None = N
                 yield static.effect_on(obj, chars_of(obj), everything, the_board, game)
 
 
-@dataclass(frozen=True)
+@frozen
 class _StaticPT:
     """A layer 7 effect of a static ability of a permanent (604.2), with its object's timestamp or
     that of the effect that granted the ability, whichever is later (613.7a). Its amounts are
@@ -609,7 +610,7 @@ AFTER_RESOLVED = 1 << 40
 abilities, so that of two effects with the same timestamp, a resolved one comes first."""
 
 
-@dataclass(frozen=True)
+@frozen
 class LayerSeven:
     """The layer 7 effects of a board (613.4), by the objects they affect: those of resolved spells
     and abilities, whose sets are locked (611.2c), numbered in the order they were created; and

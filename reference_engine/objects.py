@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.frozen import frozen
 from conformance.scenario import Card
 
 PT_COUNTER = re.compile(r"^([+-][0-9]+)/([+-][0-9]+)$")
@@ -72,7 +73,7 @@ class Sublayer(enum.Enum):
     SWITCH = "7d"     # 613.4d: switch power and toughness
 
 
-@dataclass(frozen=True)
+@frozen
 class PTEffect:
     """A continuous effect on power/toughness from a resolved spell or ability (CR 611.2).
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from conformance import scenario as s
+from conformance.frozen import frozen
 from reference_engine.range_of_influence import (
     abilities_now,
     controller_of,
@@ -79,7 +80,7 @@ class PreventionShield:
         return event.with_amount(event.amount - prevented)
 
 
-@dataclass(frozen=True)
+@frozen
 class StaticPrevention:
     """The prevention effect of a permanent's static ability (``ref``: the permanent's id): it
     prevents ``amount`` (``None``: all) of each applicable damage event (615.10)."""

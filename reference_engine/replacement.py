@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from conformance import scenario as s
+from conformance.frozen import frozen
 from reference_engine import prevention
 from reference_engine.range_of_influence import (
     abilities_now,
@@ -41,7 +42,7 @@ class ChoiceMissing(ValueError):
     """Several effects apply to an event and the case scripts no order among them (616.1)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageDoubling:
     """The replacement effect of a permanent's static ``double_damage`` ability (``ref``: the
     permanent's id): damage a matching source would deal is doubled (701.10g)."""
