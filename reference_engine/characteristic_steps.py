@@ -97,12 +97,16 @@ class CharacteristicSteps:
 
     def observe_characteristics(self, obj: GameObject, the_board: layers.Board | None = None) -> dict[str, Any]:
         """The characteristic observables of ``obj``, and its controller after layer 2 (read once
-        per board: they depend on it alone). ``the_board``: the current board, if known."""
+        per board: they depend on it alone), in the order of a snapshot's, with room for the rest
+        (zone, power, toughness, counters, damage: ``None``). ``the_board``: the current board, if
+        known. The dict is the board's own: copy it to change it."""
         the_board = the_board or layers.board(self)
         observed = the_board.memo.get(("observed", obj.id))
         if observed is None:
             chars = the_board.chars[obj.id]
-            observed = the_board.memo[("observed", obj.id)] = {**observe(chars), "controller": chars.controller}
+            observed = the_board.memo[("observed", obj.id)] = {
+                "zone": None, "controller": chars.controller, "power": None, "toughness": None, "counters": None,
+                "damage": None, **observe(chars)}
         return observed
 
 

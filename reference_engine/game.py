@@ -130,9 +130,10 @@ class Game(Table, CharacteristicSteps):
         """State-based actions until none applies (CR 704.3); a hook for variants."""
         state_based_actions.check(self)
 
-    def power_toughness(self, obj: GameObject) -> layers.PowerToughness:
-        """``obj``'s power and toughness now (layer 7, CR 613.4); a hook for variants."""
-        return layers.power_toughness(self, obj)
+    power_toughness = layers.power_toughness
+    """``obj``'s power and toughness now (layer 7, CR 613.4): ``game.power_toughness(obj)`` is
+    :func:`layers.power_toughness` itself (it is read tens of times a step, so without a call in
+    between); a hook for variants."""
 
     def multiplication_bonus(self, power: int, toughness: int, which: str, multiplier: int) -> tuple[int, int]:
         """The +X/+Y bonus of a doubling or tripling (701.10b-c, 701.11b-c); a hook for variants."""
@@ -161,13 +162,10 @@ class Game(Table, CharacteristicSteps):
                 objects[obj.id] = {"zone": None}
                 continue
             pt = self.power_toughness(obj)
-            objects[obj.id] = {
-                "zone": obj.zone,
-                "controller": obj.controller,
-                "power": pt.power,
-                "toughness": pt.toughness,
-                "counters": {kind: n for kind, n in sorted(obj.counters.items()) if n > 0} if obj.counters else {},
-                "damage": self.damage_marked.get((obj.id, obj.incarnation), 0) if self.damage_marked else 0,
-                **self.observe_characteristics(obj, the_board),  # name, types, abilities, ...; controller after layer 2
-            }
+            # name, types, abilities, ...; controller after layer 2 (read once per board), then the rest
+            objects[obj.id] = entry = self.observe_characteristics(obj, the_board).copy()
+            entry["zone"] = obj.zone
+            entry["power"], entry["toughness"] = pt.power, pt.toughness
+            entry["counters"] = {kind: n for kind, n in sorted(obj.counters.items()) if n > 0} if obj.counters else {}
+            entry["damage"] = self.damage_marked.get((obj.id, obj.incarnation), 0) if self.damage_marked else 0
         return {"objects": objects, "players": self.observe_players()}

@@ -417,21 +417,21 @@ def _layer_seven(game: Game, the_board: Board, layer_7: LayerSeven, obj: GameObj
     if not has_power_toughness(chars):
         return NONE
     power, toughness = printed_value(chars.values.power), printed_value(chars.values.toughness)
-    trace = [("printed", power, toughness)]
+    printed = ("printed", power, toughness)
     effects, static_bonus = layer_7.on(game, the_board, obj)  # in timestamp order (613.7)
 
     # 7a: characteristic-defining abilities (613.4a), in every zone (604.3); a number that can't be
     # determined is 0 (208.2a).
     if chars.values.abilities:
         power, toughness = _characteristic_defining_pt(game, the_board, obj, chars, power, toughness)
-    trace.append(("7a", power, toughness))
+    after_7a = ("7a", power, toughness)
 
     # 7b: set power and/or toughness, in timestamp order (613.4b).
     for effect in effects:
         if effect.sublayer is Sublayer.SET:
             power = power if effect.power is None else effect.power
             toughness = toughness if effect.toughness is None else effect.toughness
-    trace.append(("7b", power, toughness))
+    after_7b = ("7b", power, toughness)
 
     # 7c: effects and counters that modify (613.4c); +X/+Y counters (122.1a). The fixed amounts of
     # static abilities come summed (in 7c the order of additions changes nothing).
@@ -445,14 +445,13 @@ def _layer_seven(game: Game, the_board: Board, layer_7: LayerSeven, obj: GameObj
         if delta is not None:
             power += delta[0] * count
             toughness += delta[1] * count
-    trace.append(("7c", power, toughness))
+    after_7c = ("7c", power, toughness)
 
     # 7d: switches, in timestamp order (613.4d).
     for effect in effects:
         if effect.sublayer is Sublayer.SWITCH:
             power, toughness = toughness, power
-    trace.append(("7d", power, toughness))
-    return PowerToughness(power, toughness, tuple(trace))
+    return PowerToughness(power, toughness, (printed, after_7a, after_7b, after_7c, ("7d", power, toughness)))
 
 
 def _characteristic_defining_pt(game: Game, the_board: Board, obj: GameObject, chars: Characteristics,

@@ -21,20 +21,23 @@ def check(game: Game) -> None:
     """Perform state-based actions until none applies (CR 704.3), marking the game changed after
     each pass that performed any."""
     while True:
-        permanents = [o for o in game.objects.values() if o.zone == "battlefield"]
-        # 704.5f: a creature with toughness 0 or less goes to its owner's graveyard.
-        dying = [  # (a noncreature permanent has no toughness, 208.3: its type is the current one, 613.1d)
-            o for o in permanents
-            if (toughness := game.power_toughness(o).toughness) is not None and toughness <= 0
-        ]
-        # 704.5q: +1/+1 and -1/-1 counters on one permanent are removed in pairs.
-        annihilating = [o for o in permanents if o.counters.get(PLUS) and o.counters.get(MINUS)]
+        dying, annihilating, ceasing = [], [], []
+        for o in game.objects.values():
+            if o.zone == "battlefield":
+                # 704.5f: a creature with toughness 0 or less goes to its owner's graveyard (a
+                # noncreature permanent has no toughness, 208.3: its type is the current one, 613.1d).
+                toughness = game.power_toughness(o).toughness
+                if toughness is not None and toughness <= 0:
+                    dying.append(o)
+                # 704.5q: +1/+1 and -1/-1 counters on one permanent are removed in pairs.
+                if o.counters and o.counters.get(PLUS) and o.counters.get(MINUS):
+                    annihilating.append(o)
+            elif o.token and o.zone is not None:
+                ceasing.append(o)  # 704.5d: a token that has left the battlefield ceases to exist (111.8).
         # 704.5g: a creature with toughness greater than 0 and lethal damage marked on it is destroyed.
         destroyed = [o for o in damage.lethally_damaged(game) if o not in dying]
         # 704.5a, 704.5c: a player with 0 or less life, or ten or more poison counters, loses.
         losing = players.losers(game)
-        # 704.5d: a token that has left the battlefield ceases to exist (111.8).
-        ceasing = [o for o in game.objects.values() if o.token and o.zone not in ("battlefield", None)]
         if not dying and not annihilating and not destroyed and not losing and not ceasing:
             return
         # All are performed as one event; having performed any, the check is repeated (704.3),
