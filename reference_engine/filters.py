@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from conformance.errors import Unsupported
 from conformance.scenario import MANA_VALUE, STARTING_LIFE, X, CardTypes, Count, Expression, Filter, Life, Sum
@@ -92,45 +92,64 @@ def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObj
     (the object whose characteristic is being determined), life totals in ``game``. A number that
     can't be determined, such as a count about the chosen player where none was chosen, is 0
     (208.2a)."""
-    if type(objects) not in _REITERABLE:  # iterated once per term
-        objects = list(objects)
     if isinstance(expr, int):
         return expr
+    if type(objects) not in _REITERABLE:  # iterated once per term
+        objects = list(objects)
     if you is None and source is not None:  # "you": the controller of the ability (its owner off the battlefield)
         you = source.controller or source.owner
         if board is not None and source.id in board.chars:
             you = board.chars[source.id].controller or source.owner
+    return _value(expr, _Reading(objects, source, board, game, subject, chosen, you))
 
-    def matching(f: Filter) -> list[GameObject]:
-        if board is None:
-            return [o for o in objects if matches(f, o, you=you, source=source, chosen=chosen)]
-        # Judged once per board (layers 1-6 of every object) for the same question.
-        key = ("matching", f, you, chosen, source.ref if source is not None and (f.other or f.itself) else None)
-        found = board.memo.get(key)
-        if found is None:
-            chars = board.chars
-            found = board.memo[key] = [o for o in objects if matches(f, o, you=you, source=source, chosen=chosen,
-                                                                     chars=chars[o.id])]
-        return found
 
+class _Reading(NamedTuple):
+    """What :func:`evaluate` reads an expression with."""
+
+    objects: Iterable[GameObject]
+    source: GameObject | None
+    board: Any
+    game: Any
+    subject: Characteristics | None
+    chosen: str | None
+    you: str | None
+
+
+def _value(expr: Expression, reading: _Reading) -> int:
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, Sum):
+        return sum([_value(term, reading) for term in expr.terms])
     if isinstance(expr, Count):
-        return len(matching(expr.filter))
+        return len(_matching(expr.filter, reading))
     if isinstance(expr, CardTypes):  # 205.2a: card types among the matching objects
-        types = set()
-        for o in matching(expr.filter):
+        board, types = reading.board, set()
+        for o in _matching(expr.filter, reading):
             types.update(board.chars[o.id].values.types if board is not None else o.card.types)
         return len(types)
     if isinstance(expr, Life):
-        player = {"you": you, "chosen": chosen}.get(expr.player, expr.player)
+        player = {"you": reading.you, "chosen": reading.chosen}.get(expr.player, expr.player)
         if player is None:
             return 0  # 208.2a: no chosen player
-        states = getattr(game, "player_states", None) or {}
+        states = getattr(reading.game, "player_states", None) or {}
         return states[player].life if player in states else STARTING_LIFE
-    if isinstance(expr, Sum):
-        return sum(evaluate(term, objects, source=source, board=board, game=game, subject=subject, chosen=chosen,
-                            you=you) for term in expr.terms)
     if expr == MANA_VALUE:
-        return mana_value(subject.values.mana_cost) if subject is not None else 0
+        return mana_value(reading.subject.values.mana_cost) if reading.subject is not None else 0
     if expr == X:  # resolved effects have X replaced by its value; anywhere else it is 0 (107.3)
         return 0
     return expr
+
+
+def _matching(f: Filter, reading: _Reading) -> list[GameObject]:
+    """The objects ``f`` matches, judged once per board (layers 1-6 of every object) for the same
+    question."""
+    objects, source, board, you, chosen = reading.objects, reading.source, reading.board, reading.you, reading.chosen
+    if board is None:
+        return [o for o in objects if matches(f, o, you=you, source=source, chosen=chosen)]
+    key = ("matching", f, you, chosen, source.ref if source is not None and (f.other or f.itself) else None)
+    found = board.memo.get(key)
+    if found is None:
+        chars = board.chars
+        found = board.memo[key] = [o for o in objects if matches(f, o, you=you, source=source, chosen=chosen,
+                                                                 chars=chars[o.id])]
+    return found
