@@ -37,6 +37,10 @@ class Status:
     static_copy_values: Values | None = None
 
 
+NO_CHOICES = Choices()
+"""The choices of a case that scripts none: none made."""
+
+
 class IllegalChoice(ValueError):
     """A scripted choice the rules do not allow (the case is wrong)."""
 
@@ -48,7 +52,7 @@ def enter_battlefield(game: Game, obj: GameObject, choices: Choices | None, *, f
         game.status_of(obj).face_down = True
         layers.invalidate(game)
         return
-    as_it_enters(game, obj, choices or Choices())
+    as_it_enters(game, obj, choices or NO_CHOICES)
 
 
 def as_it_enters(game: Game, obj: GameObject, choices: Choices) -> bool:

@@ -625,10 +625,13 @@ class LayerSeven:
     def index(cls, game: Game, the_board: Board, effects: Iterable[PTEffect]) -> LayerSeven:
         """The index of ``effects`` (those of resolved spells and abilities) and of the static
         abilities of the permanents of ``the_board``."""
-        resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]] = defaultdict(list)
+        resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]] = {}
         for order, effect in enumerate(effects, start=1):
             for ref in effect.affected:
-                resolved[ref].append((order, effect))
+                if ref in resolved:
+                    resolved[ref].append((order, effect))
+                else:
+                    resolved[ref] = [(order, effect)]
         statics = the_board.memo.get("statics")
         if statics is None:  # they depend on the board alone
             by_reach: dict[tuple[Any, ...], _SameReach] = {}
