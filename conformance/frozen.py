@@ -5,7 +5,7 @@ each field through the field's slot descriptor, where the dataclass's own goes t
 ``object.__setattr__`` (its way around the frozen ``__setattr__``) at about twice the cost. A case
 is parsed into tens of these, and the reference engine makes tens more for every case it runs
 (effects, characteristics, power and toughness), so this is a few percent of the engine's rate
-(docs/benchmarks.md). Fields, equality, hashing, ``repr``, ``dataclasses.replace`` and pickling
+(issue 7's benchmarks, docs/benchmarks.md). Fields, equality, hashing, ``repr``, ``dataclasses.replace`` and pickling
 are the dataclass's own; a class with ``__post_init__`` or init-only variables keeps the
 dataclass's ``__init__``.
 """
@@ -13,6 +13,7 @@ dataclass's ``__init__``.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -37,8 +38,7 @@ def frozen(cls: type[T] | None = None, /, *, kw_only: bool = False) -> Any:
 def _slot_init(cls: type) -> Any:
     """An ``__init__`` with the signature of ``cls``'s dataclass ``__init__`` that stores each field
     with its slot's ``__set__``; ``None`` when the dataclass's own must stay."""
-    if hasattr(cls, "__post_init__") or any(isinstance(v, dataclasses.InitVar)
-                                            for v in getattr(cls, "__annotations__", {}).values()):
+    if hasattr(cls, "__post_init__"):
         return None
     names = {"_FACTORY": _FACTORY, "__name__": cls.__module__}
     positional, keyword, body = [], [], []
@@ -60,6 +60,8 @@ def _slot_init(cls: type) -> Any:
         if f.init:
             (keyword if f.kw_only else positional).append(f.name if default is None else f"{f.name}={default}")
         body.append(f"    _set_{f.name}(self, {value})\n")
+    if [p.split("=")[0] for p in (*positional, *keyword)] != list(inspect.signature(cls.__init__).parameters)[1:]:
+        return None  # init-only variables (dataclasses.InitVar) are parameters but not fields
     parameters = ["self", *positional, *(["*", *keyword] if keyword else [])]
     source = f"def __init__({', '.join(parameters)}):\n{''.join(body) or '    pass'}\n"
     exec(source, names)  # noqa: S102 - the source is built from the class's own field names

@@ -62,6 +62,7 @@ class Point:
 def test_it_is_frozen_slotted_hashable_and_picklable():
     fast, _ = twins()
     p = Point(1, 2)
+    assert "_set_x" in Point.__init__.__code__.co_names  # made by the slots' setters, not the dataclass's
     with pytest.raises(dataclasses.FrozenInstanceError):
         p.x = 3  # type: ignore[misc]
     assert not hasattr(p, "__dict__")
@@ -127,3 +128,13 @@ def test_every_frozen_class_of_the_format_and_the_engine_takes_what_its_fields_s
             elif f.default_factory is dataclasses.MISSING:
                 assert p.default is p.empty, (cls, f.name)
 
+
+
+def test_a_class_with_an_init_only_variable_keeps_the_dataclass_init():
+    @frozen
+    class Scaled:
+        n: int
+        factor: dataclasses.InitVar[int] = 1
+
+    assert Scaled(2).n == 2 and Scaled(2, 3).n == 2
+    assert list(inspect.signature(Scaled).parameters) == ["n", "factor"]
