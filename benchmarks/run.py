@@ -41,12 +41,20 @@ clock: Callable[[], float] = time.perf_counter
 
 def best(repeat: int, work: Callable[[], float | None]) -> float:
     """The smallest duration of ``repeat`` runs of ``work`` (which may time itself)."""
-    times = []
+    return best_of_each(repeat, [work])[0]
+
+
+def best_of_each(repeat: int, works: list[Callable[[], float | None]]) -> list[float]:
+    """The smallest duration of ``repeat`` runs of each of ``works``, run in turn (a, b, a, b, ...):
+    a ratio of two of them is then not skewed by the machine slowing down for a while (this VM's
+    speed drifts by 10 % or more over minutes, docs/benchmarks.md), since each meets the slow spell."""
+    times: list[list[float]] = [[] for _ in works]
     for _ in range(repeat):
-        started = clock()
-        measured = work()
-        times.append(measured if measured is not None else clock() - started)
-    return min(times)
+        for work, measured in zip(works, times):
+            started = clock()
+            result = work()
+            measured.append(result if result is not None else clock() - started)
+    return [min(measured) for measured in times]
 
 
 def sample(n: int, **options) -> list:
@@ -82,8 +90,10 @@ def engine_rate(cases, repeat: int) -> float:
     return len(plain) / seconds
 
 
-def generation_rate(n: int, repeat: int) -> float:
-    def work():
+def generation_and_property_rates(n: int, repeat: int) -> tuple[float, float]:
+    """The strategies' generation rate alone (scenarios a second), and the end-to-end rate of the
+    differential property, reference engine against itself (examples a second), measured in turn."""
+    def generation():
         @settings(QUIET, max_examples=n)
         @given(mtg.scenarios())
         def nothing(case):
@@ -91,20 +101,17 @@ def generation_rate(n: int, repeat: int) -> float:
         started = clock()
         nothing()
         return clock() - started
-    return n / best(repeat, work)
 
-
-def property_rate(n: int, repeat: int) -> float:
     engine = ReferenceEngine()
     info = describe(engine)
     prop = differential_property()
 
-    def work():  # timed by best(), with the same clock as the generation rate it is compared with
+    def end_to_end():  # timed by best_of_each(), with the same clock as the generation rate
         run = run_property(prop, engine, info, profile=settings(profiles.get("ci"), max_examples=n))
         assert run.status == "passed", run.message
-        work.examples = run.examples
-    seconds = best(repeat, work)
-    return work.examples / seconds
+        end_to_end.examples = run.examples
+    generating, running = best_of_each(repeat, [generation, end_to_end])
+    return n / generating, end_to_end.examples / running
 
 
 def board(n: int) -> Game:
@@ -128,16 +135,17 @@ def board(n: int) -> Game:
     return game
 
 
-def layer_time(n: int, repeat: int) -> float:
-    """Every object's characteristics and power/toughness, from nothing cached (layers 1-7)."""
-    game = board(n)
-
-    def work() -> float:
-        layers.forget(game)  # the engine computes layers once per state: start each run cold
-        started = clock()
-        game.snapshot()
-        return clock() - started
-    return best(repeat, work)
+def layer_times(sizes: list[int], repeat: int) -> list[float]:
+    """For a board of each size, every object's characteristics and power/toughness from nothing
+    cached (layers 1-7), measured in turn."""
+    def work(game: Game) -> Callable[[], float]:
+        def timed() -> float:
+            layers.forget(game)  # the engine computes layers once per state: start each run cold
+            started = clock()
+            game.snapshot()
+            return clock() - started
+        return timed
+    return best_of_each(repeat, [work(board(n)) for n in sizes])
 
 
 def describe_sample(cases) -> str:
@@ -205,13 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     medium_rate = engine_rate(medium, repeat)
     row("reference engine, medium scenarios (<=6 objects, <=10 steps)", f"{medium_rate:,.0f} /s",
         f"target >= 2,000 /s: {'met' if medium_rate >= 2000 else 'NOT met'}")
-    generation = generation_rate(n, repeat)
+    generation, end_to_end = generation_and_property_rates(n, repeat)
     row("strategies alone: scenarios() generation rate", f"{generation:,.0f} /s")
-    end_to_end = property_rate(n, repeat)
     ratio = end_to_end / generation
     row("end-to-end differential property (reference vs reference)", f"{end_to_end:,.0f} ex/s",
         f"{ratio:.2f} of generation; target >= 0.5: {'met' if ratio >= 0.5 else 'NOT met'}")
-    times = {size: layer_time(size, repeat) for size in (10, 100, 1000)}
+    times = dict(zip((10, 100, 1000), layer_times([10, 100, 1000], repeat)))
     for size, seconds in times.items():
         row(f"layer evaluation, {size:,} objects and {size:,} effects (all P/T)", f"{seconds * 1000:,.2f} ms")
     growth = times[1000] / times[100]

@@ -1,0 +1,31 @@
+"""benchmarks.run: how measurements are taken (no timing is asserted: the figures are the
+benchmark's to print, docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import itertools
+
+from benchmarks import run
+
+
+def test_measurements_taken_in_turn_each_keep_their_best(monkeypatch):
+    """Two measurements compared as a ratio are run a, b, a, b: a slow spell of the machine meets both."""
+    ticks = itertools.count()
+    monkeypatch.setattr(run, "clock", lambda: next(ticks))  # each reading of the clock is one unit later
+    calls = []
+
+    def timed_by_itself():
+        calls.append("a")
+        return 5.0 if calls.count("a") == 1 else 2.0
+
+    def timed_by_the_caller():
+        calls.append("b")
+
+    assert run.best_of_each(2, [timed_by_itself, timed_by_the_caller]) == [2.0, 1]
+    assert calls == ["a", "b", "a", "b"]
+    assert run.best(3, timed_by_itself) == 2.0
+
+
+def test_layer_times_measure_each_board_from_nothing_cached():
+    times = run.layer_times([2, 5], repeat=2)
+    assert len(times) == 2 and all(t > 0 for t in times)
