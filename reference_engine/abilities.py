@@ -41,7 +41,7 @@ def resolve(game: Game, obj: GameObject, kind: type, name: str, *, x: int | None
         template = effect.become
         change = dataclasses.replace(template, power=_with_x(template.power, x), toughness=_with_x(template.toughness, x))
         change = s.Change(**{f.name: getattr(change, f.name) for f in dataclasses.fields(s.Change)})
-        create_change(game, [obj], change, controller=controller, until=template.until, effect_id=None)
+        create_change(game, [obj], change, controller=controller, until=template.until, effect_id=None, source=obj)
     elif target is not None:
         # 707.4: it becomes a copy of the target; noncopy effects on it stay.
         copied = layers.board(game).chars[target].copiable
@@ -59,10 +59,12 @@ def _with_x(expr: Any, x: int | None) -> Any:
 
 
 def create_change(game: Game, affected: list[GameObject], change: s.Change, *, controller: str, until: str,
-                  effect_id: str | None) -> None:
+                  effect_id: str | None, source: GameObject | None = None) -> None:
     """A resolved effect making ``affected`` (locked, 611.2c) become ``change``, timestamped now
     (613.7b). Its parts apply in layers 2-6 (:class:`ChangeEffect`) and, for power and toughness,
-    7b (a :class:`PTEffect` with the same timestamp and set, 613.6); those are fixed now."""
+    7b (a :class:`PTEffect` with the same timestamp and set, 613.6); those are fixed now.
+    ``source``: the object whose ability it is, if an ability's (what "other" and "itself" in its
+    expressions are about); a spell's has none."""
     timestamp = game.tick()
     refs = frozenset(o.ref for o in affected)
     game.effects.append(ChangeEffect(refs, timestamp, change, controller, until=until, id=effect_id))
@@ -70,7 +72,7 @@ def create_change(game: Game, affected: list[GameObject], change: s.Change, *, c
         return
     board = layers.board(game)
     for obj in affected:  # an expression is evaluated as the effect is created (608.2h)
-        context = dict(objects=game.objects.values(), source=None, board=board, game=game,
+        context = dict(objects=game.objects.values(), source=source, board=board, game=game,
                        subject=board.chars[obj.id], you=controller)
         power = None if change.power is None else evaluate(change.power, **context)
         toughness = None if change.toughness is None else evaluate(change.toughness, **context)

@@ -169,6 +169,38 @@ def test_a_become_with_a_sum_of_life_and_mana_value():
     assert pt(objects, steps, "bear", player_states={"Alex": {"life": 5}}) == (5, 3)
 
 
+def _grower(kind: str, name: str, amount: dict[str, Any]) -> dict[str, Any]:
+    """A 3/3 with an activated or triggered ability: "this creature becomes an X/X until end of turn"."""
+    effect = {"become": {"power": amount, "toughness": amount, "until": "end_of_turn"}}
+    ability = {kind: {"name": name, "effect": effect, **({"cost": "{1}"} if kind == "activated" else
+                                                         {"when": "a creature enters"})}}
+    return {"card": {"types": ["creature"], "power": 3, "toughness": 3, "abilities": [ability]}}
+
+
+@pytest.mark.parametrize("kind, step, others, expected", [
+    ("activated", "activate", 2, (2, 2)),  # "other creatures you control": the bear and the elf
+    ("triggered", "trigger", 3, (3, 3)),   # with a third creature beside it: 3
+])
+def test_other_in_an_ability_s_become_excludes_the_ability_s_object(kind, step, others, expected):
+    """A creature's ability "becomes X/X, where X is the number of other creatures you control":
+    "other" excludes the object the ability is on (the filter, docs/format.md), so a 3/3 beside
+    ``others`` creatures becomes ``others``/``others`` as it resolves (608.2h, 613.4b). (The engine
+    once evaluated an ability's become without its object: the 3/3 counted itself.)"""
+    amount = {"count": {"types": ["creature"], "controller": "you", "other": True}}
+    objects = {"grower": _grower(kind, "grow", amount),
+               **{f"c{i}": creature(2, 2) for i in range(others)}}
+    assert pt(objects, [{step: {"object": "grower", "ability": "grow"}}], "grower") == expected
+
+
+def test_itself_in_an_ability_s_become_is_the_ability_s_object():
+    """"Becomes X/X, where X is the number of creatures you control that are this creature": 1, so
+    the 3/3 becomes 1/1 (608.2h, 613.4b); counted without its object, X would be 0 and it would die
+    (704.5f)."""
+    amount = {"count": {"types": ["creature"], "controller": "you", "itself": True}}
+    objects = {"page": _grower("activated", "shrink", amount), "bear": creature(2, 2)}
+    assert pt(objects, [{"activate": {"object": "page", "ability": "shrink"}}], "page") == (1, 1)
+
+
 @pytest.mark.parametrize("change, expected", [
     ({"power": 4}, (4, 2)),        # only power set (613.4b): toughness stays 2
     ({"toughness": 4}, (2, 4)),
