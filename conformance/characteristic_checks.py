@@ -156,8 +156,13 @@ def _x_problems(ability: Mapping[str, Any], at: tuple[Any, ...], players: list[s
         elif key == "static":
             exprs = [((key, "becomes", stat), body["becomes"][stat]) for stat in ("power", "toughness")
                      if stat in body["becomes"]]
+        elif key in ("activated", "triggered") and "become" in body["effect"]:
+            become = body["effect"]["become"]
+            exprs = [((key, "effect", "become", stat), become[stat]) for stat in ("power", "toughness")
+                     if stat in become]
         for where, expr in exprs:
-            yield from expression_problems(expr, path + where, players, x_allowed=False)
+            # 107.3: X is the value chosen as an activated ability is activated; nowhere else
+            yield from expression_problems(expr, path + where, players, x_allowed=key == "activated")
 
 
 def expression_problems(expr: Any, at: tuple[Any, ...], players: list[str], *, x_allowed: bool) -> Iterator[Problem]:

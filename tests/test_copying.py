@@ -4,6 +4,8 @@ hand from the CR."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from conformance.errors import CaseFileErrors
@@ -205,6 +207,14 @@ def test_characteristic_expressions():
 # --- the loader: references and choices ---------------------------------------------------------------
 
 
+def _grower(kind: str, power: Any) -> dict[str, Any]:
+    """A 3/3 whose activated or triggered ability makes it become ``power``/3."""
+    effect = {"become": {"power": power, "toughness": 3, "until": "end_of_turn"}}
+    extra = {"cost": "{1}"} if kind == "activated" else {"when": "a creature enters"}
+    return {"card": {"types": ["creature"], "power": 3, "toughness": 3,
+                     "abilities": [{kind: {"name": "grow", "effect": effect, **extra}}]}}
+
+
 @pytest.mark.parametrize("objects, steps, message", [
     ({"clone": CLONE}, [{"move": {"object": "clone", "to": "battlefield"}}], "needs choices.copy"),
     ({"clone": CLONE}, [{"move": {"object": "clone", "to": "battlefield", "choices": {"copy": "ghost"}}}],
@@ -221,8 +231,13 @@ def test_characteristic_expressions():
     ({"bear": BEAR}, [{"expect": {"objects": {"t1": {}}}}, {"create_token": {"token": "t1", "copy_of": "bear"}}],
      "undeclared object 't1'"),
     ({"bear": BEAR}, [{"become_copy": {"to": "bear", "of": "nobody"}}], "undeclared object 'nobody'"),
+    ({"grower": _grower("triggered", "X")}, [],
+     "objects/grower/card/abilities/0/triggered/effect/become/power: X is only defined"),
+    ({"grower": _grower("activated", {"life": "Zed"})}, [],
+     "objects/grower/card/abilities/0/activated/effect/become/power/life: undeclared player 'Zed'"),
 ], ids=["missing-copy-choice", "copy-of-undeclared", "undeclared-ability", "missing-x", "token-id-taken",
-        "face-down-in-hand", "x-in-a-cda", "pt-not-an-option", "token-observed-before-it-exists", "copy-of-nobody"])
+        "face-down-in-hand", "x-in-a-cda", "pt-not-an-option", "token-observed-before-it-exists", "copy-of-nobody",
+        "x-in-a-triggered-become", "undeclared-life-in-an-activated-become"])
 def test_the_loader_refuses_bad_references_with_one_line_each(objects, steps, message):
     with pytest.raises(CaseFileErrors) as raised:
         make_case(objects, steps)
