@@ -1,9 +1,10 @@
 """What the reference engine keeps once per board or per state (the speed work of commits d3328ae
 to f25f639: the objects a filter matches, 7a values, static layer 7 effects, observables, power and
 toughness, the fingerprint of the board) must follow every change a rule makes relevant. Each test
-here kills mutants of that code that survived the mutation run of 138b286, or fails when one part
-of a cache key is left out by hand (no mutant removes one), or shows an engine bug that run found
-(docs/mutation.md). Each expected value is worked from the rule cited, not read off the engine."""
+here kills mutants of that code that survived the mutation run of 138b286 (or the function-by-function
+run of e56612d), or fails when one part of a cache key is left out by hand (no mutant removes one),
+or shows an engine bug that run found (docs/mutation.md). Each expected value is worked from the
+rule cited, not read off the engine."""
 
 from __future__ import annotations
 
@@ -227,3 +228,27 @@ def test_a_face_down_permanent_declared_after_a_face_up_one_is_face_down_from_th
     demon = snapshot["objects"]["demon"]
     assert (demon["name"], demon["subtypes"], demon["power"], demon["toughness"], demon["face_down"]) == (
         None, [], 2, 2, True)
+
+
+# --- a snapshot's observables, read once per board (docs/engines.md) -------------------------------------
+
+
+def test_a_snapshot_entry_reports_each_observable_and_nothing_else():
+    """Grizzly Bears ({1}{G}, a green 2/2 creature — Bear) with a +1/+1 counter, on the battlefield
+    under Alex's control as its owner (110.2): 3/3 (122.1a, 613.4c), no damage marked (120.3); then
+    it gets a second +1/+1 counter (122.1): 4/4. Each checkpoint reports the observables docs/engines.md
+    lists (zone, controller, power, toughness, counters, damage, name, mana cost, colours, types,
+    subtypes, supertypes, abilities, face-down status), each once with its own value, and nothing
+    else; a later checkpoint leaves an earlier one as it was."""
+    card = {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "colors": ["G"], "types": ["creature"],
+            "subtypes": ["Bear"], "power": 2, "toughness": 2}
+    steps = [expect("bear"), {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}}, expect("bear")]
+    first, second = snapshots({"bear": {"counters": {"+1/+1": 1}, "card": card}}, steps)
+
+    def entry(power: int, counters: int) -> dict[str, Any]:
+        return {"zone": "battlefield", "controller": "Alex", "power": power, "toughness": power,
+                "counters": {"+1/+1": counters}, "damage": 0, "name": "Grizzly Bears", "mana_cost": "{1}{G}",
+                "colors": ["G"], "types": ["creature"], "subtypes": ["Bear"], "supertypes": [], "abilities": [],
+                "face_down": False}
+
+    assert (first["objects"]["bear"], second["objects"]["bear"]) == (entry(3, 1), entry(4, 2))
