@@ -4,10 +4,13 @@
     python -m benchmarks.run --quick    # smaller samples
 
 Measured with time.perf_counter on this machine; each figure is the best of ``--repeat`` runs
-(default 3), so that a busy machine disturbs it less. ``--cpu`` measures what runs in this process
-(the engine, generation, layer evaluation, the golden suite in-process) in CPU time of this process
-instead (time.process_time), which other jobs on a shared machine do not inflate; the rows that run
-other processes stay in wall time. Targets (issue 7) are printed beside the figures they apply to.
+(default 3), so that a busy machine disturbs it less; the reference engine's rates are measured in
+two such rounds, at the start and after the other in-process rows, and the better one is the
+figure. ``--cpu`` measures what runs in this process (the engine, generation, layer evaluation, the
+golden suite in-process) in CPU time of this process instead (time.process_time), which other jobs
+on a shared machine inflate less (on a virtual machine, not at all is too much to hope: see
+docs/benchmarks.md); the rows that run other processes stay in wall time. Targets (issue 7) are
+printed beside the figures they apply to.
 """
 
 from __future__ import annotations
@@ -209,10 +212,12 @@ def main(argv: list[str] | None = None) -> int:
     small = sample(n, max_objects=3, max_steps=5)
     medium = sample(n, max_objects=6, max_steps=10)
     print(f"samples: small {describe_sample(small)}\n         medium {describe_sample(medium)}\n")
-    row("reference engine, small scenarios (<=3 objects, <=5 steps)", f"{engine_rate(small, repeat):,.0f} /s")
-    medium_rate = engine_rate(medium, repeat)
-    row("reference engine, medium scenarios (<=6 objects, <=10 steps)", f"{medium_rate:,.0f} /s",
-        f"target >= 2,000 /s: {'met' if medium_rate >= 2000 else 'NOT met'}")
+    # The engine's rates are measured in two rounds, now and after the other in-process rows, and
+    # the better of each is the figure: on a shared machine a slow spell lasts seconds, longer than
+    # one round (docs/benchmarks.md, "This machine's noise").
+    first_round = {"small": engine_rate(small, repeat), "medium": engine_rate(medium, repeat)}
+    row("reference engine, small scenarios, first round", f"{first_round['small']:,.0f} /s")
+    row("reference engine, medium scenarios, first round", f"{first_round['medium']:,.0f} /s")
     generation, end_to_end = generation_and_property_rates(n, repeat)
     row("strategies alone: scenarios() generation rate", f"{generation:,.0f} /s")
     ratio = end_to_end / generation
@@ -228,6 +233,11 @@ def main(argv: list[str] | None = None) -> int:
     over_protocol, _ = golden_time(repeat, f"exec:{sys.executable} -m reference_engine.serve")
     row("golden suite over the JSON-lines protocol (exec:)", f"{over_protocol * 1000:,.0f} ms",
         f"overhead {(over_protocol - golden) / count * 1000:.2f} ms a case")
+    small_rate = max(first_round["small"], engine_rate(small, repeat))
+    medium_rate = max(first_round["medium"], engine_rate(medium, repeat))
+    row("reference engine, small scenarios (<=3 objects, <=5 steps)", f"{small_rate:,.0f} /s", "best of both rounds")
+    row("reference engine, medium scenarios (<=6 objects, <=10 steps)", f"{medium_rate:,.0f} /s",
+        f"best of both rounds; target >= 2,000 /s: {'met' if medium_rate >= 2000 else 'NOT met'}")
     if not args.no_xdist:
         serial, parallel = xdist_times(1)
         row("property suite, ci profile: one process", f"{serial:.1f} s")
