@@ -16,12 +16,13 @@ printed beside the figures they apply to.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -71,11 +72,22 @@ def sample(n: int, **options) -> list:
     return cases[:n]
 
 
+@contextlib.contextmanager
+def engine_heap() -> Iterator[None]:
+    """While the engine alone is measured, the objects this process made before (Hypothesis's,
+    the samples, the boards) are set apart from the garbage collector, so that its collections
+    cost what the engine's own objects cost, not a walk over the harness's heap."""
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def engine_rate(cases, repeat: int) -> float:
-    """Scenarios per second of the reference engine alone. The objects this process made before
-    (Hypothesis's, the samples) are set apart from the garbage collector while it runs, so that
-    its collections cost what the engine's own objects cost, not a walk over the harness's heap.
-    Each scenario's snapshots are dropped once it has run, as the harness drops them once compared:
+    """Scenarios per second of the reference engine alone (in :func:`engine_heap`). Each
+    scenario's snapshots are dropped once it has run, as the harness drops them once compared:
     kept all together, they would make every collection walk the snapshots of the whole sample."""
     engine = ReferenceEngine()
     plain = [c.to_dict() for c in cases]
@@ -84,12 +96,8 @@ def engine_rate(cases, repeat: int) -> float:
         for case in plain:
             engine.run(case)
 
-    gc.collect()
-    gc.freeze()
-    try:
+    with engine_heap():
         seconds = best(repeat, run_all)
-    finally:
-        gc.unfreeze()
     return len(plain) / seconds
 
 
@@ -140,7 +148,7 @@ def board(n: int) -> Game:
 
 def layer_times(sizes: list[int], repeat: int) -> list[float]:
     """For a board of each size, every object's characteristics and power/toughness from nothing
-    cached (layers 1-7), measured in turn."""
+    cached (layers 1-7), measured in turn (in :func:`engine_heap`)."""
     def work(game: Game) -> Callable[[], float]:
         def timed() -> float:
             layers.forget(game)  # the engine computes layers once per state: start each run cold
@@ -148,7 +156,9 @@ def layer_times(sizes: list[int], repeat: int) -> list[float]:
             game.snapshot()
             return clock() - started
         return timed
-    return best_of_each(repeat, [work(board(n)) for n in sizes])
+    works = [work(board(n)) for n in sizes]
+    with engine_heap():
+        return best_of_each(repeat, works)
 
 
 def describe_sample(cases) -> str:

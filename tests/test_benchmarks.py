@@ -29,3 +29,12 @@ def test_measurements_taken_in_turn_each_keep_their_best(monkeypatch):
 def test_layer_times_measure_each_board_from_nothing_cached():
     times = run.layer_times([2, 5], repeat=2)
     assert len(times) == 2 and all(t > 0 for t in times)
+
+
+def test_the_engine_is_measured_with_the_harness_s_heap_set_apart_and_back_after():
+    import gc
+
+    before = gc.get_freeze_count()
+    with run.engine_heap():
+        assert gc.get_freeze_count() > before  # what the process made so far is left out of collections
+    assert gc.get_freeze_count() == 0
