@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from conformance.frozen import frozen
-from conformance.scenario import CdaColors, CdaPT, Filter, Static, StaticCopy, StaticPT
+from conformance.scenario import CdaColors, CdaPT, Filter, Keyword, Static, StaticCopy, StaticPT
 from reference_engine import becomes, face_down
 from reference_engine.becomes import ABILITY, COLOR, CONTROL, TEXT, TYPE, ChangeEffect, Working
 from reference_engine.characteristics import EMPTY, Characteristics, Values
@@ -169,8 +169,25 @@ def _fingerprint(game: Game) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]]:
     return (tuple(effects), tuple(objects)), tuple(layer_7)
 
 
+_LAYERS_1_TO_6 = (Static, StaticCopy, CdaColors)
+"""Abilities that act in layers 1-6 as the board is computed: a static ability making objects
+become something (613.1b-f), a static copy ability (707.2c, layer 1a), a colour-defining ability
+(613.3, layer 5); and changeling (702.73a, layer 4), a keyword."""
+
+
 def _compute(game: Game) -> Board:
+    """Layers 1-6 for every object: :func:`_printed_board` when they change nothing (no effect of
+    layers 1-6 exists and every object is :func:`_as_printed`), :func:`_compute_layers` otherwise."""
     objects = list(game.objects.values())
+    if not any(e.sublayer is None for e in game.effects):  # no effect of layers 1-6
+        statuses = game.__dict__.get("_statuses") or {}  # (Game.peek_status, without a call per object)
+        if all(_as_printed(o, statuses) for o in objects):
+            return _printed_board(objects)
+    return _compute_layers(game, objects)
+
+
+def _compute_layers(game: Game, objects: list[GameObject]) -> Board:
+    """Layers 1-6 for every object, every effect and ability in its layer (613.1-613.9)."""
     # Layer 1 (613.2): copy effects (1a) then face-down status (1b); static copy effects (707.2c)
     # apply to the objects their filters match among the values the other layer 1 effects give.
     layer_1a = _by_object(e for e in game.effects if getattr(e, "layer", None) == LAYER_1A)
@@ -207,6 +224,29 @@ def _compute(game: Game) -> Board:
 
     chars = {o.id: _chars(game, o, work[o.id].values, work[o.id].controller, copiable[o.id]) for o in objects}
     return Board(chars, {oid: face_up for oid, (face_up, _) in first.items()}, static_sets)
+
+
+def _as_printed(obj: GameObject, statuses: dict[tuple[str, int], Any]) -> bool:
+    """Whether layers 1-6 leave ``obj`` as printed when no effect of layers 1-6 exists: a card (a
+    token's values come from the copy effect that made it, 613.1), not face down (708.2), with no
+    ability that acts in layers 1-6 (:data:`_LAYERS_1_TO_6`, changeling)."""
+    if obj.token or (obj.zone == "battlefield" and (status := statuses.get(obj.ref)) is not None and status.face_down):
+        return False
+    return not any(isinstance(a, _LAYERS_1_TO_6) or (isinstance(a, Keyword) and a.keyword == "changeling")
+                   for a in obj.card.abilities)
+
+
+def _printed_board(objects: list[GameObject]) -> Board:
+    """The board when layers 1-6 change nothing (:func:`_as_printed`): each object's printed
+    values are its copiable values (613.2c) and its characteristics; a permanent's controller is
+    its own (no control-changing effect, 613.1b)."""
+    chars, face_up = {}, {}
+    for o in objects:
+        values = face_up[o.id] = Values.printed(o.card)
+        chars[o.id] = Characteristics(values=values, copiable=values, zone=o.zone, owner=o.owner,
+                                      controller=o.controller if o.zone == "battlefield" else None,
+                                      face_down=False, ref=o.ref)
+    return Board(chars, face_up, {})
 
 
 def _by_object(effects: Iterable[Any]) -> dict[tuple[str, int], list[Any]]:

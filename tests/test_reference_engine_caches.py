@@ -252,3 +252,60 @@ def test_a_snapshot_entry_reports_each_observable_and_nothing_else():
                 "face_down": False}
 
     assert (first["objects"]["bear"], second["objects"]["bear"]) == (entry(3, 1), entry(4, 2))
+
+
+# --- a board that layers 1-6 leave as printed (613.1) ----------------------------------------------------
+
+
+def test_a_board_left_as_printed_is_the_board_every_layer_would_give(monkeypatch):
+    """layers._compute takes a short way when no effect of layers 1-6 exists and no object is a
+    token, face down, or has an ability acting in layers 1-6: every object's characteristics are
+    its printed values (613.1, 613.2c). On every board the engine computes, over every golden case
+    and generated scenarios of each strategy (copies, face-down permanents, tokens and abilities
+    among them), the short way gives exactly what computing each layer gives, and both ways are
+    taken."""
+    from hypothesis import HealthCheck, given, settings
+
+    import strategies as mtg
+    from conformance import loader
+    from reference_engine import ReferenceEngine, layers
+
+    taken = {"boards": 0, "printed": 0}
+    compute, printed_board = layers._compute, layers._printed_board
+
+    def compared(game):
+        board = compute(game)
+        assert board == layers._compute_layers(game, list(game.objects.values()))
+        taken["boards"] += 1
+        return board
+
+    def short_way(objects):
+        taken["printed"] += 1
+        return printed_board(objects)
+
+    monkeypatch.setattr(layers, "_compute", compared)
+    monkeypatch.setattr(layers, "_printed_board", short_way)
+    engine = ReferenceEngine()
+    for case in loader.load_suite([loader.golden_dir()]):
+        engine.run(case.to_dict())
+
+    @settings(max_examples=150, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(mtg.scenarios() | mtg.copy_scenarios() | mtg.damage_scenarios())
+    def generated(case):
+        engine.run(case.to_dict())
+
+    generated()
+    assert 0 < taken["printed"] < taken["boards"], taken
+
+
+def test_a_colour_defining_ability_alone_on_the_board_still_sets_the_colours():
+    """Transguild Courier (an artifact creature, 3/3, no printed colour) is all colours by a
+    characteristic-defining ability (604.3), which applies first in layer 5 (613.3) even where no
+    other effect exists, and in every zone: white, blue, black, red and green, on the battlefield
+    and in the hand alike."""
+    courier = {"card": {"name": "Transguild Courier", "types": ["artifact", "creature"], "power": 3,
+                        "toughness": 3, "abilities": [{"cda_colors": ["W", "U", "B", "R", "G"]}]}}
+    (snapshot,) = snapshots({"courier": courier, "in_hand": {**courier, "zone": "hand"}},
+                            [expect("courier")])
+    assert [snapshot["objects"][name]["colors"] for name in ("courier", "in_hand")] == [["W", "U", "B", "R", "G"]] * 2
