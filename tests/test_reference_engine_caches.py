@@ -309,3 +309,31 @@ def test_a_colour_defining_ability_alone_on_the_board_still_sets_the_colours():
     (snapshot,) = snapshots({"courier": courier, "in_hand": {**courier, "zone": "hand"}},
                             [expect("courier")])
     assert [snapshot["objects"][name]["colors"] for name in ("courier", "in_hand")] == [["W", "U", "B", "R", "G"]] * 2
+
+
+def test_which_objects_layers_1_to_6_leave_as_printed():
+    """The short way's condition, object by object: a card on the battlefield or elsewhere with no
+    ability acting in layers 1-6 is left as printed; a face-down permanent (708.2), a token (its
+    values come from the effect that made it, 613.1), and a card with changeling (702.73a), a
+    colour-defining ability (613.3) or a static ability making objects become something
+    (613.1b-f) are not."""
+    from conformance.scenario import Card
+    from reference_engine import layers
+    from reference_engine.entering import Status
+    from reference_engine.objects import GameObject, no_counters
+
+    def card(*abilities):
+        return Card.from_dict({"types": ["creature"], "power": 2, "toughness": 2, "abilities": list(abilities)})
+
+    def obj(the_card, zone="battlefield", token=False):
+        return GameObject(id="x", card=the_card, owner="Alex", controller="Alex" if zone == "battlefield" else None,
+                          zone=zone, timestamp=1, counters=no_counters(), token=token)
+
+    face_down = {("x", 0): Status(face_down=True)}
+    assert layers._as_printed(obj(card()), {}) and layers._as_printed(obj(card(), zone="hand"), face_down)
+    assert not layers._as_printed(obj(card()), face_down)
+    assert not layers._as_printed(obj(card(), token=True), {})
+    for ability in ({"keyword": "changeling"}, {"cda_colors": ["W", "U"]},
+                    {"static": {"affects": {"types": ["creature"]}, "becomes": {"add_types": ["artifact"]}}}):
+        assert not layers._as_printed(obj(card(ability)), {}), ability
+    assert layers._as_printed(obj(card({"keyword": "flying"})), {})
