@@ -24,7 +24,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance import characteristic_checks, player_checks, yamlsource
+from conformance import characteristic_checks, modelled, player_checks, yamlsource
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.scenario import Case
 
@@ -254,6 +254,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     for index, step in enumerate(raw["steps"]):
         yield from _step_problems(step, ("steps", index), players, objects, effects, ended, raw)
     yield from player_checks.case_problems(raw)
+    yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
 
 
 def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iterator[Problem]:
@@ -338,5 +339,7 @@ def _filter_problems(f: dict[str, Any], players: set[str], at: tuple[Any, ...]) 
         if value is not None and value not in ("you", "opponent") and value not in players \
                 and not (key == "controller" and value == "chosen"):
             yield (at + (key,), f"undeclared player {value!r} (or use you / opponent)")
-    if "controller" in f and f.get("zone", "battlefield") != "battlefield":
-        yield (at + ("controller",), "objects outside the battlefield have no controller: use owner (CR 108.4a)")
+    zones = f.get("zone", "battlefield")
+    if "controller" in f and not set([zones] if isinstance(zones, str) else zones) <= {"battlefield", "stack"}:
+        yield (at + ("controller",), "only permanents and spells have a controller: use owner for cards in other "
+                                     "zones (CR 108.4, 108.4a)")

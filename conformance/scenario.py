@@ -70,10 +70,12 @@ class Filter:
     or effect) or a player's name. ``other`` excludes the object the ability is on.
     ``controller: chosen`` is the player chosen as the ability's object entered (CR 208.2a);
     ``not_types`` excludes objects with any of those card types ("noncreature", 205.4);
-    ``itself`` matches only the object the ability is on ("this creature").
+    ``itself`` matches only the object the ability is on ("this creature"). ``zone`` is one zone
+    or several (a tuple): "a source you control" is a permanent or a spell you control,
+    ``zone: [battlefield, stack]`` (a spell has a controller, CR 108.4, 112.1).
     """
 
-    zone: str = "battlefield"
+    zone: str | tuple[str, ...] = "battlefield"
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()

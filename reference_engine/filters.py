@@ -45,7 +45,7 @@ def matches(f: Filter, obj: GameObject, *, you: str, source: GameObject | None =
         raise Unsupported("a filter naming subtypes, matched against an object with every creature type "
                           "(the reference engine has no list of creature types)")
     # The cheapest tests first: most objects fail on their zone; an empty list asks for nothing.
-    if zone != f.zone:
+    if zone != f.zone and (type(f.zone) is str or zone not in f.zone):
         return False
     if f.types and not all(t in types for t in f.types):
         return False

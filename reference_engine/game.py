@@ -8,7 +8,7 @@ from conformance import scenario as s
 from reference_engine import doubling, state_based_actions
 from reference_engine.filters import matches
 from reference_engine import layers
-from reference_engine.objects import GameObject, PTEffect, Sublayer, counters_of, no_counters
+from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sublayer, counters_of, no_counters
 from reference_engine.table import TABLE_STEPS, Table
 from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
 
@@ -91,10 +91,17 @@ class Game(Table, CharacteristicSteps):
         layers.invalidate(self)
 
     def affected_by(self, step: s.PTEffect) -> list[GameObject]:
-        """The objects an effect affects: its target, or every object its filter matches now,
-        a set then locked for the effect's lifetime (CR 611.2c, 613.6)."""
+        """The objects an effect affects: its object, or every object its filter matches now,
+        a set then locked for the effect's lifetime (CR 611.2c, 613.6).
+
+        ``to`` names a permanent, as "target creature" does (109.2, 115.1): if the object is not
+        on the battlefield as the effect is created, it affects nothing (a spell or ability with no
+        legal target does nothing, 608.2b; a card that left the battlefield is a new object the
+        effect cannot find, 400.7). A ``to_each`` filter says its zone, so an effect may affect
+        cards in other zones that way (611.2c, 613.1)."""
         if step.to is not None:
-            return [self.objects[step.to]]
+            obj = self.objects[step.to]
+            return [obj] if obj.zone == "battlefield" else []
         assert step.to_each is not None
         return [o for o in self.objects.values()
                 if matches(step.to_each, o, you=step.controller, chars=layers.characteristics(self, o))]
@@ -127,7 +134,9 @@ class Game(Table, CharacteristicSteps):
             self.create_effect(step, power=power, toughness=toughness, affected=[obj], timestamp=timestamp)
 
     def check_state_based_actions(self) -> None:
-        """State-based actions until none applies (CR 704.3); a hook for variants."""
+        """State-based actions until none applies (CR 704.3); a hook for variants. Those the
+        reference engine does not perform are refused as they would apply (704.5j, 704.5k)."""
+        state_based_actions.refuse_unmodelled(self)
         state_based_actions.check(self)
 
     power_toughness = layers.power_toughness
@@ -148,7 +157,9 @@ class Game(Table, CharacteristicSteps):
         obj.zone = zone
         obj.incarnation += 1
         obj.counters = no_counters()
-        obj.controller = obj.owner if zone == "battlefield" else None
+        # A permanent enters under its owner's control, a spell is cast by its owner (110.2, 112.1:
+        # a `move` to the stack is its owner casting it); a card elsewhere has no controller (108.4a).
+        obj.controller = obj.owner if zone in CONTROLLED_ZONES else None
         obj.timestamp = self.tick()
 
     # --- observing ----------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from reference_engine.becomes import ABILITY, COLOR, CONTROL, TEXT, TYPE, Change
 from reference_engine.characteristics import EMPTY, Characteristics, Values
 from reference_engine.copy import LAYER_1A, CopyEffect
 from reference_engine.filters import evaluate, matches
-from reference_engine.objects import GameObject, PTEffect, Sublayer, counter_pt
+from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sublayer, controller_in_zone, counter_pt
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -199,7 +199,7 @@ def _compute_layers(game: Game, objects: list[GameObject]) -> Board:
             first[obj.id] = layer_one(game, obj, [*layer_1a.get(obj.ref, ()), *extra])
     copiable = {oid: values for oid, (_, values) in first.items()}  # 613.2c
 
-    work = {o.id: Working(copiable[o.id], o.controller if o.zone == "battlefield" else None, o.zone == "battlefield")
+    work = {o.id: Working(copiable[o.id], controller_in_zone(o), o.zone == "battlefield")
             for o in objects}
     # Each effect with the layers it applies in: a resolved effect's, then a static ability's.
     effects: list[tuple[Any, set[int]]] = [(e, becomes.layers_of(e.change)) for e in game.effects
@@ -244,7 +244,7 @@ def _printed_board(objects: list[GameObject]) -> Board:
     for o in objects:
         values = face_up[o.id] = Values.printed(o.card)
         chars[o.id] = Characteristics(values=values, copiable=values, zone=o.zone, owner=o.owner,
-                                      controller=o.controller if o.zone == "battlefield" else None,
+                                      controller=controller_in_zone(o),
                                       face_down=False, ref=o.ref)
     return Board(chars, face_up, {})
 
@@ -308,7 +308,7 @@ def _static_copy_effects(game: Game, objects: list[GameObject], first: dict[str,
 def _chars(game: Game, obj: GameObject, values: Values, controller: str | None,
            copiable: Values | None = None) -> Characteristics:
     return Characteristics(values=values, copiable=copiable if copiable is not None else values, zone=obj.zone,
-                           owner=obj.owner, controller=controller if obj.zone == "battlefield" else None,
+                           owner=obj.owner, controller=controller if obj.zone in CONTROLLED_ZONES else None,
                            face_down=obj.zone == "battlefield" and game.peek_status(obj).face_down, ref=obj.ref)
 
 

@@ -37,6 +37,16 @@ def counters_of(counts: Mapping[str, int]) -> Counter[str]:
     return counter
 
 
+CONTROLLED_ZONES = ("battlefield", "stack")
+"""The zones whose objects have a controller: permanents and spells (CR 108.4, 110.2, 112.1)."""
+
+
+def controller_in_zone(obj: GameObject) -> str | None:
+    """``obj``'s controller before any control-changing effect: a permanent's or a spell's, none
+    for a card in another zone (CR 108.4a)."""
+    return obj.controller if obj.zone in CONTROLLED_ZONES else None
+
+
 @dataclass
 class GameObject:
     """An object in a zone. ``incarnation`` counts zone changes: after one, the object is a new

@@ -19,7 +19,6 @@ every player and object is within everyone's range.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from reference_engine import layers
@@ -53,12 +52,9 @@ def player_in_range(game: Game, player: str, other: str) -> bool:
 
 
 def current(game: Game, obj: GameObject) -> Characteristics:
-    """``obj``'s characteristics now, after layers 1-6 (613.1); a spell on the stack keeps the
-    controller it was cast by (the layers give control only to permanents)."""
-    chars = layers.characteristics(game, obj)
-    if chars.controller is None and obj.zone == "stack" and obj.controller is not None:
-        chars = dataclasses.replace(chars, controller=obj.controller)
-    return chars
+    """``obj``'s characteristics now, after layers 1-6 (613.1); a spell on the stack has the
+    controller it was cast by (CR 112.1)."""
+    return layers.characteristics(game, obj)
 
 
 def controller_of(game: Game, obj: GameObject) -> str:

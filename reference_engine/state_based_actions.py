@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from conformance.errors import Unsupported
 from reference_engine import damage, layers, players
 
 if TYPE_CHECKING:
@@ -53,3 +54,33 @@ def check(game: Game) -> None:
         for obj in dying + destroyed:  # 701.8: destroying puts it into its owner's graveyard
             game.move(obj, "graveyard")
         layers.invalidate(game)  # (a token ceasing to exist and counters removed take no timestamp)
+
+
+def refuse_unmodelled(game: Game) -> None:
+    """State-based actions the reference engine does not perform, met as the case runs: raise
+    :class:`Unsupported` rather than go on without them, so no engine is judged on the board.
+
+    - 704.5j, the legend rule: a player controlling two or more legendary permanents with the
+      same name keeps one of their choice, which no step can script;
+    - 704.5k, the world rule: of two or more world permanents, only the one that has had the
+      supertype for the shortest time stays.
+    """
+    the_board = layers.board(game)
+    legendary: dict[tuple[str | None, str], list[str]] = {}
+    world = []
+    for o in game.objects.values():
+        if o.zone != "battlefield":
+            continue
+        chars = the_board.chars[o.id]
+        supertypes = chars.values.supertypes
+        if "legendary" in supertypes and chars.values.name is not None:  # 201.2: no name is no shared name
+            legendary.setdefault((chars.controller, chars.values.name), []).append(o.id)
+        if "world" in supertypes:
+            world.append(o.id)
+    for (controller, name), ids in legendary.items():
+        if len(ids) > 1:
+            raise Unsupported(f"the legend rule (CR 704.5j) would apply: {controller} controls {len(ids)} legendary "
+                              f"permanents named {name!r} ({', '.join(ids)}); which one stays is a choice the format "
+                              "cannot script")
+    if len(world) > 1:
+        raise Unsupported(f"the world rule (CR 704.5k) would apply to {', '.join(world)}: not modelled")

@@ -1,0 +1,192 @@
+"""Nothing accepted that is not modelled (issue: verdicts you can trust).
+
+Every element the case schema accepts (each key of each definition, each value of each
+enumeration) is either exercised by a golden case, so the reference engine is shown to model it,
+or refused by the loader with a line saying it is not modelled. The walk reads the shipped schema
+itself, so a new element added to the schema without a golden case (or a refusal) fails here.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+
+from conformance import loader, yamlsource
+from conformance.errors import CaseFileErrors
+
+SCHEMA = loader.schema()
+DEFS = SCHEMA["$defs"]
+
+
+UNIFORM_ENUMS = ("color", "mana_type", "characteristic")
+"""Enumerations whose values one piece of the engine treats alike (a colour, a type of mana, a
+characteristic a copy retains): a golden case using one value stands for all."""
+
+SAME_DEFINITION = {"action": "step"}
+"""Definitions that are one element: a part of a ``together`` is a step."""
+
+
+def element(where: str, key: str) -> tuple[str, str]:
+    """The element a (definition, key) stands for: a property whose schema is a shared ``effect_*``
+    definition (id, to, to_each, controller, until of an effect step) is that definition, read by
+    one piece of the engine for every step; a uniform enumeration's value is the enumeration."""
+    where = where.split(".")[0].split("[")[0]
+    where = SAME_DEFINITION.get(where, where)
+    node = DEFS.get(where, SCHEMA if where == "file" else {}).get("properties", {}).get(key, {})
+    shared = node.get("$ref", "").rsplit("/", 1)[-1]
+    if shared.startswith("effect_"):
+        return (shared, "")
+    if where in UNIFORM_ENUMS and key.startswith("="):
+        return (where, "=*")
+    return (where, key)
+
+
+def schema_elements() -> set[tuple[str, str]]:
+    """Every element of the schema: each property of each definition, each value of each
+    enumeration, the case file's own top-level keys (as :func:`element` groups them)."""
+    found = {element("file", key) for key in SCHEMA["properties"]}
+    for name, node in DEFS.items():
+        for key in node.get("properties", {}):
+            found.add(element(name, key))
+        for value in node.get("enum", ()):
+            found.add(element(name, f"={value}"))
+    return found
+
+
+def _resolve(node: dict[str, Any], where: str) -> tuple[dict[str, Any], str]:
+    while "$ref" in node:
+        where = node["$ref"].rsplit("/", 1)[1]
+        node = DEFS[where]
+    return node, where
+
+
+def _validates(node: dict[str, Any], instance: Any) -> bool:
+    return jsonschema.Draft202012Validator({**node, "$defs": DEFS}).is_valid(instance)
+
+
+def used_elements(node: dict[str, Any], instance: Any, where: str = "file") -> Iterator[tuple[str, str]]:
+    """The schema elements ``instance`` (valid against ``node``) uses, following references and
+    taking the branch of a oneOf/anyOf the instance matches."""
+    node, where = _resolve(node, where)
+    if "enum" in node and not isinstance(instance, (dict, list)):
+        yield (where, f"={instance}")
+    for combinator in ("oneOf", "anyOf"):
+        for branch in node.get(combinator, ()):
+            if _validates(branch, instance):
+                yield from used_elements(branch, instance, where)
+    if "allOf" in node:
+        for branch in node["allOf"]:
+            yield from used_elements(branch, instance, where)
+    if isinstance(instance, dict):
+        properties = node.get("properties", {})
+        for key, value in instance.items():
+            if key in properties:
+                yield (where, key)
+                yield from used_elements(properties[key], value, f"{where}.{key}")
+            elif isinstance(node.get("additionalProperties"), dict):
+                yield from used_elements(node["additionalProperties"], value, f"{where}.*")
+    elif isinstance(instance, list) and isinstance(node.get("items"), dict):
+        for item in instance:
+            yield from used_elements(node["items"], item, f"{where}[]")
+
+
+def golden_documents() -> list[dict[str, Any]]:
+    """Every golden file as the suite reads it (dates and rule numbers stay strings)."""
+    return [yamlsource.parse(path.read_text("utf-8")).data for path in loader.discover([loader.golden_dir()])]
+
+
+@pytest.fixture(scope="module")
+def golden_usage() -> set[tuple[str, str]]:
+    used: set[tuple[str, str]] = set()
+    for document in golden_documents():
+        used.update(element(where, key) for where, key in used_elements(SCHEMA, document))
+    return used
+
+
+# A probe case for each refused element: the smallest case that names it.
+def _case(objects: dict[str, Any], steps: list[Any] | None = None) -> str:
+    case = {"id": "613/probe", "rules": ["613"], "source": {"rule": "613"}, "summary": "A probe case naming one element the loader must refuse.",
+            "players": ["Alex", "Blair"], "objects": objects,
+            "steps": (steps or []) + [{"expect": {"objects": {next(iter(objects)): {"zone": "battlefield"}}}}]}
+    return yaml.safe_dump({"format": 1, "cr": "2025-09-19", "cases": [case]}, sort_keys=False)
+
+
+BEAR = {"card": {"types": ["creature"], "power": 2, "toughness": 2}}
+
+REFUSED = {
+    ("card_type", "=battle"): _case({"siege": {"card": {"types": ["battle"], "subtypes": ["Siege"]}}}),
+    ("ability_keyword", "=hexproof"): _case({"bear": {"card": {**BEAR["card"], "abilities": [{"keyword": "hexproof"}]}}}),
+}
+"""Schema elements the loader refuses as not modelled, each with a probe case that names it."""
+
+# Values outside the schema's enumerations that the loader refuses too (free strings in the schema).
+REFUSED_VALUES = {
+    "a shield counter on an object": _case({"bear": {**BEAR, "counters": {"shield": 1}}}),
+    "a deathtouch counter put on an object": _case({"bear": BEAR}, [{"put_counters": {"object": "bear", "kind": "deathtouch", "count": 1}}]),
+    "a copy entering with a lifelink counter": _case(
+        {"bear": BEAR, "clone": {"card": {"types": ["creature"], "power": 0, "toughness": 0,
+                                          "abilities": [{"enters_as_copy": {"of": {"types": ["creature"]},
+                                                                            "exceptions": {"enters_with_counters": {"lifelink": 1}}}}]},
+                                 "zone": "hand"}}, [{"move": {"object": "clone", "to": "battlefield", "choices": {"copy": ["bear"]}}}]),
+    "a finality counter": _case({"bear": {**BEAR, "counters": {"finality": 1}}}),
+    "an Aura": _case({"bear": BEAR, "aura": {"card": {"types": ["enchantment"], "subtypes": ["Aura"]}}}),
+    "a Saga made by an effect": _case({"bear": BEAR}, [{"become": {"to": "bear", "add_types": ["enchantment"], "add_subtypes": ["Saga"]}}]),
+    "a battle type given by an effect": _case({"bear": BEAR}, [{"become": {"to": "bear", "add_types": ["battle"]}}]),
+    "hexproof gained": _case({"bear": BEAR}, [{"become": {"to": "bear", "gains": [{"keyword": "hexproof"}]}}]),
+}
+
+
+def _refusal(text: str) -> list[str]:
+    with pytest.raises(CaseFileErrors) as raised:
+        loader.load_text(text, "probe.yaml")
+    return [str(e) for e in raised.value.errors]
+
+
+def test_every_schema_element_is_modelled_by_a_golden_case_or_refused(golden_usage):
+    elements = schema_elements()
+    neither = sorted(e for e in elements if e not in golden_usage and e not in REFUSED)
+    assert not neither, ("schema elements no golden case uses and the loader does not refuse (add a golden "
+                         f"case that models each, or refuse it in conformance/modelled.py): {neither}")
+
+
+def test_no_golden_case_uses_a_refused_element(golden_usage):
+    assert not set(REFUSED) & golden_usage
+
+
+@pytest.mark.parametrize("element", sorted(REFUSED), ids=lambda e: f"{e[0]}{e[1]}")
+def test_each_refused_element_is_refused_as_not_modelled(element):
+    (error,) = [e for e in _refusal(REFUSED[element]) if "not modelled" in e]
+    assert error.startswith("probe.yaml:") and "case 613/probe" in error
+
+
+@pytest.mark.parametrize("what", sorted(REFUSED_VALUES))
+def test_each_refused_value_is_refused_as_not_modelled(what):
+    errors = _refusal(REFUSED_VALUES[what])
+    assert any("not modelled" in e and "case 613/probe" in e and e.startswith("probe.yaml:") for e in errors), errors
+
+
+def test_a_refusal_names_the_field():
+    (error,) = _refusal(REFUSED_VALUES["a deathtouch counter put on an object"])
+    assert "steps/0/put_counters/kind: not modelled: a deathtouch counter is a keyword counter (CR 122.1b)" in error
+
+
+def test_players_counters_are_not_objects_counters():
+    text = _case({"bear": BEAR}, [{"put_player_counters": {"player": "Alex", "kind": "shield", "count": 1}}])
+    assert loader.load_text(text, "probe.yaml")
+
+
+def test_the_walk_sees_what_a_case_uses():
+    """The walk itself: a case using a keyword and a step reports them; one that does not, not."""
+    document = yaml.safe_load(REFUSED[("ability_keyword", "=hexproof")])
+    used = {element(where, key) for where, key in used_elements(SCHEMA, document)}
+    assert ("ability_keyword", "=hexproof") in used and ("step", "expect") in used
+    assert ("step", "damage") not in used
+    probe = copy.deepcopy(document)
+    probe["cases"][0]["objects"]["bear"]["card"]["abilities"] = []
+    used = {element(where, key) for where, key in used_elements(SCHEMA, probe)}
+    assert ("ability_keyword", "=hexproof") not in used
