@@ -190,3 +190,36 @@ def test_the_walk_sees_what_a_case_uses():
     probe["cases"][0]["objects"]["bear"]["card"]["abilities"] = []
     used = {element(where, key) for where, key in used_elements(SCHEMA, probe)}
     assert ("ability_keyword", "=hexproof") not in used
+
+
+# Rules that can only be seen to apply as a case runs: the reference engine refuses them then.
+
+def _run(text: str):
+    from reference_engine import ReferenceEngine
+    (case,) = loader.load_text(text, "probe.yaml")
+    return ReferenceEngine().run(case.to_dict())
+
+
+LEGEND = {"card": {"name": "Old Lord", "types": ["creature"], "supertypes": ["legendary"], "power": 3, "toughness": 3}}
+CLONE = {"zone": "hand", "card": {"name": "Clone", "types": ["creature"], "power": 0, "toughness": 0,
+                                  "abilities": [{"enters_as_copy": {"of": {"types": ["creature"]}}}]}}
+
+
+def test_the_legend_rule_is_refused_as_it_would_apply():
+    from conformance.errors import Unsupported
+    text = _case({"lord": LEGEND, "clone": CLONE}, [{"move": {"object": "clone", "to": "battlefield", "choices": {"copy": ["lord"]}}}])
+    with pytest.raises(Unsupported, match=r"legend rule \(CR 704.5j\).*Alex controls 2 legendary permanents named 'Old Lord'"):
+        _run(text)
+
+
+def test_legendary_permanents_with_other_names_or_controllers_are_run():
+    other = {**LEGEND, "owner": "Blair"}
+    renamed = {"card": {**LEGEND["card"], "name": "Young Lord"}}
+    assert _run(_case({"lord": LEGEND, "rival": other, "heir": renamed}))
+
+
+def test_the_world_rule_is_refused_as_it_would_apply():
+    from conformance.errors import Unsupported
+    world = {"card": {"types": ["enchantment"], "supertypes": ["world"]}}
+    with pytest.raises(Unsupported, match=r"world rule \(CR 704.5k\)"):
+        _run(_case({"one": world, "two": world}))
