@@ -290,7 +290,7 @@ def layer_one(game: Game, obj: GameObject, effects: Iterable[Any]) -> tuple[Valu
     that created it. ``effects`` are the layer 1a effects on ``obj``."""
     values = EMPTY if obj.token else Values.printed(obj.card)
     for effect in sorted(effects, key=lambda e: e.timestamp):  # 613.2a: timestamp order
-        values = effect.apply(values)
+        values = effect.apply(values, obj.ref)
     return values, face_down.apply(values, obj.zone == "battlefield" and game.peek_status(obj).face_down)  # 613.2b
 
 
