@@ -15,7 +15,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from conformance import scenario as s
-from reference_engine import layers
+from reference_engine import entering, layers
 from reference_engine.becomes import ChangeEffect
 from reference_engine.copy import CopyEffect
 from reference_engine.filters import evaluate
@@ -45,8 +45,9 @@ def resolve(game: Game, obj: GameObject, kind: type, name: str, *, x: int | None
     elif target is not None:
         # 707.4: it becomes a copy of the target; noncopy effects on it stay.
         copied = layers.board(game).chars[target].copiable
-        game.effects.append(CopyEffect(frozenset({obj.ref}), game.tick(), copied, until=effect.become_copy.until,
-                                       exceptions=effect.become_copy.exceptions, this_ability=ability))
+        entering.add_copy_effect(game, CopyEffect(frozenset({obj.ref}), game.tick(), copied,
+                                                  until=effect.become_copy.until,
+                                                  exceptions=effect.become_copy.exceptions, this_ability=ability))
 
 
 def _with_x(expr: Any, x: int | None) -> Any:
@@ -90,5 +91,5 @@ def become_copy(game: Game, step: s.BecomeCopy) -> None:
     taken now (707.2b), with the exceptions (707.9)."""
     affected = game.affected_by(step)
     copied = layers.board(game).chars[step.of].copiable
-    game.effects.append(CopyEffect(frozenset(o.ref for o in affected), game.tick(), copied, until=step.until,
-                                   id=step.id, exceptions=step.exceptions))
+    entering.add_copy_effect(game, CopyEffect(frozenset(o.ref for o in affected), game.tick(), copied,
+                                              until=step.until, id=step.id, exceptions=step.exceptions))

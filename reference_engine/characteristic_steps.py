@@ -75,11 +75,12 @@ class CharacteristicSteps:
         token = GameObject(id=step.token, card=s.Card(types=()), owner=step.controller, controller=step.controller,
                            zone="battlefield", timestamp=self.tick(), counters=no_counters(), token=True)
         self.objects[step.token] = token
-        effect = CopyEffect(frozenset({token.ref}), token.timestamp, copied, exceptions=step.exceptions)
-        self.effects.append(effect)
+        effect = entering.add_copy_effect(self, CopyEffect(frozenset({token.ref}), token.timestamp, copied,
+                                                           exceptions=step.exceptions))
         if not entering.as_it_enters(self, token, step.choices or s.Choices()):
-            # 707.9e: the additional counters of the exceptions, unless a later copy effect applied
-            for kind, count in counters_as_it_enters(copied, EMPTY, step.exceptions).items():
+            # 707.9e: the additional counters of the exceptions, unless a later copy effect applied;
+            # 707.9f, 614.12: a conditional part's if the token would be a creature as it entered
+            for kind, count in counters_as_it_enters(copied, EMPTY, step.exceptions, effect.creature(token.ref)).items():
                 token.counters[kind] += count
 
     def turn_face_up(self, step: s.TurnFaceUp) -> None:

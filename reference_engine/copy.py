@@ -12,7 +12,9 @@ status and every other effect (type-changing, P/T-changing, switches), is not co
 - 707.2c: a static copy effect fixes its values when it first starts to apply (the game records them
   as its object enters, :mod:`reference_engine.entering`);
 - 707.3: a copy's copiable values are what it copied, so a copy of a copy copies those;
-- 707.9a-f: exceptions (:func:`apply_exceptions`) become part of the copiable values.
+- 707.9a-f: exceptions (:func:`apply_exceptions`) become part of the copiable values; whether a
+  conditional one ("if it's a creature") applies is judged once, as the effect begins, on the
+  permanent it would make (707.9f, 614.12: :func:`reference_engine.entering.add_copy_effect`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,11 @@ class CopyEffect:
     """A copy effect on the objects ``affected`` (layer 1a, CR 613.2a): they become copies of an
     object whose copiable values were ``copied`` when the effect began (707.2b), with
     ``exceptions`` (707.9). ``this_ability`` is the ability that makes the copy, for "except it has
-    this ability" (707.9a). ``sublayer`` is ``None``: it is not a layer 7 effect."""
+    this ability" (707.9a). ``creatures``: the objects among ``affected`` that would be creatures
+    with the effect applied without its ``if_creature`` exception, judged as the effect began on the
+    permanent as it would then be, continuous effects included (707.9f, 614.12:
+    :func:`reference_engine.entering.add_copy_effect`); ``None``: judged on the copiable values the
+    effect gives. ``sublayer`` is ``None``: it is not a layer 7 effect."""
 
     affected: frozenset[tuple[str, int]]
     timestamp: int
@@ -40,12 +46,18 @@ class CopyEffect:
     id: str | None = None
     exceptions: CopyExceptions | None = None
     this_ability: Any = None
+    creatures: frozenset[tuple[str, int]] | None = None
     sublayer: None = None
     layer: str = LAYER_1A
 
-    def apply(self, before: Values) -> Values:
-        """The values of an object that had ``before`` and becomes this copy (707.2, 707.9)."""
-        return apply_exceptions(self.copied, before, self.exceptions, self.this_ability)
+    def apply(self, before: Values, ref: tuple[str, int] | None = None) -> Values:
+        """The values of an object (``ref``) that had ``before`` and becomes this copy (707.2, 707.9)."""
+        return apply_exceptions(self.copied, before, self.exceptions, self.this_ability, self.creature(ref))
+
+    def creature(self, ref: tuple[str, int] | None) -> bool | None:
+        """Whether the ``if_creature`` exception applies to the object ``ref`` (707.9f), as judged
+        when the effect began; ``None`` if it was not judged then."""
+        return None if self.creatures is None or ref is None else ref in self.creatures
 
 
 @frozen
@@ -62,20 +74,23 @@ class ChosenPT:
     sublayer: None = None
     layer: str = LAYER_1A
 
-    def apply(self, before: Values) -> Values:
+    def apply(self, before: Values, ref: tuple[str, int] | None = None) -> Values:
         return before.with_(power=self.power, toughness=self.toughness)
 
 
 def apply_exceptions(copied: Values, before: Values, exceptions: CopyExceptions | None,
-                     this_ability: Any = None) -> Values:
+                     this_ability: Any = None, creature: bool | None = None) -> Values:
     """The copiable values a copy effect gives: ``copied`` (the original's), as modified by the
     effect's ``exceptions`` (707.9); ``before`` are the copy's own values, for those it retains
-    (707.9c). 707.9f: a conditional exception ("if it's a creature") applies only if the copy
-    would be a creature with the other exceptions applied."""
+    (707.9c). 707.9f: a conditional exception ("if it's a creature") applies only if the resulting
+    permanent would be a creature with the other exceptions applied: ``creature``, as judged when
+    the effect began (614.12: on the permanent as it would exist on the battlefield, with the
+    continuous effects that would then apply to it); not judged (``None``), on the copiable values
+    alone."""
     if exceptions is None:
         return copied
     values = _modify(copied, before, exceptions, this_ability)
-    if exceptions.if_creature is not None and "creature" in values.types:
+    if exceptions.if_creature is not None and (creature if creature is not None else "creature" in values.types):
         values = _modify(values, before, exceptions.if_creature, this_ability)
     return values
 
@@ -126,15 +141,16 @@ def _defines(ability: Any, characteristics: set[str]) -> bool:
     return False
 
 
-def counters_as_it_enters(copied: Values, before: Values, exceptions: CopyExceptions | None) -> dict[str, int]:
+def counters_as_it_enters(copied: Values, before: Values, exceptions: CopyExceptions | None,
+                          creature: bool | None = None) -> dict[str, int]:
     """The additional counters a copy effect's exceptions put on the copy as it enters (707.9e),
-    those of a conditional part only if it applies (707.9f)."""
+    those of a conditional part only if it applies (707.9f): ``creature`` as judged when the effect
+    began (:func:`apply_exceptions`)."""
     if exceptions is None:
         return {}
     counters = dict(exceptions.enters_with_counters)
     if exceptions.if_creature is not None:
-        unconditional = _modify(copied, before, exceptions, None)
-        if "creature" in unconditional.types:
+        if creature if creature is not None else "creature" in _modify(copied, before, exceptions, None).types:
             for kind, count in exceptions.if_creature.enters_with_counters.items():
                 counters[kind] = counters.get(kind, 0) + count
     return counters

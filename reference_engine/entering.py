@@ -11,6 +11,7 @@ they belong to the object that made them.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -71,7 +72,8 @@ def as_it_enters(game: Game, obj: GameObject, choices: Choices) -> bool:
         # 707.9e: only the last copy effect's additional effect happens (counters it enters with);
         # 707.9f: a conditional one only if the copy is a creature without it.
         effect, before = last
-        for kind, count in counters_as_it_enters(effect.copied, before, effect.exceptions).items():
+        for kind, count in counters_as_it_enters(effect.copied, before, effect.exceptions,
+                                                 effect.creature(obj.ref)).items():
             obj.counters[kind] += count
             game.tick()  # 613.7c
     values = layers.board(game).face_up[obj.id]
@@ -117,7 +119,31 @@ def _enter_as_copy(game: Game, obj: GameObject, ability: EntersAsCopy, original:
     if original.ref == obj.ref or not matches(ability.of, original, you=you, source=obj,
                                                 chars=board.chars[original.id]):
         raise IllegalChoice(f"{obj.id} cannot enter as a copy of {original.id}: not a legal choice")
-    effect = CopyEffect(affected=frozenset({obj.ref}), timestamp=game.tick(), copied=board.chars[original.id].copiable,
-                        exceptions=ability.exceptions, this_ability=ability)
-    game.effects.append(effect)
-    return effect
+    return add_copy_effect(game, CopyEffect(affected=frozenset({obj.ref}), timestamp=game.tick(),
+                                            copied=board.chars[original.id].copiable,
+                                            exceptions=ability.exceptions, this_ability=ability))
+
+
+def add_copy_effect(game: Game, effect: CopyEffect) -> CopyEffect:
+    """``effect`` begins: it joins the game's effects, and is returned. If it has an exception that
+    applies only if the copy is a creature, whether each object it affects would be one is judged
+    now, once (707.9f: on the resulting permanent with the effect applied without that exception
+    but with its others), on the permanent as it would then exist on the battlefield: its copiable
+    values, the continuous effects of its own static abilities and those that already exist and
+    would apply to it (614.12), such as another permanent's static ability; a resolved effect's
+    set is locked (611.2c), so it reaches an entering permanent only if it already affected it (an
+    object becoming a copy keeps the effects on it, 707.4). That judgement holds for as long as the
+    effect lasts: a copy that becomes a creature later does not get the exception (707.9f, its
+    example)."""
+    exceptions = effect.exceptions
+    if exceptions is None or exceptions.if_creature is None:
+        game.effects.append(effect)
+        return effect
+    game.effects.append(dataclasses.replace(effect, exceptions=dataclasses.replace(exceptions, if_creature=None)))
+    layers.invalidate(game)
+    chars = layers.board(game).chars
+    creatures = frozenset(ref for ref in effect.affected if (obj := game.objects.get(ref[0])) is not None
+                          and obj.ref == ref and "creature" in chars[obj.id].values.types)
+    judged = game.effects[-1] = dataclasses.replace(effect, creatures=creatures)
+    layers.invalidate(game)
+    return judged

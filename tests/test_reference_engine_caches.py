@@ -138,6 +138,28 @@ def test_a_static_becomes_keeps_its_set_and_another_static_with_its_filter_judge
     assert state(snapshot, "relic") == ("battlefield", 2, 2)
 
 
+def test_a_static_effect_whose_source_lost_the_ability_goes_on_as_resolved_layer_7_effects_come_and_go():
+    """Humility (t1: creatures lose all abilities and are base 1/1) and then an enchantment making
+    each other enchantment a creature with base P/T equal to its mana value (t2). Humility loses its
+    own ability in layer 6, its 7b part goes on (613.6). With layers 1-6 unchanged, resolved layer 7
+    effects come and go (the index of layer 7 is rebuilt from the same board): Humility is 4/4 (its
+    1/1, then the later mana value, 613.7a), 4/4 + 1/1 = 5/5 with a +1/+1 (7c); the bear, 1/1 from
+    Humility, is set to 3/3 by a later effect (7b); both are as before once those end (514.2)."""
+    humility = {"card": {"types": ["enchantment"], "mana_cost": "{2}{W}{W}", "abilities": [{"static": {
+        "affects": {"types": ["creature"]}, "becomes": {"loses_all_abilities": True, "power": 1, "toughness": 1}}}]}}
+    opalescence = {"card": {"types": ["enchantment"], "abilities": [{"static": {
+        "affects": {"types": ["enchantment"], "other": True},
+        "becomes": {"add_types": ["creature"], "power": "mana_value", "toughness": "mana_value"}}}]}}
+    objects = {"humility": humility, "opalescence": opalescence, "bear": creature(2, 2)}
+    snaps = snapshots(objects, [expect("humility", "bear"), {"modify_pt": {"to": "humility", "power": 1, "toughness": 1}},
+                                {"set_pt": {"to": "bear", "power": 3, "toughness": 3}}, expect("humility", "bear"),
+                                {"end_turn": {}}, expect("humility", "bear")])
+    assert [(state(s, "humility"), state(s, "bear")) for s in snaps] == [
+        (("battlefield", 4, 4), ("battlefield", 1, 1)),
+        (("battlefield", 5, 5), ("battlefield", 3, 3)),
+        (("battlefield", 4, 4), ("battlefield", 1, 1))]
+
+
 # --- a choice made as the object entered (614.12, 208.2a) ----------------------------------------------
 
 
