@@ -225,7 +225,7 @@ BAD = [
         11, CASE, "objects/bear/card/abilities/0/cda_pt/power/sum/1/count/controller", "undeclared player 'Casey'"),
     Bad("filter-controller-outside-battlefield",
         mutate(("switch_pt: {to: bear}", "switch_pt: {to_each: {zone: graveyard, controller: you}}")),
-        17, CASE, "steps/1/switch_pt/to_each/controller", "objects outside the battlefield have no controller"),
+        17, CASE, "steps/1/switch_pt/to_each/controller", "only permanents and spells have a controller"),
     Bad("controller-outside-battlefield", insert_after(14, "        zone: hand\n        controller: Blair\n"),
         16, CASE, "objects/wall/controller", "only a permanent has a controller"),
     # effects
