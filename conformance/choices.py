@@ -376,7 +376,8 @@ def choice_problems(raw: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], s
                                      f"(CR 616.1); script it as order: {{{recipient}: [{', '.join(refs)}]}}")
                 continue
             normal = [choices.canonical(r) for r in listed]
-            missing = [r for r in refs if r not in normal]
+            meant = {name for r in listed for name in choices.ambiguous.get(r, ())}  # reported as ambiguous below
+            missing = [r for r in refs if r not in normal and r not in meant]
             if missing:
                 yield (choices.path + ("order", recipient),
                        f"the order for {recipient} lacks {', '.join(map(repr, missing))}, "
