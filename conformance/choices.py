@@ -22,8 +22,12 @@ damage doubler or a prevention ability its card lacks, and may be "a creature" d
 holds any such ability to copy or gain) and as possible recipients.
 
 Effects are named by the ``id`` of the step that created them, or by the id of the object whose
-static ability generates them (``double_damage``, ``prevent_damage``). Both the loader and the
-strategies (which must script every choice they make necessary) use :func:`damage_choices`.
+static ability generates them (``double_damage``, ``prevent_damage``) when it may have only one
+such ability; each static ability generates its own effect (614.5), so an object that may have
+several is named ability by ability: ``OBJ.double_damage``, ``OBJ.prevent_damage``, and
+``OBJ.prevent_damage.2`` for the second of one kind (the plain ``OBJ`` is then ambiguous, and
+refused). Both the loader and the strategies (which must script every choice they make
+necessary) use :func:`damage_choices`.
 """
 
 from __future__ import annotations
@@ -49,6 +53,12 @@ class DamageChoices:
     body: Mapping[str, Any]
     may_apply: dict[str, list[str]] = field(default_factory=dict)
     unnamed: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)       # other names of a static effect -> its name
+    ambiguous: dict[str, list[str]] = field(default_factory=dict)  # a plain id -> the effects it may mean
+
+    def canonical(self, ref: str) -> str:
+        """The name :attr:`may_apply` uses for the effect an order calls ``ref``."""
+        return self.aliases.get(ref, ref)
 
     def needing_choice(self) -> dict[str, list[str]]:
         """The recipients on which two or more effects may apply, so an order is needed."""
@@ -95,6 +105,19 @@ def _walk(steps, at) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
             yield at + (index, kind), kind, body
 
 
+KINDS_ORDER = STATIC_DAMAGE_ABILITIES
+
+
+@dataclass
+class _Slot:
+    """One static damage ability an object may have: its name in an order, its kind, and the
+    bodies it may have (``None``: not known, it may apply to anything)."""
+
+    name: str
+    kind: str
+    bodies: list[Mapping[str, Any] | None]
+
+
 @dataclass(frozen=True)
 class _Changing:
     """Which objects may have characteristics other than their printed card's (613.1).
@@ -110,13 +133,7 @@ class _Changing:
     types: frozenset[str]
     everyone: bool
     donor: bool
-
-    def may_have_damage_ability(self, oid: str, objects: Mapping[str, Any], seen: frozenset[str] = frozenset()) -> bool:
-        if self.donor and (self.everyone or oid in self.abilities):
-            return True
-        return any(_printed_damage_ability(objects.get(original)) or (
-            original not in seen and self.may_have_damage_ability(original, objects, seen | {oid}))
-            for original in self.copies.get(oid, ()))
+    donor_kinds: frozenset[str] = frozenset()
 
     def may_be_retyped(self, oid: str) -> bool:
         return self.everyone or oid in self.types or oid in self.copies
@@ -126,10 +143,6 @@ CHANGING_ABILITIES = ("activated", "triggered", "morph")
 """Abilities that may change their own object in ways the case's text does not spell out: an
 activated or triggered effect (becoming something or a copy), turning face up. (A copy as it
 enters, 707.5, names what it copies in the choices it enters with.)"""
-
-
-def _printed_damage_ability(spec: Mapping[str, Any] | None) -> bool:
-    return spec is not None and any(next(iter(a)) in STATIC_DAMAGE_ABILITIES for a in spec["card"].get("abilities", []))
 
 
 def _copied(choices: Mapping[str, Any] | None) -> list[str]:
@@ -177,47 +190,115 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
             if body.get("target"):
                 abilities.add(body["target"])
                 types.add(body["target"])
-    donor = _mentions(raw["objects"]) or _mentions(raw["steps"])
+    kinds = _mentions(raw["objects"]) | _mentions(raw["steps"])
     return _Changing(frozenset(abilities), {k: frozenset(v) for k, v in copies.items()}, frozenset(types),
-                     everyone, donor)
+                     everyone, bool(kinds), frozenset(kinds))
 
 
-def _mentions(data: Any) -> bool:
-    """Whether a static damage ability occurs in ``data`` as an ability: in an ``abilities`` or
-    ``gains`` list, at any depth (a card, an ability's effect, a copy exception, a ``become``)."""
+def _mentions(data: Any) -> set[str]:
+    """The kinds of static damage ability that occur in ``data`` as an ability: in an ``abilities``
+    or ``gains`` list, at any depth (a card, an ability's effect, a copy exception, a ``become``)."""
+    found: set[str] = set()
     if isinstance(data, Mapping):
         for key, value in data.items():
-            if key in ("abilities", "gains") and isinstance(value, list) and any(
-                    isinstance(a, Mapping) and any(k in STATIC_DAMAGE_ABILITIES for k in a) for a in value):
-                return True
-            if _mentions(value):
-                return True
-        return False
-    if isinstance(data, list):
-        return any(_mentions(item) for item in data)
-    return False
+            if key in ("abilities", "gains") and isinstance(value, list):
+                found.update(k for a in value if isinstance(a, Mapping) for k in a if k in STATIC_DAMAGE_ABILITIES)
+            found |= _mentions(value)
+    elif isinstance(data, list):
+        for item in data:
+            found |= _mentions(item)
+    return found
 
 
-def _statics(objects, zones, changing: _Changing | None = None) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
-    """(object id, ability key, ability body) of every static damage ability that may be on the
-    battlefield: printed ones, and for an object that may copy or gain one, an unknown one (key
-    ``None``) that may apply to anything."""
-    for oid, zone in zones.items():
-        if zone != "battlefield":
+def _printed_slots(spec: Mapping[str, Any] | None) -> dict[str, list[list[Mapping[str, Any] | None]]]:
+    out: dict[str, list[list[Mapping[str, Any] | None]]] = {}
+    for ability in spec["card"].get("abilities", []) if spec else ():
+        (key, body), = ability.items()
+        if key in STATIC_DAMAGE_ABILITIES:
+            out.setdefault(key, []).append([body])
+    return out
+
+
+def _possible_slots(oid: str, objects: Mapping[str, Any], changing: _Changing | None,
+                    seen: frozenset[str] = frozenset()) -> dict[str, list[list[Mapping[str, Any] | None]]]:
+    """By kind, the static damage abilities ``oid`` may have at once, each with the bodies it may
+    have: its printed ones, or those of an original it may copy (707.2a: the longest list of each
+    kind among them), plus one unknown ability of each kind the case holds if it may gain
+    abilities or copy an unknown object (613.1f)."""
+    slots = _printed_slots(objects.get(oid))
+    if changing is None:
+        return slots
+    for original in changing.copies.get(oid, ()):
+        if original in seen or original == oid:
             continue
-        spec = objects.get(oid)
-        for ability in spec["card"].get("abilities", []) if spec else ():
-            (key, body), = ability.items()
-            if key in STATIC_DAMAGE_ABILITIES:
-                yield oid, key, body
-        if changing is not None and not _printed_damage_ability(spec) and changing.may_have_damage_ability(oid, objects):
-            yield oid, None, {}  # 707.2a, 613.1f: an ability it may have copied or gained
+        for kind, theirs in _possible_slots(original, objects, changing, seen | {oid}).items():
+            mine = slots.setdefault(kind, [])
+            for index, bodies in enumerate(theirs):
+                if index < len(mine):
+                    mine[index] = mine[index] + bodies
+                else:
+                    mine.append(list(bodies))
+    if changing.donor and (changing.everyone or oid in changing.abilities):
+        for kind in changing.donor_kinds:
+            slots.setdefault(kind, []).append([None])
+    return slots
+
+
+def _slots(oid: str, objects: Mapping[str, Any], changing: _Changing | None) -> list[_Slot]:
+    """The static damage abilities ``oid`` may have, each named as an order must name it (616.1):
+    the plain id when it may have only one; otherwise ``OBJ.KIND``, or ``OBJ.KIND.N`` for the Nth
+    (from 1) of a kind it may have several of."""
+    possible = _possible_slots(oid, objects, changing)
+    total = sum(len(v) for v in possible.values())
+    out = []
+    for kind in KINDS_ORDER:
+        for index, bodies in enumerate(possible.get(kind, ())):
+            if total == 1:
+                name = oid
+            elif len(possible[kind]) == 1:
+                name = f"{oid}.{kind}"
+            else:
+                name = f"{oid}.{kind}.{index + 1}"
+            out.append(_Slot(name, kind, bodies))
+    return out
+
+
+def _aliases(slot: _Slot, oid: str, count_of_kind: int) -> list[str]:
+    """The other names the engine gives this effect (docs/format.md): ``OBJ.KIND.N`` always,
+    ``OBJ.KIND`` for the only one of its kind."""
+    names = [f"{oid}.{slot.kind}.1"] if count_of_kind == 1 else []
+    if slot.name == oid:
+        names.append(f"{oid}.{slot.kind}")
+    return [n for n in names if n != slot.name]
+
+
+def _statics(objects, zones, changing: _Changing | None = None) -> Iterator[tuple[str, _Slot]]:
+    """(object id, slot) of every static damage ability that may be on the battlefield: printed
+    ones, and those an object may have copied or gained (707.2a, 613.1f)."""
+    for oid, zone in zones.items():
+        if zone == "battlefield":
+            for slot in _slots(oid, objects, changing):
+                yield oid, slot
+
+
+def _excluded(body: Mapping[str, Any] | None, kind: str, is_player: bool, combat: bool) -> bool:
+    """Whether the case's text rules out that this ability applies: combat-only prevention on
+    noncombat damage; a static ``to`` filter (it matches objects) when a player is dealt damage."""
+    return body is not None and kind == "prevent_damage" and (
+        (body.get("combat") and not combat) or ("to" in body and is_player))
 
 
 def _choices_for(path, body, players, objects, zones, active, changing=None) -> DamageChoices:
     choices = DamageChoices(path, body)
     combat = bool(body.get("combat", False))
     recipients = list(_recipients(body, players, objects, zones, changing))
+    statics = list(_statics(objects, zones, changing))
+    for oid, slot in statics:
+        count = sum(1 for other, s in statics if other == oid and s.kind == slot.kind)
+        for alias in _aliases(slot, oid, count):
+            choices.aliases[alias] = slot.name
+        if slot.name != oid:
+            choices.ambiguous.setdefault(oid, []).append(slot.name)
     seen = set()
     while recipients:
         recipient = recipients.pop(0)
@@ -226,11 +307,11 @@ def _choices_for(path, body, players, objects, zones, active, changing=None) -> 
         seen.add(recipient)
         is_player = recipient in players
         refs: list[str] = []
-        for oid, key, ability in _statics(objects, zones, changing):
-            if key == "prevent_damage" and ((ability.get("combat") and not combat) or ("to" in ability and is_player)):
-                continue  # combat-only prevention on noncombat damage; a static `to` filter matches objects only
-            if oid not in refs:
-                refs.append(oid)
+        for oid, slot in statics:
+            if all(_excluded(b, slot.kind, is_player, combat) for b in slot.bodies):
+                continue
+            if slot.name not in refs:
+                refs.append(slot.name)
         for effect in active:
             if not _may_apply(effect, recipient, is_player, combat):
                 continue
@@ -294,7 +375,9 @@ def choice_problems(raw: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], s
                                      f"{recipient} ({', '.join(refs)}): {who} chooses the order they apply in "
                                      f"(CR 616.1); script it as order: {{{recipient}: [{', '.join(refs)}]}}")
                 continue
-            missing = [r for r in refs if r not in listed]
+            normal = [choices.canonical(r) for r in listed]
+            meant = {name for r in listed for name in choices.ambiguous.get(r, ())}  # reported as ambiguous below
+            missing = [r for r in refs if r not in normal and r not in meant]
             if missing:
                 yield (choices.path + ("order", recipient),
                        f"the order for {recipient} lacks {', '.join(map(repr, missing))}, "
@@ -304,7 +387,12 @@ def choice_problems(raw: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], s
                 yield (choices.path + ("order", recipient), f"{recipient!r} is not dealt damage by this step")
                 continue
             for index, ref in enumerate(listed):
-                if ref not in choices.may_apply[recipient]:
+                if ref in choices.ambiguous and ref not in choices.may_apply[recipient]:
+                    yield (choices.path + ("order", recipient, index),
+                           f"{ref!r} is ambiguous: {ref} may have several static damage abilities, each its own "
+                           f"effect (CR 614.5, 616.1); name each of them: {', '.join(choices.ambiguous[ref])}")
+                    continue
+                if choices.canonical(ref) not in choices.may_apply[recipient]:
                     what = "its static ability" if ref in static_owners else "no such effect is active"
                     yield (choices.path + ("order", recipient, index),
                            f"{ref!r} cannot apply to damage dealt to {recipient} at this step ({what}; the effects "

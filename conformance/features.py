@@ -45,6 +45,17 @@ FEATURES: dict[str, str] = {
     "replacement-order": "the affected player's scripted order among several replacement and prevention effects on one event (CR 616.1)",
     "range-of-influence": "the limited range of influence option: seats, ranges, and its limits on spells, abilities, replacement and "
                           "prevention effects (CR 801.2, 801.10, 801.13)",
+    # keywords that change what damage does, and planeswalkers (issue 15)
+    "lifelink": "lifelink: damage dealt by a source with lifelink (in any zone, as its abilities are when it deals it) also makes "
+                "its controller gain that much life, the total of one event at once; damage not dealt gains nothing "
+                "(CR 702.15b, 702.15d, 120.3f)",
+    "deathtouch": "deathtouch: a creature dealt any nonzero damage by a source with deathtouch since the last check of "
+                  "state-based actions is destroyed (CR 702.2b, 704.5h)",
+    "indestructible": "indestructible: a permanent that can't be destroyed, by lethal damage (704.5g) or deathtouch (704.5h), "
+                      "while toughness 0 or less still puts it into the graveyard (CR 702.12b, 704.5f)",
+    "planeswalkers": "planeswalkers: printed loyalty (a copiable value), entering the battlefield with that many loyalty counters, "
+                     "damage dealt to them removing loyalty counters (and marked too on a planeswalker creature), a "
+                     "planeswalker with loyalty 0 put into its owner's graveyard (CR 209.1, 306.5b, 120.3c, 704.5i)",
     # characteristics, copies and face-down permanents (issue 3)
     "copy-effects": "copy effects and copiable values: entering as a copy, becoming a copy, exceptions, copies of copies, "
                     "static copy effects (CR 707.2-707.9, 613.2a, 613.2c)",
@@ -93,6 +104,10 @@ RULES: dict[str, tuple[str, ...]] = {
     "prevention": ("615.7", "615.10"),
     "replacement-order": ("616.1",),
     "range-of-influence": ("801.2", "801.13a", "801.13b"),
+    "lifelink": ("702.15b", "120.3f"),
+    "deathtouch": ("702.2b", "704.5h"),
+    "indestructible": ("702.12b",),
+    "planeswalkers": ("306.5b", "120.3c", "704.5i"),
     "copy-effects": ("707.2", "707.2a", "707.2b", "707.3", "613.2a", "613.2c"),
     "token-copies": ("707.2", "707.5"),
     "face-down": ("708.2a", "708.8", "613.2b", "613.7f"),
@@ -240,6 +255,8 @@ def _characteristic_features(case: Case) -> Iterator[str]:
     for spec in case.objects:
         if spec.face_down:
             yield "face-down"
+        if spec.card.loyalty is not None or PLANESWALKER in spec.card.types:
+            yield "planeswalkers"
         yield from _choice_features(spec.choices)
         for ability in spec.card.abilities:
             yield from _ability_features(ability)
@@ -269,6 +286,8 @@ def _change_features(change: s.Change) -> Iterator[str]:
         value = getattr(change, name)
         if value is not None and value is not False and value != ():
             yield feature
+    if PLANESWALKER in (*(change.types or ()), *change.add_types):
+        yield "planeswalkers"
     for ability in (*change.gains, *change.loses):
         yield from _ability_features(ability)
     for expr in (change.power, change.toughness):
@@ -278,13 +297,23 @@ def _change_features(change: s.Change) -> Iterator[str]:
 def _exception_features(exceptions: s.CopyExceptions) -> Iterator[str]:
     for ability in exceptions.gains:
         yield from _ability_features(ability)
+    if PLANESWALKER in (*(exceptions.types or ()), *exceptions.add_types):
+        yield "planeswalkers"
     if exceptions.enters_with_counters:
         yield "counters"
     if exceptions.if_creature is not None:
         yield from _exception_features(exceptions.if_creature)
 
 
+PLANESWALKER = "planeswalker"
+_KEYWORD_FEATURES = {"lifelink": "lifelink", "deathtouch": "deathtouch", "indestructible": "indestructible"}
+"""Keywords the reference engine gives a meaning, by feature (CR 702.15b, 702.2b, 702.12b): an
+object having, gaining or losing one needs it, whether or not it deals or is dealt damage."""
+
+
 def _ability_features(ability: object) -> Iterator[str]:
+    if isinstance(ability, s.Keyword) and ability.keyword in _KEYWORD_FEATURES:
+        yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, s.Keyword) and ability.keyword == "changeling":
         yield "type-changing"  # a characteristic-defining ability of layer 4 (CR 702.73a, 613.3)
     elif isinstance(ability, s.CdaColors):

@@ -241,6 +241,11 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
             ):
                 yield (at + ("card", stat), f"a printed * needs a cda_pt ability that defines {stat} (CR 208.2a), "
                                             "or an as_enters_pt ability (208.2b)")
+        planeswalker = "planeswalker" in card["types"]
+        if planeswalker and "loyalty" not in card:
+            yield (at + ("card",), "a planeswalker card needs its printed loyalty (CR 209.1, 306.5b): give loyalty: N")
+        elif "loyalty" in card and not planeswalker:
+            yield (at + ("card", "loyalty"), "only a planeswalker card has a printed loyalty (CR 209.1)")
         for index, ability in enumerate(card.get("abilities", [])):
             for inner_at, inner in characteristic_checks.nested_abilities(ability, at + ("card", "abilities", index)):
                 for path, f in _filters_in(inner):

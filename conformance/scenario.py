@@ -573,7 +573,8 @@ class Choices:
 class Card:
     """Printed characteristics (CR 613.1: where evaluation starts). ``power``/``toughness``
     are ``None`` when nothing is printed, an int, or a star string such as ``"*"`` or ``"1+*"``
-    (CR 208.2) whose value a :class:`CdaPT` gives."""
+    (CR 208.2) whose value a :class:`CdaPT` gives. ``loyalty`` is a planeswalker's printed
+    loyalty (CR 209.1, 306.5b), ``None`` on any other card."""
 
     types: tuple[str, ...]
     name: str | None = None
@@ -583,6 +584,7 @@ class Card:
     colors: tuple[str, ...] = ()
     power: int | str | None = None
     toughness: int | str | None = None
+    loyalty: int | None = None
     abilities: tuple[Ability, ...] = ()
 
     @classmethod

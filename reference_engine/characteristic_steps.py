@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conformance import scenario as s
-from reference_engine import abilities, entering, face_down, layers
+from reference_engine import abilities, damage, entering, face_down, layers
 from reference_engine.characteristics import observe
 from reference_engine.characteristics import EMPTY
 from reference_engine.copy import CopyEffect, counters_as_it_enters
@@ -56,10 +56,14 @@ class CharacteristicSteps:
         for spec in self.case.objects:
             if spec.zone == "battlefield":
                 entering.enter_battlefield(self, self.objects[spec.id], spec.choices, face_down=spec.face_down)
+                if damage.LOYALTY not in spec.counters:  # its counters as given, or as it entered (306.5b)
+                    damage.enters_with_loyalty(self, self.objects[spec.id])
 
     def entered(self, obj: GameObject, step: s.Move) -> None:
-        """``obj`` has just entered the battlefield by ``step``."""
+        """``obj`` has just entered the battlefield by ``step``: with its loyalty counters if it is
+        a planeswalker (306.5b)."""
         entering.enter_battlefield(self, obj, step.choices, face_down=step.face_down)
+        damage.enters_with_loyalty(self, obj)
 
     # --- steps -------------------------------------------------------------------------------
 
@@ -82,6 +86,7 @@ class CharacteristicSteps:
             # 707.9f, 614.12: a conditional part's if the token would be a creature as it entered
             for kind, count in counters_as_it_enters(copied, EMPTY, step.exceptions, effect.creature(token.ref)).items():
                 token.counters[kind] += count
+        damage.enters_with_loyalty(self, token)  # 306.5b: a copy of a planeswalker has its loyalty (707.2)
 
     def turn_face_up(self, step: s.TurnFaceUp) -> None:
         """708.8: turned face up, it has its copiable values without layer 1b; effects and counters

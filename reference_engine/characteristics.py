@@ -41,6 +41,7 @@ class Values:
     power: int | str | None = None
     toughness: int | str | None = None
     every_creature_type: bool = False
+    loyalty: int | None = None  # printed loyalty (209.1), a copiable value (707.2, 109.3)
 
     @classmethod
     def printed(cls, card: Card) -> Values:
@@ -50,7 +51,8 @@ class Values:
             return cached[1]
         values = cls(name=card.name, mana_cost=card.mana_cost, colors=card.colors, types=card.types,
                      subtypes=card.subtypes, supertypes=card.supertypes,
-                     abilities=tuple((a, None) for a in card.abilities), power=card.power, toughness=card.toughness)
+                     abilities=tuple((a, None) for a in card.abilities), power=card.power, toughness=card.toughness,
+                     loyalty=card.loyalty)
         _remember(_PRINTED, card, values)
         return values
 

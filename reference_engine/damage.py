@@ -1,18 +1,29 @@
 """Damage (CR 120): which players and objects a source would deal it to, and what it does once
 replacement and prevention effects have modified it (614, 615, 616: see replacement.py).
 
+- 120.1  damage can be dealt to players, creatures and planeswalkers (battles are not modelled);
 - 120.3a damage dealt to a player makes that player lose that much life;
-- 120.3e damage dealt to a creature is marked on it;
+- 120.3c damage dealt to a planeswalker removes that many loyalty counters from it (306.8);
+- 120.3e damage dealt to a creature is marked on it; a planeswalker that is also a creature gets
+         both results (120.3: the results depend on what the recipient is);
+- 120.3f, 702.15b damage dealt by a source with lifelink also makes the source's controller (its
+         owner if it has none) gain that much life, as part of the same event: one source dealing
+         damage to several recipients at once gains the total; damage prevented, or not dealt
+         (801.10, 801.13a), is not dealt, so gains nothing (615.6);
+- 702.2b a creature dealt damage by a source with deathtouch is destroyed by the next check of
+         state-based actions (704.5h, state_based_actions.py): any nonzero amount;
+- 702.15d, 702.2d lifelink and deathtouch work whatever zone the source deals damage from (a
+         spell on the stack with lifelink gains life); the source's abilities are read as they are
+         when the damage is dealt, after layer 6 (613.1f);
 - 120.6  marked damage stays until the cleanup step, which removes it (514.2);
 - 704.5g a creature with toughness greater than 0 and damage marked on it at least equal to its
-         toughness has been dealt lethal damage and is destroyed (a state-based action);
+         toughness has been dealt lethal damage and is destroyed (a state-based action), unless
+         it is indestructible (702.12b);
 - 614.7a a source that would deal 0 damage deals none: no event, nothing to replace or prevent;
 - 801.10 with the limited range of influence option, a source deals no damage to players and
          objects outside its controller's range: that part of its effect does nothing.
 
-Planeswalkers and battles are not modelled: damage to a permanent that is not a creature does
-nothing here. Keyword abilities that change what damage does (infect, wither, deathtouch,
-lifelink) are not modelled either.
+Battles are not modelled. Infect, wither and toxic are not modelled either.
 """
 
 from __future__ import annotations
@@ -22,7 +33,8 @@ from typing import TYPE_CHECKING
 
 from conformance import scenario as s
 from conformance.frozen import frozen
-from reference_engine.range_of_influence import controller_of, in_range, matches_now
+from reference_engine import layers
+from reference_engine.range_of_influence import controller_of, current, in_range, matches_now
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -46,17 +58,33 @@ class DamageEvent:
         return dataclasses.replace(self, recipient=recipient, amount=amount)
 
 
+LOYALTY = "loyalty"
+LIFELINK, DEATHTOUCH, INDESTRUCTIBLE = "lifelink", "deathtouch", "indestructible"
+
+
 def is_creature(game: Game, obj: GameObject) -> bool:
     """A creature on the battlefield: a permanent with power and toughness (208.3)."""
     return obj.zone == "battlefield" and game.power_toughness(obj).toughness is not None
 
 
+def is_planeswalker(game: Game, obj: GameObject) -> bool:
+    """A planeswalker on the battlefield: its card types now, after layer 4 (613.1d)."""
+    return obj.zone == "battlefield" and "planeswalker" in current(game, obj).values.types
+
+
+def has_keyword(game: Game, obj: GameObject, keyword: str) -> bool:
+    """Whether ``obj`` has the keyword ability now, after layer 6 (613.1f): a creature that lost
+    lifelink has none, one that gained it has it."""
+    return current(game, obj).values.has_keyword(keyword)
+
+
 def can_be_dealt_damage(game: Game, recipient: str) -> bool:
-    """Whether damage can be dealt to ``recipient`` now: a player, or a creature on the
-    battlefield (120.1; planeswalkers and battles are not modelled)."""
+    """Whether damage can be dealt to ``recipient`` now: a player, or a creature or planeswalker
+    on the battlefield (120.1; battles are not modelled)."""
     if recipient in game.player_states:
         return True
-    return is_creature(game, game.objects[recipient])
+    obj = game.objects[recipient]
+    return is_creature(game, obj) or is_planeswalker(game, obj)
 
 
 def recipients(game: Game, step: s.Damage) -> list[str]:
@@ -77,7 +105,8 @@ def recipients(game: Game, step: s.Damage) -> list[str]:
 
 def deal(game: Game, step: s.Damage) -> None:
     """Perform a damage event: each recipient in range (801.10) is dealt the damage as replacement
-    and prevention effects modify it (614-616), then the results happen (120.3)."""
+    and prevention effects modify it (614-616), then the results happen (120.3), lifelink's
+    included (120.3f): the source's controller gains the total dealt, once (702.15b)."""
     source = game.objects[step.source]
     events = [
         DamageEvent(step.source, recipient, step.amount, step.combat)
@@ -85,19 +114,32 @@ def deal(game: Game, step: s.Damage) -> None:
         if can_be_dealt_damage(game, recipient) and in_range(game, controller_of(game, source), recipient)
     ]
     dealt = [final for event in events for final in game.modified(event, step.order)]
-    for event in dealt:
-        result(game, event)
+    # 702.15b, 702.2b: the source's abilities as the damage is dealt, before its results change anything
+    lifelink, deathtouch = has_keyword(game, source, LIFELINK), has_keyword(game, source, DEATHTOUCH)
+    total = sum(result(game, event, deathtouch=deathtouch) for event in dealt)
+    if lifelink and total > 0:
+        game.player_states[controller_of(game, source)].gain_life(total)  # 702.15b: its controller, or owner
 
 
-def result(game: Game, event: DamageEvent) -> None:
-    """What damage that is dealt does: life loss for a player (120.3a), damage marked on a
-    creature (120.3e). 0 damage is no damage (614.7a)."""
+def result(game: Game, event: DamageEvent, *, deathtouch: bool = False) -> int:
+    """What damage that is dealt does, and how much was dealt: life loss for a player (120.3a);
+    loyalty counters removed from a planeswalker (120.3c) and damage marked on a creature
+    (120.3e), both for a planeswalker creature; a permanent dealt damage by a source with
+    deathtouch is remembered until state-based actions are next checked (704.5h). 0 damage is no
+    damage (614.7a)."""
     if event.amount <= 0 or not can_be_dealt_damage(game, event.recipient):
-        return
+        return 0
     if event.recipient in game.player_states:
         game.player_states[event.recipient].lose_life(event.amount)
-    else:
-        game.damage_marked[game.objects[event.recipient].ref] += event.amount
+        return event.amount
+    obj = game.objects[event.recipient]
+    if is_planeswalker(game, obj):  # 120.3c: as many as it has, at most (122.1: no negative counters)
+        obj.counters[LOYALTY] -= min(event.amount, obj.counters[LOYALTY])
+    if is_creature(game, obj):  # 120.3e
+        game.damage_marked[obj.ref] += event.amount
+    if deathtouch:  # 702.2b
+        game.deathtouched.add(obj.ref)
+    return event.amount
 
 
 def marked(game: Game, obj: GameObject) -> int:
@@ -107,17 +149,39 @@ def marked(game: Game, obj: GameObject) -> int:
 
 def lethally_damaged(game: Game) -> list[GameObject]:
     """704.5g: creatures with toughness greater than 0 and damage marked on them at least equal to
-    their toughness."""
+    their toughness; 704.5h: creatures with toughness greater than 0 dealt damage by a source with
+    deathtouch since state-based actions were last checked. Both destroy, so an indestructible
+    one is neither (702.12b)."""
     found: list[GameObject] = []
-    if not game.damage_marked:
+    if not game.damage_marked and not game.deathtouched:
         return found
     for obj in game.objects.values():
-        if obj.zone != "battlefield" or not marked(game, obj):
+        if obj.zone != "battlefield" or not (marked(game, obj) or obj.ref in game.deathtouched):
             continue
         toughness = game.power_toughness(obj).toughness
-        if toughness is not None and 0 < toughness <= marked(game, obj):
+        if toughness is None or toughness <= 0:
+            continue  # not a creature (208.3), or one 704.5f puts into the graveyard
+        if (toughness <= marked(game, obj) or obj.ref in game.deathtouched) \
+                and not has_keyword(game, obj, INDESTRUCTIBLE):
             found.append(obj)
     return found
+
+
+def out_of_loyalty(game: Game) -> list[GameObject]:
+    """704.5i: planeswalkers with loyalty 0: the loyalty of a planeswalker on the battlefield is
+    the number of loyalty counters on it (306.5c). Not destruction: indestructible does not help."""
+    return [obj for obj in game.objects.values()
+            if obj.zone == "battlefield" and not obj.counters.get(LOYALTY) and is_planeswalker(game, obj)]
+
+
+def enters_with_loyalty(game: Game, obj: GameObject) -> None:
+    """306.5b: a planeswalker enters the battlefield with as many loyalty counters as its printed
+    loyalty, its loyalty as it would exist on the battlefield (614.12): a copy of a planeswalker
+    has the loyalty it copied (707.2, a copiable value), a face-down permanent none (708.2a)."""
+    values = current(game, obj).values
+    if "planeswalker" in values.types and values.loyalty:
+        obj.counters[LOYALTY] += values.loyalty
+        layers.invalidate(game)
 
 
 def remove_damage(game: Game) -> None:

@@ -55,6 +55,11 @@ class PreventionShield:
     def key(self) -> object:
         return self
 
+    @property
+    def names(self) -> frozenset[str]:
+        """How a case's order names it (616.1): its step's id."""
+        return frozenset() if self.ref is None else frozenset({self.ref})
+
     def names_recipient(self) -> bool:
         return self.to is not None
 
@@ -90,10 +95,13 @@ class StaticPrevention:
     index: int
     ability: s.PreventDamageAbility
     controller: str  # the controller of the permanent now (613.1b): "you" in its ability
+    names: frozenset[str] = frozenset()  # how a case's order may name it (replacement.static_names)
 
     @property
     def key(self) -> object:
-        return ("static", self.source.ref, self.index)
+        """Its identity for 614.5: this ability of this object, distinct from the object's other
+        static damage abilities (a damage doubler on the same permanent included)."""
+        return (s.PreventDamageAbility.KEY, self.source.ref, self.index)
 
     def names_recipient(self) -> bool:
         return self.ability.to is not None
@@ -141,8 +149,11 @@ def create(game: Game, step: s.PreventDamage) -> None:
 def statics(game: Game) -> list[StaticPrevention]:
     """Prevention effects of the static abilities permanents on the battlefield have now, after the
     layers (613.1f: a copy has its original's, 707.2a) (615.10)."""
+    from reference_engine.replacement import static_names
+
     return [
-        StaticPrevention(obj.id, obj, index, ability, controller_of(game, obj))
+        StaticPrevention(obj.id, obj, index, ability, controller_of(game, obj),
+                         static_names(game, obj, s.PreventDamageAbility.KEY, index))
         for obj in game.objects.values() if obj.zone == "battlefield"
         for index, ability in enumerate(abilities_now(game, obj, s.PreventDamageAbility))
     ]

@@ -4,6 +4,8 @@ event (CR 614, 616.1), with the limited range of influence option (801.13a).
 - 614.1a an effect that says "instead" replaces an event with a modified one;
 - 614.5  a replacement effect gets one opportunity to affect an event, or any modified event that
          replaced it: it never applies to it twice (two damage doublers turn 2 into 8, not 16);
+         each static ability of a permanent generates its own effect, so one permanent that
+         doubles damage and prevents 1 of it applies both, each once (``key``);
 - 614.7a a source that would deal 0 damage deals none, so nothing is left to replace;
 - 614.9  a redirection effect moves damage dealt to one recipient to another; if the new recipient
          is a permanent no longer on the battlefield, or no longer a creature, it does nothing;
@@ -51,10 +53,13 @@ class DamageDoubling:
     source: GameObject = dataclasses.field(compare=False)
     index: int
     ability: s.DoubleDamage
+    names: frozenset[str] = frozenset()  # how a case's order may name it (static_names)
 
     @property
     def key(self) -> object:
-        return ("static", self.source.ref, self.index)
+        """Its identity for 614.5: this ability of this object (the object's other static damage
+        abilities, of either kind, are other effects)."""
+        return (s.DoubleDamage.KEY, self.source.ref, self.index)
 
     def applies(self, game: Game, event: DamageEvent) -> bool:
         """Whether the source matches ``by`` now, on its current characteristics (613.1), "you"
@@ -85,6 +90,10 @@ class Redirection:
     def key(self) -> object:
         return self
 
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset() if self.ref is None else frozenset({self.ref})
+
     def applies(self, game: Game, event: DamageEvent) -> bool:
         from reference_engine.damage import can_be_dealt_damage
 
@@ -112,11 +121,25 @@ def create_redirection(game: Game, step: s.RedirectDamage) -> None:
                                            ref(step.to), ref(step.instead_to), step.amount))
 
 
+def static_names(game: Game, obj: GameObject, kind: str, index: int) -> frozenset[str]:
+    """The names a case's order may give the effect of ``obj``'s ``index``-th (from 0) static
+    ability of ``kind`` (616.1): ``OBJ.KIND.N`` always (N from 1); ``OBJ.KIND`` if it is its only
+    ability of that kind; the plain ``OBJ`` if it is its only static damage ability at all."""
+    doublers = len(abilities_now(game, obj, s.DoubleDamage))
+    preventers = len(abilities_now(game, obj, s.PreventDamageAbility))
+    names = {f"{obj.id}.{kind}.{index + 1}"}
+    if (doublers if kind == s.DoubleDamage.KEY else preventers) == 1:
+        names.add(f"{obj.id}.{kind}")
+    if doublers + preventers == 1:
+        names.add(obj.id)
+    return frozenset(names)
+
+
 def doublings(game: Game) -> list[DamageDoubling]:
     """Replacement effects of the static abilities permanents on the battlefield have now, after
     the layers (613.1f: a copy has its original's, 707.2a; an ability lost is gone) (701.10g)."""
     return [
-        DamageDoubling(obj.id, obj, index, ability)
+        DamageDoubling(obj.id, obj, index, ability, static_names(game, obj, s.DoubleDamage.KEY, index))
         for obj in game.objects.values() if obj.zone == "battlefield"
         for index, ability in enumerate(abilities_now(game, obj, s.DoubleDamage))
     ]
@@ -139,11 +162,11 @@ def choose(candidates: list, listed: tuple[str, ...], event: DamageEvent) -> obj
     applies now; with one effect applicable there is nothing to choose."""
     for ref in listed:
         for effect in candidates:
-            if effect.ref == ref:
+            if ref in effect.names:
                 return effect
     if len(candidates) == 1:
         return candidates[0]
-    refs = ", ".join(str(c.ref) for c in candidates)
+    refs = ", ".join(min(c.names, key=len, default=str(c.ref)) for c in candidates)
     raise ChoiceMissing(f"{len(candidates)} effects ({refs}) would modify the damage {event.source} deals to "
                         f"{event.recipient}, and the case scripts no order among them (CR 616.1)")
 

@@ -35,8 +35,13 @@ def check(game: Game) -> None:
                     annihilating.append(o)
             elif o.token and o.zone is not None:
                 ceasing.append(o)  # 704.5d: a token that has left the battlefield ceases to exist (111.8).
-        # 704.5g: a creature with toughness greater than 0 and lethal damage marked on it is destroyed.
+        # 704.5g: a creature with toughness greater than 0 and lethal damage marked on it is destroyed;
+        # 704.5h: so is one dealt damage by a source with deathtouch since the last check; neither
+        # destroys an indestructible one (702.12b). 704.5i: a planeswalker with loyalty 0 goes to its
+        # owner's graveyard (not destroyed).
         destroyed = [o for o in damage.lethally_damaged(game) if o not in dying]
+        destroyed += [o for o in damage.out_of_loyalty(game) if o not in dying and o not in destroyed]
+        game.deathtouched.clear()  # 704.5h: "since the last time state-based actions were checked"
         # 704.5a, 704.5c: a player with 0 or less life, or ten or more poison counters, loses.
         losing = players.losers(game)
         if not dying and not annihilating and not destroyed and not losing and not ceasing:

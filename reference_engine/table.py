@@ -32,6 +32,9 @@ class Table:
         self.player_states: dict[str, players.Player] = players.seat(self.case)
         self.damage_effects: list = []  # prevention shields and redirections of resolved spells
         self.damage_marked: Counter[tuple[str, int]] = no_counters()
+        # 704.5h: permanents dealt damage by a source with deathtouch since state-based actions
+        # were last checked (by their id and incarnation, 400.7)
+        self.deathtouched: set[tuple[str, int]] = set()
 
     # --- steps ---------------------------------------------------------------------------------
 

@@ -395,7 +395,8 @@ def test_an_engine_judging_damage_effects_on_printed_cards_exits_1_naming_the_ca
         "615.10/clone-of-a-cleric-is-protected", "615.10/copy-of-daunting-defender-prevents-too",
         "615.1/prevent-by-creatures-after-type-changes", "120.3e/each-creature-means-creatures-now",
         "615.11/shields-by-colours-at-resolution", "701.10g/doubler-counts-a-stolen-source",
-        "801.2d/stolen-source-inside-range"}
+        "801.2d/stolen-source-inside-range",
+        "614.5/copy-of-the-relic"}  # a token copy's printed card has no abilities: its effects are missed
 
 
 def test_a_copy_of_a_prevention_permanent_joins_the_choice():
@@ -439,3 +440,77 @@ def test_can_t_lose_follows_control():
              {"expect": {"players": {"Alex": {"lost": True}, "Blair": {"lost": False}}}}]
     players = final(steps, objects={"angel": angel})["players"]
     assert (players["Alex"]["lost"], players["Blair"]["lost"]) == (True, False)
+
+
+# --- one permanent, two static damage abilities: two effects, each named (CR 614.5, 616.1) ----------
+
+RELIC = {"card": {"types": ["artifact"], "abilities": [{"double_damage": {}}, {"prevent_damage": {"amount": 1}}]}}
+
+
+def test_a_plain_id_for_an_object_with_two_damage_abilities_is_refused_in_one_line():
+    steps = [{"damage": {"source": "bear", "to": "Blair", "amount": 3, "order": {"Blair": ["relic"]}}}]
+    (line,) = problems(steps, objects={"bear": BEAR, "relic": RELIC})
+    assert "steps/0/damage/order/Blair/0: 'relic' is ambiguous" in line
+    assert "relic.double_damage, relic.prevent_damage" in line and "\n" not in line
+
+
+def test_an_object_with_two_damage_abilities_needs_an_order_naming_each():
+    steps = [{"damage": {"source": "bear", "to": "Blair", "amount": 3}}]
+    (line,) = problems(steps, objects={"bear": BEAR, "relic": RELIC})
+    assert "order: {Blair: [relic.double_damage, relic.prevent_damage]}" in line
+
+
+@pytest.mark.parametrize("order,life", [
+    # 3 doubled (6), then 1 prevented: 5; 1 prevented (2), then doubled: 4 (616.1: Blair's choice)
+    (["relic.double_damage", "relic.prevent_damage"], 15),
+    (["relic.prevent_damage.1", "relic.double_damage.1"], 16),  # the Nth of a kind, from 1
+])
+def test_both_effects_of_one_permanent_apply(order, life):
+    steps = [{"damage": {"source": "bear", "to": "Blair", "amount": 3, "order": {"Blair": order}}},
+             {"expect": {"players": {"Blair": {"life": life}}}}]
+    assert final(steps, objects={"bear": BEAR, "relic": RELIC})["players"]["Blair"]["life"] == life
+
+
+def test_two_abilities_of_one_kind_are_numbered():
+    # Two "prevent 1" abilities and a doubler: 3 → prevent 1 (2) → double (4) → prevent 1 (3): 17.
+    twice = {"card": {"types": ["artifact"], "abilities": [
+        {"prevent_damage": {"amount": 1}}, {"double_damage": {}}, {"prevent_damage": {"amount": 1}}]}}
+    steps = [{"damage": {"source": "bear", "to": "Blair", "amount": 3}}]
+    (line,) = problems(steps, objects={"bear": BEAR, "relic": twice})
+    assert "[relic.double_damage, relic.prevent_damage.1, relic.prevent_damage.2]" in line
+    order = ["relic.prevent_damage.1", "relic.double_damage", "relic.prevent_damage.2"]
+    steps = [{"damage": {"source": "bear", "to": "Blair", "amount": 3, "order": {"Blair": order}}},
+             {"expect": {"players": {"Blair": {"life": 17}}}}]
+    assert final(steps, objects={"bear": BEAR, "relic": twice})["players"]["Blair"]["life"] == 17
+
+
+def test_a_precise_name_stays_valid_for_an_object_with_one_ability():
+    # furnace has one static damage ability: furnace, furnace.double_damage, furnace.double_damage.1
+    for name in ("furnace", "furnace.double_damage", "furnace.double_damage.1"):
+        steps = [{"prevent_damage": {"id": "shield", "controller": "Blair", "to": "Blair", "amount": 2}},
+                 {"damage": {"source": "bear", "to": "Blair", "amount": 3, "order": {"Blair": ["shield", name]}}},
+                 {"expect": {"players": {"Blair": {"life": 18}}}}]  # (3-2)×2 = 2
+        assert final(steps, objects={"bear": BEAR, "furnace": FURNACE})["players"]["Blair"]["life"] == 18
+    steps = [{"damage": {"source": "bear", "to": "Blair", "amount": 3, "order": {"Blair": ["furnace.prevent_damage"]}}}]
+    assert any("'furnace.prevent_damage' cannot apply" in p for p in problems(steps, objects={"bear": BEAR, "furnace": FURNACE}))
+
+
+# --- planeswalkers' printed loyalty (CR 209.1) ---------------------------------------------------------
+
+
+def test_a_planeswalker_card_needs_its_printed_loyalty_and_only_it_has_one():
+    walker = {"card": {"types": ["planeswalker"]}}
+    (line,) = problems([{"expect": {"objects": {"walker": {}}}}], objects={"walker": walker})
+    assert "objects/walker/card: a planeswalker card needs its printed loyalty" in line
+    bear = {"card": {"types": ["creature"], "power": 2, "toughness": 2, "loyalty": 3}}
+    (line,) = problems([{"expect": {"objects": {"bear": {}}}}], objects={"bear": bear})
+    assert "objects/bear/card/loyalty: only a planeswalker card has a printed loyalty" in line
+
+
+def test_damage_keywords_and_planeswalkers_are_features():
+    walker = {"card": {"types": ["planeswalker"], "loyalty": 3}}
+    viper = {"card": {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [{"keyword": "deathtouch"}]}}
+    steps = [{"become": {"to": "viper", "gains": [{"keyword": "lifelink"}, {"keyword": "indestructible"}]}},
+             {"damage": {"source": "viper", "to": "walker", "amount": 1}}]
+    case = load(steps, objects={"viper": viper, "walker": walker})
+    assert {"lifelink", "deathtouch", "indestructible", "planeswalkers"} <= case.features
