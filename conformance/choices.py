@@ -173,7 +173,7 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
         elif kind == "become":
             targets = [body["to"]] if "to" in body else None
             everyone = everyone or (targets is None and any(k in body for k in ("gains", "types", "add_types")))
-            if targets and "gains" in body:
+            if targets and _mentions({"gains": body.get("gains", [])}):  # the abilities gained are given: only these
                 abilities.update(targets)
             if targets and ("types" in body or "add_types" in body):
                 types.update(targets)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from conformance import scenario as s
 from conformance.frozen import frozen
 from reference_engine import layers
-from reference_engine.range_of_influence import controller_of, current, in_range, matches_now
+from reference_engine.range_of_influence import as_source, current, in_range, matches_now, source_controller
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -92,7 +92,7 @@ def recipients(game: Game, step: s.Damage) -> list[str]:
     current characteristics (613.1: "each creature" means each object that is a creature now),
     relative to the source's controller; each player; each once, in that order."""
     source = game.objects[step.source]
-    you = controller_of(game, source)
+    you = source_controller(game, source)  # 113.7a: a source that left the battlefield, as it last existed
     found: list[str] = []
     if step.to is not None:
         found.append(step.to)
@@ -108,17 +108,19 @@ def deal(game: Game, step: s.Damage) -> None:
     and prevention effects modify it (614-616), then the results happen (120.3), lifelink's
     included (120.3f): the source's controller gains the total dealt, once (702.15b)."""
     source = game.objects[step.source]
+    controller = source_controller(game, source)  # 113.7a, 608.2h: last known information, if it left
     events = [
         DamageEvent(step.source, recipient, step.amount, step.combat)
         for recipient in recipients(game, step)
-        if can_be_dealt_damage(game, recipient) and in_range(game, controller_of(game, source), recipient)
+        if can_be_dealt_damage(game, recipient) and in_range(game, controller, recipient)
     ]
     dealt = [final for event in events for final in game.modified(event, step.order)]
     # 702.15b, 702.2b: the source's abilities as the damage is dealt, before its results change anything
-    lifelink, deathtouch = has_keyword(game, source, LIFELINK), has_keyword(game, source, DEATHTOUCH)
+    abilities = as_source(game, source).values
+    lifelink, deathtouch = abilities.has_keyword(LIFELINK), abilities.has_keyword(DEATHTOUCH)
     total = sum(result(game, event, deathtouch=deathtouch) for event in dealt)
     if lifelink and total > 0:
-        game.player_states[controller_of(game, source)].gain_life(total)  # 702.15b: its controller, or owner
+        game.player_states[controller].gain_life(total)  # 702.15b: its controller, or owner
 
 
 def result(game: Game, event: DamageEvent, *, deathtouch: bool = False) -> int:

@@ -24,6 +24,9 @@ class Game(Table, CharacteristicSteps):
         self.players = case.players
         self.clock = 0
         self.objects: dict[str, GameObject] = {}
+        # Each object that left the battlefield, as it last existed there (113.7a), by id: the
+        # incarnation it became and its characteristics then (a source of damage after it left).
+        self.last_known: dict[str, tuple[int, Any]] = {}
         self.effects: list[PTEffect] = []
         for spec in case.objects:  # 613.7d: objects are timestamped as they enter their zones
             self.objects[spec.id] = GameObject(
@@ -154,6 +157,8 @@ class Game(Table, CharacteristicSteps):
         the zone it is in does nothing."""
         if obj.zone == zone or (obj.token and obj.zone != "battlefield"):  # 111.8: a token can't return
             return
+        if obj.zone == "battlefield":
+            self.remember_last_known([obj])
         obj.zone = zone
         obj.incarnation += 1
         obj.counters = no_counters()
@@ -161,6 +166,13 @@ class Game(Table, CharacteristicSteps):
         # a `move` to the stack is its owner casting it); a card elsewhere has no controller (108.4a).
         obj.controller = obj.owner if zone in CONTROLLED_ZONES else None
         obj.timestamp = self.tick()
+
+    def remember_last_known(self, leaving: list[GameObject]) -> None:
+        """Keep the last known information of permanents about to leave the battlefield, as they
+        are now (113.7a): those leaving in one event are all remembered before any of them moves."""
+        for obj in leaving:
+            if self.last_known.get(obj.id, (None,))[0] != obj.incarnation + 1:
+                self.last_known[obj.id] = (obj.incarnation + 1, layers.characteristics(self, obj))
 
     # --- observing ----------------------------------------------------------------------------
 

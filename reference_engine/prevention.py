@@ -26,6 +26,9 @@ from reference_engine.range_of_influence import (
     controller_of,
     in_range,
     matches_now,
+    player_in_range,
+    source_controller,
+    source_matches,
 )
 
 if TYPE_CHECKING:
@@ -74,7 +77,7 @@ class PreventionShield:
             return False
         # 615.9: the source's properties are checked as the damage would be dealt, on its current
         # characteristics (613.1)
-        return self.by is None or matches_now(game, self.by, game.objects[event.source], you=self.controller)
+        return self.by is None or source_matches(game, self.by, game.objects[event.source], you=self.controller)
 
     def prevent(self, event: DamageEvent) -> DamageEvent:
         """615.7: prevent as much as the shield has left, and use that much of it up."""
@@ -114,8 +117,8 @@ class StaticPrevention:
         characteristics (613.1): a copy of a Cleric is a Cleric (707.2), a creature that stopped
         being one is not a creature."""
         you = self.controller
-        if self.ability.by is not None and not matches_now(game, self.ability.by, game.objects[event.source],
-                                                           you=you, source=self.source):
+        if self.ability.by is not None and not source_matches(game, self.ability.by, game.objects[event.source],
+                                                              you=you, source=self.source):
             return False
         if self.ability.to is not None:
             recipient = game.objects.get(event.recipient)
@@ -173,7 +176,7 @@ def applies(game: Game, effect: Prevention, event: DamageEvent) -> bool:
 def within_reach(game: Game, effect: Prevention, event: DamageEvent) -> bool:
     """801.13b: sources named → the source must be in range; recipients named → the recipient must
     be; neither named → both must be."""
-    source_in = in_range(game, effect.controller, event.source)
+    source_in = player_in_range(game, effect.controller, source_controller(game, game.objects[event.source]))
     recipient_in = in_range(game, effect.controller, event.recipient)
     if effect.names_source() or effect.names_recipient():
         return (source_in or not effect.names_source()) and (recipient_in or not effect.names_recipient())

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from conformance.errors import Unsupported
 from reference_engine import layers
 from reference_engine.filters import matches
 
@@ -55,6 +56,33 @@ def current(game: Game, obj: GameObject) -> Characteristics:
     """``obj``'s characteristics now, after layers 1-6 (613.1); a spell on the stack has the
     controller it was cast by (CR 112.1)."""
     return layers.characteristics(game, obj)
+
+
+def as_source(game: Game, obj: GameObject) -> Characteristics:
+    """``obj`` as the source of damage it deals now: a permanent or a spell as it is now (613.1);
+    a permanent that has left the battlefield (and not moved again) as it last existed there, its
+    last known information (113.7a, 608.2h), controller included. A card that has no such past
+    deals no damage in this format: the reference engine refuses the case (Unsupported)."""
+    if obj.zone in ("battlefield", "stack"):
+        return current(game, obj)
+    known = game.last_known.get(obj.id)
+    if known is not None and known[0] == obj.incarnation:
+        return known[1]
+    raise Unsupported(f"{obj.id} deals damage from the {obj.zone} without having just left the battlefield: a source "
+                      "of damage is a permanent, a spell, or a permanent that left the battlefield, as it last existed "
+                      "there (CR 113.7a); damage from a card in another zone is not modelled")
+
+
+def source_controller(game: Game, obj: GameObject) -> str:
+    """The controller of a source of damage as it deals it (:func:`as_source`), or its owner."""
+    return as_source(game, obj).controller or obj.owner
+
+
+def source_matches(game: Game, f: Filter, obj: GameObject, *, you: str, source: GameObject | None = None) -> bool:
+    """Whether a source of damage matches ``f`` as it deals the damage (:func:`as_source`);
+    ``source`` is the object whose ability ``f`` belongs to."""
+    chosen = game.peek_status(source).chosen_player if source is not None else None
+    return matches(f, obj, you=you, source=source, chars=as_source(game, obj), chosen=chosen)
 
 
 def controller_of(game: Game, obj: GameObject) -> str:

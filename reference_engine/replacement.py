@@ -31,7 +31,7 @@ from reference_engine import prevention
 from reference_engine.range_of_influence import (
     abilities_now,
     controller_of,
-    matches_now,
+    source_matches,
 )
 
 if TYPE_CHECKING:
@@ -64,8 +64,8 @@ class DamageDoubling:
     def applies(self, game: Game, event: DamageEvent) -> bool:
         """Whether the source matches ``by`` now, on its current characteristics (613.1), "you"
         being the doubler's controller now (613.1b)."""
-        return self.ability.by is None or matches_now(game, self.ability.by, game.objects[event.source],
-                                                      you=controller_of(game, self.source), source=self.source)
+        return self.ability.by is None or source_matches(game, self.ability.by, game.objects[event.source],
+                                                         you=controller_of(game, self.source), source=self.source)
 
     def apply(self, game: Game, event: DamageEvent) -> list[DamageEvent]:
         return [event.with_amount(2 * event.amount)]  # 701.10g

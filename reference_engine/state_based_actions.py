@@ -48,6 +48,7 @@ def check(game: Game) -> None:
             return
         # All are performed as one event; having performed any, the check is repeated (704.3),
         # on the game as they left it: a token gone from a graveyard changes what is counted there.
+        game.remember_last_known(dying + destroyed)  # as they all were before this event (113.7a)
         for obj in ceasing:
             obj.zone = None
         for player in losing:

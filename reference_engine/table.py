@@ -17,7 +17,7 @@ from typing import Any
 from conformance import scenario as s
 from reference_engine import damage, doubling, players, prevention, replacement
 from reference_engine.damage import DamageEvent
-from reference_engine.range_of_influence import controller_of, in_range
+from reference_engine.range_of_influence import controller_of, in_range, source_controller
 from reference_engine.objects import no_counters
 
 
@@ -91,7 +91,7 @@ class Table:
     def redirection_reaches(self, moved: DamageEvent) -> bool:
         """801.13a: damage redirected to a player or object outside the range of influence of the
         controller of the spell or ability dealing it (the source's controller) is not dealt."""
-        return in_range(self, controller_of(self, self.objects[moved.source]), moved.recipient)
+        return in_range(self, source_controller(self, self.objects[moved.source]), moved.recipient)
 
     def prevention_reaches(self, effect: Any, event: DamageEvent) -> bool:
         """801.13b: whether a prevention effect reaches this damage, given its controller's range."""

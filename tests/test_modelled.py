@@ -223,3 +223,13 @@ def test_the_world_rule_is_refused_as_it_would_apply():
     world = {"card": {"types": ["enchantment"], "supertypes": ["world"]}}
     with pytest.raises(Unsupported, match=r"world rule \(CR 704.5k\)"):
         _run(_case({"one": world, "two": world}))
+
+
+def test_damage_from_a_card_that_never_was_a_permanent_is_refused():
+    """A source of damage is a permanent, a spell, or a permanent that left the battlefield as it
+    last existed there (113.7a); a card in a hand is none of them."""
+    from conformance.errors import Unsupported
+    card = {"zone": "hand", "card": {"types": ["creature"], "power": 2, "toughness": 2}}
+    text = _case({"bear": BEAR, "card": card}, [{"damage": {"source": "card", "to": "bear", "amount": 1}}])
+    with pytest.raises(Unsupported, match=r"card deals damage from the hand .*113.7a"):
+        _run(text)
