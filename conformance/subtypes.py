@@ -122,10 +122,10 @@ def _walk(node: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str
 
 
 def _sets(at: tuple[Any, ...]) -> bool:
-    """Whether ``at`` is where an effect or a copy exception gives subtypes (not a card, a filter or
-    a checkpoint)."""
-    return any(key in at for key in ("become", "becomes", "exceptions", "if_creature")) \
-        and "expect" not in at and "affects" not in at and "to_each" not in at
+    """Whether ``at`` is a CHANGE or copy exceptions (where an effect gives subtypes), not a card,
+    a filter or a checkpoint: a ``become`` step or effect, a static ability's ``becomes``, and
+    ``exceptions`` with their ``if_creature`` part."""
+    return bool(at) and at[-1] in ("become", "becomes", "exceptions", "if_creature")
 
 
 def _named(values: list[Any], at: tuple[Any, ...], *, checkpoint: bool) -> Iterator[tuple[tuple[Any, ...], str]]:
