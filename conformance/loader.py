@@ -24,7 +24,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance import characteristic_checks, modelled, player_checks, yamlsource
+from conformance import characteristic_checks, modelled, player_checks, subtypes, yamlsource
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.scenario import Case
 
@@ -259,6 +259,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     for index, step in enumerate(raw["steps"]):
         yield from _step_problems(step, ("steps", index), players, objects, effects, ended, raw)
     yield from player_checks.case_problems(raw)
+    yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
 
 

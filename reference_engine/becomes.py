@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from conformance.frozen import frozen
 from conformance.scenario import Change
+from conformance.subtypes import replace_subtypes, sets_creature_types
 from reference_engine.characteristics import Values
 
 CONTROL, TEXT, TYPE, COLOR, ABILITY = 2, 3, 4, 5, 6
@@ -68,16 +69,20 @@ def apply(layer: int, change: Change, work: Working, *, controller: str, timesta
     if layer == CONTROL and change.gain_control and work.on_battlefield:
         work.controller = controller  # 613.1b: the controller of the effect gains control
     elif layer == TYPE:
-        # 205.1a: new card types (subtypes, supertypes) replace the old; 205.1b: "in addition to
-        # its other types" / "still a ..." keeps them.
+        # 205.1a: new card types (supertypes) replace the old, new subtypes replace those of their
+        # kinds only (a creature type replaces creature types; land types, artifact types ... stay);
+        # 205.1b: "in addition to its other types" / "still a ..." keeps them. The subtypes are kept as
+        # given: the object has those that correspond to its card types after this layer (205.3d,
+        # Values.has_subtypes), so an Illusion given to a noncreature appears once it is a creature.
         types = values.types if change.types is None else change.types
-        subtypes = values.subtypes if change.subtypes is None else change.subtypes
+        subtypes = values.subtypes if change.subtypes is None else replace_subtypes(values.subtypes, change.subtypes)
         supertypes = values.supertypes if change.supertypes is None else change.supertypes
         values = values.with_(
             types=types + tuple(t for t in change.add_types if t not in types),
             subtypes=subtypes + tuple(t for t in change.add_subtypes if t not in subtypes),
             supertypes=supertypes + tuple(t for t in change.add_supertypes if t not in supertypes),
-            every_creature_type=values.every_creature_type and change.subtypes is None,
+            every_creature_type=values.every_creature_type and not (
+                change.subtypes is not None and sets_creature_types(change.subtypes)),
         )
     elif layer == COLOR and change.colors is not None:
         values = values.with_(colors=change.colors)

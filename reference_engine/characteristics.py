@@ -11,11 +11,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from conformance import subtypes as cr_subtypes
 from conformance.frozen import frozen
 from conformance.scenario import Card, Keyword, plain_ability
+from conformance.subtypes import ALL_CREATURE_TYPES
 
-ALL_CREATURE_TYPES = "all creature types"
-"""How the ``subtypes`` observable shows that an object has every creature type (CR 205.3m, 702.73a)."""
+# ALL_CREATURE_TYPES: how the ``subtypes`` observable shows every creature type (205.3m, 702.73a).
 
 CARD_TYPES_ORDER = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
                     "sorcery")
@@ -28,7 +29,13 @@ class Values:
     ``abilities`` pairs each ability with the timestamp of the effect that granted it (``None``
     for an ability of its copiable values), which a static ability's effects use (613.7a).
     ``every_creature_type`` is set by changeling (702.73a) and cleared by an effect that sets the
-    object's subtypes.
+    object's creature types (205.1a).
+
+    ``subtypes`` and ``every_creature_type`` are what effects have given it, kept as they are given:
+    the object *has* those of them that correspond to its card types at that point (205.3d; 205.1a:
+    a subtype of a card type it lost is gone while it lacks that type), :attr:`has_subtypes` and
+    :attr:`has_every_creature_type`. So a noncreature artifact made "an Illusion in addition to its
+    other types" has no creature type, and is an Illusion once an effect makes it a creature.
     """
 
     name: str | None = None
@@ -55,6 +62,17 @@ class Values:
                      loyalty=card.loyalty)
         _remember(_PRINTED, card, values)
         return values
+
+    @property
+    def has_subtypes(self) -> tuple[str, ...]:
+        """Its subtypes: those it was given that correspond to one of its card types (205.3c-d)."""
+        return cr_subtypes.corresponding(self.subtypes, self.types)
+
+    @property
+    def has_every_creature_type(self) -> bool:
+        """Whether it is every creature type (702.73a): only a creature or a kindred has creature
+        types (205.3d, 205.3m)."""
+        return self.every_creature_type and cr_subtypes.has_creature_types(self.types)
 
     def with_(self, **changes: Any) -> Values:
         return dataclasses.replace(self, **changes)
@@ -124,8 +142,8 @@ def observe(chars: Characteristics) -> dict[str, Any]:
     """The characteristic observables of a snapshot (docs/engines.md): name, mana cost, colours,
     card types, subtypes, supertypes, abilities, face-down status."""
     values = chars.values
-    subtypes = sorted(values.subtypes)
-    if values.every_creature_type:
+    subtypes = sorted(values.has_subtypes)  # 205.3d: only those of its card types, in every zone
+    if values.has_every_creature_type:
         subtypes = sorted({*subtypes, ALL_CREATURE_TYPES})
     return {
         "name": values.name,

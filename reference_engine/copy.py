@@ -23,6 +23,7 @@ from typing import Any
 
 from conformance.frozen import frozen
 from conformance.scenario import CdaColors, CdaPT, CopyExceptions, Keyword
+from conformance.subtypes import replace_subtypes, sets_creature_types
 from reference_engine.characteristics import Values
 
 LAYER_1A = "1a"
@@ -106,10 +107,13 @@ def _modify(values: Values, before: Values, exceptions: CopyExceptions, this_abi
             changes["every_creature_type"] = before.every_creature_type
     for name in ("name", "colors", "types", "subtypes", "supertypes", "power", "toughness"):
         given = getattr(exceptions, name)
-        if given is not None:
-            changes[name] = given
-            if name == "subtypes":
+        if given is not None and name == "subtypes":
+            # 205.1a: given subtypes replace those of their kinds only (of the values retained or copied)
+            changes[name] = replace_subtypes(changes.get(name, values.subtypes), given)
+            if sets_creature_types(given):
                 changes["every_creature_type"] = False
+        elif given is not None:
+            changes[name] = given
     values = values.with_(**changes)
     values = values.with_(
         types=_added(values.types, exceptions.add_types),

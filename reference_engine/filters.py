@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from conformance.errors import Unsupported
 from conformance.scenario import MANA_VALUE, STARTING_LIFE, X, CardTypes, Count, Expression, Filter, Life, Sum
+from conformance.subtypes import CREATURE_TYPES
 from reference_engine.objects import GameObject
 
 if TYPE_CHECKING:
@@ -40,10 +40,10 @@ def matches(f: Filter, obj: GameObject, *, you: str, source: GameObject | None =
     else:
         values = chars.values
         zone, controller = chars.zone, chars.controller
-        types, subtypes, colors, every_type = values.types, values.subtypes, values.colors, values.every_creature_type
-    if f.subtypes and every_type and not all(s in subtypes for s in f.subtypes):
-        raise Unsupported("a filter naming subtypes, matched against an object with every creature type "
-                          "(the reference engine has no list of creature types)")
+        # 205.3d: only the subtypes that correspond to its card types at this point; every creature
+        # type (702.73a) only if it is a creature or a kindred.
+        types, colors = values.types, values.colors
+        subtypes, every_type = values.has_subtypes, values.has_every_creature_type
     # The cheapest tests first: most objects fail on their zone; an empty list asks for nothing.
     if zone != f.zone and (type(f.zone) is str or zone not in f.zone):
         return False
@@ -51,8 +51,8 @@ def matches(f: Filter, obj: GameObject, *, you: str, source: GameObject | None =
         return False
     if f.not_types and any(t in types for t in f.not_types):
         return False
-    if f.subtypes and not all(s in subtypes for s in f.subtypes):
-        return False
+    if f.subtypes and not all(s in subtypes or (every_type and s in CREATURE_TYPES) for s in f.subtypes):
+        return False  # 702.73a: an object with every creature type is each of those of 205.3m
     if f.colors and not any(c in colors for c in f.colors):
         return False
     return (

@@ -251,6 +251,22 @@ BAD = [
         17, CASE, "steps/1/switch_pt", "give exactly one of 'to' (an object) or 'to_each' (a filter)"),
     Bad("modify-without-amount", mutate(("switch_pt: {to: bear}", "modify_pt: {to: bear}")),
         17, CASE, "steps/1/modify_pt", "needs 'power' or 'toughness'"),
+    # subtypes: those of the CR 2025-09-19 (205.3g-m, 205.3q), corresponding to the card's types (205.3c)
+    Bad("subtype-not-in-the-cr", mutate(("{types: [creature], power: 1, toughness: 3}",
+                                          "{types: [creature], subtypes: [Bear, Teddybear], power: 1, toughness: 3}")),
+        11, CASE, "objects/bear/card/subtypes/1", "'Teddybear' is not a subtype of the CR 2025-09-19"),
+    Bad("subtype-with-a-curly-apostrophe", mutate(("switch_pt: {to: bear}", "become: {to: bear, add_subtypes: [C\u2019tan]}")),
+        17, CASE, "steps/1/become/add_subtypes/0", "write its apostrophe as '"),
+    Bad("subtype-not-in-the-cr-in-a-filter", mutate(("switch_pt: {to: bear}", "switch_pt: {to_each: {subtypes: [Gobbo]}}")),
+        17, CASE, "steps/1/switch_pt/to_each/subtypes/0", "'Gobbo' is not a subtype of the CR 2025-09-19"),
+    Bad("subtype-not-in-the-cr-in-a-checkpoint", mutate(("{bear: {power: 3, toughness: 1}}",
+                                                          "{bear: {subtypes: [Urzas]}}")),
+        20, CASE, "steps/4/expect/objects/bear/subtypes/0", "'Urzas' is not a subtype of the CR 2025-09-19"),
+    Bad("printed-subtype-of-another-card-type", mutate(("{types: [creature], power: 1, toughness: 3}",
+                                                         "{types: [creature], subtypes: [Forest], power: 1, toughness: 3}")),
+        11, CASE, "objects/bear/card/subtypes/0", "'Forest' is a land type (205.3i), which a card with card types"),
+    Bad("effect-setting-no-subtype", mutate(("switch_pt: {to: bear}", "become: {to: bear, subtypes: []}")),
+        17, CASE, "steps/1/become/subtypes", "an effect setting subtypes names at least one"),
 ]
 
 

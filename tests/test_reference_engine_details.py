@@ -394,15 +394,64 @@ def test_a_changeling_matches_a_subtype_it_lists():
     assert pt({"elf": CHANGELING_ELF, "lord": lord}, [], "elf") == (2, 2)
 
 
-def test_a_changeling_against_another_subtype_is_declared_unsupported():
-    """Against "Goblins get +1/+1" a changeling is a Goblin too (702.73a); the reference engine has
-    no list of creature types, so it declines the case rather than answer 1/1."""
-    from conformance.errors import Unsupported
+def test_a_changeling_matches_any_creature_type_of_the_list():
+    """Against "Goblins get +1/+1" a changeling is a Goblin too (702.73a: every creature type of
+    205.3m): 2/2. Against "Forests get +1/+1" it is not one (a land type, 205.3i): 1/1."""
+    def lord(subtype):
+        return {"card": {"types": ["enchantment"], "abilities": [{"static_pt": {
+            "effect": "modify_pt", "affects": {"subtypes": [subtype]}, "power": 1, "toughness": 1}}]}}
+    assert pt({"elf": CHANGELING_ELF, "lord": lord("Goblin")}, [], "elf") == (2, 2)
+    assert pt({"elf": CHANGELING_ELF, "lord": lord("Forest")}, [], "elf") == (1, 1)
 
+
+def test_a_noncreature_changeling_has_no_creature_type():
+    """205.3d, 702.73a: a changeling made a noncreature artifact (its card types set, 205.1a) has no
+    creature type, so "Goblins get +1/+1" doesn't reach it; a kindred changeling card in hand is every
+    creature type."""
     lord = {"card": {"types": ["enchantment"], "abilities": [{"static_pt": {
-        "effect": "modify_pt", "affects": {"subtypes": ["Goblin"]}, "power": 1, "toughness": 1}}]}}
-    with pytest.raises(Unsupported):
-        pt({"elf": CHANGELING_ELF, "lord": lord}, [], "elf")
+        "effect": "modify_pt", "affects": {"subtypes": ["Goblin"]},
+        "power": 1, "toughness": 1}}]}}
+    kindred = {"zone": "hand", "card": {"types": ["kindred", "instant"], "subtypes": ["Shapeshifter"],
+                                        "abilities": [{"keyword": "changeling"}]}}
+    steps = [{"become": {"to": "elf", "types": ["artifact"], "until": "ended"}},
+             {"expect": {"objects": {"elf": {"zone": "battlefield"}}}}]
+    final = run({"elf": CHANGELING_ELF, "lord": lord, "kindred": kindred}, steps)["objects"]
+    assert (final["elf"]["types"], final["elf"]["subtypes"]) == (["artifact"], [])
+    assert final["kindred"]["subtypes"] == ["Shapeshifter", "all creature types"]
+
+
+def test_setting_subtypes_replaces_those_of_their_kinds_only():
+    """205.1a: a land type set on a land creature replaces its land types, a creature type its
+    creature types; one of each replaces both."""
+    arbor = {"card": {"types": ["land", "creature"], "subtypes": ["Forest", "Dryad"], "power": 1, "toughness": 1}}
+
+    def after(subtypes):
+        steps = [{"become": {"to": "arbor", "subtypes": subtypes, "until": "ended"}},
+                 {"expect": {"objects": {"arbor": {"zone": "battlefield"}}}}]
+        return run({"arbor": arbor}, steps)["objects"]["arbor"]["subtypes"]
+    assert after(["Island"]) == ["Dryad", "Island"]
+    assert after(["Frog"]) == ["Forest", "Frog"]
+    assert after(["Island", "Frog"]) == ["Frog", "Island"]
+
+
+def test_a_subtype_of_a_removed_card_type_comes_back_with_it():
+    """205.1a: Dryad Arbor made an artifact (card types set) has neither Forest nor Dryad while it is
+    one; when that effect ends it is a Forest Dryad again."""
+    arbor = {"card": {"types": ["land", "creature"], "subtypes": ["Forest", "Dryad"], "power": 1, "toughness": 1}}
+    steps = [{"become": {"id": "artifact", "to": "arbor", "types": ["artifact"], "until": "ended"}},
+             {"expect": {"objects": {"arbor": {"zone": "battlefield"}}}},
+             {"end_effect": "artifact"},
+             {"expect": {"objects": {"arbor": {"zone": "battlefield"}}}}]
+    first, last = (s["objects"]["arbor"]["subtypes"] for s in snapshots({"arbor": arbor}, steps))
+    assert (first, last) == ([], ["Dryad", "Forest"])
+
+
+def test_a_copy_exception_giving_a_creature_type_keeps_land_types():
+    """205.1a with 707.9b: "a copy, except it's a Spirit" of Dryad Arbor is a Forest Spirit."""
+    arbor = {"card": {"name": "Dryad Arbor", "types": ["land", "creature"], "subtypes": ["Forest", "Dryad"],
+                      "power": 1, "toughness": 1}}
+    got = the_clone({"clone": clone({"subtypes": ["Spirit"]}), "original": arbor})
+    assert got["subtypes"] == ["Forest", "Spirit"]
 
 
 # --- copy exceptions and characteristic-defining abilities (707.9b-d, 604.3a, 702.73a) -----------------
