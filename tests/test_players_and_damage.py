@@ -396,7 +396,8 @@ def test_an_engine_judging_damage_effects_on_printed_cards_exits_1_naming_the_ca
         "615.1/prevent-by-creatures-after-type-changes", "120.3e/each-creature-means-creatures-now",
         "615.11/shields-by-colours-at-resolution", "701.10g/doubler-counts-a-stolen-source",
         "801.2d/stolen-source-inside-range",
-        "614.5/copy-of-the-relic"}  # a token copy's printed card has no abilities: its effects are missed
+        "614.5/copy-of-the-relic",  # a token copy's printed card has no abilities: its effects are missed
+        "702.15b/lifelink-gained-and-lost"}  # lifelink gained by an effect is on no printed card
 
 
 def test_a_copy_of_a_prevention_permanent_joins_the_choice():
