@@ -162,7 +162,7 @@ def _star_value(star: Mapping[str, Any], objects: Mapping[str, Any], reported: M
 def copies_agree_with_reference(subject: Subject, data, features: frozenset[str]) -> None:
     from reference_engine import OBSERVABLES, ReferenceEngine
 
-    case = data.draw(mtg.copy_scenarios(features=features), label="scenario")
+    case = data.draw(mtg.copy_scenarios(features=features, checkpoints="sparse"), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
     ours = subject.run(case)

@@ -157,7 +157,7 @@ def expect_same(subject: Subject, first: Case, second: Case, why: str) -> None:
 
 
 def differential(subject: Subject, data, features: frozenset[str], *, reference: Engine, common: frozenset[str]) -> None:
-    case = data.draw(scenario_strategy(features), label="scenario")
+    case = data.draw(scenario_strategy(features, checkpoints="sparse"), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
     target(float(sum(1 for s in case.steps if s.KEY == "switch_pt")), label="switches")

@@ -12,87 +12,14 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-import jsonschema
 import pytest
 import yaml
 
-from conformance import loader, yamlsource
+from conformance import format_elements, loader, yamlsource
 from conformance.errors import CaseFileErrors
 
-SCHEMA = loader.schema()
-DEFS = SCHEMA["$defs"]
-
-
-UNIFORM_ENUMS = ("color", "mana_type", "characteristic")
-"""Enumerations whose values one piece of the engine treats alike (a colour, a type of mana, a
-characteristic a copy retains): a golden case using one value stands for all."""
-
-SAME_DEFINITION = {"action": "step"}
-"""Definitions that are one element: a part of a ``together`` is a step."""
-
-
-def element(where: str, key: str) -> tuple[str, str]:
-    """The element a (definition, key) stands for: a property whose schema is a shared ``effect_*``
-    definition (id, to, to_each, controller, until of an effect step) is that definition, read by
-    one piece of the engine for every step; a uniform enumeration's value is the enumeration."""
-    where = where.split(".")[0].split("[")[0]
-    where = SAME_DEFINITION.get(where, where)
-    node = DEFS.get(where, SCHEMA if where == "file" else {}).get("properties", {}).get(key, {})
-    shared = node.get("$ref", "").rsplit("/", 1)[-1]
-    if shared.startswith("effect_"):
-        return (shared, "")
-    if where in UNIFORM_ENUMS and key.startswith("="):
-        return (where, "=*")
-    return (where, key)
-
-
-def schema_elements() -> set[tuple[str, str]]:
-    """Every element of the schema: each property of each definition, each value of each
-    enumeration, the case file's own top-level keys (as :func:`element` groups them)."""
-    found = {element("file", key) for key in SCHEMA["properties"]}
-    for name, node in DEFS.items():
-        for key in node.get("properties", {}):
-            found.add(element(name, key))
-        for value in node.get("enum", ()):
-            found.add(element(name, f"={value}"))
-    return found
-
-
-def _resolve(node: dict[str, Any], where: str) -> tuple[dict[str, Any], str]:
-    while "$ref" in node:
-        where = node["$ref"].rsplit("/", 1)[1]
-        node = DEFS[where]
-    return node, where
-
-
-def _validates(node: dict[str, Any], instance: Any) -> bool:
-    return jsonschema.Draft202012Validator({**node, "$defs": DEFS}).is_valid(instance)
-
-
-def used_elements(node: dict[str, Any], instance: Any, where: str = "file") -> Iterator[tuple[str, str]]:
-    """The schema elements ``instance`` (valid against ``node``) uses, following references and
-    taking the branch of a oneOf/anyOf the instance matches."""
-    node, where = _resolve(node, where)
-    if "enum" in node and not isinstance(instance, (dict, list)):
-        yield (where, f"={instance}")
-    for combinator in ("oneOf", "anyOf"):
-        for branch in node.get(combinator, ()):
-            if _validates(branch, instance):
-                yield from used_elements(branch, instance, where)
-    if "allOf" in node:
-        for branch in node["allOf"]:
-            yield from used_elements(branch, instance, where)
-    if isinstance(instance, dict):
-        properties = node.get("properties", {})
-        for key, value in instance.items():
-            if key in properties:
-                yield (where, key)
-                yield from used_elements(properties[key], value, f"{where}.{key}")
-            elif isinstance(node.get("additionalProperties"), dict):
-                yield from used_elements(node["additionalProperties"], value, f"{where}.*")
-    elif isinstance(instance, list) and isinstance(node.get("items"), dict):
-        for item in instance:
-            yield from used_elements(node["items"], item, f"{where}[]")
+SCHEMA = format_elements.schema()
+element, schema_elements, used_elements = format_elements.element, format_elements.schema_elements, format_elements.used_elements
 
 
 def golden_documents() -> list[dict[str, Any]]:

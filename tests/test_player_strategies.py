@@ -130,7 +130,7 @@ def test_player_states_follow_the_features(states):
     (lambda: mtg.seatings(min_players=4, max_players=3), "Cannot have max_players=3 < min_players=4"),
     (lambda: mtg.seatings(ranges="yes"), "Expected bool but got ranges='yes'"),
     (lambda: mtg.damage_scenarios(features=["layer-7c"]), "allow no player or damage step"),
-    (lambda: mtg.damage_scenarios(checkpoints="all"), "checkpoints='all': expected 'each' or 'end'"),
+    (lambda: mtg.damage_scenarios(checkpoints="all"), "checkpoints='all': expected one of 'each', 'sparse', 'end'"),
     (lambda: mtg.damage_scenarios(min_steps=3, max_steps=2), "Cannot have max_steps=2 < min_steps=3"),
     (lambda: mtg.player_steps([]), "needs at least one player"),
     (lambda: mtg.player_steps(["Alex"], features=["damage"]), "allow no player step"),

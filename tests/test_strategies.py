@@ -110,7 +110,7 @@ def test_examples_shrink_to_small_numbers():
     (lambda: mtg.scenarios(features="layer-7c"), "is a string; pass a collection, such as ['layer-7c']"),
     (lambda: mtg.scenarios(features=["x"]), "Unknown features ['x']"),
     (lambda: mtg.scenarios(features=["zone-changes"]), "allow no power/toughness effect"),
-    (lambda: mtg.scenarios(checkpoints="all"), "checkpoints='all': expected 'each' or 'end'"),
+    (lambda: mtg.scenarios(checkpoints="all"), "checkpoints='all': expected one of 'each', 'sparse', 'end'"),
     (lambda: mtg.pt_amounts(min_value=2, max_value=1), "Cannot have max_value=1 < min_value=2"),
     (lambda: mtg.boards(max_objects=True), "Expected int but got max_objects=True"),
     (lambda: mtg.anthem_objects(features=["counters"]), "an anthem needs layer-7b, layer-7c or layer-7d"),

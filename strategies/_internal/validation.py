@@ -29,6 +29,26 @@ def check_interval(low: int, high: int, low_name: str, high_name: str) -> None:
         raise InvalidArgument(f"Cannot have {high_name}={high} < {low_name}={low}")
 
 
+CHECKPOINTS = ("each", "sparse", "end")
+"""Where a generated scenario observes the board: after every event, after a random subset of
+events and at the end, or only at the end. Sparse checkpoints leave events between two
+observations, so an engine that checks state-based actions only when it is asked for a snapshot
+is seen (CR 704.3: the check happens whenever a player would receive priority, observed or not)."""
+
+
+def check_checkpoints(checkpoints: str) -> None:
+    if checkpoints not in CHECKPOINTS:
+        raise InvalidArgument(f"checkpoints={checkpoints!r}: expected one of {', '.join(map(repr, CHECKPOINTS))}")
+
+
+def observe_here(draw, checkpoints: str) -> bool:
+    """Whether a checkpoint follows an event that is not the last. Sparse: drawn, shrinking
+    towards none (so a counterexample keeps only the checkpoints it needs)."""
+    from hypothesis import strategies as st
+
+    return checkpoints == "each" or (checkpoints == "sparse" and draw(st.booleans()))
+
+
 def check_features(features: Iterable[str] | None) -> frozenset[str]:
     """``None`` means every feature; otherwise every name must be in the vocabulary."""
     if features is None:
