@@ -166,7 +166,7 @@ def copies_agree_with_reference(subject: Subject, data, features: frozenset[str]
     for rule in case.rules:
         event(f"rule {rule}")
     ours = subject.run(case)
-    theirs = ReferenceEngine().run(case.to_dict())
+    theirs = subject.reference_run(ReferenceEngine(), case.to_dict())
     common = subject.info.observables["objects"] & set(OBSERVABLES["objects"])
     for number, (got, expected) in enumerate(zip(ours, theirs), 1):
         for oid, values in expected["objects"].items():

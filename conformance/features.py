@@ -139,8 +139,27 @@ _BY_STEP: dict[type, str] = {
 _BY_STATIC_EFFECT = {"set_pt": "layer-7b", "modify_pt": "layer-7c", "switch_pt": "layer-7d"}
 
 
+IMPLIED: dict[str, tuple[str, ...]] = {
+    "double-pt": ("layer-7c",),  # a doubling is a 7c modification (701.10a)
+    "triple-pt": ("layer-7c",),  # so is a tripling (701.11a)
+    "double-life": ("life",),
+    "double-mana": ("mana",),
+}
+"""Features an engine needs alongside another, though a case using the first does not exercise
+the rules of the second (a tripling is applied in layer 7c, but a case tripling a creature
+exercises 701.11, not 613.4c's other modifications)."""
+
+
 def derive_features(case: Case) -> frozenset[str]:
-    """The features ``case`` needs, from its objects and steps."""
+    """The features ``case`` needs, from its objects and steps (with those they imply)."""
+    found = set(direct_features(case))
+    found |= {implied for feature in found for implied in IMPLIED.get(feature, ())}
+    return frozenset(found)
+
+
+def direct_features(case: Case) -> frozenset[str]:
+    """The features ``case``'s content uses itself, without those they imply: the ones whose rules
+    it exercises (:mod:`conformance.exercised`)."""
     found = set(_object_features(case)) | set(_step_features(case.steps)) | set(_player_features(case)) \
         | set(_characteristic_features(case))
     unknown = found - FEATURES.keys()
@@ -168,8 +187,6 @@ def _step_features(steps: tuple[s.Step, ...]) -> Iterator[str]:
             yield _BY_STEP[type(step)]
         if isinstance(step, s.PTEffect) and step.to_each is not None:
             yield "locked-sets"
-        if isinstance(step, (s.DoublePT, s.TriplePT)):
-            yield "layer-7c"
         if isinstance(step, s.Together):
             yield from _step_features(step.parts)
 
@@ -180,9 +197,9 @@ _PLAYER_ABILITY_FEATURES = {s.DoubleDamage: "double-damage", s.PreventDamageAbil
 _PLAYER_STEP_FEATURES: dict[type, tuple[str, ...]] = {
     s.GainLife: ("life",),
     s.LoseLife: ("life",),
-    s.DoubleLife: ("life", "double-life"),
+    s.DoubleLife: ("double-life",),
     s.AddMana: ("mana",),
-    s.DoubleMana: ("mana", "double-mana"),
+    s.DoubleMana: ("double-mana",),
     s.PutPlayerCounters: ("player-counters",),
     s.RemovePlayerCounters: ("player-counters",),
     s.Damage: ("damage",),

@@ -280,7 +280,7 @@ def damage_agrees_with_reference(subject: Subject, data, features: frozenset[str
     for rule in case.rules:
         event(f"rule {rule}")
     ours = subject.run(case)
-    theirs = ReferenceEngine().run(case.to_dict())
+    theirs = subject.reference_run(ReferenceEngine(), case.to_dict())
     for kind in ("objects", "players"):
         common = subject.info.observables[kind] & set(OBSERVABLES[kind])
         for number, (got, expected) in enumerate(zip(ours, theirs), 1):

@@ -29,6 +29,7 @@ import strategies as mtg
 from conformance.compare import same
 from conformance.engine import Engine, EngineInfo
 from conformance.errors import Unsupported
+from conformance.exercised import exercised_rules
 from conformance.features import RULES
 from conformance import copy_laws, player_laws
 from conformance.scenario import Case
@@ -55,15 +56,30 @@ class Subject:
     features: frozenset[str]
     ran: list[Case] = field(default_factory=list)
     exercised: set[str] = field(default_factory=set)
+    elements: set | None = None  # the format elements the example's scenarios use, when counted
+    refused: str | None = None  # who refused the example: "engine" or "reference"
+
+    def start(self) -> None:
+        """A new example begins."""
+        self.ran.clear()
+        self.exercised.clear()
+        self.refused = None
+        if self.elements is not None:
+            self.elements.clear()
 
     def run(self, case: Case, plain: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-        """The engine's snapshots for ``case`` (``plain``: its ``to_dict()``, if already made); an
-        unsupported case is rejected as an example."""
+        """The engine's snapshots for ``case`` (``plain``: its ``to_dict()``, if already made); a
+        case the engine refuses (Unsupported) is rejected as an example, and counted as refused."""
         self.ran.append(case)
-        self.exercised.update(case.rules)
+        self.exercised.update(exercised_rules(case))
+        plain = case.to_dict() if plain is None else plain
+        if self.elements is not None:
+            from conformance.format_elements import case_elements
+            self.elements.update(case_elements(plain))
         try:
-            snapshots = self.engine.run(case.to_dict() if plain is None else plain)
+            snapshots = self.engine.run(plain)
         except Unsupported:
+            self.refused = "engine"
             assume(False)
         except Exception as exc:
             raise EngineRunError(f"the engine raised {type(exc).__name__}: {exc}") from exc
@@ -72,6 +88,15 @@ class Subject:
                 isinstance(s, Mapping) and isinstance(s.get("objects"), Mapping) for s in snapshots):
             raise EngineRunError(f"the engine did not return {checkpoints} snapshots of the right shape")
         return snapshots
+
+    def reference_run(self, reference: Engine, plain: dict[str, Any]) -> list[dict[str, Any]]:
+        """The reference engine's snapshots; a scenario it refuses is rejected as an example (a
+        generator produced something the reference does not model: counted, never judged)."""
+        try:
+            return reference.run(plain)
+        except Unsupported:
+            self.refused = "reference"
+            assume(False)
 
     def final(self, case: Case) -> dict[str, dict[str, Any]]:
         """The objects of the engine's last snapshot for ``case``."""
@@ -162,7 +187,7 @@ def differential(subject: Subject, data, features: frozenset[str], *, reference:
         event(f"rule {rule}")
     target(float(sum(1 for s in case.steps if s.KEY == "switch_pt")), label="switches")
     plain = case.to_dict()
-    theirs = reference.run(plain)  # first: it leaves its input as it was; an engine under test might not
+    theirs = subject.reference_run(reference, plain)  # first: it leaves its input as it was; an engine under test might not
     ours = subject.run(case, plain)
     target(float(-min(multiplied_values(case, theirs), default=0)), label="negative value when multiplied")
     for number, (got, expected) in enumerate(zip(ours, theirs), 1):

@@ -23,7 +23,7 @@ from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statist
 from conformance.engine import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
 from conformance.harness import DEFAULT_TIMEOUT, positive_seconds
-from conformance.report import CaseResult, render_table
+from conformance.report import CaseResult, render_properties, render_table
 from conformance.scenario import Case
 
 ENGINE_KEY = pytest.StashKey[tuple[Any, EngineInfo]]()
@@ -239,5 +239,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     if config.getoption("mtg_statistics") and collector.statistics:
         terminalreporter.section("generated examples by rule")
         terminalreporter.write_line(statistics_table(collector.statistics))
+    properties = render_properties([result.record for result in collector.results])
+    if properties:
+        terminalreporter.section("properties: examples and the rules each counts under")
+        terminalreporter.write_line(properties)
     terminalreporter.section("conformance by rule")
     terminalreporter.write_line(render_table(collector.results))

@@ -63,8 +63,9 @@ class PropertyItem(pytest.Item):
         status["status"] = run.status
         status.update(records.property_record(self.prop, run, engine, info, reference))
         self.user_properties.append(("mtg_statistics", {"property": self.prop.id, "examples": run.examples,
-                                                        "first_failure": run.first_failure,
-                                                        "rules": dict(run.statistics)}))
+                                                        "counts": run.counts, "first_failure": run.first_failure,
+                                                        "rules": dict(run.statistics),
+                                                        "status": run.status, "counted_under": list(run.rules)}))
         if run.status == "unsupported":
             pytest.skip(f"unsupported: {run.message}")
         if run.status in ("failed", "errored"):
@@ -96,8 +97,11 @@ class PropertyItem(pytest.Item):
         lines = [
             f"property {self.prop.id} {verb} {info}",
             f"  rules:   {', '.join(self.prop.rules)}",
+            f"  broken:  {', '.join(run.rules)} (the rules the shrunk counterexample exercises where the engine first "
+            f"departs from the reference engine)",
             f"  law:     {self.prop.summary}",
             f"  found:   {run.message}",
+            f"  examples: {examples_text(run.counts)}",
             f"  after {run.first_failure} examples; shrunk to {len(cases[-1].objects) if cases else 0} objects, "
             f"{sum(1 for s in cases[-1].steps if s.KEY != 'expect') if cases else 0} steps",
         ]
@@ -118,6 +122,16 @@ class PropertyItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, 0, f"property {self.prop.id}"
+
+
+def examples_text(counts: dict[str, int]) -> str:
+    """``87 ran, 13 refused by the engine, 2 failing``: an example count, the zeros left out."""
+    parts = [f"{counts.get('ran', 0)} ran"]
+    for key, what in (("refused", "refused by the engine"), ("reference_refused", "refused by the reference engine"),
+                      ("discarded", "set aside by the law"), ("failing", "failing")):
+        if counts.get(key):
+            parts.append(f"{counts[key]} {what}")
+    return ", ".join(parts)
 
 
 def _disagrees(engine, reference, case, observables) -> bool:

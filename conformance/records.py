@@ -11,6 +11,10 @@ errored results), ``message`` (one line), ``detail`` (a traceback, an engine's s
 ``mismatches`` (``checkpoint, step, label, object, field, expected, got``; ``got`` is absent when
 the engine did not report the value), ``reproducer`` (a case file, as YAML text, that replays the
 failure with ``mtg-conformance run --cases``) and ``source`` (``file:line`` of a golden case).
+A property's record also has ``cited_rules`` (the rules the property cites), ``examples`` (``ran,
+refused, reference_refused, discarded, failing, minimum``) and ``exercised`` (per rule, how many
+examples exercised it); its ``rules`` are those it counts under: for a failure, the rules its
+shrunk counterexample shows broken; for a pass, those its examples exercised.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from conformance.scenario import Case
 
 FIELDS = ("id", "kind", "rules", "features", "status", "error_kind", "message", "detail", "mismatches",
           "reproducer", "source")
+PROPERTY_FIELDS = ("cited_rules", "examples", "exercised")
 
 
 def normalize(value: dict[str, Any]) -> dict[str, Any]:
@@ -36,6 +41,8 @@ def normalize(value: dict[str, Any]) -> dict[str, Any]:
               "source": value.get("source")}
     if record["kind"] not in ("case", "property"):  # an item that put the errored kind under "kind"
         record["error_kind"], record["kind"] = record["kind"], "case"
+    if record["kind"] == "property":
+        record.update({key: value[key] for key in PROPERTY_FIELDS if key in value})
     return record
 
 
@@ -117,7 +124,9 @@ def property_record(prop, run, engine, info, reference) -> dict[str, Any]:
     engine, as ``--save-failures`` writes them) and the values the engine got wrong on them."""
     from conformance.engine import describe
 
-    record: dict[str, Any] = {"features": sorted(prop.needs), "message": (run.message or "").split("\n")[0]}
+    record: dict[str, Any] = {"features": sorted(prop.needs), "message": (run.message or "").split("\n")[0],
+                              "rules": list(run.rules), "cited_rules": list(prop.rules), "examples": run.counts,
+                              "exercised": dict(sorted(run.statistics.items()))}
     if run.status == "errored":  # an exec: engine's crash or timeout keeps its kind
         cause = getattr(getattr(run, "error", None), "__cause__", None)
         record["error_kind"] = getattr(cause, "kind", None) if isinstance(cause, EngineFault) else "exception"

@@ -1,7 +1,9 @@
 """Results by rule: the per-rule table that ends every run.
 
 A case counts under every rule it cites, so the table answers "how well does this engine
-follow 613.4d?" directly. Rules are sorted in CR order (613.4 < 613.4a < 613.10 < 701.10b).
+follow 613.4d?" directly. A property counts under the rules it showed: a failure under those
+its shrunk counterexample shows broken, a pass under those its examples exercised
+(:mod:`conformance.exercised`), never under every rule it cites. Rules are sorted in CR order (613.4 < 613.4a < 613.10 < 701.10b).
 """
 
 from __future__ import annotations
@@ -77,3 +79,46 @@ def render_table(results: Iterable[CaseResult]) -> str:
 def exit_status(results: Iterable[CaseResult]) -> int:
     """0 when every case that ran conforms (unsupported cases do not count against), else 1."""
     return 1 if any(r.status in ("failed", "errored") for r in results) else 0
+
+
+# --- properties: what each one ran, and the rules it counts under -----------------------------------
+
+EXAMPLE_COLUMNS = (("ran", "ran"), ("refused", "refused"), ("reference_refused", "ref. refused"),
+                   ("discarded", "set aside"), ("failing", "failing"))
+"""The example counts of a property record, with their column headings."""
+
+
+def property_records(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The property results among ``records``, in the order they came."""
+    return [r for r in records if r.get("kind") == "property"]
+
+
+def rules_text(rules: Iterable[str], limit: int | None = None) -> str:
+    """``613.4c, 701.11b`` (with ``limit``: the first ``limit`` of them, then ``… (N in all)``)."""
+    rules = list(rules)
+    if limit is not None and len(rules) > limit:
+        return ", ".join(rules[:limit]) + f", … ({len(rules)} in all)"
+    return ", ".join(rules) or "none"
+
+
+def render_properties(records: Iterable[dict[str, Any]]) -> str:
+    """Each property's status, examples (ran, refused by the engine or the reference engine, set
+    aside by the law, failing) and the rules it counts under in the per-rule table: for a failure,
+    the rules its shrunk counterexample shows broken; for a pass, those its examples exercised."""
+    rows = []
+    for record in property_records(records):
+        examples = record.get("examples") or {}
+        limit = None if record["status"] in ("failed", "errored") else 6
+        rows.append((record["id"], record["status"], *(str(examples.get(k, "-")) for k, _ in EXAMPLE_COLUMNS),
+                     rules_text(record.get("rules", ()), limit)))
+    if not rows:
+        return ""
+    header = ("property", "status", *(title for _, title in EXAMPLE_COLUMNS), "counts under rules")
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
+
+    def line(cells) -> str:
+        first, status, *numbers, rules = cells
+        return "  ".join([first.ljust(widths[0]), status.ljust(widths[1]),
+                          *(n.rjust(w) for n, w in zip(numbers, widths[2:])), rules])
+
+    return "\n".join([line(header), "-" * len(line(header)), *(line(r) for r in rows)])

@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 
 from conformance import __version__
-from conformance.report import STATUSES, RuleRow
+from conformance.report import EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rules_text
 from conformance.report_markdown import (cell_class, cell_text, checkpoint_text, expectation_text, failures,
                                          rule_matrix, run_meta, status_text, totals_text, value_text)
 from conformance.results_stream import Run
@@ -41,6 +41,7 @@ h3 { margin-top: 1.5rem; } h4 { margin: 0 0 .3rem; font-size: 1rem; }
 table { border-collapse: collapse; margin: .5rem 0; }
 th, td { border: 1px solid var(--line); padding: .3rem .55rem; text-align: left; vertical-align: top; }
 thead th { background: #f6f8fa; }
+table.properties td.count { text-align: right; font-variant-numeric: tabular-nums; }
 table.matrix td { text-align: center; font-variant-numeric: tabular-nums; white-space: nowrap; }
 table.matrix tbody th { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-weight: 600; }
 td.pass { background: var(--pass); } td.partial { background: var(--partial); } td.fail { background: var(--fail); }
@@ -78,6 +79,7 @@ def render(runs: Sequence[Run]) -> str:
         "</header>",
         *_runs(runs),
         *_matrix(runs),
+        *_properties(runs),
         *(part for number, run in enumerate(runs, 1) for part in _failures(run, number)),
         "</body></html>",
     ]
@@ -100,6 +102,31 @@ def _runs(runs: Sequence[Run]) -> list[str]:
             + f"</td><td><code>{escape(run.path)}</code></td><td>{escape(' · '.join(run_meta(run)))}</td>"
             f"<td>{escape(totals_text(run))}</td><td>{'yes' if run.complete else '<strong>no</strong>'}</td></tr>")
     out.append("</tbody></table></section>")
+    return out
+
+
+def _properties(runs: Sequence[Run]) -> list[str]:
+    """Per run, each property's examples and the rules it counts under."""
+    out: list[str] = []
+    for number, run in enumerate(runs, 1):
+        records = property_records(run.results)
+        if not records:
+            continue
+        out.append(f'<section class="properties" id="run{number}-properties"><h2>Properties in {number}. '
+                   f'{escape(run.engine)}</h2><table class="properties"><thead><tr><th>property</th><th>status</th>'
+                   + "".join(f"<th>{escape(title)}</th>" for _, title in EXAMPLE_COLUMNS)
+                   + "<th>counts under rules</th></tr></thead><tbody>")
+        for record in records:
+            examples = record.get("examples") or {}
+            kind = {"passed": "pass", "failed": "fail", "errored": "error", "unsupported": "unsupported"}[record["status"]]
+            out.append(f'<tr data-property="{escape(record["id"], quote=True)}"><td><code>{escape(record["id"])}</code></td>'
+                       f'<td class="{kind}">{escape(status_text(record))}</td>'
+                       + "".join(f'<td class="count" data-count="{key}">{escape(str(examples.get(key, "—")))}</td>'
+                                 for key, _ in EXAMPLE_COLUMNS)
+                       + f'<td class="rules">{escape(rules_text(record.get("rules", ())))}</td></tr>')
+        out.append("</tbody></table><p><small>A failed property counts under the rules its shrunk counterexample "
+                   "shows broken, a passed one under the rules its examples exercised; one where too few examples "
+                   "ran is unsupported.</small></p></section>")
     return out
 
 
@@ -134,7 +161,8 @@ def _matrix(runs: Sequence[Run]) -> list[str]:
     out.append('<p class="legend">' + "".join(
         f'<span><i style="background: var(--{name})"></i>{escape(meaning)}</span>' for name, meaning in LEGEND.items())
         + '<br><small>Each cell: cases passed / cases citing the rule, then what did not pass. A case counts under '
-          "every rule it cites.</small></p></section>")
+          "every rule it cites; a property under the rules it exercised (a failed one: those its counterexample "
+          "shows broken).</small></p></section>")
     return out
 
 

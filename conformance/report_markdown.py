@@ -14,7 +14,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from conformance.report import STATUSES, RuleRow, rule_key, rule_rows
+from conformance.report import (EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rule_key, rule_rows,
+                                rules_text)
 from conformance.results_stream import Run
 
 MAX_DETAILED = 60  # failures shown in full per file; GitHub caps a step summary at 1 MiB
@@ -154,8 +155,30 @@ def render(runs: Sequence[Run]) -> str:
         lines += [""]
         lines += _matrix(runs)
     for number, run in enumerate(runs, 1):
+        lines += _properties(run, number if len(runs) > 1 else None)
+    for number, run in enumerate(runs, 1):
         lines += _failures(run, number if len(runs) > 1 else None)
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _properties(run: Run, number: int | None) -> list[str]:
+    """Each property's examples and the rules it counts under (a property that ran too few
+    examples is unsupported, whatever it found)."""
+    records = property_records(run.results)
+    if not records:
+        return []
+    which = f" in {number}. {text(run.engine)}" if number else ""
+    lines = [f"### Properties{which}", "",
+             "| property | status | " + " | ".join(title for _, title in EXAMPLE_COLUMNS) + " | counts under rules |",
+             "|---|---|" + "--:|" * len(EXAMPLE_COLUMNS) + "---|"]
+    for record in records:
+        examples = record.get("examples") or {}
+        mark = {"passed": "✅", "failed": "❌", "errored": "💥", "unsupported": "⚪"}[record["status"]]
+        lines.append(f"| {code(record['id'])} | {mark} {text(status_text(record))} | "
+                     + " | ".join(str(examples.get(key, "—")) for key, _ in EXAMPLE_COLUMNS)
+                     + f" | {text(rules_text(record.get('rules', ())))} |")
+    return lines + ["", "A failed property counts under the rules its shrunk counterexample shows broken, a passed one "
+                        "under the rules its examples exercised.", ""]
 
 
 def _run_intro(run: Run) -> list[str]:

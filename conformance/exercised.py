@@ -1,0 +1,131 @@
+"""The rules a scenario exercises, and the rules a failing scenario shows broken.
+
+Both are derived from a scenario's content, as its features are (:mod:`conformance.features`):
+a scenario exercises the rules of the features its content uses itself (``direct_features``;
+not those merely implied, so a tripling exercises 701.11, not the rest of 613.4c). Statistics
+count an example under the rules it exercises, never under every rule its property cites.
+
+A failing property counts as failed only under the rules its shrunk counterexample shows broken
+(:func:`failing_rules`): with a checkpoint after every step, the first step after which the engine
+reports something else than the reference engine is where it went wrong; the failure counts under
+that step's rules and the rules of the board it acted on (objects, players, their abilities), not
+under the steps before it, where the engine still agreed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from conformance import scenario as s
+from conformance.compare import same
+from conformance.features import RULES, direct_features
+from conformance.scenario import Case
+
+
+def rules_of_features(features: Iterable[str]) -> frozenset[str]:
+    return frozenset(rule for feature in features for rule in RULES[feature])
+
+
+def exercised_rules(case: Case) -> frozenset[str]:
+    """The rules ``case``'s content exercises."""
+    return rules_of_features(direct_features(case))
+
+
+def board_rules(case: Case) -> frozenset[str]:
+    """The rules the starting board exercises: its objects, their abilities, the players' states,
+    the seating (no step at all)."""
+    return exercised_rules(dataclasses.replace(case, steps=()))
+
+
+def step_rules(case: Case, step: s.Step) -> frozenset[str]:
+    """The rules one step of ``case`` exercises beyond its board."""
+    return exercised_rules(dataclasses.replace(case, steps=(step,))) - board_rules(case)
+
+
+def observed_every_step(case: Case) -> tuple[Case, list[s.Step | None]]:
+    """``case`` with its checkpoints replaced by one at the start and one after every step, each
+    observing every object declared or created so far and every player; with, for each new
+    checkpoint, the step just before it (``None`` for the first)."""
+    plain = case.to_dict()
+    known = list(plain["objects"])
+    players = list(plain["players"])
+
+    def observe() -> dict[str, Any]:
+        return {"expect": {"objects": {oid: {} for oid in known}, "players": {p: {} for p in players}}}
+
+    steps: list[dict[str, Any]] = [observe()]
+    before: list[s.Step | None] = [None]
+    for step, raw in zip(case.steps, plain["steps"]):
+        if isinstance(step, s.Expect):
+            continue
+        steps.append(raw)
+        for part in step.parts if isinstance(step, s.Together) else (step,):
+            token = getattr(part, "token", None)
+            if isinstance(token, str) and token not in known:
+                known.append(token)
+        steps.append(observe())
+        before.append(step)
+    observed = Case.from_dict({**plain, "steps": steps}, cr=case.cr)
+    return dataclasses.replace(observed, rules=case.rules, id=case.id), before
+
+
+def first_disagreement(ours: Sequence[Any], theirs: Sequence[Mapping[str, Any]],
+                       observables: Mapping[str, frozenset[str]]) -> int | None:
+    """The index of the first snapshot where the engine's values differ from the reference
+    engine's on an observable both report (``None``: they agree throughout)."""
+    for index, expected in enumerate(theirs):
+        got = ours[index] if index < len(ours) and isinstance(ours[index], Mapping) else {}
+        for kind in ("objects", "players"):
+            reported = got.get(kind) if isinstance(got.get(kind), Mapping) else {}
+            for name, values in (expected.get(kind) or {}).items():
+                seen = reported.get(name) if isinstance(reported.get(name), Mapping) else {}
+                for key in observables.get(kind, frozenset()) & set(values):
+                    if not same(values[key], seen.get(key, _MISSING)):
+                        return index
+    return None
+
+
+_MISSING = object()
+
+
+def failing_rules(cases: Sequence[Case], engine, reference, observables: Mapping[str, frozenset[str]]) -> tuple[str, ...]:
+    """The rules a failing property's shrunk ``cases`` show broken. In each case where the engine
+    departs from the reference engine after some step: that step's rules, and the rules of the
+    board's features that a snapshot cannot show (:data:`AT_REST`: a doubler of damage, a
+    prevention shield, lifelink do nothing until an event), since the engine showed the rest right
+    at the checkpoint just before. A case where the engine agrees throughout shows nothing; when
+    no case departs (a law broken by answers that each agree, an engine that crashed), every rule
+    the cases exercise. Never empty when ``cases`` exercise any rule."""
+    found: set[str] = set()
+    for case in cases:
+        try:
+            observed, before = observed_every_step(case)
+            theirs = reference.run(observed.to_dict())
+            ours = engine.run(observed.to_dict())
+            index = first_disagreement(ours, theirs, observables) if isinstance(ours, list) else None
+        except Exception:  # the engine crashed, or the reference cannot replay it observed
+            index = None
+        if index is None:
+            continue
+        board = dataclasses.replace(case, steps=())
+        found |= rules_of_features(direct_features(board) - (AT_REST if index else frozenset()))
+        if before[index] is not None:
+            found |= step_rules(case, before[index])
+    if not found:
+        found = {rule for case in cases for rule in exercised_rules(case)}
+    from conformance.report import rule_key
+
+    return tuple(sorted(found, key=rule_key))
+
+
+AT_REST = frozenset({
+    "layer-7a", "layer-7b", "layer-7c", "layer-7d", "counters", "static-abilities", "zone-changes", "locked-sets",
+    "life", "player-counters", "mana", "copy-effects", "token-copies", "face-down", "control-changing",
+    "type-changing", "color-changing", "ability-changing", "enters-choices", "characteristic-expressions",
+    "planeswalkers",
+})
+"""Features of a board whose rules a snapshot shows: its objects' characteristics (layers 1-7,
+copiable values, face-down status, counters, zones) and its players' totals. An engine that reports
+them as the reference engine does at a checkpoint has applied those rules right there."""
