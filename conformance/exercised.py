@@ -7,9 +7,12 @@ count an example under the rules it exercises, never under every rule its proper
 
 A failing property counts as failed only under the rules its shrunk counterexample shows broken
 (:func:`failing_rules`): with a checkpoint after every step, the first step after which the engine
-reports something else than the reference engine is where it went wrong; the failure counts under
-that step's rules and the rules of the board it acted on (objects, players, their abilities), not
-under the steps before it, where the engine still agreed.
+reports something else than the reference engine is where it went wrong. The failure counts under
+that step's rules (for an event of several actions, those of the actions that go wrong), and under
+the rules of the board's features a checkpoint cannot show (a damage doubler, a prevention shield);
+not under the steps before it, nor under what the checkpoint before it showed right. A failing
+golden case counts under the rules it cites that its failure shows broken (all of them when it
+cannot tell).
 """
 
 from __future__ import annotations
@@ -111,13 +114,44 @@ def failing_rules(cases: Sequence[Case], engine, reference, observables: Mapping
             continue
         board = dataclasses.replace(case, steps=())
         found |= rules_of_features(direct_features(board) - (AT_REST if index else frozenset()))
-        if before[index] is not None:
-            found |= step_rules(case, before[index])
+        step = before[index]
+        parts = culprit_parts(observed, index, engine, reference, observables) if isinstance(step, s.Together) else []
+        for step in parts or [step]:  # the actions of an event that go wrong, when they can be told apart
+            if step is not None:
+                found |= step_rules(case, step)
     if not found:
         found = {rule for case in cases for rule in exercised_rules(case)}
     from conformance.report import rule_key
 
     return tuple(sorted(found, key=rule_key))
+
+
+def culprit_parts(observed: Case, index: int, engine, reference, observables) -> list[s.Step]:
+    """The actions of the event just before checkpoint ``index`` of ``observed`` (a case observed
+    after every step) that go wrong: those with which alone, in place of the event, the engine
+    departs from the reference there; else the one action without which it no longer departs;
+    else none (the event as a whole: an interaction, such as a state-based check inside it). One
+    event cannot be observed part by part: a checkpoint inside it would add a check (704.3)."""
+    plain = observed.to_dict()
+    position = 2 * index - 1  # observed steps alternate: checkpoint, step, checkpoint, ...
+    event = observed.steps[position]
+    raws = plain["steps"][position]["together"]
+
+    def departs(replacement: list[dict[str, Any]]) -> bool:
+        steps = list(plain["steps"])
+        steps[position] = replacement[0] if len(replacement) == 1 else {"together": replacement}
+        try:
+            case = Case.from_dict({**plain, "steps": steps}, cr=observed.cr).to_dict()
+            return first_disagreement(engine.run(case), reference.run(case), observables) == index
+        except Exception:  # not a valid scenario that way: it shows nothing
+            return False
+
+    alone = [part for part, raw in zip(event.parts, raws) if departs([raw])]
+    if alone:
+        return alone
+    needed = [part for number, part in enumerate(event.parts)
+              if not departs([raw for n, raw in enumerate(raws) if n != number])]
+    return needed if len(needed) == 1 else []
 
 
 AT_REST = frozenset({
@@ -129,3 +163,34 @@ AT_REST = frozenset({
 """Features of a board whose rules a snapshot shows: its objects' characteristics (layers 1-7,
 copiable values, face-down status, counters, zones) and its players' totals. An engine that reports
 them as the reference engine does at a checkpoint has applied those rules right there."""
+
+
+def observed_keys(case: Case) -> dict[str, frozenset[str] | None]:
+    """The values ``case``'s checkpoints ask for, by kind (``None``: a checkpoint asks for every one)."""
+    found: dict[str, set[str] | None] = {"objects": set(), "players": set()}
+    for checkpoint in case.checkpoints:
+        for kind, observed in (("objects", checkpoint.objects), ("players", checkpoint.players or {})):
+            for values in observed.values():
+                if not values:
+                    found[kind] = None
+                elif found[kind] is not None:
+                    found[kind] |= set(values)
+    return {kind: None if keys is None else frozenset(keys) for kind, keys in found.items()}
+
+
+def case_failing_rules(case: Case, engine, info, reference=None) -> tuple[str, ...]:
+    """The cited rules a failing golden (or user) case shows broken: those of
+    :func:`failing_rules` on the values the case observes that it cites; all it cites when none."""
+    from reference_engine import OBSERVABLES, ReferenceEngine
+
+    reference = reference or ReferenceEngine()
+    asked = observed_keys(case)
+    observables = {kind: frozenset(info.observables.get(kind, ())) & frozenset(OBSERVABLES[kind])
+                   & (asked[kind] if asked[kind] is not None else frozenset(OBSERVABLES[kind]))
+                   for kind in ("objects", "players")}
+    try:
+        broken = set(failing_rules([case], engine, reference, observables))
+    except Exception:  # never lose a failure over its attribution
+        broken = set()
+    cited = [rule for rule in case.rules if rule in broken]
+    return tuple(cited or case.rules)

@@ -69,8 +69,9 @@ class PropertyRun:
 
 MINIMUM_SHARE = 5
 """A property passes only if at least one in this many of the profile's examples ran to the end
-(20 of the ``ci`` profile's 100); with fewer, the engine refused or the law set aside too many to
-say anything, and the property is unsupported, with its counts."""
+(20 of the ``ci`` profile's 100), and the engine ran at least one in this many of the examples it
+was given (it refused the rest). Otherwise the engine refused, or the law set aside, too much for
+the property to say anything: it is unsupported, with its counts, never passed."""
 
 
 def minimum_examples(profile: settings) -> int:
@@ -159,7 +160,7 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
         run.message = f"{run.message} (flaky: the engine did not fail the same way when Hypothesis replayed it)"
     finally:
         run.seconds = time.perf_counter() - started
-    if run.status == "passed" and run.examples < run.minimum:
+    if run.status == "passed" and (run.examples < run.minimum or run.refused > (MINIMUM_SHARE - 1) * run.examples):
         run.status, run.message = "unsupported", too_few_examples(run, info)
     if run.status in ("failed", "errored"):
         run.failing_rules = failing_rules_of(run, engine, info, reference, reference_info)
@@ -172,8 +173,8 @@ def too_few_examples(run: PropertyRun, info: EngineInfo) -> str:
     why = [f"{n} {what}" for n, what in ((run.refused, f"refused by {info.name}"),
                                          (run.reference_refused, "refused by the reference engine"),
                                          (run.discarded, "set aside by the law")) if n]
-    return (f"only {run.examples} of {attempted} examples ran (at least {run.minimum} needed): "
-            + (", ".join(why) or "none was generated"))
+    return (f"only {run.examples} of {attempted} examples ran (at least {run.minimum}, and one in {MINIMUM_SHARE} of "
+            f"those {info.name} was given, needed): " + (", ".join(why) or "none was generated"))
 
 
 def failing_rules_of(run: PropertyRun, engine: Engine, info: EngineInfo, reference: Engine,

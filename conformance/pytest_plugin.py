@@ -145,7 +145,12 @@ class CaseItem(pytest.Item):
             outcome: compare.Outcome = compare.Errored(self.problem)
         else:
             outcome = compare.judge(engine, info, self.case)
-        self.user_properties.append(("mtg_result", records.case_record(self.case, outcome)))
+        record = records.case_record(self.case, outcome)
+        if isinstance(outcome, compare.Failed):  # it counts under the cited rules its failure shows broken
+            from conformance.exercised import case_failing_rules
+
+            record["cited_rules"], record["rules"] = list(self.case.rules), list(case_failing_rules(self.case, engine, info))
+        self.user_properties.append(("mtg_result", record))
         if isinstance(outcome, compare.Unsupported):
             pytest.skip(f"unsupported: {outcome.reason}")
         if isinstance(outcome, compare.Failed):

@@ -11,7 +11,7 @@ errored results), ``message`` (one line), ``detail`` (a traceback, an engine's s
 ``mismatches`` (``checkpoint, step, label, object, field, expected, got``; ``got`` is absent when
 the engine did not report the value), ``reproducer`` (a case file, as YAML text, that replays the
 failure with ``mtg-conformance run --cases``) and ``source`` (``file:line`` of a golden case).
-A property's record also has ``cited_rules`` (the rules the property cites), ``examples`` (``ran,
+A failed case's record and a property's also have ``cited_rules`` (the rules it cites); a property's has ``examples`` (``ran,
 refused, reference_refused, discarded, failing, minimum``) and ``exercised`` (per rule, how many
 examples exercised it); its ``rules`` are those it counts under: for a failure, the rules its
 shrunk counterexample shows broken; for a pass, those its examples exercised.
@@ -41,8 +41,7 @@ def normalize(value: dict[str, Any]) -> dict[str, Any]:
               "source": value.get("source")}
     if record["kind"] not in ("case", "property"):  # an item that put the errored kind under "kind"
         record["error_kind"], record["kind"] = record["kind"], "case"
-    if record["kind"] == "property":
-        record.update({key: value[key] for key in PROPERTY_FIELDS if key in value})
+    record.update({key: value[key] for key in PROPERTY_FIELDS if key in value})
     return record
 
 
