@@ -19,7 +19,7 @@ from conformance.engine import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
 from conformance.features import FEATURES
 from conformance.harness import DEFAULT_TIMEOUT, positive_seconds
-from conformance.report import exit_status, render_table, rule_key
+from conformance.report import exit_status, render_properties, render_table, rule_key
 
 OK, FAILED, USAGE = 0, 1, 2
 
@@ -228,6 +228,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         f" and {ran_properties} properties run, profile {args.profile}" if ran_properties else " run")
     if args.shard:
         ran += f", shard {args.shard}"
+    properties = render_properties([r.record for r in results])
+    if properties:
+        print(f"Properties on {info}: examples, and the rules each counts under (a failure: those its shrunk "
+              "counterexample shows broken)")
+        print(properties)
+        print()
     print(f"Conformance of {info} by rule (CR {CR_VERSION}; {ran})")
     print(render_table(results))
     return _ci_verdict(args, info, results, expected)
