@@ -349,6 +349,59 @@ def switch_after_modification_order(subject: Subject, data, features: frozenset[
                 "a modification applies before a switch whatever their timestamps")
 
 
+def without_checkpoints(case: Case, dropped: set[int]) -> Case:
+    """``case`` with the checkpoints at step positions ``dropped`` removed (every event kept)."""
+    raw = case.to_dict()
+    steps = [step for position, step in enumerate(raw["steps"]) if position not in dropped]
+    return dataclasses.replace(Case.from_dict({**raw, "steps": steps}), rules=case.rules, id=case.id)
+
+
+@functools.lru_cache(maxsize=64)
+def observed_everywhere(features: frozenset[str]):
+    """Scenarios with a checkpoint after every event: from :func:`strategies.scenarios` (P/T,
+    counters, zone changes: 704.5f, 704.5q), or, for an engine with players and damage, also from
+    :func:`strategies.damage_scenarios` (life, poison, damage, loyalty: 704.5a, 704.5c, 704.5g-i)."""
+    core = scenario_strategy(features, max_objects=4, min_steps=2, max_steps=8, checkpoints="each")
+    if not player_laws.usable_damage(features):
+        return core
+    # One in four from the damage scenarios: a state-based action there is later undone less
+    # often (a life total rarely reaches 0) than a toughness in the P/T scenarios. Shrinks to these.
+    damage = mtg.damage_scenarios(features=features, min_steps=2, max_steps=6, checkpoints="each")
+    return st.sampled_from((core, core, core, damage)).flatmap(lambda chosen: chosen)
+
+
+def checks_between_checkpoints(subject: Subject, data, features: frozenset[str]) -> None:
+    """704.3: state-based actions are checked whenever a player would receive priority, after every
+    event, whether or not anyone looks: removing checkpoints changes nothing the others see."""
+    full = data.draw(observed_everywhere(features), label="scenario")
+    for rule in full.rules:
+        event(f"rule {rule}")
+    positions = [i for i, step in enumerate(full.steps) if step.KEY == "expect"]
+    # Each checkpoint but the last is kept or removed; removing shrinks first (False), so a
+    # counterexample keeps only the checkpoints it needs.
+    kept = [data.draw(st.booleans(), label="keep checkpoint") for _ in positions[:-1]] + [True]
+    assume(not all(kept))
+    sparse = without_checkpoints(full, {p for p, keep in zip(positions, kept) if not keep})
+    every = subject.run(full)
+    some = subject.run(sparse)
+    observed = [number for number, keep in enumerate(kept, 1) if keep]
+    for number, (theirs, ours) in enumerate(zip((every[n - 1] for n in observed), some), 1):
+        where = (f"checkpoint {number} of the scenario with checkpoints removed (checkpoint {observed[number - 1]} "
+                 "when every event is observed)")
+        for part in ("objects", "players"):
+            a, b = theirs.get(part), ours.get(part)
+            if not isinstance(a, Mapping) or not isinstance(b, Mapping):
+                continue
+            for name in sorted(set(a) & set(b)):
+                if not isinstance(a[name], Mapping) or not isinstance(b[name], Mapping):
+                    continue
+                for key in sorted(set(a[name]) & set(b[name]), key=lambda k: (k not in ("zone", "lost"), k)):
+                    if not same(a[name][key], b[name][key]):
+                        subject.fail(f"{where}: {name}.{key} is {b[name][key]!r}, but {a[name][key]!r} when every "
+                                     "event is followed by a checkpoint: state-based actions are checked after "
+                                     "every event, observed or not (704.3)")
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("613.4d/two-switches-cancel", ("613.4d", "704.3"),
              "Switching an object's power and toughness twice in one event changes nothing.",
@@ -415,6 +468,11 @@ PROPERTIES: tuple[Property, ...] = (
              "On generated scenarios about copies, copies of copies, token copies and face-down permanents, the "
              "engine reports what the reference engine reports.",
              frozenset({"copy-effects"}), copy_laws.copies_agree_with_reference),
+    Property("704.3/state-based-actions-between-checkpoints",
+             ("704.3", "704.5a", "704.5c", "704.5f", "704.5g", "704.5h", "704.5i", "704.5q"),
+             "State-based actions are checked after every event, observed or not: with some checkpoints removed, "
+             "the engine reports at the others what it reports when every event is followed by one.",
+             frozenset(), checks_between_checkpoints),
 )
 """The metamorphic laws, which need no oracle."""
 

@@ -267,6 +267,19 @@ class ChecksInsideOneEventGame(Game):
         self.check_state_based_actions()
 
 
+class ChecksOnlyAtCheckpointsGame(Game):
+    """State-based actions are checked only when a snapshot is asked for, at each checkpoint, not
+    after every event (704.3): a later step before the checkpoint can undo one that must already
+    have happened (a creature at toughness 0 pumped back, a player at 0 life gaining life)."""
+
+    def check_state_based_actions(self):
+        pass  # the check after each event (and before the first) is skipped
+
+    def snapshot(self):
+        super().check_state_based_actions()  # only when the engine is asked what it sees
+        return super().snapshot()
+
+
 # --- copies (707, 708) -------------------------------------------------------------------------
 
 
@@ -502,6 +515,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cleanup-ends-everything", "514.2", CleanupEndsEverythingGame),
     Mutant("cda-only-on-battlefield", "604.3", CdaOnlyOnBattlefieldGame),
     Mutant("checks-inside-one-event", "704.3", ChecksInsideOneEventGame),
+    Mutant("checks-only-at-checkpoints", "704.3", ChecksOnlyAtCheckpointsGame),
     Mutant("copy-keeps-counters", "707.2", CounterCopyingGame),
     Mutant("copy-keeps-type-changes", "613.2c", CopyKeepsTypeChangesGame),
     Mutant("copy-keeps-pt-effects", "707.2", CopyKeepsPTEffectsGame),

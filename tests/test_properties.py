@@ -77,6 +77,47 @@ def test_the_differential_property_catches_what_no_law_names(pytester):
     result.stdout.fnmatch_lines(["*the reference engine says *, the engine says *"])
 
 
+def _checks_only_at_checkpoints():
+    from tests.mutants import MUTANTS
+
+    return next(m for m in MUTANTS if m.name == "checks-only-at-checkpoints").engine()
+
+
+def test_removing_checkpoints_catches_an_engine_checking_only_when_observed():
+    """704.3: an engine that performs state-based actions only when asked for a snapshot agrees
+    with itself when every event is observed, and not once some checkpoints are removed; the
+    reference engine, checking after every event, passes."""
+    from conformance import profiles
+    from conformance.engine import describe
+    from conformance.property_runner import run_property
+    from reference_engine import ReferenceEngine
+
+    law = next(p for p in PROPERTIES if p.id == "704.3/state-based-actions-between-checkpoints")
+    assert "704.3" in law.rules and law.summary
+    mutant = _checks_only_at_checkpoints()
+    run = run_property(law, mutant, describe(mutant), profile=profiles.get("ci"))
+    assert run.status == "failed", run.message
+    assert "when every event is followed by a checkpoint" in run.message and "(704.3)" in run.message
+    full, sparse = run.cases[-2:]  # the scenario observed after every event, then with checkpoints removed
+    assert [s for s in full.steps if s.KEY != "expect"] == [s for s in sparse.steps if s.KEY != "expect"]
+    assert len(sparse.checkpoints) < len(full.checkpoints)
+    assert len(full.objects) <= 2 and len([s for s in full.steps if s.KEY != "expect"]) <= 3
+    reference = ReferenceEngine()
+    assert run_property(law, reference, describe(reference), profile=profiles.get("ci")).status == "passed"
+
+
+def test_the_differential_property_with_sparse_checkpoints_catches_checks_only_when_observed():
+    from conformance import profiles
+    from conformance.engine import describe
+    from conformance.property_runner import run_property
+    from conformance.pytest_properties import differential_property
+
+    mutant = _checks_only_at_checkpoints()
+    run = run_property(differential_property(), mutant, describe(mutant), profile=profiles.get("ci"))
+    assert run.status == "failed", run.message
+    assert "the reference engine says" in run.message
+
+
 def test_properties_needing_missing_features_are_unsupported(pytester):
     result = run(pytester, "--mtg-engine", "tests.wrong_engines:NoDoublingEngine", "-rs", "-k", "doubling or tripling")
     assert result.ret == 0
