@@ -56,3 +56,26 @@ def test_a_key_every_example_gives_is_named(monkeypatch):
     monkeypatch.setitem(schema_docs.STEPS, "move", [{"object": "bear", "to": "graveyard", "face_down": False}])
     with pytest.raises(ValueError, match="every example of move gives 'face_down'"):
         schema_docs.generate()
+
+
+def test_the_stack_object_in_engines_md_is_what_the_reference_engine_reports():
+    """docs/engines.md's spell on the stack is the reference engine's snapshot of smoke's case."""
+    from conformance.smoke import EVERY_VALUE, _load
+    from reference_engine import ReferenceEngine
+
+    (template,) = [t for t in EVERY_VALUE if t["id"] == "112.1/smoke-spell-on-the-stack"]
+    snapshot = ReferenceEngine().run(_load(template).to_dict())[0]["objects"]["bolt"]
+    text = (REPO / "docs" / "engines.md").read_text()
+    block = re.search(r"Lightning Bolt cast by Rob reports:\n\n```json\n(.*?)```", text, re.S)[1]
+    assert json.loads(block) == {"bolt": snapshot}
+
+
+def test_the_smoke_failure_shown_in_engines_md_is_what_smoke_says():
+    from tests.test_harness import NoTypesEngine  # noqa: F401 (the engine the line comes from)
+    from conformance.smoke import smoke
+
+    lines: list[str] = []
+    smoke("tests.test_harness:NoTypesEngine", say=lines.append)
+    text = (REPO / "docs" / "engines.md").read_text()
+    shown = re.search(r"fails\nby name:\n\n```\n(.*?)\n```", text, re.S)[1]
+    assert shown in lines
