@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -373,12 +374,45 @@ class NoPumpEngine(ReferenceEngine):
         return super().run({**case, "steps": steps})
 
 
+class NoTypesEngine(ReferenceEngine):
+    """Declares ``types`` (as the reference engine does) but never reports them."""
+
+    def run(self, case):
+        return [{**snapshot, "objects": {oid: {k: v for k, v in values.items() if k != "types"}
+                                         for oid, values in snapshot["objects"].items()}}
+                for snapshot in super().run(case)]
+
+
+class WrongValuesEngine(ReferenceEngine):
+    """Reports every object colourless, no player's mana pool, and damage marked as 0."""
+
+    def run(self, case):
+        snapshots = super().run(case)
+        for snapshot in snapshots:
+            for values in snapshot["objects"].values():
+                values.update({"colors": [], "damage": 0} if "colors" in values else {})
+            for values in snapshot["players"].values():
+                del values["mana"]
+        return snapshots
+
+
+class NoLifeFeatureEngine(ReferenceEngine):
+    """Reports players' values but declares neither ``life`` nor ``damage``: the values observing
+    them needs stay unchecked, and smoke says so."""
+
+    def describe(self):
+        description = super().describe()
+        return {**description, "features": [f for f in description["features"] if f not in ("life", "damage")]}
+
+
 @pytest.mark.parametrize("spec", ["reference", SERVE], ids=["in-process", "exec"])
 def test_smoke_passes_a_working_adapter(capsys, spec):
     assert main(["smoke", "--engine", spec]) == 0
     out = capsys.readouterr().out
     assert "FAIL" not in out and out.rstrip().endswith("smoke: the adapter works")
     assert "ok    case 208.1/smoke-bear" in out and "ok    case 613.4c/smoke-pump" in out
+    for case_id in ("109.3/smoke-every-value", "120.3/smoke-counter-and-damage", "112.1/smoke-spell-on-the-stack"):
+        assert re.search(rf"ok    case {re.escape(case_id)} \(every declared value\): [0-9.]+ s$", out, re.M), out
     assert ("ok    stop: the engine exited" in out) == spec.startswith("exec:")
 
 
@@ -392,9 +426,47 @@ def test_smoke_passes_a_working_adapter(capsys, spec):
      "FAIL  load: --engine *: the engine speaks protocol version 99; this suite speaks version 1 *"),
     (f"exec:{sys.executable} {FAKES / 'ignores_stop.py'}",
      "FAIL  case 208.1/smoke-bear (*): errored (timeout): * did not answer case 208.1/smoke-bear within 1 s*"),
-], ids=["wrong-values", "garbage", "version-99", "hangs"])
+    ("tests.test_harness:NoTypesEngine",
+     "FAIL  case 109.3/smoke-every-value (every declared value): declared in describe() but not reported: 'types' (of thalia)"),
+    ("tests.test_harness:NoTypesEngine",
+     "FAIL  case 112.1/smoke-spell-on-the-stack (every declared value): declared in describe() but not reported: 'types' (of bolt)"),
+    ("tests.test_harness:WrongValuesEngine",
+     "FAIL  case 109.3/smoke-every-value (every declared value): declared in describe() but not reported: "
+     "player 'mana' (of Alex, Rob); reported wrong: checkpoint 1 'as printed' (step 1): thalia.colors: expected ?'W'?, got ??"),
+    ("tests.test_harness:WrongValuesEngine",
+     "FAIL  case 120.3/smoke-counter-and-damage (*): *thalia.damage: expected 1, got 0*"),
+], ids=["wrong-values", "garbage", "version-99", "hangs", "no-types", "no-types-on-the-stack", "no-mana", "no-damage"])
 def test_smoke_says_precisely_what_is_wrong(capsys, spec, problem):
     assert main(["smoke", "--engine", spec, "--timeout", "1"]) == 1
     out = capsys.readouterr().out
     assert any(fnmatch.fnmatch(line.strip(), problem) for line in out.splitlines()), out
     assert "problem" in out.splitlines()[-1] and "Traceback" not in out
+
+
+def test_smoke_names_the_declared_values_it_could_not_check(capsys):
+    assert main(["smoke", "--engine", "tests.test_harness:NoLifeFeatureEngine"]) == 0
+    out = capsys.readouterr().out
+    assert any(fnmatch.fnmatch(line.strip(), "ok    case 109.3/smoke-every-value (every declared value): * s; "
+                               "not checked, the engine lacking features they need: damage (damage), "
+                               "player life (life), player lost (life)") for line in out.splitlines()), out
+    assert re.search(
+        r"ok    case 120.3/smoke-counter-and-damage .*: skipped, unsupported: .* lacks the features damage, life", out)
+
+
+def test_the_smoke_cases_observe_every_value_and_the_reference_engine_passes_them_whole():
+    """Every value a snapshot may report is observed by some every-value case, worked by hand;
+    the reference engine, which reports them all, passes each case as written."""
+    from conformance import smoke
+    from reference_engine import OBSERVABLES
+
+    assert set(smoke.OBJECT_VALUES) == set(OBSERVABLES["objects"])
+    assert set(smoke.PLAYER_VALUES) == set(OBSERVABLES["players"])
+    observed = {"objects": set(), "players": set()}
+    engine = ReferenceEngine()
+    for template in smoke.EVERY_VALUE:
+        case = smoke._load(template)
+        for checkpoint in case.checkpoints:
+            observed["objects"].update(k for values in checkpoint.objects.values() for k in values)
+            observed["players"].update(k for values in (checkpoint.players or {}).values() for k in values)
+        assert compare.judge(engine, describe(engine), case) == compare.Passed(), case.id
+    assert observed == {"objects": set(smoke.OBJECT_VALUES), "players": set(smoke.PLAYER_VALUES)}

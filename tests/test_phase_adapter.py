@@ -149,6 +149,20 @@ def test_builtin_engine_name():
 
 
 @needs_phase
+def test_smoke_passes_checking_every_value_it_declares():
+    """``mtg-conformance smoke --engine phase``: every object and player value the adapter
+    declares is checked on the boards smoke builds (the spell on the stack, which the adapter
+    cannot place, is skipped with the reason)."""
+    from conformance.smoke import smoke
+
+    lines: list[str] = []
+    assert smoke("phase", say=lines.append) == []
+    assert any(line.startswith("  ok    case 109.3/smoke-every-value (every declared value): ") for line in lines)
+    assert any(line.startswith("  ok    case 120.3/smoke-counter-and-damage (every declared value): ")
+               and "skipped" not in line for line in lines), lines
+
+
+@needs_phase
 def test_every_supported_golden_case_passes(engine, info):
     """phase passes every golden case it can run; the others are unsupported with a reason."""
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
