@@ -90,6 +90,16 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("path", help="print the directory of the installed golden cases")
     commands.add_parser("schema", help="print the JSON Schema of case files")
     commands.add_parser("features", help="print the feature vocabulary")
+    coverage = commands.add_parser("coverage", help="run the property suite and print the share of generated examples "
+                                                    "using each format element and exercising each rule")
+    coverage.add_argument("--profile", choices=sorted(profiles.PROFILES), default=profiles.DEFAULT_PROFILE,
+                          help="Hypothesis profile (default ci)")
+    coverage.add_argument("--engine", default="reference", metavar="SPEC",
+                          help="run the properties against this engine (default: the reference engine)")
+    coverage.add_argument("--property", action="append", dest="only", metavar="ID",
+                          help="only this property (repeatable)")
+    coverage.add_argument("--minimum", type=float, default=1.0, metavar="PERCENT",
+                          help="flag the elements no property reaches in this share of its examples (default 1)")
     return parser
 
 
@@ -293,11 +303,19 @@ def cmd_list(args: argparse.Namespace) -> int:
     return OK
 
 
-def cmd_properties(args: argparse.Namespace) -> int:
-    from conformance.properties import PROPERTIES
-    from conformance.pytest_properties import differential_property
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from conformance import generated_coverage
 
-    suite = (differential_property(), *PROPERTIES)
+    engine = load_engine(args.engine)
+    measured = generated_coverage.measure(profile=args.profile, engine=engine, only=args.only)
+    print(generated_coverage.render(measured, minimum=args.minimum / 100))
+    return OK
+
+
+def cmd_properties(args: argparse.Namespace) -> int:
+    from conformance.properties import all_properties
+
+    suite = all_properties()
     for prop in suite:
         needs = ", ".join(sorted(prop.needs)) or "nothing"
         print(f"{prop.id}  (rules {', '.join(prop.rules)}; needs {needs})")
@@ -348,5 +366,5 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "path": cmd_path,
-    "schema": cmd_schema, "features": cmd_features, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
+    "schema": cmd_schema, "features": cmd_features, "coverage": cmd_coverage, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
 }

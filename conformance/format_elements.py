@@ -115,11 +115,24 @@ def document_elements(document: dict[str, Any]) -> set[Element]:
 
 
 def case_elements(plain: dict[str, Any]) -> set[Element]:
-    """The elements one case uses, from its plain ``Case.to_dict()`` form (as in a case file)."""
+    """The elements one case uses, from its plain ``Case.to_dict()`` form (as in a case file). A
+    checkpoint observing an object or a player with ``{}`` asks for every value (the differential
+    properties compare them all), so it uses every key of its observation."""
     from conformance import CR_VERSION
 
     case = {k: v for k, v in plain.items() if k in schema()["$defs"]["case"]["properties"]}
-    return document_elements({"format": 1, "cr": plain.get("cr", CR_VERSION), "cases": [case]})
+    found = document_elements({"format": 1, "cr": plain.get("cr", CR_VERSION), "cases": [case]})
+    for step in _checkpoints(plain.get("steps", ())):
+        for kind, definition in (("objects", "object_observation"), ("players", "player_observation")):
+            if any(values == {} for values in (step["expect"].get(kind) or {}).values()):
+                found |= {element(definition, key) for key in _defs()[definition].get("properties", {})}
+    return found
+
+
+def _checkpoints(steps) -> Iterator[dict[str, Any]]:
+    for step in steps:
+        if isinstance(step, dict) and isinstance(step.get("expect"), dict):
+            yield step
 
 
 def label(e: Element) -> str:

@@ -47,6 +47,11 @@ NOT_MODELLED_COUNTERS = {
 plain counter: a P/T counter (+1/+1, -1/-1, +X/+Y: 122.1a, 613.4c) or one with no rule of its own
 (charge, time: only the abilities that mention them act on them)."""
 
+REFUSED_ELEMENTS = frozenset({("card_type", f"={name}") for name in NOT_MODELLED_CARD_TYPES}
+                             | {("ability_keyword", f"={name}") for name in NOT_MODELLED_KEYWORDS})
+"""The schema's elements (definition, value) the loader refuses as a whole (see
+:mod:`conformance.format_elements`): no case may use them, so no generator reaches them."""
+
 NOT_MODELLED_SUBTYPES = {
     "Aura": "Auras (CR 303.4: attached, enchant, 704.5m) are not modelled: attaching is not in the format",
     "Saga": "Sagas (CR 714: chapter abilities, lore counters, 714.4) are not modelled",

@@ -480,6 +480,19 @@ DIFFERENTIAL_ID = "613/agrees-with-reference"
 DIFFERENTIAL_RULES = ("613.4", *sorted({rule for rules in RULES.values() for rule in rules}))
 
 
+def differential_property() -> Property:
+    """The differential property on layer-7 scenarios (its check is bound to a reference engine
+    and the observables both engines report when it runs: see property_runner)."""
+    return Property(DIFFERENTIAL_ID, DIFFERENTIAL_RULES,
+                    "On every generated scenario the engine reports what the reference engine reports.",
+                    frozenset(), differential)
+
+
+def all_properties() -> tuple[Property, ...]:
+    """The property suite: the differential, then the laws."""
+    return (differential_property(), *PROPERTIES)
+
+
 def usable(prop: Property, features: frozenset[str]) -> bool:
     """Whether a property means anything for an engine with ``features``."""
     if prop.id.startswith("701.10b/multiplied"):

@@ -16,7 +16,7 @@ import pytest
 from conformance import counterexamples, profiles, properties, records, yamlsource
 from conformance.compare import same
 from conformance.engine import EngineInfo, describe
-from conformance.properties import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property
+from conformance.properties import Property, differential_property
 from conformance.property_runner import run_property
 
 PROPERTIES_FILE = Path(properties.__file__).resolve()
@@ -32,12 +32,6 @@ class PropertyFile(pytest.File):
     def collect(self):
         for prop in (differential_property(), *properties.PROPERTIES):
             yield PropertyItem.from_parent(self, name=prop.id, prop=prop)
-
-
-def differential_property() -> Property:
-    return Property(DIFFERENTIAL_ID, DIFFERENTIAL_RULES,
-                    "On every generated scenario the engine reports what the reference engine reports.",
-                    frozenset(), properties.differential)
 
 
 class PropertyItem(pytest.Item):

@@ -81,6 +81,12 @@ def test_every_schema_element_is_modelled_by_a_golden_case_or_refused(golden_usa
                          f"case that models each, or refuse it in conformance/modelled.py): {neither}")
 
 
+def test_the_refused_elements_are_the_loaders():
+    from conformance.modelled import REFUSED_ELEMENTS
+
+    assert set(REFUSED) == REFUSED_ELEMENTS
+
+
 def test_no_golden_case_uses_a_refused_element(golden_usage):
     assert not set(REFUSED) & golden_usage
 
