@@ -4,8 +4,9 @@
 Like the layer-7 strategies, everything is generated in plain case-file form and every scenario
 is valid: references resolve, and every copy choice names an object that is a creature on the
 battlefield when the copy enters (707.5). To keep that true without running the scenario, the
-objects generated here never die: printed values are at least 1/1 and the changes made to them
-never lower a value.
+generator keeps a model of the battlefield (:class:`_Board`): printed values are at least 1/1,
+the changes made never lower a value, and the only deaths are chosen ones (-X/-X beyond any
+toughness the case can reach, or a move away), after which nothing names the dead object.
 """
 
 from __future__ import annotations
@@ -270,13 +271,24 @@ _STAR_TERMS = {
 def copy_scenarios(*, features: Iterable[str] | None = None, max_originals: int = 2, max_clones: int = 3,
                    max_steps: int = 8, checkpoints: str = "each") -> st.SearchStrategy[Case]:
     """Returns a strategy which generates scenarios about copies: creatures to copy (some face
-    down), Clones entering as copies of them and of each other (copies of copies, 707.3), objects
-    becoming copies (707.4), token copies, changes to the originals (counters, P/T effects,
-    switches, types, colours, abilities: none of which a copy copies, 707.2), and turning
-    permanents face up and down (708), as ``features`` allow. A checkpoint follows each step
-    (``"each"``), a random subset of steps and the last (``"sparse"``), or only the last (``"end"``).
-    Examples shrink towards one original, one Clone
-    and few steps."""
+    down, some controlled by a player other than their owner, with mana costs, snow or legendary
+    supertypes, and abilities as data: keywords, a colour-defining ability, a static ability, an
+    activated ability making it become something, a triggered one making it become a copy of its
+    target, "as enters" choices of a player or of P/T), Clones entering as copies of them and of
+    each other (copy chains, 707.3) with exceptions (707.9: name, types, subtypes, supertypes,
+    colours, P/T, abilities, counters, some only if it is a creature, 707.9f), objects becoming
+    copies with exceptions until end of turn or until the effect is ended (707.4, 514.2), token
+    copies with exceptions and their own "as enters" choices (707.6), a static copy effect
+    ("creatures your opponents control are copies of the chosen creature", 707.2c), changes to
+    the originals (none of which a copy copies, 707.2), control changes, turning permanents face
+    up and down (708, 708.11), activating and triggering those abilities, and deaths: a creature
+    given -X/-X beyond its toughness (704.5f) or moved to a graveyard or exile, a token ceasing
+    to exist as it leaves (111.7, 704.5d); each as ``features`` allow. Every copy choice names a
+    creature on the battlefield at that moment (707.5), never a legendary one (so no two
+    legendary permanents share a name, 704.5j); nothing dies but on purpose. A checkpoint follows
+    each step (``"each"``), a random subset of steps and the last (``"sparse"``), or only the last
+    (``"end"``). Simplest example: one nameless colorless 1/1 with nothing else, no Clone, and
+    one step (a +0/+0); examples shrink towards one original, one Clone and few steps."""
     allowed = check_features(features)
     if "copy-effects" not in allowed:
         raise InvalidArgument(f"features={sorted(allowed)}: copy scenarios need copy-effects")
