@@ -282,3 +282,83 @@ def test_a_gained_static_ability_applies_in_layer_6_with_the_granting_timestamp(
     assert final(objects, [gain], "bear")["abilities"] == [{"keyword": "flying"}]
     later = [gain, {"move": {"object": "grounding", "to": "battlefield"}}]
     assert final(objects, later, "bear")["abilities"] == []
+
+
+# --- copy_scenarios(): valid, defined, and reaching what it is about --------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+import strategies as mtg  # noqa: E402
+from conformance import format_elements, loader, records  # noqa: E402
+
+COPY_SETTINGS = settings(max_examples=150, database=None, deadline=None, derandomize=True,
+                         suppress_health_check=list(HealthCheck))
+
+
+def _on_the_battlefield_at_the_end(doc: dict[str, Any]) -> set[str]:
+    """What the generator means to be on the battlefield at the end: everything declared there or
+    entering, but what a step moved away or gave -X/-X beyond its toughness (704.5f)."""
+    on = {oid for oid, spec in doc["objects"].items() if spec.get("zone", "battlefield") == "battlefield"}
+    for step in doc["steps"]:
+        (kind, body), = step.items()
+        if kind == "move":
+            (on.add if body["to"] == "battlefield" else on.discard)(body["object"])
+        elif kind == "create_token":
+            on.add(body["token"])
+        elif kind == "modify_pt" and body.get("toughness", 0) < -5:
+            on.discard(body["to"])
+    return on
+
+
+@COPY_SETTINGS
+@given(mtg.copy_scenarios(checkpoints="sparse"))
+def test_copy_scenarios_are_valid_and_only_the_chosen_deaths_happen(case):
+    """Every scenario loads back as it is, runs on the reference engine (every copy choice legal,
+    707.5; no legend-rule situation, 704.5j), and nothing dies but what a step kills or moves: so
+    each later copy choice named a creature on the battlefield, and each copy made the choices
+    its "as enters" abilities need (707.6)."""
+    (loaded,) = loader.load_text(records.case_file_yaml([records.case_document(case)]), "<generated>")
+    assert loaded.to_dict() == case.to_dict()
+    doc = case.to_dict()
+    final = ReferenceEngine().run(doc)[-1]["objects"]
+    assert {oid for oid, values in final.items() if values["zone"] == "battlefield"} == _on_the_battlefield_at_the_end(doc)
+
+
+@pytest.mark.parametrize("allowed", [
+    ["copy-effects"], ["copy-effects", "zone-changes", "token-copies"],
+    ["copy-effects", "durations", "layer-7c", "triggered-abilities"],
+    ["copy-effects", "face-down", "enters-choices", "static-abilities", "zone-changes"],
+    ["copy-effects", "activated-abilities", "layer-7b", "control-changing", "counters"],
+], ids="+".join)
+def test_copy_scenario_features_limit_what_is_generated(allowed):
+    @settings(COPY_SETTINGS, max_examples=40)
+    @given(mtg.copy_scenarios(features=allowed))
+    def check(case):
+        assert case.features <= set(allowed)
+        ReferenceEngine().run(case.to_dict())
+    check()
+
+
+NEW_COPY_ELEMENTS = [
+    "copy_exceptions.name", "copy_exceptions.types", "copy_exceptions.subtypes", "copy_exceptions.supertypes",
+    "copy_exceptions.colors", "copy_exceptions.if_creature", "become_copy.exceptions", "create_token.exceptions",
+    "create_token.choices", "turn_face_up.choices", "choices.pt", "choices.player", "choices.object",
+    "object.choices", "ability.static_copy", "ability.as_enters_pt", "ability.as_enters_choose", "ability.activated",
+    "ability.triggered", "ability.cda_colors", "ability.static", "step.activate", "step.trigger", "step.end_effect",
+    "card.mana_cost", "supertype=snow", "change.gain_control", "zone=graveyard", "zone=exile",
+]
+
+
+def test_copy_scenarios_reach_exceptions_durations_abilities_and_choices():
+    seen: dict[str, int] = {}
+
+    @settings(COPY_SETTINGS, max_examples=300)
+    @given(mtg.copy_scenarios())
+    def draw(case):
+        for element in format_elements.case_elements(case.to_dict()):
+            label = format_elements.label(element)
+            seen[label] = seen.get(label, 0) + 1
+    draw()
+    missing = [e for e in NEW_COPY_ELEMENTS if not seen.get(e)]
+    assert not missing, missing
+    assert seen.get("card=legendary"), "a legendary original (never copied, 704.5j)"

@@ -4,8 +4,9 @@
 Like the layer-7 strategies, everything is generated in plain case-file form and every scenario
 is valid: references resolve, and every copy choice names an object that is a creature on the
 battlefield when the copy enters (707.5). To keep that true without running the scenario, the
-objects generated here never die: printed values are at least 1/1 and the changes made to them
-never lower a value.
+generator keeps a model of the battlefield (:class:`_Board`): printed values are at least 1/1,
+the changes made never lower a value, and the only deaths are chosen ones (-X/-X beyond any
+toughness the case can reach, or a move away), after which nothing names the dead object.
 """
 
 from __future__ import annotations
@@ -34,24 +35,49 @@ CLONE = {"name": "Clone", "types": ["creature"], "subtypes": ["Shapeshifter"], "
 
 
 def original_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
-    """Returns a strategy which generates a creature to be copied: a name, a subtype, a colour,
-    printed power and toughness of at least 1, and, as ``features`` allow, abilities (a keyword,
-    rules text, an anthem), starting counters, or a face-down start (708.2a) with or without morph.
-    Examples shrink towards a nameless colorless 1/1 with nothing else."""
+    """Returns a strategy which generates a creature to be copied: a name, a subtype, a colour, a
+    mana cost, printed power and toughness of at least 1, and, as ``features`` allow, a snow
+    supertype, abilities as data (keywords, rules text, an anthem, a colour-defining ability, a
+    static ability granting a keyword, an activated ability making it become something, a
+    triggered ability making it become a copy of its target: 707.2a copies them all), starting
+    counters, or a face-down start (708.2a) with or without morph. Never legendary (a Clone of it
+    would be a legend-rule situation, 704.5j) and with no "as enters" choice to make. Examples
+    shrink towards a nameless colorless 1/1 with nothing else."""
     check_features(features)
     return _original_objects(**_explicit({"features": None}, features=features))
 
 
+MANA_COSTS = ("{1}{G}", "{G}", "{1}{R}", "{U}", "{2}{G}")
+"""The mana costs of the named originals, by name (202.1)."""
+
+
 @_named("original_objects")
-def _original_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+def _original_objects(draw, *, features: Iterable[str] | None = None, number: int = 1, extras: bool = False) -> dict[str, Any]:
+    """``number`` names its abilities (``grow1``, ``shift1``: the case's ability names are unique);
+    ``extras``: also legendary (the caller keeps names distinct and never copies it), a */* whose
+    P/T is chosen as it enters (208.2b) or a "choose an opponent" ability (614.12)."""
     allowed = check_features(features)
     card: dict[str, Any] = {"types": ["creature"], "power": draw(st.integers(1, 5)), "toughness": draw(st.integers(1, 5))}
     index = draw(st.integers(-1, len(NAMES) - 1))
     if index >= 0:
         card.update(name=NAMES[index], subtypes=[SUBTYPES[index]], colors=[draw(st.sampled_from("WUBRG"))])
+        if draw(st.integers(0, 3)):
+            card["mana_cost"] = MANA_COSTS[index]
+    supertype = draw(st.integers(0, 5))
+    if supertype == 5 and "type-changing" in allowed:
+        card["supertypes"] = ["snow"]
+    elif supertype == 4 and extras and index >= 0:
+        card["supertypes"] = ["legendary"]
     abilities = draw(st.lists(st.sampled_from(_ability_kinds(allowed)), max_size=2, unique=True))
-    card["abilities"] = [_ABILITIES[kind] for kind in abilities]
+    card["abilities"] = [_ability(draw, kind, number, allowed) for kind in abilities]
     obj: dict[str, Any] = {"card": card, "owner": draw(st.sampled_from(PLAYERS))}
+    if extras and "enters-choices" in allowed:
+        entering = draw(st.integers(0, 5))
+        if entering == 5:  # Aquamorph Entity: "as this enters or is turned face up" (208.2b, 708.11)
+            card.update(power="*", toughness="*")
+            card["abilities"] = [*card["abilities"], {"as_enters_pt": {"options": ["5/1", "1/5"], "turned_face_up": True}}]
+        elif entering == 4:
+            card["abilities"] = [*card["abilities"], {"as_enters_choose": {"player": "opponent"}}]
     if "counters" in allowed and draw(st.integers(0, 3)) == 3:
         obj["counters"] = {draw(st.sampled_from(["+1/+1", "+1/+0"])): draw(st.integers(1, 2))}
     if "face-down" in allowed and draw(st.integers(0, 3)) == 3:
@@ -66,21 +92,69 @@ _ABILITIES = {
     "text": {"text": "{T}: Add {G}."},
     "anthem": {"static_pt": {"effect": "modify_pt", "affects": {"types": ["creature"], "controller": "you", "other": True},
                              "power": 1, "toughness": 1}},
+    "cda_colors": {"cda_colors": ["W", "U", "B", "R", "G"]},
+    "static": {"static": {"affects": {"types": ["creature"], "controller": "you", "other": True},
+                          "becomes": {"gains": [{"keyword": "vigilance"}]}}},
 }
+DATA_KEYWORDS = ("trample", "haste", "vigilance", "reach", "defender", "first strike", "double strike", "menace")
+"""Keywords that are data only here (702): objects have, copy, gain and lose them."""
+KEYWORD_FEATURES = {"deathtouch": "deathtouch", "lifelink": "lifelink", "indestructible": "indestructible",
+                    "changeling": "type-changing"}
+"""Keywords with a meaning of their own, and the feature each needs (702.2b, 702.15b, 702.12b, 702.73a)."""
+
+
+def _keywords(allowed: frozenset[str]) -> list[str]:
+    return ["flying", *DATA_KEYWORDS, *(k for k, needs in KEYWORD_FEATURES.items() if needs in allowed)]
 
 
 def _ability_kinds(allowed: frozenset[str]) -> list[str]:
-    kinds = ["flying", "text"]
+    kinds = ["flying", "text", "keyword"]
     if {"static-abilities", "layer-7c"} <= allowed:
         kinds.append("anthem")
+    if "color-changing" in allowed:
+        kinds.append("cda_colors")
+    if {"static-abilities", "ability-changing"} <= allowed:
+        kinds.append("static")
+    if "activated-abilities" in allowed and _become_kinds(allowed):
+        kinds.append("activated")
+    if "triggered-abilities" in allowed:
+        kinds.append("triggered")
     return kinds
+
+
+def _become_kinds(allowed: frozenset[str]) -> list[str]:
+    """What an activated ability makes its object become: never less than a 1/1 creature."""
+    return [kind for kind, needs in (("pt", "layer-7b"), ("artifact", "type-changing"), ("color", "color-changing"),
+                                     ("gains", "ability-changing")) if needs in allowed]
+
+
+def _ability(draw, kind: str, number: int, allowed: frozenset[str]) -> dict[str, Any]:
+    if kind == "keyword":
+        return {"keyword": draw(st.sampled_from(_keywords(allowed)))}
+    if kind == "activated":  # 602: "{X}: this becomes ... until end of turn", or a copy of the target (707.4)
+        if "copy-effects" in allowed and draw(st.integers(0, 3)) == 3:
+            effect: dict[str, Any] = {"become_copy": {"until": "end_of_turn"}}
+        else:
+            become = draw(st.sampled_from(_become_kinds(allowed)))
+            change: dict[str, Any] = {
+                "pt": {"power": "X", "toughness": "X"}, "artifact": {"add_types": ["artifact"], "add_subtypes": ["Golem"]},
+                "color": {"colors": ["B"]}, "gains": {"gains": [{"keyword": "trample"}]}}[become]
+            effect = {"become": {**change, "until": "end_of_turn"}}
+        return {"activated": {"name": f"grow{number}", "cost": "{X}" if "X" in str(effect) else "{1}", "effect": effect}}
+    if kind == "triggered":  # 603, 707.4: Unstable Shapeshifter
+        until = draw(st.sampled_from(["ended", "end_of_turn"]))
+        return {"triggered": {"name": f"shift{number}", "when": "Whenever another creature enters",
+                              "effect": {"become_copy": {"until": until}}}}
+    return _ABILITIES[kind]
 
 
 def clone_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Returns a strategy which generates a Clone in its owner's hand: "You may have this enter as a
     copy of any creature on the battlefield", sometimes with exceptions (707.9): a P/T it keeps,
-    "in addition" types, its own colour kept, an ability gained, counters it enters with. Examples
-    shrink towards a plain Clone."""
+    a name, colours, creature types or supertypes it has instead, "in addition" types, its own
+    colour kept, an ability gained, counters it enters with, some of them only if it is a creature
+    (707.9f). A copy with them is still a creature of at least 1/1. Examples shrink towards a
+    plain Clone."""
     allowed = check_features(features)
     if "copy-effects" not in allowed:
         raise InvalidArgument(f"features={sorted(allowed)}: a Clone needs copy-effects")
@@ -90,31 +164,58 @@ def clone_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy
 @_named("clone_objects")
 def _clone_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
     allowed = check_features(features)
-    exceptions: dict[str, Any] = {}
-    for kind in draw(st.lists(st.sampled_from(_exception_kinds(allowed)), max_size=2, unique=True)):
-        if kind == "pt":
-            exceptions.update(power=draw(st.integers(1, 7)), toughness=draw(st.integers(1, 7)))
-        elif kind == "artifact":
-            exceptions["add_types"] = ["artifact"]
-        elif kind == "colors":
-            exceptions["retain"] = ["colors"]
-        elif kind == "flying":
-            exceptions["gains"] = [{"keyword": "flying"}]
-        elif kind == "counters":
-            exceptions["enters_with_counters"] = {"+1/+1": draw(st.integers(1, 3))}
     ability: dict[str, Any] = {"of": {"types": ["creature"]}}
+    exceptions = _exceptions(draw, allowed, entering=True)
     if exceptions:
         ability["exceptions"] = exceptions
     return {"card": {**CLONE, "abilities": [{"enters_as_copy": ability}]}, "zone": "hand",
             "owner": draw(st.sampled_from(PLAYERS))}
 
 
-def _exception_kinds(allowed: frozenset[str]) -> list[str]:
-    kinds = ["pt", "colors", "flying"]
+EXCEPTION_NAMES = ("Phantasmal Image", "Mirror Image", "Quicksilver Gargantuan")
+"""Names a copy exception gives: none is an original's, so no copy shares a legendary's name."""
+
+
+def _exceptions(draw, allowed: frozenset[str], *, entering: bool, nested: bool = False) -> dict[str, Any]:
+    """Exceptions of a copy effect (707.9) that leave the copy a creature of at least 1/1:
+    ``entering`` (a Clone or a token) may also enter with counters (707.9e)."""
+    exceptions: dict[str, Any] = {}
+    for kind in draw(st.lists(st.sampled_from(_exception_kinds(allowed, entering=entering, nested=nested)),
+                              max_size=2, unique=True)):
+        if kind == "pt":
+            exceptions.update(power=draw(st.integers(1, 7)), toughness=draw(st.integers(1, 7)))
+        elif kind == "artifact":
+            exceptions["add_types"] = ["artifact"]
+        elif kind == "retain":
+            exceptions["retain"] = ["colors"]
+        elif kind == "gains":
+            exceptions["gains"] = [{"keyword": draw(st.sampled_from(_keywords(allowed)))}]
+        elif kind == "counters":
+            exceptions["enters_with_counters"] = {"+1/+1": draw(st.integers(1, 3))}
+        elif kind == "name":
+            exceptions["name"] = draw(st.sampled_from(EXCEPTION_NAMES))
+        elif kind == "colors":
+            exceptions["colors"] = [draw(st.sampled_from("WUBRG"))]
+        elif kind == "types":  # "except it's an artifact creature" (707.9b)
+            exceptions["types"] = ["artifact", "creature"]
+        elif kind == "subtypes":  # Phantasmal Image's Illusion, instead of the copied creature types (205.1a)
+            exceptions["subtypes"] = ["Illusion"]
+        elif kind == "supertypes":  # snow instead of the copied supertypes: never legendary (704.5j)
+            exceptions["supertypes"] = ["snow"]
+        elif kind == "if_creature":
+            inner = _exceptions(draw, allowed, entering=entering, nested=True)
+            exceptions["if_creature"] = inner or {"gains": [{"keyword": "haste"}]}
+    return exceptions
+
+
+def _exception_kinds(allowed: frozenset[str], *, entering: bool = True, nested: bool = False) -> list[str]:
+    kinds = ["pt", "retain", "gains", "name", "colors", "subtypes"]
     if "type-changing" in allowed:
-        kinds.append("artifact")
-    if "counters" in allowed:
+        kinds += ["artifact", "types", "supertypes"]
+    if "counters" in allowed and entering:
         kinds.append("counters")
+    if not nested:
+        kinds.append("if_creature")
     return kinds
 
 
@@ -170,13 +271,24 @@ _STAR_TERMS = {
 def copy_scenarios(*, features: Iterable[str] | None = None, max_originals: int = 2, max_clones: int = 3,
                    max_steps: int = 8, checkpoints: str = "each") -> st.SearchStrategy[Case]:
     """Returns a strategy which generates scenarios about copies: creatures to copy (some face
-    down), Clones entering as copies of them and of each other (copies of copies, 707.3), objects
-    becoming copies (707.4), token copies, changes to the originals (counters, P/T effects,
-    switches, types, colours, abilities: none of which a copy copies, 707.2), and turning
-    permanents face up and down (708), as ``features`` allow. A checkpoint follows each step
-    (``"each"``), a random subset of steps and the last (``"sparse"``), or only the last (``"end"``).
-    Examples shrink towards one original, one Clone
-    and few steps."""
+    down, some controlled by a player other than their owner, with mana costs, snow or legendary
+    supertypes, and abilities as data: keywords, a colour-defining ability, a static ability, an
+    activated ability making it become something, a triggered one making it become a copy of its
+    target, "as enters" choices of a player or of P/T), Clones entering as copies of them and of
+    each other (copy chains, 707.3) with exceptions (707.9: name, types, subtypes, supertypes,
+    colours, P/T, abilities, counters, some only if it is a creature, 707.9f), objects becoming
+    copies with exceptions until end of turn or until the effect is ended (707.4, 514.2), token
+    copies with exceptions and their own "as enters" choices (707.6), a static copy effect
+    ("creatures your opponents control are copies of the chosen creature", 707.2c), changes to
+    the originals (none of which a copy copies, 707.2), control changes, turning permanents face
+    up and down (708, 708.11), activating and triggering those abilities, and deaths: a creature
+    given -X/-X beyond its toughness (704.5f) or moved to a graveyard or exile, a token ceasing
+    to exist as it leaves (111.7, 704.5d); each as ``features`` allow. Every copy choice names a
+    creature on the battlefield at that moment (707.5), never a legendary one (so no two
+    legendary permanents share a name, 704.5j); nothing dies but on purpose. A checkpoint follows
+    each step (``"each"``), a random subset of steps and the last (``"sparse"``), or only the last
+    (``"end"``). Simplest example: one nameless colorless 1/1 with nothing else, no Clone, and
+    one step (a +0/+0); examples shrink towards one original, one Clone and few steps."""
     allowed = check_features(features)
     if "copy-effects" not in allowed:
         raise InvalidArgument(f"features={sorted(allowed)}: copy scenarios need copy-effects")
@@ -190,73 +302,328 @@ def copy_scenarios(*, features: Iterable[str] | None = None, max_originals: int 
 
 
 def _change_kinds(allowed: frozenset[str]) -> list[str]:
-    """Changes to a permanent that never lower a value (so nothing dies, and copy choices stay legal)."""
+    """Steps on the board, each only with its feature. Changes never lower a value below 1/1, so
+    only the deaths chosen on purpose (``kill``, ``leave``, a Clone copying nothing) happen."""
     return [kind for kind, needs in (
         ("modify_pt", "layer-7c"), ("put_counters", "counters"), ("switch_pt", "layer-7d"), ("set_pt", "layer-7b"),
         ("add_type", "type-changing"), ("color", "color-changing"), ("flying", "ability-changing"),
-        ("become_copy", "copy-effects"), ("token", "token-copies"), ("face_up", "face-down"),
-        ("face_down", "face-down"), ("end_turn", "durations"),
+        ("become_copy", "copy-effects"), ("become_copy", "copy-effects"), ("token", "token-copies"),
+        ("token", "token-copies"), ("token", "token-copies"), ("face_up", "face-down"), ("face_down", "face-down"), ("end_turn", "durations"),
+        ("end_effect", "durations"), ("end_effect", "durations"), ("gain_control", "control-changing"),
+        ("activate", "activated-abilities"), ("activate", "activated-abilities"), ("activate", "activated-abilities"),
+        ("trigger", "triggered-abilities"), ("trigger", "triggered-abilities"), ("trigger", "triggered-abilities"),
+        ("kill", "layer-7c"), ("leave", "zone-changes"),
     ) if needs in allowed]
+
+
+FACE_DOWN = "face-down"
+"""The copiable values of a face-down permanent: a nameless 2/2 with no abilities (707.2, 708.2a)."""
+
+
+class _Board:
+    """What the generator knows of the battlefield as the steps happen, without running them:
+    which objects are there (creatures, all of them), who controls each, which are face down, and
+    whose printed values each one's copiable values are (its own, or those of the original a copy
+    effect copies, 707.2, 707.3), so that every copy choice is a creature on the battlefield
+    (707.5) that is not legendary (no legend-rule situation, 704.5j), and that a copy gets the
+    choices its copied "as enters" abilities need (707.6)."""
+
+    def __init__(self, cards: dict[str, dict[str, Any]]) -> None:
+        self.cards = cards  # the originals' printed cards, by id
+        self.on: list[str] = []
+        self.controller: dict[str, str] = {}
+        self.face_down: set[str] = set()
+        self.copies: dict[str, list[tuple[int, str, str | None]]] = {}  # (timestamp, root, how it ends)
+        self.mirror: tuple[int, str, str] | None = None  # (timestamp, its controller, the root it copies)
+        self.time = 0
+
+    def tick(self) -> int:
+        self.time += 1
+        return self.time
+
+    def root(self, oid: str) -> str:
+        """Whose printed values ``oid`` has face up: the latest copy effect's (613.2, 613.7)."""
+        entries = list(self.copies.get(oid, ()))
+        if self.mirror is not None and self.controller[oid] != self.mirror[1]:  # 707.2c: opponents' creatures
+            entries.append((self.mirror[0], self.mirror[2], None))
+        return max(entries)[1] if entries else oid
+
+    def copied(self, oid: str) -> str:
+        """What a copy of ``oid`` copies now (707.2: face-down status included, 708.2a)."""
+        return FACE_DOWN if oid in self.face_down else self.root(oid)
+
+    def abilities(self, root: str) -> list[dict[str, Any]]:
+        return [] if root == FACE_DOWN else self.cards[root].get("abilities", [])
+
+    def has(self, root: str, key: str) -> bool:
+        return any(key in ability for ability in self.abilities(root))
+
+    def sources(self, exclude: str | None = None, *, tokens: bool = True) -> list[str]:
+        """The legal choices of a copy effect now: creatures on the battlefield, never legendary.
+        Without ``tokens``: no token (the loader checks an entering object's choices against the
+        declared objects only, so a Clone entering as a copy of a token is not generated)."""
+        return [oid for oid in self.on if oid != exclude and (tokens or not oid.startswith("t")) and not (
+            self.copied(oid) != FACE_DOWN and "legendary" in self.cards[self.copied(oid)].get("supertypes", []))]
+
+    def choices(self, copied: str, controller: str) -> dict[str, Any]:
+        """The choices a copy of ``copied`` makes as it enters (707.6): its own, never copied."""
+        choices: dict[str, Any] = {}
+        if self.has(copied, "as_enters_choose"):
+            choices["player"] = _opponent(controller)
+        if self.has(copied, "as_enters_pt"):
+            choices["pt"] = "5/1"
+        return choices
+
+    def holders(self, key: str) -> list[tuple[str, dict[str, Any]]]:
+        """Permanents having an ability of kind ``key`` now (a face-down one has none, 708.2a)."""
+        found = []
+        for oid in self.on:
+            if oid not in self.face_down:
+                found += [(oid, ability[key]) for ability in self.abilities(self.root(oid)) if key in ability]
+        return found
+
+    def end(self, ends: str) -> None:
+        for oid in self.copies:
+            self.copies[oid] = [entry for entry in self.copies[oid] if entry[2] != ends]
+
+
+def _opponent(player: str) -> str:
+    return PLAYERS[1 - PLAYERS.index(player)]
+
+
+MIRROR = {"types": ["enchantment"], "colors": ["U"], "abilities": [
+    {"as_enters_choose": {"object": {"types": ["creature"]}}},
+    {"static_copy": {"affects": {"types": ["creature"], "controller": "opponent"}}}]}
+"""A hypothetical enchantment: "As this enters, choose a creature. Creatures your opponents
+control are copies of the chosen creature" (707.2c, as in golden/707.2-copiable-values.yaml)."""
 
 
 @_named("copy_scenarios")
 def _copy_scenarios(draw, *, features=None, max_originals=2, max_clones=3, max_steps=8, checkpoints="each") -> Case:
     allowed = check_features(features)
-    originals = draw(st.lists(_original_objects(features=allowed), min_size=1, max_size=max_originals))
+    originals = [draw(_original_objects(features=allowed, number=i, extras=True))
+                 for i in range(1, draw(st.integers(1, max_originals)) + 1)]
+    legendary_names = set()
+    for spec in originals:  # 704.5j: legendary originals have distinct names
+        if "legendary" in spec["card"].get("supertypes", ()):
+            if spec["card"]["name"] in legendary_names:
+                spec["card"].pop("supertypes")
+            legendary_names.add(spec["card"]["name"])
     clones = draw(st.lists(_clone_objects(features=allowed), max_size=max_clones))
-    objects = {f"o{i}": spec for i, spec in enumerate(originals, 1)}
-    on_battlefield = [f"o{i}" for i in range(1, len(originals) + 1)]
+    objects: dict[str, Any] = {f"o{i}": spec for i, spec in enumerate(originals, 1)}
+    board = _Board({oid: spec["card"] for oid, spec in objects.items()})
+    for oid, spec in objects.items():
+        board.on.append(oid)
+        board.controller[oid] = _declared_controller(draw, spec)
+        if spec.get("face_down"):
+            board.face_down.add(oid)
+        else:  # declared having entered: the choices it made then (614.12)
+            choices = board.choices(oid, board.controller[oid])
+            if choices:
+                spec["choices"] = choices
+        board.tick()
     in_hand = []
     for i, spec in enumerate(clones, 1):
-        if "zone-changes" in allowed:  # it enters later, as a copy of what is there then
+        if "zone-changes" in allowed and draw(st.integers(0, 3)):  # it enters later, as a copy of what is there then
             in_hand.append(f"k{i}")
-        else:  # without zone changes, it entered as the case starts (declared after what it copies)
-            spec = {**spec, "zone": "battlefield",
-                    "choices": {"copy": on_battlefield[draw(st.integers(0, len(on_battlefield) - 1))]}}
-            spec.pop("zone")
-            on_battlefield.append(f"k{i}")
+        else:  # it entered as the case starts (declared after what it copies)
+            spec = {key: value for key, value in spec.items() if key != "zone"}
+            controller = _declared_controller(draw, spec)
+            sources = board.sources()
+            if not sources:
+                continue
+            chosen = sources[draw(st.integers(0, len(sources) - 1))]
+            copied = board.copied(chosen)
+            spec["choices"] = {"copy": chosen, **board.choices(copied, controller)}
+            board.copies[f"k{i}"] = [(board.tick(), copied, None)]
+            board.on.append(f"k{i}")
+            board.controller[f"k{i}"] = controller
         objects[f"k{i}"] = spec
-    kinds = ["enter"] * bool(in_hand) + _change_kinds(allowed)
+    mirror_waits = False
+    if {"static-abilities", "enters-choices"} <= allowed and draw(st.integers(0, 4)) == 4:
+        owner = draw(st.sampled_from(PLAYERS))
+        if "zone-changes" in allowed and draw(st.booleans()):
+            objects["m"] = {"card": MIRROR, "zone": "hand", "owner": owner}
+            mirror_waits = True
+        elif board.sources():
+            chosen = draw(st.sampled_from(board.sources()))
+            objects["m"] = {"card": MIRROR, "owner": owner, "choices": {"object": chosen}}
+            board.mirror = (board.tick(), owner, board.copied(chosen))
+    kinds = ["enter"] * bool(in_hand) + ["mirror"] * mirror_waits + _change_kinds(allowed)
     intents = draw(st.lists(st.tuples(st.sampled_from(kinds), st.integers(0, 7), st.integers(0, 7), st.integers(0, 3)),
                             min_size=1, max_size=max_steps))
     steps: list[dict[str, Any]] = []
-    tokens = 0
+    tokens = effects = 0
     for number, (kind, a, b, amount) in enumerate(intents, 1):
-        target, other = on_battlefield[a % len(on_battlefield)], on_battlefield[b % len(on_battlefield)]
-        if kind == "enter" and in_hand:
-            clone = in_hand.pop(a % len(in_hand))
-            step = {"move": {"object": clone, "to": "battlefield", "choices": {"copy": other}}}
-            on_battlefield.append(clone)
-        elif kind == "token":
-            tokens += 1
-            step = {"create_token": {"token": f"t{tokens}", "copy_of": other}}
-            on_battlefield.append(f"t{tokens}")
-        elif kind == "become_copy":
-            step = {"become_copy": {"to": target, "of": other, "until": "ended"}}
-        elif kind == "modify_pt":
-            step = {"modify_pt": {"to": target, "power": amount, "toughness": (a + b) % 3}}
-        elif kind == "put_counters":
-            step = {"put_counters": {"object": target, "kind": "+1/+1" if b % 2 else "+1/+0", "count": amount + 1}}
-        elif kind == "switch_pt":
-            step = {"switch_pt": {"to": target}}
-        elif kind == "set_pt":
-            step = {"set_pt": {"to": target, "power": amount + 1, "toughness": b % 4 + 1}}
-        elif kind == "add_type":
-            step = {"become": {"to": target, "add_types": ["artifact"]}}
-        elif kind == "color":
-            step = {"become": {"to": target, "colors": [["W", "U", "B", "R", "G"][amount]]}}
-        elif kind == "flying":
-            step = {"become": {"to": target, "gains": [{"keyword": "flying"}]}}
-        elif kind == "face_up":
-            step = {"turn_face_up": {"object": target, "by": "morph" if amount % 2 else "effect"}}
-        elif kind == "face_down":
-            step = {"turn_face_down": {"object": target}}
-        else:
-            step = {"end_turn": {}}
-        steps.append(step)
-        if number == len(intents) or observe_here(draw, checkpoints):
+        if kind in ("become_copy", "add_type", "color", "flying", "set_pt") and b % 4 < 2:
+            # an object's own ability making it become something (602, 603) where it has one
+            kind = {0: "activate", 1: "trigger"}[b % 4] if board.holders(("activated", "triggered")[b % 4]) else kind
+        step = _step(draw, board, kind, a, b, amount, allowed, in_hand=in_hand, objects=objects, tokens=tokens,
+                     effects=effects, number=number)
+        if step is None and kind in ("activate", "trigger", "end_effect", "mirror"):  # nothing to name: a copy instead
+            step = _step(draw, board, "become_copy", a, b, amount, allowed, in_hand=in_hand, objects=objects,
+                         tokens=tokens, effects=effects, number=number)
+        if step is not None:
+            steps.append(step)
+            tokens += "create_token" in step
+            effects += "id" in next(iter(step.values()))
+        if number == len(intents) or (step is not None and observe_here(draw, checkpoints)):
             steps.append({"expect": {"objects": {oid: {} for oid in [*objects, *_tokens(tokens)]}}})
     return build_case(objects, steps, summary="a scenario generated by strategies.copy_scenarios()")
+
+
+def _declared_controller(draw, spec: dict[str, Any]) -> str:
+    """Who controls an object declared on the battlefield: mostly its owner (108.4)."""
+    if draw(st.integers(0, 4)) == 4:
+        spec["controller"] = _opponent(spec["owner"])
+    return spec.get("controller", spec["owner"])
+
+
+def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: frozenset[str], *, in_hand: list[str],
+          objects: dict[str, Any], tokens: int, effects: int, number: int) -> dict[str, Any] | None:
+    """One step of ``kind`` on the board as the generator knows it, and what it does to that
+    knowledge; ``None`` when it can't happen (nothing for it to name)."""
+    on = board.on
+    if not on and kind not in ("enter", "mirror", "end_turn"):
+        return None
+    target = on[a % len(on)] if on else None
+    sources = board.sources(exclude=target)
+    # Copy chains (707.3) come from copying the latest copies most often.
+    other = sources[-1 - b % len(sources)] if sources else None
+    if kind == "enter":
+        sources = board.sources(tokens=False)
+        if not in_hand or not sources:
+            return None
+        clone = in_hand[a % len(in_hand)]
+        controller = objects[clone]["owner"]
+        if board.mirror is not None and controller != board.mirror[1]:
+            # 614.12: as it would exist on the battlefield it is already a copy of the mirror's
+            # choice, with no "enter as a copy" ability left to apply
+            return None
+        in_hand.remove(clone)
+        chosen = sources[-1 - b % len(sources)]
+        copied = board.copied(chosen)
+        board.copies[clone] = [(board.tick(), copied, None)]
+        board.on.append(clone)
+        board.controller[clone] = controller
+        return {"move": {"object": clone, "to": "battlefield", "choices": {"copy": chosen, **board.choices(copied, controller)}}}
+    if kind == "mirror":
+        sources = board.sources(tokens=False)
+        if "m" not in objects or objects["m"].get("zone") != "hand" or board.mirror is not None or not sources:
+            return None
+        chosen = sources[a % len(sources)]
+        board.mirror = (board.tick(), objects["m"]["owner"], board.copied(chosen))
+        return {"move": {"object": "m", "to": "battlefield", "choices": {"object": chosen}}}
+    if kind == "token":
+        if other is None:
+            return None
+        choosing = [oid for oid in sources if board.choices(board.copied(oid), PLAYERS[0])]
+        if choosing and b % 3 != 2:  # a copy of an object with "as enters" choices makes its own (707.6)
+            other = choosing[a % len(choosing)]
+        token = f"t{tokens + 1}"
+        controller = PLAYERS[amount % 2] if "control-changing" in allowed or amount < 2 else PLAYERS[0]
+        step: dict[str, Any] = {"token": token, "copy_of": other}
+        if controller != PLAYERS[0]:
+            step["controller"] = controller
+        exceptions = _exceptions(draw, allowed, entering=True)
+        if exceptions:
+            step["exceptions"] = exceptions
+        copied = board.copied(other)
+        choices = board.choices(copied, controller)
+        if choices:
+            step["choices"] = choices
+        board.copies[token] = [(board.tick(), copied, None)]
+        board.on.append(token)
+        board.controller[token] = controller
+        return {"create_token": step}
+    if kind == "become_copy":
+        if other is None:
+            return None
+        step = {"to": target, "of": other}
+        ends: str | None = None
+        if "durations" in allowed and amount % 2:  # until the effect is ended by name
+            ends = f"e{effects + 1}"
+            step.update(id=ends, until="ended")
+        elif "durations" in allowed:
+            ends = "end_of_turn"  # the default duration (514.2)
+        else:
+            step["until"] = "ended"
+        exceptions = _exceptions(draw, allowed, entering=False)
+        if exceptions:
+            step["exceptions"] = exceptions
+        board.copies.setdefault(target, []).append((board.tick(), board.copied(other), ends))
+        return {"become_copy": step}
+    if kind in ("activate", "trigger"):
+        key = "activated" if kind == "activate" else "triggered"
+        holders = board.holders(key)
+        if not holders:
+            return None
+        holder, ability = holders[a % len(holders)]
+        step = {"object": holder, "ability": ability["name"]}
+        if "X" in str(ability["effect"]):
+            step["x"] = amount + 1  # 107.3: at least 1, so it stays a creature of 1/1 or more
+        if "become_copy" in ability["effect"]:
+            targets = board.sources(exclude=holder)
+            if not targets:
+                return None
+            step["target"] = targets[-1 - b % len(targets)]
+            until = ability["effect"]["become_copy"]["until"]
+            board.copies.setdefault(holder, []).append(
+                (board.tick(), board.copied(step["target"]), "end_of_turn" if until == "end_of_turn" else None))
+        return {kind: step}
+    if kind == "end_effect":
+        live = sorted({entry[2] for entries in board.copies.values() for entry in entries
+                       if entry[2] not in (None, "end_of_turn")})
+        if not live:
+            return None
+        ends = live[a % len(live)]
+        board.end(ends)
+        return {"end_effect": ends}
+    if kind == "end_turn":
+        board.end("end_of_turn")
+        return {"end_turn": {}}
+    if kind == "kill":  # -X/-X beyond any toughness here: toughness 0 or less (704.5f)
+        board.on.remove(target)
+        lethal = 10 + 4 * number + 4 * (len(objects) + len(board.copies))
+        return {"modify_pt": {"to": target, "power": -lethal, "toughness": -lethal}}
+    if kind == "leave":  # a token leaving the battlefield ceases to exist (111.7, 704.5d)
+        board.on.remove(target)
+        return {"move": {"object": target, "to": "graveyard" if amount % 2 else "exile"}}
+    if kind == "gain_control":  # layer 2 (613.1b): for as long as the object is there
+        if board.mirror is not None:  # it would change what the static copy effect affects: kept simple
+            return None
+        board.controller[target] = _opponent(board.controller[target])
+        board.tick()
+        return {"become": {"to": target, "gain_control": True, "controller": board.controller[target], "until": "ended"}}
+    if kind == "face_up":
+        face_down = [oid for oid in on if oid in board.face_down]
+        target = face_down[a % len(face_down)] if face_down else target
+        step = {"object": target, "by": "morph" if amount % 2 else "effect"}
+        face_up = target in board.face_down and (step["by"] == "effect" or board.has(board.root(target), "morph"))
+        if board.has(board.root(target), "as_enters_pt"):
+            step["choices"] = {"pt": "1/5"}  # 708.11: the choice made as it is turned face up
+        if face_up:
+            board.face_down.discard(target)
+        board.tick()
+        return {"turn_face_up": step}
+    if kind == "face_down":
+        board.face_down.add(target)
+        board.tick()
+        return {"turn_face_down": {"object": target}}
+    board.tick()
+    if kind == "modify_pt":
+        return {"modify_pt": {"to": target, "power": amount, "toughness": (a + b) % 3}}
+    if kind == "put_counters":
+        return {"put_counters": {"object": target, "kind": "+1/+1" if b % 2 else "+1/+0", "count": amount + 1}}
+    if kind == "switch_pt":
+        return {"switch_pt": {"to": target}}
+    if kind == "set_pt":
+        return {"set_pt": {"to": target, "power": amount + 1, "toughness": b % 4 + 1}}
+    if kind == "add_type":
+        return {"become": {"to": target, "add_types": ["artifact"]}}
+    if kind == "color":
+        return {"become": {"to": target, "colors": [["W", "U", "B", "R", "G"][amount]]}}
+    return {"become": {"to": target, "gains": [{"keyword": "flying"}]}}
 
 
 def _tokens(count: int) -> list[str]:
