@@ -6,7 +6,9 @@ prevention effects, and the limited range of influence option (CR 119, 120, 614-
 Like the layer-7 strategies, everything is generated in plain case-file form and every scenario
 is valid: references resolve, targets sit inside their controller's range of influence (801.4),
 effects that may need ordering have ids, and every choice a damage event needs is scripted in its
-``order`` (616.1, :mod:`conformance.choices`).
+``order`` (616.1, :mod:`conformance.choices`). Damage scenarios are also defined all the way: their
+steps are played on the reference engine as they are drawn, so that each is aimed at what is on the
+battlefield (or, for a source, on the stack) when it happens (113.7a, 400.7).
 """
 
 from __future__ import annotations
@@ -386,7 +388,7 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str]) -> dict[st
             if "counters" in allowed and draw(st.integers(0, 2)) == 2:
                 objects["w1"]["counters"] = {"loyalty": draw(st.integers(1, 6))}
     if "double-damage" in allowed:  # none, one, or two doublers (614.5)
-        for index in range(1, draw(st.sampled_from([0, 0, 1, 2])) + 1):
+        for index in range(1, draw(st.sampled_from([0, 2, 1, 2])) + 1):
             by = draw(st.sampled_from([None, {"controller": "you"}, {"types": ["creature"], "controller": "you"}]))
             ability = {"double_damage": {} if by is None else {"by": by}}
             doubler_owner = draw(owner)
@@ -507,9 +509,11 @@ class _Realizer:
         time in five) another permanent there: never one that has left (113.7a)."""
         if self.spells and number % 3 == 2:
             return self.spells[number // 3 % len(self.spells)]
-        others = [oid for oid in self.permanents if self.here(oid) and not self.is_creature(oid)]
+        # Only the noncreature permanents drawn to be sources (n1, w1): a doubler that deals damage
+        # would tie it to its id, so the shrinker could no longer make it a creature's ability.
+        others = [oid for oid in ("n1", "w1") if oid in self.objects and self.here(oid) and not self.is_creature(oid)]
         if others and number % 5 == 4:
-            return self._pick(sorted(others, key=lambda o: (o != "n1", o != "w1", o)), number // 5)
+            return self._pick(others, number // 5)
         found = self.creature(number // 3)
         if found is None:
             found = others[0] if others else (self.spells[0] if self.spells else None)
