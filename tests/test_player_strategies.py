@@ -31,9 +31,72 @@ def test_every_damage_scenario_is_a_valid_case_file_and_runs(case):
     assert len(ReferenceEngine().run(case.to_dict())) == len(case.checkpoints)
 
 
+_AIMED = {"set_pt": ("to",), "modify_pt": ("to",), "put_counters": ("object",), "remove_counters": ("object",),
+          "double_counters": ("object",), "prevent_damage": ("to",), "redirect_damage": ("to", "instead_to"),
+          "damage": ("to",)}
+"""The keys by which each step names one object (docs/format.md: What a step names)."""
+
+
+def _undefined(case):
+    """What in ``case`` the format leaves undefined or that aims at nothing, found by playing it on
+    the reference engine step by step: a damage source not on the battlefield nor a spell on the
+    stack (113.7a), a step aimed at an object that is not on the battlefield (400.7), a card moved
+    from one zone to another off the battlefield."""
+    from reference_engine.game import Game
+
+    game = Game(case)
+    game.check_state_based_actions()
+    found = []
+    for number, step in enumerate(case.steps):
+        if isinstance(step, scenario.Expect):
+            continue
+        parts = step.parts if isinstance(step, scenario.Together) else (step,)
+        for part in parts:
+            (key, body), = scenario._plain_step(part).items()
+            if key == "damage" and game.objects[body["source"]].zone not in ("battlefield", "stack"):
+                found.append(f"step {number}: damage from {body['source']} in the {game.objects[body['source']].zone}")
+            for field in _AIMED.get(key, ()):
+                oid = body.get(field) if isinstance(body, dict) else None
+                if oid in game.objects and game.objects[oid].zone != "battlefield":
+                    found.append(f"step {number}: {key} aimed at {oid} in the {game.objects[oid].zone}")
+            if key == "move" and game.objects[body["object"]].zone != "battlefield" and body["to"] != "battlefield":
+                found.append(f"step {number}: {body['object']} moved from the {game.objects[body['object']].zone}")
+        for part in parts:
+            game.perform(part)
+        game.check_state_based_actions()
+    return found
+
+
+@settings(max_examples=200, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+@given(mtg.damage_scenarios())
+def test_damage_scenarios_are_defined_and_script_every_order(case):
+    from conformance import records
+
+    loader.load_text(records.case_file_yaml([records.case_document(case)]), "<gen>")  # the loader's own form
+    assert not list(choice_problems(case.to_dict()))
+    assert not _undefined(case)
+    assert len(ReferenceEngine().run(case.to_dict())) == len(case.checkpoints)
+
+
+def test_the_definedness_check_can_fail():
+    raw = {"id": "120.3/x", "rules": ["120.3"], "source": {"rule": "120.3"}, "summary": "x", "players": ["Alex", "Blair"],
+           "objects": {"bear": {"card": {"types": ["creature"], "power": 2, "toughness": 2}},
+                       "ogre": {"card": {"types": ["creature"], "power": 3, "toughness": 3}}},
+           "steps": [{"damage": {"source": "ogre", "to": "bear", "amount": 2}},
+                     {"damage": {"source": "bear", "to": "Blair", "amount": 2}},
+                     {"modify_pt": {"to": "bear", "power": 1}},
+                     {"expect": {"objects": {"bear": {}}}}]}
+    case = scenario.Case.from_dict(raw, cr="2025-09-19")
+    assert _undefined(case) == ["step 1: damage from bear in the graveyard", "step 2: modify_pt aimed at bear in the graveyard"]
+
+
 @pytest.mark.parametrize("allowed", [["damage"], ["life", "double-life"], ["mana", "double-mana"],
                                      ["damage", "life", "prevention", "range-of-influence"],
-                                     ["damage", "life", "redirection", "double-damage"]], ids="+".join)
+                                     ["damage", "life", "redirection", "double-damage"],
+                                     ["damage", "life", "zone-changes", "durations", "planeswalkers"],
+                                     ["damage", "layer-7c", "counters", "simultaneous-actions", "deathtouch"],
+                                     ["damage", "life", "prevention", "lifelink", "indestructible", "layer-7b"]],
+                         ids="+".join)
 def test_features_limit_what_damage_scenarios_generate(allowed):
     @FAST
     @given(mtg.damage_scenarios(features=allowed))
@@ -57,6 +120,11 @@ def sample():
 
 def _actions(case):
     return [s for s in case.steps if s.KEY != "expect"]
+
+
+def _all(case):
+    """Every action, the parts of a ``together`` included."""
+    return [p for s in _actions(case) for p in (s.parts if isinstance(s, scenario.Together) else (s,))]
 
 
 def _doubler_types(case):
@@ -85,6 +153,31 @@ def _doubler_types(case):
     ("a life total doubled", lambda c: any(isinstance(s, scenario.DoubleLife) for s in _actions(c))),
     ("a mana type doubled", lambda c: any(isinstance(s, scenario.DoubleMana) for s in _actions(c))),
     ("counters doubled", lambda c: any(isinstance(s, scenario.DoubleCounters) for s in _actions(c))),
+    ("a creature leaving the battlefield", lambda c: any(isinstance(s, scenario.Move) and s.to != "battlefield"
+                                                         for s in _actions(c))),
+    ("a permanent returning to the battlefield", lambda c: any(isinstance(s, scenario.Move) and s.to == "battlefield"
+                                                               for s in _actions(c))),
+    ("the cleanup step (514.2)", lambda c: any(isinstance(s, scenario.EndTurn) for s in _actions(c))),
+    ("an effect ended", lambda c: any(isinstance(s, scenario.EndEffect) for s in _actions(c))),
+    ("simultaneous damage", lambda c: any(isinstance(s, scenario.Together) for s in _actions(c))),
+    ("a P/T change", lambda c: any(isinstance(s, (scenario.ModifyPT, scenario.SetPT)) for s in _actions(c))),
+    ("counters put on a permanent", lambda c: any(isinstance(s, scenario.PutCounters) for s in _actions(c))),
+    ("a noncreature permanent dealing damage", lambda c: any(
+        isinstance(s, scenario.Damage) and "creature" not in c.object(s.source).card.types
+        and c.object(s.source).zone == "battlefield" for s in _all(c))),
+    ("a nonred source", lambda c: any(isinstance(s, scenario.Damage) and "R" not in c.object(s.source).card.colors
+                                      for s in _all(c))),
+    ("a planeswalker dealt damage", lambda c: any(isinstance(s, scenario.Damage) and s.to
+                                                  and s.to in {o.id for o in c.objects if "planeswalker" in o.card.types}
+                                                  for s in _all(c))),
+    ("prevention by colour", lambda c: any(isinstance(s, scenario.PreventDamage) and s.by and s.by.colors
+                                           for s in _actions(c))),
+    ("energy or experience counters", lambda c: any(isinstance(s, scenario.PutPlayerCounters)
+                                                    and s.kind in ("energy", "experience") for s in _actions(c))),
+    *[(f"a {k} source", lambda c, k=k: any(isinstance(s, scenario.Damage) and scenario.Keyword(k) in
+                                           c.object(s.source).card.abilities for s in _all(c)))
+      for k in ("lifelink", "deathtouch")],
+    ("an indestructible creature", lambda c: any(scenario.Keyword("indestructible") in o.card.abilities for o in c.objects)),
 ])
 def test_damage_scenarios_reach_the_edges(name, predicate, sample):
     assert any(predicate(case) for case in sample), f"none of {len(sample)} generated scenarios has {name}"
