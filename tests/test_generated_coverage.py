@@ -20,7 +20,12 @@ def ci_coverage() -> generated_coverage.Coverage:
 
 
 NOT_YET_REACHED = {
-    ("choices", "object"), ("create_token", "choices"), ("supertype", "=world"), ("trigger", "target"),
+    ("ability_as_enters_choose", "player"), ("activate", "x"), ("become", "power"), ("become", "subtypes"),
+    ("become", "supertypes"), ("become", "toughness"), ("become", "types"), ("card_type", "=kindred"),
+    ("change", "colors"), ("change", "power"), ("change", "subtypes"), ("change", "supertypes"),
+    ("change", "toughness"), ("change", "types"), ("choices", "object"), ("choices", "player"),
+    ("create_token", "choices"), ("step", "trigger"), ("supertype", "=basic"), ("supertype", "=legendary"),
+    ("supertype", "=world"), ("trigger", "ability"), ("trigger", "object"), ("trigger", "target"),
     ("turn_face_up", "choices"),
 }
 """Elements issue 16 still has to bring to 1% under ``ci`` (each is generated, more rarely): the
