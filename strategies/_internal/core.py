@@ -25,6 +25,7 @@ PLAYERS = ("Alex", "Blair")
 """The seats of generated scenarios, in turn order."""
 
 ZONES_AWAY = ("graveyard", "exile", "hand")
+_AWAY = (*ZONES_AWAY, "library")
 
 _CREATURES_YOU_CONTROL = {"types": ["creature"], "controller": "you"}
 _CREATURE_CARDS_IN_YOUR_GRAVEYARD = {"types": ["creature"], "zone": "graveyard", "owner": "you"}
@@ -100,9 +101,312 @@ def _creature_objects(draw, *, features: Iterable[str] | None = None) -> dict[st
         kind = draw(st.sampled_from(["+1/+1", "-1/-1", "+1/+0", "-0/-1"]))
         obj["counters"] = {kind: draw(st.integers(1, 3))}
     if "zone-changes" in allowed and draw(st.integers(0, 4)) == 4:  # rare; shrinks away
-        obj["zone"] = "graveyard"
+        obj["zone"] = draw(st.sampled_from(["graveyard", "library"]))
         obj.pop("counters", None)
+    if draw(st.integers(0, 2)) == 2:  # a third of creatures have more characteristics; shrinks away
+        _dress(draw, obj, allowed, "creature")
     return obj
+
+
+# --- characteristics: types, colours, abilities as data (CR 205, 613.1b-f, 702) ---------------------
+
+_DATA_KEYWORDS = ("flying", "first strike", "trample", "vigilance", "reach", "haste", "menace", "defender",
+                  "double strike")
+"""Keywords that are data only in the format: objects have, gain and lose them (702)."""
+
+_FEATURE_KEYWORDS = (("lifelink", "lifelink"), ("deathtouch", "deathtouch"), ("indestructible", "indestructible"),
+                     ("changeling", "type-changing"))
+"""Keywords with rules of their own (702.15b, 702.2b, 702.12b, 702.73a), by the feature each needs."""
+
+_CREATURE_TYPES = ("Goblin", "Bear", "Elf", "Human", "Wizard", "Elemental")
+_MANA_COSTS = (("{1}{G}", ["G"]), ("{G}", ["G"]), ("{2}{W}", ["W"]), ("{U}{B}", ["U", "B"]), ("{3}", []),
+               ("{1}{R}{R}", ["R"]))
+"""Mana costs and the colours they give the card (202.2)."""
+
+_COLOR_SETS = (["G"], [], ["W"], ["U", "R"], ["B"])
+
+
+def _keywords(allowed: frozenset[str]) -> list[str]:
+    return [*_DATA_KEYWORDS, *(k for k, feature in _FEATURE_KEYWORDS if feature in allowed)]
+
+
+_CHANGE_PARTS = (("power", "layer-7b"), ("colors", "color-changing"), ("add_types", "type-changing"),
+                 ("gains", "ability-changing"), ("add_subtypes", "type-changing"), ("gain_control", "control-changing"),
+                 ("types", "type-changing"), ("subtypes", "type-changing"), ("loses", "ability-changing"),
+                 ("loses_all_abilities", "ability-changing"), ("supertypes", "type-changing"),
+                 ("add_supertypes", "type-changing"))
+"""The parts of a ``CHANGE``, each in its layer (613.1b-f, 613.4b), by the feature it needs."""
+
+
+def _change_parts(allowed: frozenset[str], purpose: str) -> list[str]:
+    """The parts a change for ``purpose`` (``step``, ``static``, ``activated``, ``triggered``) may have:
+    an ability's effect on its own object never gains control of it (its controller has it)."""
+    return [part for part, feature in _CHANGE_PARTS if feature in allowed
+            and not (part == "gain_control" and purpose in ("activated", "triggered"))]
+
+
+@st.composite
+def _changes(draw, allowed: frozenset[str], purpose: str) -> dict[str, Any]:
+    """A ``CHANGE``: one to three parts. Supertypes never include world (704.5k is not modelled) and
+    card types never instant or sorcery (those can't be permanents, 304.4, 307.4)."""
+    parts = draw(st.lists(st.sampled_from(_change_parts(allowed, purpose)), min_size=1, max_size=3, unique=True))
+    change: dict[str, Any] = {}
+    for part in parts:
+        if part == "gain_control":
+            change[part] = True
+        elif part == "types":
+            options = [["creature"], ["artifact", "creature"], ["artifact"], ["enchantment", "creature"], ["land"]]
+            change[part] = list(draw(st.sampled_from(options + ([["planeswalker"]] if "planeswalkers" in allowed else []))))
+        elif part == "add_types":
+            change[part] = [draw(st.sampled_from(["creature", "artifact", "enchantment", "land"]))]
+        elif part == "subtypes":
+            change[part] = [draw(st.sampled_from([*_CREATURE_TYPES, "Forest"]))]
+        elif part == "add_subtypes":
+            change[part] = [draw(st.sampled_from(_CREATURE_TYPES))]
+        elif part == "supertypes":
+            # (never []: a saved counterexample drops empty lists, records.case_document)
+            change[part] = list(draw(st.sampled_from([["legendary"], ["snow"], ["basic"]])))
+        elif part == "add_supertypes":
+            change[part] = [draw(st.sampled_from(["legendary", "snow", "basic"]))]
+        elif part == "colors":
+            change[part] = list(draw(st.sampled_from([c for c in _COLOR_SETS if c])))
+        elif part in ("gains", "loses"):
+            change[part] = [{"keyword": draw(st.sampled_from(_keywords(allowed)))}]
+        elif part == "loses_all_abilities":
+            change[part] = True
+        else:  # power and toughness, 7b (613.4b): an EXPR each
+            change["power"] = draw(_expressions(allowed, purpose, minimum=0))
+            change["toughness"] = draw(_expressions(allowed, purpose, minimum=1))
+    return change
+
+
+@st.composite
+def _expressions(draw, allowed: frozenset[str], purpose: str, *, minimum: int) -> Any:
+    """A P/T ``EXPR``: mostly a number; X in an activated ability's effect (107.3); the object's mana
+    value (202.3) or a count of creatures with characteristic-expressions."""
+    kinds = ["number", "number", "number", "count"]
+    if purpose == "activated":
+        kinds += ["X", "X"]
+    if "characteristic-expressions" in allowed:
+        kinds.append("mana_value")
+    kind = draw(st.sampled_from(kinds))
+    if kind == "number":
+        return draw(st.integers(minimum, 5))
+    if kind == "count":
+        return {"count": dict(_CREATURES_YOU_CONTROL)}
+    return kind
+
+
+def _uses_x(change: dict[str, Any]) -> bool:
+    return "X" in (change.get("power"), change.get("toughness"))
+
+
+@st.composite
+def _ability_templates(draw, allowed: frozenset[str], kind: str, change: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An activated or triggered ability (602, 603) whose effect makes its own object become something."""
+    change = draw(_changes(allowed, kind)) if change is None else change
+    effect = {"become": {**change, "until": draw(st.sampled_from(["end_of_turn", "ended"]))}}
+    if kind == "activated":
+        return {"activated": {"name": "animate", "cost": "{X}" if _uses_x(change) else "{2}", "effect": effect}}
+    return {"triggered": {"name": "awaken", "when": "At the beginning of your upkeep", "effect": effect}}
+
+
+def _traits(allowed: frozenset[str], kind: str, obj: dict[str, Any]) -> list[str]:
+    """What :func:`_dress` may add to an object of ``kind`` (creature, artifact, land, planeswalker)."""
+    card = obj["card"]
+    traits = ["keyword", "mana_cost", "named", "legendary", "snow", "colors"]
+    if kind == "creature":
+        traits += ["subtype", "artifact", "land"]
+        if "enters-choices" in allowed and not card.get("abilities"):
+            traits.append("as_enters_pt")
+    if "color-changing" in allowed:
+        traits.append("cda_colors")
+    for ability, feature in (("activated", "activated-abilities"), ("triggered", "triggered-abilities")):
+        if feature in allowed and _change_parts(allowed, ability) \
+                and not any(ability in a for a in card.get("abilities", ())):  # one of each: names stay unique
+            traits.append(ability)
+    if "enters-choices" in allowed:
+        traits.append("choose")
+    if "control-changing" in allowed and obj.get("zone", "battlefield") == "battlefield":
+        traits.append("stolen")
+    return traits
+
+
+def _dress(draw, obj: dict[str, Any], allowed: frozenset[str], kind: str) -> None:
+    """Give ``obj`` one to three more characteristics: a keyword (702), a subtype, a mana cost and its
+    colours (202.2), printed colours, a name, a supertype (205.4), more card types, colours defined by a
+    characteristic-defining ability (604.3), an activated or triggered ability, an "as enters" choice
+    (614.12, 208.2b), or a controller other than its owner. Names are made distinct by
+    :func:`_distinguish`: no two legendary permanents ever share one (704.5j is not modelled)."""
+    card = obj["card"]
+    for trait in draw(st.lists(st.sampled_from(_traits(allowed, kind, obj)), min_size=1, max_size=3, unique=True)):
+        abilities = card.setdefault("abilities", [])
+        if trait == "keyword":
+            abilities.append({"keyword": draw(st.sampled_from(_keywords(allowed)))})
+        elif trait == "mana_cost":
+            card["mana_cost"], colors = draw(st.sampled_from(_MANA_COSTS))
+            card["colors"] = list(colors)
+        elif trait == "colors" and "mana_cost" not in card:
+            card["colors"] = list(draw(st.sampled_from(_COLOR_SETS[:1] + _COLOR_SETS[2:])))
+        elif trait == "named":
+            card.setdefault("name", kind.capitalize())
+        elif trait in ("legendary", "snow"):
+            if trait not in card.setdefault("supertypes", []):
+                card["supertypes"].append(trait)
+            if trait == "legendary":
+                card.setdefault("name", "Legend")
+        elif trait == "subtype":
+            card["subtypes"] = [*card.get("subtypes", []), draw(st.sampled_from(_CREATURE_TYPES))]
+        elif trait in ("artifact", "land") and card["types"] == ["creature"]:
+            # an artifact creature; a land creature, Dryad Arbor (205.3i)
+            card["types"] = [trait, "creature"]
+            if trait == "land":
+                card["subtypes"] = ["Forest", "Dryad"]
+        elif trait == "cda_colors":
+            abilities.append({"cda_colors": list(draw(st.sampled_from([["W", "U", "B", "R", "G"], ["G"], ["U", "B"]])))})
+        elif trait in ("activated", "triggered"):
+            abilities.append(draw(_ability_templates(allowed, trait)))
+        elif trait == "as_enters_pt":
+            # 208.2b: "as this enters, it becomes your choice of 5/1 or 1/5"; 0/0 elsewhere
+            card["power"] = card["toughness"] = "*"
+            options = draw(st.lists(st.sampled_from(["2/2", "4/1", "1/4", "3/3"]), min_size=2, max_size=2, unique=True))
+            pt_ability: dict[str, Any] = {"options": options}
+            if draw(st.booleans()):
+                pt_ability["turned_face_up"] = True
+            abilities.append({"as_enters_pt": pt_ability})
+        elif trait == "choose":
+            if obj.get("zone", "battlefield") != "battlefield" and draw(st.booleans()):
+                abilities.append({"as_enters_choose": {"object": {"types": ["creature"]}}})  # chosen as it enters
+            else:
+                abilities.append({"as_enters_choose": {"player": draw(st.sampled_from(["opponent", "player"]))}})
+        elif trait == "stolen":
+            obj["controller"] = _other(obj["owner"])
+        if not abilities:
+            del card["abilities"]
+    if obj.get("zone", "battlefield") == "battlefield":
+        choices = _entering_choices(None, obj, obj.get("controller", obj["owner"]), {}, {})
+        if choices:
+            obj["choices"] = choices
+
+
+def _other(player: str) -> str:
+    return PLAYERS[1] if player == PLAYERS[0] else PLAYERS[0]
+
+
+def _entering_choices(oid: str | None, spec: dict[str, Any], controller: str, objects: dict[str, Any],
+                      zones: dict[str, str]) -> dict[str, Any] | None:
+    """The choices ``spec``'s own "as enters" abilities need as it enters under ``controller``
+    (614.12): an opponent (or themselves, for "choose a player"), another object (a creature on the
+    battlefield if there is one), its first power/toughness option (208.2b)."""
+    choices: dict[str, Any] = {}
+    for ability in spec["card"].get("abilities", []):
+        (key, body), = ability.items()
+        if key == "as_enters_choose" and "player" in body:
+            choices["player"] = _other(controller) if body["player"] == "opponent" else controller
+        elif key == "as_enters_choose":
+            others = [o for o in objects if o != oid]
+            creatures = [o for o in others if zones.get(o) == "battlefield" and "creature" in objects[o]["card"]["types"]]
+            choices["object"] = (creatures or others)[0]
+        elif key == "as_enters_pt":
+            choices["pt"] = body["options"][0]
+    return choices or None
+
+
+def _distinguish(oid: str, spec: dict[str, Any]) -> None:
+    """Make the object's name and its abilities' names its own: two objects never share a name (so
+    the legend rule, 704.5j, never applies), and a step naming an ability names that object's."""
+    card = spec["card"]
+    if "name" in card:
+        card["name"] = f"{card['name']} {oid}"
+    for ability in card.get("abilities", []):
+        (key, body), = ability.items()
+        if key in ("activated", "triggered"):
+            body["name"] = f"{body['name']}_{oid}"
+
+
+_AFFECTS = ({"types": ["creature"], "controller": "you"}, {"types": ["creature"]}, {"types": ["creature"], "other": True},
+            {"types": ["creature"], "colors": ["G"]}, {"types": ["creature"], "subtypes": ["Goblin"]},
+            {"types": ["artifact"], "not_types": ["creature"]}, {"types": ["land"]},
+            {"types": ["creature"], "controller": "opponent"})
+"""What a static ability's ``affects`` filter matches (613.5: anew at each moment)."""
+
+
+@_named("static_objects")
+def _static_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+    """An enchantment with a static ability making what its filter matches become something (604.2):
+    Opalescence, Humility, "creatures you control are blue"; sometimes a kindred or world enchantment
+    (only one world permanent per scenario, :func:`_finish`) with a name and a mana cost."""
+    allowed = check_features(features)
+    static = {"affects": dict(draw(st.sampled_from(_AFFECTS))), "becomes": draw(_changes(allowed, "static"))}
+    card: dict[str, Any] = {"types": ["enchantment"], "abilities": [{"static": static}]}
+    extra = draw(st.integers(0, 4))
+    if extra == 1:
+        card.update(name="Shrine", supertypes=["world"], mana_cost="{2}{W}", colors=["W"])
+    elif extra == 2:  # a kindred enchantment (308), with a creature type
+        card.update(types=["kindred", "enchantment"], subtypes=["Goblin"], mana_cost="{1}{R}", colors=["R"])
+    return {"card": card, "owner": draw(st.sampled_from(PLAYERS))}
+
+
+def _static_possible(allowed: frozenset[str]) -> bool:
+    return "static-abilities" in allowed and bool(_change_parts(allowed, "static"))
+
+
+@_named("permanent_objects")
+def _permanent_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+    """A noncreature permanent: an artifact that can become a creature (Chimeric Staff, 602), a land
+    (basic, snow; a manland when it has an activated ability) or a planeswalker with its printed
+    loyalty (209.1, 306.5b), maybe with more characteristics (:func:`_dress`)."""
+    allowed = check_features(features)
+    kinds = ["artifact", "land"] + (["planeswalker"] if "planeswalkers" in allowed else [])
+    kind = draw(st.sampled_from(kinds))
+    obj: dict[str, Any] = {"card": {"types": [kind]}, "owner": draw(st.sampled_from(PLAYERS))}
+    card = obj["card"]
+    if kind == "land":
+        card["subtypes"] = [draw(st.sampled_from(["Forest", "Island"]))]
+        card["supertypes"] = list(draw(st.sampled_from([["basic"], [], ["basic", "snow"]])))
+    elif kind == "planeswalker":
+        card.update(subtypes=[draw(st.sampled_from(["Jace", "Ajani"]))], supertypes=["legendary"], name="Walker",
+                    loyalty=draw(st.integers(1, 5)))
+    animate = {"types": ["artifact", "creature"], "subtypes": ["Construct"], "power": "X", "toughness": "X"} \
+        if kind == "artifact" else {"add_types": ["creature"], "add_subtypes": ["Elemental"], "power": 3, "toughness": 3}
+    if {"type-changing", "layer-7b", "activated-abilities"} <= allowed and kind != "planeswalker" and draw(st.booleans()):
+        card["abilities"] = [draw(_ability_templates(allowed, "activated", animate))]
+    if draw(st.integers(0, 2)) == 2:
+        _dress(draw, obj, allowed, kind)
+    return obj
+
+
+@_named("spell_cards")
+def _spell_cards(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+    """A sorcery card off the battlefield, in a hand, graveyard or library (it can't be a permanent,
+    307.4), sometimes a kindred sorcery with a creature type (205.3m, 308)."""
+    card: dict[str, Any] = {"types": ["sorcery"], "mana_cost": draw(st.sampled_from(["{1}{R}", "{2}{B}"]))}
+    if draw(st.booleans()):
+        card.update(types=["kindred", "sorcery"], subtypes=[draw(st.sampled_from(_CREATURE_TYPES))])
+    return {"card": card, "zone": draw(st.sampled_from(["graveyard", "hand", "library"])),
+            "owner": draw(st.sampled_from(PLAYERS))}
+
+
+def _finish(objects: dict[str, dict[str, Any]]) -> None:
+    """What needs the whole board: distinct names (:func:`_distinguish`), at most one world permanent
+    (704.5k is not modelled), an object to choose as another enters (else it chooses an opponent),
+    and the choices of objects declared on the battlefield (614.12)."""
+    world = False
+    zones = {oid: spec.get("zone", "battlefield") for oid, spec in objects.items()}
+    for oid, spec in objects.items():
+        _distinguish(oid, spec)
+        card = spec["card"]
+        if "world" in card.get("supertypes", ()):
+            if world:
+                card["supertypes"] = [t for t in card["supertypes"] if t != "world"]
+            world = True
+        if len(objects) == 1:
+            card["abilities"] = [{"as_enters_choose": {"player": "opponent"}} if "as_enters_choose" in a else a
+                                 for a in card.get("abilities", [])]
+        if zones[oid] == "battlefield":
+            choices = _entering_choices(oid, spec, spec.get("controller", spec["owner"]), objects, zones)
+            if choices:
+                spec["choices"] = choices
 
 
 def anthem_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
@@ -172,6 +476,9 @@ _STEP_FEATURES: dict[str, frozenset[str]] = {
 }
 """The features each kind of action needs, simplest kinds first (examples shrink that way)."""
 
+_CHANGING = ("become",)
+"""Kinds of action that need some part of a change (:data:`_CHANGE_PARTS`) allowed; ``activate`` and
+``trigger`` are held only by an object with such an ability."""
 _PT_KINDS = ("modify_pt", "switch_pt", "set_pt", "double_pt", "triple_pt")
 
 _NOTHING = "nothing"
@@ -188,6 +495,7 @@ class _Tracker:
     created them."""
 
     def __init__(self, objects: dict[str, dict[str, Any]]):
+        self.objects = objects
         self.zones = {oid: spec.get("zone", "battlefield") for oid, spec in objects.items()}
         self.counters = {oid: set(spec.get("counters", {})) for oid, spec in objects.items()}
         self.open_effects: dict[str | None, list[str]] = {}
@@ -197,20 +505,29 @@ class _Tracker:
 def action_kinds(features: Iterable[str] | None = None) -> list[str]:
     """The kinds of action step the given features allow."""
     allowed = check_features(features)
-    return [kind for kind, needs in _STEP_FEATURES.items() if needs <= allowed]
+    return [kind for kind, needs in _STEP_FEATURES.items() if needs <= allowed] \
+        + (["become"] if _change_parts(allowed, "step") else [])
 
 
-def _host_kinds(kinds: Iterable[str], allowed: frozenset[str], host: str) -> tuple[str, ...]:
-    """The intents an object of kind ``host`` (creature, anthem) or the board itself may hold,
-    :data:`_NOTHING` first. The board holds what acts on no object in particular: effects on every
-    creature (locked sets, CR 611.2c) and the cleanup step (514.2); an anthem only changes zones."""
+def _host_kinds(kinds: Iterable[str], allowed: frozenset[str], host: str,
+                spec: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The intents an object of kind ``host`` (creature, anthem, permanent, spell) or the board itself
+    may hold, :data:`_NOTHING` first. The board holds what acts on no object in particular: effects on
+    every creature (locked sets, CR 611.2c) and the cleanup step (514.2); an anthem and a spell card
+    only change zones; a noncreature permanent changes zones, becomes something and gets counters
+    (loyalty on a planeswalker, 306.5c). An object with an activated or triggered ability also holds
+    its activation or trigger (602, 603)."""
     if host == "creature":
         held = [k for k in kinds if k != "end_turn"]
-    elif host == "anthem":
+    elif host in ("anthem", "spell"):
         held = [k for k in kinds if k == "move"]
+    elif host == "permanent":
+        held = [k for k in kinds if k in ("move", "become", "put_counters", "remove_counters")]
     else:
         held = [k for k in kinds if k in ("end_effect", "end_turn")
-                or (k in _PT_KINDS and "locked-sets" in allowed)]
+                or ((k in _PT_KINDS or k == "become") and "locked-sets" in allowed)]
+    for ability in (spec or {}).get("card", {}).get("abilities", []):
+        held += [step for key, step in (("activated", "activate"), ("triggered", "trigger")) if key in ability] * 3
     # Each kind twice, so that an intent is seldom generated empty; counters on a creature twice
     # as often again (both kinds on one permanent, 704.5q, is an edge to reach).
     more = [k for k in held if k == "put_counters"] * 2 if host == "creature" else []
@@ -248,9 +565,17 @@ def _intent(draw, allowed: frozenset[str], kinds: tuple[str, ...], host: str = "
         # both kinds meet on one permanent (the edge of 704.5q).
         intent.update(counter=draw(st.sampled_from(["+1/+1", "-1/-1", "+1/+0", "opposite"])), count=draw(st.integers(1, 3)))
     elif kind == "move":
-        intent["away"] = draw(st.sampled_from(ZONES_AWAY))
+        intent["away"] = draw(st.sampled_from(_AWAY))
     elif kind == "end_effect":
         intent["which"] = draw(st.integers(0, 3))
+    elif kind == "activate":
+        intent["x"] = draw(st.integers(0, 4))  # the value of X, if its cost has one (107.3)
+    elif kind == "become":
+        intent["each"] = host == "board" or (host == "any" and "locked-sets" in allowed and draw(st.integers(0, 5)) == 5)
+        intent["change"] = draw(_changes(allowed, "step"))
+        if "gain_control" in intent["change"]:
+            intent["controller"] = draw(st.sampled_from(PLAYERS[::-1]))  # who gains control (613.1b)
+        intent["lasting"] = "durations" in allowed and draw(st.booleans())
     elif kind in _PT_KINDS:
         if host == "any":
             intent["each"] = "locked-sets" in allowed and draw(st.integers(0, 5)) == 5
@@ -281,10 +606,20 @@ def _realize(intent: dict[str, Any], host: str | None, tracker: _Tracker) -> lis
     """The valid steps an intent held by ``host`` (an object id, or ``None``: the board) stands
     for, at this point of the scenario: the action it sets up with, if any, then its own."""
     setup = intent.get("setup")
-    return [*(_realize(setup, host, tracker) if setup else ()), _realize_one(intent, host, tracker)]
+    return [*(_realize(setup, host, tracker) if setup else ()), *_realize_one(intent, host, tracker)]
 
 
-def _realize_one(intent: dict[str, Any], host: str | None, tracker: _Tracker) -> dict[str, Any]:
+def _realize_one(intent: dict[str, Any], host: str | None, tracker: _Tracker) -> list[dict[str, Any]]:
+    """The steps of one intent: its own, after a move onto the battlefield when it acts on an object
+    that is not a permanent now (an effect aimed at one is for a permanent, 109.2, 608.2b: none is
+    ever aimed at a card in a hand, graveyard or library)."""
+    if host is not None and intent["kind"] not in ("move", "end_effect", "end_turn") \
+            and tracker.zones.get(host, "battlefield") != "battlefield" and not intent.get("each"):
+        return [_realize_step({"kind": "move"}, host, tracker), _realize_step(intent, host, tracker)]
+    return [_realize_step(intent, host, tracker)]
+
+
+def _realize_step(intent: dict[str, Any], host: str | None, tracker: _Tracker) -> dict[str, Any]:
     kind = intent["kind"]
     open_effects = tracker.open_effects.setdefault(host, [])
     if kind == "end_effect" and open_effects:
@@ -295,16 +630,38 @@ def _realize_one(intent: dict[str, Any], host: str | None, tracker: _Tracker) ->
         counter = intent["counter"]
         if counter == "opposite":
             counter = "+1/+1" if "-1/-1" in tracker.counters.get(host, ()) else "-1/-1"
+        spec = tracker.objects.get(host, {})
+        if "planeswalker" in spec.get("card", {}).get("types", ()):
+            counter = "loyalty"  # a planeswalker's loyalty is its loyalty counters (306.5c)
         if kind == "put_counters" and host in tracker.counters:
             tracker.counters[host].add(counter)
         return {kind: {"object": host, "kind": counter, "count": intent["count"]}}
     if kind == "move":
-        zone = "battlefield" if tracker.zones[host] != "battlefield" else intent["away"]
+        spec = tracker.objects.get(host, {})
+        away = intent.get("away", _AWAY[0])
+        if tracker.zones[host] == away:
+            away = _AWAY[(_AWAY.index(away) + 1) % len(_AWAY)]
+        # A sorcery card never enters the battlefield (307.4): it moves between the other zones.
+        spell = "sorcery" in spec.get("card", {}).get("types", ())
+        zone = "battlefield" if tracker.zones[host] != "battlefield" and not spell else away
         tracker.zones[host] = zone
         tracker.counters[host] = set()  # a new object, without counters (400.7, 122.2)
-        return {"move": {"object": host, "to": zone}}
+        move: dict[str, Any] = {"object": host, "to": zone}
+        if zone == "battlefield" and spec.get("card"):  # it enters under its owner's control (110.2)
+            choices = _entering_choices(host, spec, spec.get("owner", PLAYERS[0]), tracker.objects, tracker.zones)
+            if choices:
+                move["choices"] = choices
+        return {"move": move}
+    if kind in ("activate", "trigger"):
+        key = "activated" if kind == "activate" else "triggered"
+        body = next(a[key] for a in tracker.objects[host]["card"]["abilities"] if key in a)
+        step = {"object": host, "ability": body["name"]}
+        if kind == "activate" and _uses_x(body["effect"]["become"]):
+            step["x"] = intent["x"]
+        return {kind: step}
     body: dict[str, Any] = {"to_each": {"types": ["creature"]}} if intent["each"] else {"to": host}
-    body.update({k: intent[k] for k in ("power", "toughness", "which") if k in intent})
+    body.update({k: intent[k] for k in ("power", "toughness", "which", "controller") if k in intent})
+    body.update(intent.get("change", {}))
     if intent["lasting"]:
         effect_id = f"e{tracker.next_effect}"
         tracker.next_effect += 1
@@ -324,7 +681,7 @@ def action_steps(object_ids: Iterable[str], *, features: Iterable[str] | None = 
 
     def realize(intent: dict[str, Any]) -> dict[str, Any]:
         host = None if intent.get("each") else ids[intent["target"] % len(ids)]
-        return _realize_one(intent, host, _Tracker({oid: {} for oid in ids}))
+        return _realize_step(intent, host, _Tracker({oid: {} for oid in ids}))
     return _intent(allowed, kinds, "any").map(realize)
 
 
@@ -351,16 +708,27 @@ def _held_objects(draw, allowed: frozenset[str], kinds: tuple[str, ...], budget:
     """An object of a scenario with the intents it holds (the actions on it), or sometimes
     none (:data:`_ABSENT`)."""
     anthems_possible = "static-abilities" in allowed and allowed & {"layer-7b", "layer-7c", "layer-7d"}
-    # Creatures three times as often as anthems; seldom nothing.
-    kind = draw(st.sampled_from(_SLOTS if anthems_possible else _CREATURE_SLOTS))
+    # Creatures three times as often as anthems; seldom nothing; then, as features allow, enchantments
+    # with static abilities, noncreature permanents and sorcery cards.
+    slots = [*(_SLOTS if anthems_possible else _CREATURE_SLOTS)]
+    if _static_possible(allowed):
+        slots += ["static"] * 2
+    slots += ["permanent"] * 2
+    if "zone-changes" in allowed:
+        slots.append("spell")
+    kind = draw(st.sampled_from(slots))
     if kind == _ABSENT:
         return None
-    spec = draw(_creature_objects(features=allowed) if kind == "creature" else _anthem_objects(features=allowed))
-    return kind, spec, draw(_held_intents(allowed, _host_kinds(kinds, allowed, kind), budget, cap if kind == "creature" else 1))
+    spec = draw({"creature": _creature_objects, "anthem": _anthem_objects, "static": _static_objects,
+                 "permanent": _permanent_objects, "spell": _spell_cards}[kind](features=allowed))
+    host = "anthem" if kind == "static" else kind
+    return host, spec, draw(_held_intents(allowed, _host_kinds(kinds, allowed, host, spec), budget,
+                                          cap if kind in ("creature", "permanent") else 1))
 
 
 _SLOTS = (_ABSENT, *["creature"] * 9, *["anthem"] * 3)
 _CREATURE_SLOTS = (_ABSENT, *["creature"] * 9)
+_PREFIXES = {"creature": "c", "anthem": "a", "permanent": "p", "spell": "s"}
 
 
 # --- scenarios ------------------------------------------------------------------------------------
@@ -411,9 +779,10 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
     objects: dict[str, dict[str, Any]] = {}
     hosts: list[tuple[str | None, list[dict[str, Any]]]] = []
     for index, (kind, spec, intents) in enumerate(held, 1):
-        oid = f"{'c' if kind == 'creature' else 'a'}{index}"
+        oid = f"{_PREFIXES[kind]}{index}"
         objects[oid] = spec
         hosts.append((oid, intents))
+    _finish(objects)
     hosts.append((None, draw(_held_intents(allowed, _host_kinds(kinds, allowed, "board"), budget, 2, "board"))))
     # Up to min_steps: actions after all the others, on an object chosen by position (only
     # here, where nothing comes after them).
@@ -421,7 +790,8 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
     extra: list[tuple[str | None, dict[str, Any]]] = []
     while sum(len(intents) for _, intents in hosts) + len(extra) < min_steps:
         oid = list(objects)[draw(st.integers(0, len(objects) - 1))]
-        extra.append((oid, {**draw(_intent(allowed, fill)), "time": _TIMES}))
+        # a sorcery card only moves (307.4), and only with zone-changes, which put it there
+        extra.append((oid, {**draw(_intent(allowed, ("move",) if oid.startswith("s") else fill)), "time": _TIMES}))
     hosts += [(oid, [intent]) for oid, intent in extra]
 
     # One event per intent, at its time; an intent joined to the one before it on the same
