@@ -190,11 +190,24 @@ NEW_ELEMENTS = [
     "ability_static.affects", "ability_static.becomes", "object.choices", "choices.player", "choices.pt",
     "card.loyalty", "card.mana_cost", "card.name", "card_type=kindred", "card_type=land", "card_type=planeswalker",
     "card_type=sorcery", "card_type=artifact", "supertype=basic", "supertype=legendary", "supertype=snow",
-    "zone=library",
-    *(f"ability_keyword={k}" for k in ("flying", "first strike", "trample", "vigilance", "reach", "haste",
-                                        "defender", "double strike", "changeling", "lifelink", "deathtouch",
-                                        "indestructible")),
+    "zone=library", "ability.keyword",
 ]
+KEYWORDS = [f"ability_keyword={k}" for k in ("flying", "first strike", "trample", "vigilance", "reach", "haste", "menace",
+                                              "defender", "double strike", "changeling", "lifelink", "deathtouch",
+                                              "indestructible")]
+
+
+def test_generation_reaches_every_keyword_but_hexproof():
+    """Each keyword is rare (one of 13), so a bigger sample than the shared one."""
+    from conformance import format_elements as fe
+    seen = set()
+
+    @settings(max_examples=1000, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(mtg.scenarios())
+    def collect(case):
+        seen.update(fe.label(e) for e in fe.case_elements(case.to_dict()) if fe.label(e).startswith("ability_keyword="))
+    collect()
+    assert not set(KEYWORDS) - seen, sorted(set(KEYWORDS) - seen)
 
 
 def test_generation_reaches_the_elements_about_characteristics(sample):

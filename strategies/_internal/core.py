@@ -215,7 +215,7 @@ def _ability_templates(draw, allowed: frozenset[str], kind: str, change: dict[st
 def _traits(allowed: frozenset[str], kind: str, obj: dict[str, Any]) -> list[str]:
     """What :func:`_dress` may add to an object of ``kind`` (creature, artifact, land, planeswalker)."""
     card = obj["card"]
-    traits = ["keyword", "keyword", "mana_cost", "named", "legendary", "snow", "colors"]
+    traits = ["keyword", "mana_cost", "named", "legendary", "snow", "colors"]
     if kind == "creature":
         traits += ["subtype", "artifact", "land"]
         if "enters-choices" in allowed and not card.get("abilities"):
