@@ -179,3 +179,71 @@ def _actions(case):
 def _after(case, first, then):
     kinds = [type(s) for s in _actions(case)]
     return first in kinds and then in kinds[kinds.index(first):]
+
+
+# --- issue 16: characteristics, abilities as data and types ---------------------------------------
+
+NEW_ELEMENTS = [
+    "ability.activated", "ability.triggered", "ability.static", "ability.cda_colors", "ability.as_enters_choose",
+    "ability.as_enters_pt", "ability_as_enters_choose.player", "ability_as_enters_pt.options",
+    "ability_effect.become", "activate.x", "step.activate", "step.trigger", "step.become",
+    "ability_static.affects", "ability_static.becomes", "object.choices", "choices.player", "choices.pt",
+    "card.loyalty", "card.mana_cost", "card.name", "card_type=kindred", "card_type=land", "card_type=planeswalker",
+    "card_type=sorcery", "card_type=artifact", "supertype=basic", "supertype=legendary", "supertype=snow",
+    "zone=library", "ability.keyword",
+]
+KEYWORDS = [f"ability_keyword={k}" for k in ("flying", "first strike", "trample", "vigilance", "reach", "haste", "menace",
+                                              "defender", "double strike", "changeling", "lifelink", "deathtouch",
+                                              "indestructible")]
+
+
+def test_generation_reaches_every_keyword_but_hexproof():
+    """Each keyword is rare (one of 13), so a bigger sample than the shared one."""
+    from conformance import format_elements as fe
+    seen = set()
+
+    @settings(max_examples=1000, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(mtg.scenarios())
+    def collect(case):
+        seen.update(fe.label(e) for e in fe.case_elements(case.to_dict()) if fe.label(e).startswith("ability_keyword="))
+    collect()
+    assert not set(KEYWORDS) - seen, sorted(set(KEYWORDS) - seen)
+
+
+def test_generation_reaches_the_elements_about_characteristics(sample):
+    from conformance import format_elements as fe
+    seen: dict[str, int] = {}
+    for case in sample:
+        for e in fe.case_elements(case.to_dict()):
+            seen[fe.label(e)] = seen.get(fe.label(e), 0) + 1
+    missing = [e for e in NEW_ELEMENTS if not seen.get(e)]
+    assert not missing, f"no scenario of {len(sample)} uses {missing}"
+
+
+def test_generation_reaches_a_stolen_permanent_and_distinct_legends(sample):
+    stolen = [o for c in sample for o in c.objects if o.zone == "battlefield" and o.controller != o.owner]
+    assert stolen, "no permanent whose controller is not its owner"
+    for case in sample:
+        names = [o.card.name for o in case.objects if o.card.name is not None]
+        assert len(names) == len(set(names)), names  # the legend rule (704.5j) never applies
+        assert sum("world" in o.card.supertypes for o in case.objects) <= 1  # nor the world rule (704.5k)
+
+
+@settings(max_examples=150, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_generated_scenarios_are_valid_and_defined_under_any_features(data):
+    from conformance import records
+    allowed = set(data.draw(st.sets(st.sampled_from(sorted(vocabulary.FEATURES)))))
+    allowed.add(data.draw(st.sampled_from(["layer-7b", "layer-7c", "layer-7d"])))
+    case = data.draw(mtg.scenarios(features=allowed))
+    assert case.features <= allowed
+    loader.load_text(records.case_file_yaml([records.case_document(case)]), "<generated>")
+    ReferenceEngine().run(case.to_dict())  # never Unsupported (legend rule, world rule) nor an error
+    zones = {o.id: o.zone for o in case.objects}
+    for step in _actions(case):  # no effect aimed at a card off the battlefield (608.2b)
+        if getattr(step, "KEY", None) == "move":
+            zones[step.object] = step.to
+        elif getattr(step, "to", None) in zones and step.KEY not in ("damage",):
+            assert zones[step.to] == "battlefield", (step, zones)
+        if getattr(step, "KEY", None) == "move" and "sorcery" in next(o for o in case.objects if o.id == step.object).card.types:
+            assert step.to != "battlefield"

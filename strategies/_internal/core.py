@@ -127,7 +127,8 @@ _COLOR_SETS = (["G"], [], ["W"], ["U", "R"], ["B"])
 
 
 def _keywords(allowed: frozenset[str]) -> list[str]:
-    return [*_DATA_KEYWORDS, *(k for k, feature in _FEATURE_KEYWORDS if feature in allowed)]
+    """The keywords ``allowed`` permits, those with rules of their own twice as often."""
+    return [*_DATA_KEYWORDS, *[k for k, feature in _FEATURE_KEYWORDS if feature in allowed] * 2]
 
 
 _CHANGE_PARTS = (("power", "layer-7b"), ("colors", "color-changing"), ("add_types", "type-changing"),
@@ -742,9 +743,24 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
     with one checkpoint at the end (``"end"``). Several actions
     sometimes form one event (``together``), where no state-based action check falls between.
 
+    Besides creatures and anthems, and as ``features`` allow: creatures with more characteristics
+    (keywords, subtypes, a mana cost and its colours, names, supertypes, artifact and land
+    creatures, colours defined by a characteristic-defining ability, activated and triggered
+    abilities whose effect makes the object become something, "as enters" choices of a player, an
+    object or a P/T, a controller other than the owner), enchantments with static abilities making
+    what a filter matches become something (some kindred, at most one world), artifacts, lands and
+    planeswalkers (with loyalty), sorcery cards off the battlefield, objects in libraries; ``become``
+    steps (control, types, subtypes, supertypes, colours, abilities, P/T), ``activate`` (with X)
+    and ``trigger`` steps. Names are distinct (the legend rule, 704.5j, never applies), no effect
+    gives the world supertype, an effect is never aimed at a card off the battlefield (it is
+    moved back first) and a sorcery card never enters the battlefield.
+
     Only what ``features`` allows is generated (default: every feature). Examples shrink
     towards fewer objects, fewer steps and smaller numbers: each object is generated with the
-    actions on it, so removing an object removes them and changes no other step.
+    actions on it, so removing an object removes them and changes no other step. The simplest
+    example is one plain 0/1 creature on the battlefield with a single ``modify_pt`` +0/+0 on it
+    (or none, with ``min_steps=0``); every extra characteristic is an optional draw that shrinks
+    away, and an object's activation or trigger goes with it.
     """
     allowed = check_features(features)
     check_interval(min_objects, max_objects, "min_objects", "max_objects")
