@@ -114,9 +114,19 @@ def document_elements(document: dict[str, Any]) -> set[Element]:
     return {element(where, key) for where, key in used_elements(schema(), document)}
 
 
+def written_elements(case) -> set[Element]:
+    """The elements a :class:`~conformance.scenario.Case` uses, from what it says: its objects and
+    steps with every value left at its default left out (``Case.to_dict()`` makes every default
+    explicit, which would count ``face_down: false`` as using ``face_down``)."""
+    from conformance.scenario import written_objects, written_steps
+
+    plain = case.to_dict()
+    return case_elements({**plain, "objects": written_objects(case), "steps": written_steps(case)})
+
+
 def case_elements(plain: dict[str, Any]) -> set[Element]:
-    """The elements one case uses, from its plain ``Case.to_dict()`` form (as in a case file). A
-    checkpoint observing an object or a player with ``{}`` asks for every value (the differential
+    """The elements one case uses, from its plain form (as in a case file). A checkpoint
+    observing an object or a player with ``{}`` asks for every value (the differential
     properties compare them all), so it uses every key of its observation."""
     from conformance import CR_VERSION
 

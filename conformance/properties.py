@@ -74,8 +74,8 @@ class Subject:
         self.exercised.update(exercised_rules(case))
         plain = case.to_dict() if plain is None else plain
         if self.elements is not None:
-            from conformance.format_elements import case_elements
-            self.elements.update(case_elements(plain))
+            from conformance.format_elements import written_elements
+            self.elements.update(written_elements(case))
         try:
             snapshots = self.engine.run(plain)
         except Unsupported:

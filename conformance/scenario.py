@@ -1224,23 +1224,47 @@ class Case:
         }
 
 
-def _plain_step(step: Step) -> dict[str, Any]:
+def _plain_step(step: Step, compact: bool = False) -> dict[str, Any]:
     if isinstance(step, EndEffect):
         body: Any = step.effect
     elif isinstance(step, Together):
-        body = [_plain_step(p) for p in step.parts]
+        body = [_plain_step(p, compact) for p in step.parts]
     else:
-        body = _plain(step)
+        body = _plain(step, compact=compact)
     return {step.KEY: body}
 
 
-def _plain(value: Any, skip: tuple[str, ...] = ()) -> Any:
-    """Plain JSON data for a model value; ``None`` fields are left out."""
+def written_steps(case: Case) -> list[dict[str, Any]]:
+    """``case``'s steps as briefly as a case file may write them: every field left at its model
+    default left out (so what remains is what the case says, for :mod:`conformance.format_elements`)."""
+    return [_plain_step(step, compact=True) for step in case.steps]
+
+
+def written_objects(case: Case) -> dict[str, Any]:
+    """``case``'s objects as briefly as a case file may write them (see :func:`written_steps`)."""
+    return {o.id: _plain(o, skip=("id",), compact=True) for o in case.objects}
+
+
+def _is_default(f: dataclasses.Field, item: Any) -> bool:
+    """Whether ``item`` is ``f``'s default and says nothing: false, or empty (a number or a word
+    at its default stays: the format may require it, as ``modify_pt`` requires one of its amounts)."""
+    if item is not False and not (isinstance(item, (tuple, list, dict, frozenset, set, Mapping)) and not item):
+        return False
+    if f.default is not dataclasses.MISSING:
+        return item == f.default
+    if f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+        return item == f.default_factory()  # type: ignore[misc]
+    return False
+
+
+def _plain(value: Any, skip: tuple[str, ...] = (), compact: bool = False) -> Any:
+    """Plain JSON data for a model value; ``None`` fields are left out (``compact``: so are fields
+    at their default)."""
     if isinstance(value, (Count, Sum)):
-        return {"count": _plain(value.filter)} if isinstance(value, Count) else {
-            "sum": [_plain(t) for t in value.terms]}
+        return {"count": _plain(value.filter, compact=compact)} if isinstance(value, Count) else {
+            "sum": [_plain(t, compact=compact) for t in value.terms]}
     if isinstance(value, CardTypes):
-        return {"card_types": _plain(value.filter)}
+        return {"card_types": _plain(value.filter, compact=compact)}
     if isinstance(value, Life):
         return {"life": value.player}
     if hasattr(value, "to_plain"):
@@ -1249,12 +1273,12 @@ def _plain(value: Any, skip: tuple[str, ...] = ()) -> Any:
         out = {}
         for f in dataclasses.fields(value):
             item = getattr(value, f.name)
-            if f.name in skip or item is None:
+            if f.name in skip or item is None or (compact and _is_default(f, item)):
                 continue
             if f.name in ABILITY_FIELDS:
-                out[f.name] = [plain_ability(a) for a in item]
+                out[f.name] = [{a.KEY: _plain(a, compact=compact)} for a in item]
             else:
-                out[f.name] = _plain(item)
+                out[f.name] = _plain(item, compact=compact)
         return out
     return thaw(value)
 

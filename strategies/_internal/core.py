@@ -530,8 +530,9 @@ def _host_kinds(kinds: Iterable[str], allowed: frozenset[str], host: str,
     for ability in (spec or {}).get("card", {}).get("abilities", []):
         held += [step for key, step in (("activated", "activate"), ("triggered", "trigger")) if key in ability] * 3
     # Each kind twice, so that an intent is seldom generated empty; counters on a creature twice
-    # as often again (both kinds on one permanent, 704.5q, is an edge to reach).
-    more = [k for k in held if k == "put_counters"] * 2 if host == "creature" else []
+    # as often again (both kinds on one permanent, 704.5q, is an edge to reach), and so are
+    # doubling and tripling (their edges, negative and switched values, need a setup before them).
+    more = [k for k in held if k in ("put_counters", "double_pt", "triple_pt")] * 2 if host == "creature" else []
     return (_NOTHING, *held, *held, *more) if held else ()
 
 
@@ -583,8 +584,9 @@ def _intent(draw, allowed: frozenset[str], kinds: tuple[str, ...], host: str = "
         else:
             intent["each"] = host == "board"
         if kind == "modify_pt" and setup == "negative":
-            # Power driven below 0 (within the range of any modification, for the shrinker).
-            intent.update(power=draw(st.integers(-4, -1)), toughness=draw(st.integers(0, 0)))
+            # Power driven below 0 (within the range of any modification, for the shrinker); as it
+            # is realized, by that much more than the printed power (701.10c, 701.11c).
+            intent.update(power=draw(st.integers(-4, -1)), toughness=draw(st.integers(0, 0)), below_printed=True)
         elif kind == "modify_pt":
             intent.update(power=draw(pt_amounts()), toughness=draw(pt_amounts()))
         elif kind == "set_pt":
@@ -594,7 +596,8 @@ def _intent(draw, allowed: frozenset[str], kinds: tuple[str, ...], host: str = "
             intent["which"] = draw(st.sampled_from(["power", "toughness", "both"]))
             # Reach the edges on purpose: multiply a value just driven below 0 (701.10c), or a
             # switched creature (the bonus then shows on the other value).
-            setups = [None] + [setup for setup, needs in (("negative", "layer-7c"), ("switched", "layer-7d"))
+            setups = [None] + [setup for setup, needs in (("negative", "layer-7c"), ("negative", "layer-7c"),
+                                                          ("switched", "layer-7d"))
                                if needs in allowed and host == "object"]
             chosen = draw(st.sampled_from(setups))
             if chosen:
@@ -662,6 +665,9 @@ def _realize_step(intent: dict[str, Any], host: str | None, tracker: _Tracker) -
         return {kind: step}
     body: dict[str, Any] = {"to_each": {"types": ["creature"]}} if intent["each"] else {"to": host}
     body.update({k: intent[k] for k in ("power", "toughness", "which", "controller") if k in intent})
+    printed = tracker.objects.get(host, {}).get("card", {}).get("power")
+    if intent.get("below_printed") and isinstance(printed, int) and printed > 0:
+        body["power"] = intent["power"] - printed  # below 0 whatever the card prints (before other effects)
     body.update(intent.get("change", {}))
     if intent["lasting"]:
         effect_id = f"e{tracker.next_effect}"
