@@ -16,7 +16,7 @@ import pytest
 from conformance import counterexamples, profiles, properties, records, yamlsource
 from conformance.compare import same
 from conformance.engine import EngineInfo, describe
-from conformance.properties import Property, differential_property
+from conformance.properties import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property, differential_property  # noqa: F401  (their old home)
 from conformance.property_runner import run_property
 
 PROPERTIES_FILE = Path(properties.__file__).resolve()

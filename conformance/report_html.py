@@ -26,7 +26,7 @@ LEGEND = {
     "fail": "some failed",
     "error": "some errored (none failed)",
     "unsupported": "all unsupported",
-    "none": "not in this run",
+    "none": "no result counts under the rule in this run (not run, or every case citing it failed on other rules)",
 }
 
 CSS = """

@@ -345,7 +345,7 @@ def test_list_groups_cases_by_rule(capsys):
 
 def test_properties_lists_every_property_with_its_rules(capsys):
     from conformance.properties import PROPERTIES
-    from conformance.pytest_properties import DIFFERENTIAL_ID
+    from conformance.properties import DIFFERENTIAL_ID
 
     code, out, err = cli(capsys, "properties")
     assert code == 0 and err == ""
