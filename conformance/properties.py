@@ -143,8 +143,8 @@ def base_scenarios(data, features: frozenset[str], *, without: tuple[str, ...] =
     """A base scenario with one checkpoint at the end, from the features allowed minus ``without``.
     It may have no step at all: the law adds its own, so a counterexample needs none here."""
     allowed = features - set(without)
-    case = data.draw(scenario_strategy(allowed, max_objects=4, min_steps=0, max_steps=max_steps, checkpoints="end"),
-                     label="base")
+    case = data.draw(scenario_strategy(allowed, max_objects=4, min_steps=0, max_steps=max_steps, checkpoints="end",
+                                       extras=data.draw(st.booleans(), label="extras")), label="base")
     for rule in case.rules:
         event(f"rule {rule}")
     return case
@@ -182,7 +182,8 @@ def expect_same(subject: Subject, first: Case, second: Case, why: str) -> None:
 
 
 def differential(subject: Subject, data, features: frozenset[str], *, reference: Engine, common: frozenset[str]) -> None:
-    case = data.draw(scenario_strategy(features, checkpoints="sparse"), label="scenario")
+    extras = data.draw(st.booleans(), label="extras")  # half plain: an engine refusing the extras is still checked
+    case = data.draw(scenario_strategy(features, checkpoints="sparse", extras=extras), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
     target(float(sum(1 for s in case.steps if s.KEY == "switch_pt")), label="switches")
@@ -311,7 +312,7 @@ def later_set_overrides(subject: Subject, data, features: frozenset[str]) -> Non
 
 
 def state_based_invariants(subject: Subject, data, features: frozenset[str]) -> None:
-    case = data.draw(scenario_strategy(features), label="scenario")
+    case = data.draw(scenario_strategy(features, extras=data.draw(st.booleans(), label="extras")), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
     for number, snapshot in enumerate(subject.run(case), 1):
@@ -361,7 +362,9 @@ def observed_everywhere(features: frozenset[str]):
     """Scenarios with a checkpoint after every event: from :func:`strategies.scenarios` (P/T,
     counters, zone changes: 704.5f, 704.5q), or, for an engine with players and damage, also from
     :func:`strategies.damage_scenarios` (life, poison, damage, loyalty: 704.5a, 704.5c, 704.5g-i)."""
-    core = scenario_strategy(features, max_objects=4, min_steps=2, max_steps=8, checkpoints="each")
+    plain = scenario_strategy(features, max_objects=4, min_steps=2, max_steps=8, checkpoints="each", extras=False)
+    rich = scenario_strategy(features, max_objects=4, min_steps=2, max_steps=8, checkpoints="each")
+    core = st.sampled_from((plain, rich)).flatmap(lambda chosen: chosen)  # half plain, as the differential
     if not player_laws.usable_damage(features):
         return core
     # One in four from the damage scenarios: a state-based action there is later undone less

@@ -78,7 +78,7 @@ _PLAIN_CREATURE = {"card": {"types": ["creature"], "power": 0, "toughness": 1}, 
 
 
 @_named("creature_objects")
-def _creature_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+def _creature_objects(draw, *, features: Iterable[str] | None = None, extras: bool = True) -> dict[str, Any]:
     allowed = check_features(features)
     # First a choice whose simplest value is the plain 0/1, with no further choice: an object the
     # shrinker has emptied is then a few choices long, short enough for it to delete.
@@ -103,7 +103,7 @@ def _creature_objects(draw, *, features: Iterable[str] | None = None) -> dict[st
     if "zone-changes" in allowed and draw(st.integers(0, 4)) == 4:  # rare; shrinks away
         obj["zone"] = draw(st.sampled_from(["graveyard", "library"]))
         obj.pop("counters", None)
-    if draw(st.integers(0, 2)) == 2:  # a third of creatures have more characteristics; shrinks away
+    if extras and draw(st.integers(0, 2)) == 2:  # a third of creatures have more characteristics; shrinks away
         _dress(draw, obj, allowed, "creature")
     return obj
 
@@ -711,23 +711,27 @@ emptied (every choice at its simplest) is gone, with the actions it held, in one
 
 @st.composite
 def _held_objects(draw, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int],
-                  cap: int) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | None:
+                  cap: int, extras: bool = True) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | None:
     """An object of a scenario with the intents it holds (the actions on it), or sometimes
     none (:data:`_ABSENT`)."""
     anthems_possible = "static-abilities" in allowed and allowed & {"layer-7b", "layer-7c", "layer-7d"}
     # Creatures three times as often as anthems; seldom nothing; then, as features allow, enchantments
     # with static abilities, noncreature permanents and sorcery cards.
     slots = [*(_SLOTS if anthems_possible else _CREATURE_SLOTS)]
-    if _static_possible(allowed):
+    if extras and _static_possible(allowed):
         slots += ["static"] * 2
-    slots += ["permanent"] * 2
-    if "zone-changes" in allowed:
+    if extras:
+        slots += ["permanent"] * 2
+    if extras and "zone-changes" in allowed:
         slots.append("spell")
     kind = draw(st.sampled_from(slots))
     if kind == _ABSENT:
         return None
-    spec = draw({"creature": _creature_objects, "anthem": _anthem_objects, "static": _static_objects,
-                 "permanent": _permanent_objects, "spell": _spell_cards}[kind](features=allowed))
+    if kind == "creature":
+        spec = draw(_creature_objects(features=allowed, extras=extras))
+    else:
+        spec = draw({"anthem": _anthem_objects, "static": _static_objects,
+                     "permanent": _permanent_objects, "spell": _spell_cards}[kind](features=allowed))
     host = "anthem" if kind == "static" else kind
     return host, spec, draw(_held_intents(allowed, _host_kinds(kinds, allowed, host, spec), budget,
                                           cap if kind in ("creature", "permanent") else 1))
@@ -742,7 +746,8 @@ _PREFIXES = {"creature": "c", "anthem": "a", "permanent": "p", "spell": "s"}
 
 
 def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, max_objects: int = 6,
-              min_steps: int = 1, max_steps: int = 10, checkpoints: str = "each") -> st.SearchStrategy[Case]:
+              min_steps: int = 1, max_steps: int = 10, checkpoints: str = "each",
+              extras: bool = True) -> st.SearchStrategy[Case]:
     """Returns a strategy which generates valid scenarios: a board, then ``min_steps`` to
     ``max_steps`` actions, each step followed by a checkpoint observing every object
     (``checkpoints="each"``), after a random subset of them and at the end (``"sparse"``), or
@@ -767,8 +772,15 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
     example is one plain 0/1 creature on the battlefield with a single ``modify_pt`` +0/+0 on it
     (or none, with ``min_steps=0``); every extra characteristic is an optional draw that shrinks
     away, and an object's activation or trigger goes with it.
+
+    ``extras=False`` leaves out everything beyond creatures and anthems with P/T effects (the
+    characteristics above, the other objects, ``become``, ``activate`` and ``trigger`` steps): the
+    properties draw both kinds, so an engine that refuses the extras (a name or a mana cost it
+    cannot build) is still checked on the rest.
     """
     allowed = check_features(features)
+    if not isinstance(extras, bool):
+        raise InvalidArgument(f"Expected bool but got extras={extras!r} (type={type(extras).__name__})")
     check_interval(min_objects, max_objects, "min_objects", "max_objects")
     check_size(min_objects, "min_objects", minimum=1)
     check_interval(min_steps, max_steps, "min_steps", "max_steps")
@@ -778,22 +790,25 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
         raise InvalidArgument(f"features={sorted(allowed)} allow no power/toughness effect; "
                               "include layer-7b, layer-7c or layer-7d")
     defaults = {"features": None, "min_objects": 1, "max_objects": 6, "min_steps": 1, "max_steps": 10,
-                "checkpoints": "each"}
+                "checkpoints": "each", "extras": True}
     return _scenarios(**_explicit(defaults, features=features, min_objects=min_objects, max_objects=max_objects,
-                                  min_steps=min_steps, max_steps=max_steps, checkpoints=checkpoints))
+                                  min_steps=min_steps, max_steps=max_steps, checkpoints=checkpoints, extras=extras))
+
+
+_EXTRA_KINDS = ("become", "activate", "trigger")
 
 
 @_named("scenarios")
 def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1, max_steps=10,
-               checkpoints="each") -> Case:
+               checkpoints="each", extras=True) -> Case:
     allowed = check_features(features)
-    kinds = tuple(action_kinds(allowed))
+    kinds = tuple(k for k in action_kinds(allowed) if extras or k not in _EXTRA_KINDS)
     # Each object is drawn with the intents it holds (the actions on it, each with a time), the
     # board's own intents (on every creature, the cleanup step) last. Deleting an object deletes
     # its actions and changes no other: no step refers to an object by its position.
     budget = [max_steps]
     cap = min(max_steps, max(4, -(-3 * max_steps // (max_objects + 1))))
-    held = [h for h in draw(st.lists(_held_objects(allowed, kinds, budget, cap), min_size=min_objects,
+    held = [h for h in draw(st.lists(_held_objects(allowed, kinds, budget, cap, extras), min_size=min_objects,
                                      max_size=max_objects)) if h is not None]
     # Up to min_objects: plain creatures, which take no choice.
     held += [("creature", {"card": dict(_PLAIN_CREATURE["card"]), "owner": _PLAIN_CREATURE["owner"]}, [])
