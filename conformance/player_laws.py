@@ -51,7 +51,8 @@ def usable_doubling(features: frozenset[str]) -> bool:
 
 
 def _base(data, features: frozenset[str], **kwargs: Any) -> Case:
-    case = data.draw(mtg.damage_scenarios(features=features, checkpoints="end", **kwargs), label="base")
+    case = data.draw(mtg.damage_scenarios(features=features, checkpoints="end",
+                                          extras=data.draw(st.booleans(), label="extras"), **kwargs), label="base")
     for rule in case.rules:
         event(f"rule {rule}")
     return case
@@ -276,7 +277,8 @@ def damage_agrees_with_reference(subject: Subject, data, features: frozenset[str
     engine reports, for every object and player value both report."""
     from reference_engine import OBSERVABLES, ReferenceEngine
 
-    case = data.draw(mtg.damage_scenarios(features=features, checkpoints="sparse"), label="scenario")
+    case = data.draw(mtg.damage_scenarios(features=features, checkpoints="sparse",
+                                          extras=data.draw(st.booleans(), label="extras")), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
     ours = subject.run(case)

@@ -187,7 +187,8 @@ def damage_steps(sources: Iterable[str], recipients: Iterable[str], *,
 
 
 def damage_scenarios(*, features: Iterable[str] | None = None, min_players: int = 2, max_players: int = 5,
-                     min_steps: int = 1, max_steps: int = 8, checkpoints: str = "each") -> st.SearchStrategy[Case]:
+                     min_steps: int = 1, max_steps: int = 8, checkpoints: str = "each",
+                     extras: bool = True) -> st.SearchStrategy[Case]:
     """Returns a strategy which generates valid scenarios about players and damage: a seating
     (sometimes with ranges of influence), player states, creatures (some doubling damage, of
     various colours, some with lifelink, deathtouch, indestructible or a keyword no step acts on),
@@ -213,7 +214,10 @@ def damage_scenarios(*, features: Iterable[str] | None = None, min_players: int 
     Only what ``features`` allows is generated (default: every feature). Examples shrink towards
     two players, fewer objects (creatures keep their slot, ``c1`` to ``c4``; the other objects go),
     fewer steps (each step is an independent intent that shrinks to nothing), no keyword and no
-    colour, and smaller numbers."""
+    colour, and smaller numbers.
+
+    ``extras=False`` leaves out the keywords no step acts on (the properties draw both kinds, so an
+    engine refusing such data is still checked on the rest)."""
     allowed = check_features(features)
     check_interval(min_players, max_players, "min_players", "max_players")
     check_size(min_players, "min_players", minimum=2)
@@ -226,10 +230,12 @@ def damage_scenarios(*, features: Iterable[str] | None = None, min_players: int 
         raise InvalidArgument(f"features={sorted(allowed)} allow no player or damage step; include damage, life, "
                               "mana or player-counters")
     defaults = {"features": None, "min_players": 2, "max_players": 5, "min_steps": 1, "max_steps": 8,
-                "checkpoints": "each"}
+                "checkpoints": "each", "extras": True}
+    if not isinstance(extras, bool):
+        raise InvalidArgument(f"Expected bool but got extras={extras!r} (type={type(extras).__name__})")
     return _damage_scenarios(**_explicit(defaults, features=features, min_players=min_players,
                                          max_players=max_players, min_steps=min_steps, max_steps=max_steps,
-                                         checkpoints=checkpoints))
+                                         checkpoints=checkpoints, extras=extras))
 
 
 _BOARD_STEP_FEATURES: dict[str, frozenset[str]] = {
@@ -262,11 +268,11 @@ _INERT_KEYWORDS = ("flying", "trample", "first strike", "double strike", "vigila
 
 @_named("damage_scenarios")
 def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_steps=1, max_steps=8,
-                      checkpoints="each") -> Case:
+                      checkpoints="each", extras=True) -> Case:
     allowed = check_features(features)
     seating = draw(_seatings(min_players=min_players, max_players=max_players, ranges="range-of-influence" in allowed))
     players = seating["players"]
-    objects = draw(_damage_boards(players, allowed))
+    objects = draw(_damage_boards(players, allowed, extras))
     kinds = tuple(k for k, needs in _STEP_FEATURES.items()
                   if needs <= allowed and (k != "double_counters" or allowed & {"player-counters", "counters"}))
     board_kinds = tuple(k for k, needs in _BOARD_STEP_FEATURES.items() if needs <= allowed)
@@ -320,17 +326,18 @@ def _damage_intents(draw, kinds: tuple[str, ...]) -> tuple[str, int, int, int, i
             draw(st.integers(0, 7 if kind in ("damage", "together") else 6)), draw(st.integers(0, 5)))
 
 
-def _keyword(draw, allowed: frozenset[str], chance: int = 4) -> list[dict[str, Any]]:
+def _keyword(draw, allowed: frozenset[str], chance: int = 4, extras: bool = True) -> list[dict[str, Any]]:
     """No keyword (the simplest), or one time in ``chance`` a keyword: one that changes what damage
-    does, as ``allowed`` says (twice as likely), or one no step acts on."""
-    if draw(st.integers(1, chance)) != chance:
-        return []
+    does, as ``allowed`` says (twice as likely), or (with ``extras``) one no step acts on."""
     damage = [k for k, feature in _DAMAGE_KEYWORDS.items() if feature in allowed]
-    return [{"keyword": draw(st.sampled_from([*damage, *damage, *_INERT_KEYWORDS]))}]
+    choices = [*damage, *damage, *(_INERT_KEYWORDS if extras else ())]
+    if draw(st.integers(1, chance)) != chance or not choices:
+        return []
+    return [{"keyword": draw(st.sampled_from(choices))}]
 
 
 @st.composite
-def _damage_creatures(draw, players: list[str], allowed: frozenset[str]) -> dict[str, Any] | None:
+def _damage_creatures(draw, players: list[str], allowed: frozenset[str], extras: bool = True) -> dict[str, Any] | None:
     """A creature, or (the simplest choice, so that the shrinker can empty a creature it does
     not need, whole) none."""
     if draw(st.integers(0, 9)) == 0:
@@ -339,7 +346,7 @@ def _damage_creatures(draw, players: list[str], allowed: frozenset[str]) -> dict
     colors = draw(st.sampled_from(_COLORS))
     if colors:
         card["colors"] = colors
-    keywords = _keyword(draw, allowed)
+    keywords = _keyword(draw, allowed, extras=extras)
     if keywords:
         card["abilities"] = keywords
     creature: dict[str, Any] = {"card": card, "owner": draw(st.sampled_from(players))}
@@ -349,7 +356,7 @@ def _damage_creatures(draw, players: list[str], allowed: frozenset[str]) -> dict
 
 
 @st.composite
-def _damage_boards(draw, players: list[str], allowed: frozenset[str]) -> dict[str, Any]:
+def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bool = True) -> dict[str, Any]:
     """Creatures (``c1``...; ``c1`` and ``c2`` may double damage), spells on the stack (``s1``...), a
     noncreature permanent dealing damage (``n1``), a planeswalker (``w1``) and static permanents
     (doublers ``d1``/``d2``, a preventer, a "can't lose" artifact)."""
@@ -357,7 +364,7 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str]) -> dict[st
     objects: dict[str, Any] = {}
     # Creatures by slot: one the shrinker empties leaves its slot, so no other creature's id (nor
     # any step's choice of creature, :meth:`_Realizer.creature`) changes.
-    slots = draw(st.lists(_damage_creatures(players, allowed), min_size=1, max_size=_CREATURE_SLOTS))
+    slots = draw(st.lists(_damage_creatures(players, allowed, extras), min_size=1, max_size=_CREATURE_SLOTS))
     for index, creature in enumerate(slots, 1):
         if creature:
             objects[f"c{index}"] = creature
@@ -368,20 +375,20 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str]) -> dict[st
             colors = draw(st.sampled_from(_SPELL_COLORS))
             card = {"types": [draw(st.sampled_from(["instant", "sorcery"]))], "colors": colors,
                     "mana_cost": "{1}" + "".join(f"{{{c}}}" for c in colors)}  # 202.1, 105.2: its colours
-            keywords = _keyword(draw, allowed, chance=3)  # 702.15d, 702.2d: lifelink and deathtouch work from the stack
+            keywords = _keyword(draw, allowed, chance=3, extras=extras)  # 702.15d, 702.2d: lifelink and deathtouch work from the stack
             if keywords:
                 card["abilities"] = keywords
             objects[f"s{index}"] = {"card": card, "zone": "stack", "owner": draw(owner)}
         if draw(st.integers(0, 2)) == 2:  # a noncreature source (an artifact, an enchantment, a land)
             types = draw(st.sampled_from([["artifact"], ["land"], ["enchantment"], ["artifact", "land"]]))
             card = {"types": types, "colors": [] if types != ["enchantment"] else draw(st.sampled_from(_COLORS))}
-            keywords = _keyword(draw, allowed, chance=2)
+            keywords = _keyword(draw, allowed, chance=2, extras=extras)
             if keywords:
                 card["abilities"] = keywords
             objects["n1"] = {"card": card, "owner": draw(owner)}
         if "planeswalkers" in allowed and draw(st.integers(0, 2)) == 2:  # 306.5b: enters with its loyalty
             card = {"types": ["planeswalker"], "loyalty": draw(st.integers(1, 6)), "colors": draw(st.sampled_from(_COLORS))}
-            keywords = _keyword(draw, allowed, chance=3)
+            keywords = _keyword(draw, allowed, chance=3, extras=extras)
             if keywords:
                 card["abilities"] = keywords
             objects["w1"] = {"card": card, "owner": draw(owner)}
