@@ -37,9 +37,10 @@ CLONE = {"name": "Clone", "types": ["creature"], "subtypes": ["Shapeshifter"], "
 def original_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Returns a strategy which generates a creature to be copied: a name, a subtype, a colour, a
     mana cost, printed power and toughness of at least 1, and, as ``features`` allow, a snow
-    supertype, abilities as data (keywords, rules text, an anthem, a colour-defining ability, a
-    static ability granting a keyword, an activated ability making it become something, a
-    triggered ability making it become a copy of its target: 707.2a copies them all), starting
+    supertype, abilities as data (keywords, rules text, an anthem, "this creature gets +1/+0", a
+    colour-defining ability, a static ability granting a keyword, an activated ability making it
+    become something or a copy of its target, a triggered ability making it become a copy of its
+    target, those two sometimes "except it has this ability", 707.9a: 707.2a copies them all), starting
     counters, or a face-down start (708.2a) with or without morph. Never legendary (a Clone of it
     would be a legend-rule situation, 704.5j) and with no "as enters" choice to make. Examples
     shrink towards a nameless colorless 1/1 with nothing else."""
@@ -161,7 +162,8 @@ def _this_ability(kept: bool) -> dict[str, Any]:
 def clone_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Returns a strategy which generates a Clone in its owner's hand: "You may have this enter as a
     copy of any creature on the battlefield", sometimes with exceptions (707.9): a P/T it keeps,
-    a name, colours, creature types or supertypes it has instead, "in addition" types, its own
+    a name, colours, creature types or supertypes it has instead, "in addition" types, creature
+    types and snow (707.9b), its own
     colour kept, an ability gained, counters it enters with, some of them only if it is a creature
     (707.9f). A copy with them is still a creature of at least 1/1. Examples shrink towards a
     plain Clone."""
@@ -294,8 +296,10 @@ def copy_scenarios(*, features: Iterable[str] | None = None, max_originals: int 
     copies with exceptions until end of turn or until the effect is ended (707.4, 514.2), token
     copies with exceptions and their own "as enters" choices (707.6), a static copy effect
     ("creatures your opponents control are copies of the chosen creature", 707.2c), changes to
-    the originals (none of which a copy copies, 707.2), control changes, turning permanents face
-    up and down (708, 708.11), activating and triggering those abilities, and deaths: a creature
+    the originals (none of which a copy copies, 707.2; one of them may give the world supertype:
+    the only world permanent there is, 704.5k), control changes, turning permanents face up and
+    down (708, 708.11), Clones put onto the battlefield face down (708.3), activating and
+    triggering those abilities (a trigger aimed at the creature that just entered, 603.2), and deaths: a creature
     given -X/-X beyond its toughness (704.5f) or moved to a graveyard or exile, a token ceasing
     to exist as it leaves (111.7, 704.5d); each as ``features`` allow. Every copy choice names a
     creature on the battlefield at that moment (707.5), never a legendary one (so no two
