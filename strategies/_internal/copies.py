@@ -37,9 +37,10 @@ CLONE = {"name": "Clone", "types": ["creature"], "subtypes": ["Shapeshifter"], "
 def original_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Returns a strategy which generates a creature to be copied: a name, a subtype, a colour, a
     mana cost, printed power and toughness of at least 1, and, as ``features`` allow, a snow
-    supertype, abilities as data (keywords, rules text, an anthem, a colour-defining ability, a
-    static ability granting a keyword, an activated ability making it become something, a
-    triggered ability making it become a copy of its target: 707.2a copies them all), starting
+    supertype, abilities as data (keywords, rules text, an anthem, "this creature gets +1/+0", a
+    colour-defining ability, a static ability granting a keyword, an activated ability making it
+    become something or a copy of its target, a triggered ability making it become a copy of its
+    target, those two sometimes "except it has this ability", 707.9a: 707.2a copies them all), starting
     counters, or a face-down start (708.2a) with or without morph. Never legendary (a Clone of it
     would be a legend-rule situation, 704.5j) and with no "as enters" choice to make. Examples
     shrink towards a nameless colorless 1/1 with nothing else."""
@@ -72,15 +73,16 @@ def _original_objects(draw, *, features: Iterable[str] | None = None, number: in
     card["abilities"] = [_ability(draw, kind, number, allowed) for kind in abilities]
     obj: dict[str, Any] = {"card": card, "owner": draw(st.sampled_from(PLAYERS))}
     if extras and "enters-choices" in allowed:
-        entering = draw(st.integers(0, 5))
-        if entering == 5:  # Aquamorph Entity: "as this enters or is turned face up" (208.2b, 708.11)
+        entering = draw(st.integers(0, 3))
+        if entering == 3:  # Aquamorph Entity: "as this enters or is turned face up" (208.2b, 708.11)
             card.update(power="*", toughness="*")
             card["abilities"] = [*card["abilities"], {"as_enters_pt": {"options": ["5/1", "1/5"], "turned_face_up": True}}]
-        elif entering == 4:
+        elif entering == 2:
             card["abilities"] = [*card["abilities"], {"as_enters_choose": {"player": "opponent"}}]
     if "counters" in allowed and draw(st.integers(0, 3)) == 3:
         obj["counters"] = {draw(st.sampled_from(["+1/+1", "+1/+0"])): draw(st.integers(1, 2))}
-    if "face-down" in allowed and draw(st.integers(0, 3)) == 3:
+    aquamorph = card["power"] == "*"
+    if "face-down" in allowed and draw(st.integers(0, 3)) >= (2 if aquamorph else 3):  # 708.11 needs it face down
         obj["face_down"] = True
         if draw(st.booleans()):
             card["abilities"] = [*card["abilities"], {"morph": "{2}"}]
@@ -95,6 +97,7 @@ _ABILITIES = {
     "cda_colors": {"cda_colors": ["W", "U", "B", "R", "G"]},
     "static": {"static": {"affects": {"types": ["creature"], "controller": "you", "other": True},
                           "becomes": {"gains": [{"keyword": "vigilance"}]}}},
+    "self_static": {"static_pt": {"effect": "modify_pt", "affects": {"itself": True}, "power": 1, "toughness": 0}},
 }
 DATA_KEYWORDS = ("trample", "haste", "vigilance", "reach", "defender", "first strike", "double strike", "menace")
 """Keywords that are data only here (702): objects have, copy, gain and lose them."""
@@ -110,15 +113,15 @@ def _keywords(allowed: frozenset[str]) -> list[str]:
 def _ability_kinds(allowed: frozenset[str]) -> list[str]:
     kinds = ["flying", "text", "keyword"]
     if {"static-abilities", "layer-7c"} <= allowed:
-        kinds.append("anthem")
+        kinds += ["anthem", "self_static", "self_static"]  # "this creature gets +1/+0" (604.2, 613.4c)
     if "color-changing" in allowed:
         kinds.append("cda_colors")
     if {"static-abilities", "ability-changing"} <= allowed:
         kinds.append("static")
     if "activated-abilities" in allowed and _become_kinds(allowed):
-        kinds.append("activated")
+        kinds += ["activated", "activated"]
     if "triggered-abilities" in allowed:
-        kinds.append("triggered")
+        kinds += ["triggered", "triggered"]
     return kinds
 
 
@@ -132,8 +135,9 @@ def _ability(draw, kind: str, number: int, allowed: frozenset[str]) -> dict[str,
     if kind == "keyword":
         return {"keyword": draw(st.sampled_from(_keywords(allowed)))}
     if kind == "activated":  # 602: "{X}: this becomes ... until end of turn", or a copy of the target (707.4)
-        if "copy-effects" in allowed and draw(st.integers(0, 3)) == 3:
-            effect: dict[str, Any] = {"become_copy": {"until": "end_of_turn"}}
+        copying = draw(st.integers(0, 4)) if "copy-effects" in allowed else 0
+        if copying >= 1:  # 707.9a: Dimir Doppelganger's "except it has this ability"
+            effect: dict[str, Any] = {"become_copy": {"until": "end_of_turn", **_this_ability(copying == 4)}}
         else:
             become = draw(st.sampled_from(_become_kinds(allowed)))
             change: dict[str, Any] = {
@@ -141,17 +145,25 @@ def _ability(draw, kind: str, number: int, allowed: frozenset[str]) -> dict[str,
                 "color": {"colors": ["B"]}, "gains": {"gains": [{"keyword": "trample"}]}}[become]
             effect = {"become": {**change, "until": "end_of_turn"}}
         return {"activated": {"name": f"grow{number}", "cost": "{X}" if "X" in str(effect) else "{1}", "effect": effect}}
-    if kind == "triggered":  # 603, 707.4: Unstable Shapeshifter
-        until = draw(st.sampled_from(["ended", "end_of_turn"]))
+    if kind == "triggered":  # 603, 707.4: Unstable Shapeshifter, "except it has this ability" (707.9a)
+        variant = draw(st.integers(0, 3))
+        until = ("ended", "end_of_turn")[variant % 2]
         return {"triggered": {"name": f"shift{number}", "when": "Whenever another creature enters",
-                              "effect": {"become_copy": {"until": until}}}}
+                              "effect": {"become_copy": {"until": until, **_this_ability(variant >= 2)}}}}
     return _ABILITIES[kind]
+
+
+def _this_ability(kept: bool) -> dict[str, Any]:
+    """The exception "except it has this ability" (707.9a): the copy keeps the ability making it
+    (its effect never needs a choice as something enters, so the generator need not know it)."""
+    return {"exceptions": {"gains_this_ability": True}} if kept else {}
 
 
 def clone_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
     """Returns a strategy which generates a Clone in its owner's hand: "You may have this enter as a
     copy of any creature on the battlefield", sometimes with exceptions (707.9): a P/T it keeps,
-    a name, colours, creature types or supertypes it has instead, "in addition" types, its own
+    a name, colours, creature types or supertypes it has instead, "in addition" types, creature
+    types and snow (707.9b), its own
     colour kept, an ability gained, counters it enters with, some of them only if it is a creature
     (707.9f). A copy with them is still a creature of at least 1/1. Examples shrink towards a
     plain Clone."""
@@ -202,6 +214,10 @@ def _exceptions(draw, allowed: frozenset[str], *, entering: bool, nested: bool =
             exceptions["subtypes"] = ["Illusion"]
         elif kind == "supertypes":  # snow instead of the copied supertypes: never legendary (704.5j)
             exceptions["supertypes"] = ["snow"]
+        elif kind == "add_subtypes":  # "it's an Illusion in addition to its other types" (707.9b)
+            exceptions["add_subtypes"] = ["Illusion"]
+        elif kind == "add_supertypes":  # "it's snow in addition": never legendary (704.5j) nor world (704.5k)
+            exceptions["add_supertypes"] = ["snow"]
         elif kind == "if_creature":
             inner = _exceptions(draw, allowed, entering=entering, nested=True)
             exceptions["if_creature"] = inner or {"gains": [{"keyword": "haste"}]}
@@ -209,9 +225,9 @@ def _exceptions(draw, allowed: frozenset[str], *, entering: bool, nested: bool =
 
 
 def _exception_kinds(allowed: frozenset[str], *, entering: bool = True, nested: bool = False) -> list[str]:
-    kinds = ["pt", "retain", "gains", "name", "colors", "subtypes"]
+    kinds = ["pt", "retain", "gains", "name", "colors", "subtypes", "add_subtypes"]
     if "type-changing" in allowed:
-        kinds += ["artifact", "types", "supertypes"]
+        kinds += ["artifact", "types", "supertypes", "add_supertypes"]
     if "counters" in allowed and entering:
         kinds.append("counters")
     if not nested:
@@ -280,8 +296,10 @@ def copy_scenarios(*, features: Iterable[str] | None = None, max_originals: int 
     copies with exceptions until end of turn or until the effect is ended (707.4, 514.2), token
     copies with exceptions and their own "as enters" choices (707.6), a static copy effect
     ("creatures your opponents control are copies of the chosen creature", 707.2c), changes to
-    the originals (none of which a copy copies, 707.2), control changes, turning permanents face
-    up and down (708, 708.11), activating and triggering those abilities, and deaths: a creature
+    the originals (none of which a copy copies, 707.2; one of them may give the world supertype:
+    the only world permanent there is, 704.5k), control changes, turning permanents face up and
+    down (708, 708.11), Clones put onto the battlefield face down (708.3), activating and
+    triggering those abilities (a trigger aimed at the creature that just entered, 603.2), and deaths: a creature
     given -X/-X beyond its toughness (704.5f) or moved to a graveyard or exile, a token ceasing
     to exist as it leaves (111.7, 704.5d); each as ``features`` allow. Every copy choice names a
     creature on the battlefield at that moment (707.5), never a legendary one (so no two
@@ -308,7 +326,7 @@ def _change_kinds(allowed: frozenset[str]) -> list[str]:
         ("modify_pt", "layer-7c"), ("put_counters", "counters"), ("switch_pt", "layer-7d"), ("set_pt", "layer-7b"),
         ("add_type", "type-changing"), ("color", "color-changing"), ("flying", "ability-changing"),
         ("become_copy", "copy-effects"), ("become_copy", "copy-effects"), ("token", "token-copies"),
-        ("token", "token-copies"), ("token", "token-copies"), ("face_up", "face-down"), ("face_down", "face-down"), ("end_turn", "durations"),
+        ("token", "token-copies"), ("token", "token-copies"), ("face_up", "face-down"), ("face_down", "face-down"), ("face_down", "face-down"), ("end_turn", "durations"),
         ("end_effect", "durations"), ("end_effect", "durations"), ("gain_control", "control-changing"),
         ("activate", "activated-abilities"), ("activate", "activated-abilities"), ("activate", "activated-abilities"),
         ("trigger", "triggered-abilities"), ("trigger", "triggered-abilities"), ("trigger", "triggered-abilities"),
@@ -336,6 +354,8 @@ class _Board:
         self.copies: dict[str, list[tuple[int, str, str | None]]] = {}  # (timestamp, root, how it ends)
         self.mirror: tuple[int, str, str] | None = None  # (timestamp, its controller, the root it copies)
         self.time = 0
+        self.blank: set[str] = set()  # Clones put onto the battlefield face down: never turned face up
+        self.world = False  # whether an effect gave the world supertype yet (at most once: 704.5k)
 
     def tick(self) -> int:
         self.time += 1
@@ -440,7 +460,7 @@ def _copy_scenarios(draw, *, features=None, max_originals=2, max_clones=3, max_s
             board.controller[f"k{i}"] = controller
         objects[f"k{i}"] = spec
     mirror_waits = False
-    if {"static-abilities", "enters-choices"} <= allowed and draw(st.integers(0, 4)) == 4:
+    if {"static-abilities", "enters-choices"} <= allowed and draw(st.integers(0, 4)) >= 3:
         owner = draw(st.sampled_from(PLAYERS))
         if "zone-changes" in allowed and draw(st.booleans()):
             objects["m"] = {"card": MIRROR, "zone": "hand", "owner": owner}
@@ -449,17 +469,18 @@ def _copy_scenarios(draw, *, features=None, max_originals=2, max_clones=3, max_s
             chosen = draw(st.sampled_from(board.sources()))
             objects["m"] = {"card": MIRROR, "owner": owner, "choices": {"object": chosen}}
             board.mirror = (board.tick(), owner, board.copied(chosen))
-    kinds = ["enter"] * bool(in_hand) + ["mirror"] * mirror_waits + _change_kinds(allowed)
+    kinds = ["enter"] * 3 * bool(in_hand) + ["mirror"] * 2 * mirror_waits + _change_kinds(allowed)
     intents = draw(st.lists(st.tuples(st.sampled_from(kinds), st.integers(0, 7), st.integers(0, 7), st.integers(0, 3)),
                             min_size=1, max_size=max_steps))
     steps: list[dict[str, Any]] = []
     tokens = effects = 0
     for number, (kind, a, b, amount) in enumerate(intents, 1):
-        if kind in ("become_copy", "add_type", "color", "flying", "set_pt") and b % 4 < 2:
-            # an object's own ability making it become something (602, 603) where it has one
-            kind = {0: "activate", 1: "trigger"}[b % 4] if board.holders(("activated", "triggered")[b % 4]) else kind
+        drawn, kind = kind, _instead(board, kind, b, allowed, in_hand)
         step = _step(draw, board, kind, a, b, amount, allowed, in_hand=in_hand, objects=objects, tokens=tokens,
                      effects=effects, number=number)
+        if step is None and kind == "enter_face_down":
+            step = _step(draw, board, drawn, a, b, amount, allowed, in_hand=in_hand, objects=objects, tokens=tokens,
+                         effects=effects, number=number)
         if step is None and kind in ("activate", "trigger", "end_effect", "mirror"):  # nothing to name: a copy instead
             step = _step(draw, board, "become_copy", a, b, amount, allowed, in_hand=in_hand, objects=objects,
                          tokens=tokens, effects=effects, number=number)
@@ -467,9 +488,52 @@ def _copy_scenarios(draw, *, features=None, max_originals=2, max_clones=3, max_s
             steps.append(step)
             tokens += "create_token" in step
             effects += "id" in next(iter(step.values()))
+            entered = _entered(step)
+            if entered is not None and amount < 3:
+                # 603.2: "whenever another creature enters", or else an activated ability making
+                # its object a copy of the creature that entered (602, 707.4)
+                follow = _step(draw, board, "trigger", a, b, amount, allowed, in_hand=in_hand, objects=objects,
+                               tokens=tokens, effects=effects, number=number, aim=entered) \
+                    or _step(draw, board, "activate", a, b, amount, allowed, in_hand=in_hand, objects=objects,
+                             tokens=tokens, effects=effects, number=number, aim=entered)
+                if follow is not None:
+                    steps.append(follow)
         if number == len(intents) or (step is not None and observe_here(draw, checkpoints)):
             steps.append({"expect": {"objects": {oid: {} for oid in [*objects, *_tokens(tokens)]}}})
     return build_case(objects, steps, summary="a scenario generated by strategies.copy_scenarios()")
+
+
+_ORDINARY = ("become_copy", "color", "flying", "set_pt", "modify_pt", "switch_pt", "put_counters", "end_turn")
+"""Step kinds that :func:`_instead` may turn into one the board makes possible."""
+
+
+def _instead(board: _Board, kind: str, b: int, allowed: frozenset[str], in_hand: list[str]) -> str:
+    """The step to make of a drawn ``kind`` (by ``b``, drawn with it): where the board allows, an
+    object's own ability making it become something (602, 603), an Aquamorph Entity turned face up
+    (its "as turned face up" choice, 708.11), a token copy of an object with "as enters" choices
+    (it makes its own, 707.6), or a Clone put onto the battlefield face down (708.3). These need a
+    board the steps before made, so drawn blindly they would seldom happen."""
+    if kind == "face_down":
+        return "enter_face_down" if in_hand and b % 4 < 2 else kind
+    if kind not in _ORDINARY:
+        return kind
+    possible = {
+        "activate": bool(board.holders("activated")), "trigger": bool(board.holders("triggered")),
+        "face_up": any(oid in board.on and oid not in board.blank and board.has(board.root(oid), "as_enters_pt")
+                       for oid in board.face_down),
+        "token": "token-copies" in allowed and any(board.choices(board.copied(oid), PLAYERS[0])
+                                                   for oid in board.sources())}
+    order = (("activate", "trigger", "face_up"), ("trigger", "activate", "token"), ("token", "face_up", "trigger"),
+             ("face_up", "token", "activate"))[b % 4]
+    return next((instead for instead in order if possible[instead]), kind)
+
+
+def _entered(step: dict[str, Any]) -> str | None:
+    """The creature a step puts onto the battlefield face up, if any (a Clone, a token)."""
+    if "create_token" in step:
+        return step["create_token"]["token"]
+    move = step.get("move", {})
+    return move["object"] if move.get("to") == "battlefield" and not move.get("face_down") else None
 
 
 def _declared_controller(draw, spec: dict[str, Any]) -> str:
@@ -480,9 +544,11 @@ def _declared_controller(draw, spec: dict[str, Any]) -> str:
 
 
 def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: frozenset[str], *, in_hand: list[str],
-          objects: dict[str, Any], tokens: int, effects: int, number: int) -> dict[str, Any] | None:
+          objects: dict[str, Any], tokens: int, effects: int, number: int, aim: str | None = None
+          ) -> dict[str, Any] | None:
     """One step of ``kind`` on the board as the generator knows it, and what it does to that
-    knowledge; ``None`` when it can't happen (nothing for it to name)."""
+    knowledge; ``None`` when it can't happen (nothing for it to name). ``aim``: the target a
+    trigger step takes (the creature whose entering triggers it), if it can."""
     on = board.on
     if not on and kind not in ("enter", "mirror", "end_turn"):
         return None
@@ -490,7 +556,7 @@ def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: 
     sources = board.sources(exclude=target)
     # Copy chains (707.3) come from copying the latest copies most often.
     other = sources[-1 - b % len(sources)] if sources else None
-    if kind == "enter":
+    if kind in ("enter", "enter_face_down"):
         sources = board.sources(tokens=False)
         if not in_hand or not sources:
             return None
@@ -501,6 +567,15 @@ def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: 
             # choice, with no "enter as a copy" ability left to apply
             return None
         in_hand.remove(clone)
+        if "face-down" in allowed and (kind == "enter_face_down" or amount == 3):
+            # 708.3: put onto the battlefield face down, its "enter as a copy" does nothing: a
+            # face-down 2/2 that is never turned face up (face up, it would be a 0/0 Clone)
+            board.on.append(clone)
+            board.controller[clone] = controller
+            board.face_down.add(clone)
+            board.blank.add(clone)
+            board.tick()
+            return {"move": {"object": clone, "to": "battlefield", "face_down": True}}
         chosen = sources[-1 - b % len(sources)]
         copied = board.copied(chosen)
         board.copies[clone] = [(board.tick(), copied, None)]
@@ -515,6 +590,9 @@ def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: 
         board.mirror = (board.tick(), objects["m"]["owner"], board.copied(chosen))
         return {"move": {"object": "m", "to": "battlefield", "choices": {"object": chosen}}}
     if kind == "token":
+        if other is None:  # a token copy of the only creature there is
+            sources = board.sources()
+            other = sources[-1 - b % len(sources)] if sources else None
         if other is None:
             return None
         choosing = [oid for oid in sources if board.choices(board.copied(oid), PLAYERS[0])]
@@ -555,7 +633,12 @@ def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: 
         return {"become_copy": step}
     if kind in ("activate", "trigger"):
         key = "activated" if kind == "activate" else "triggered"
-        holders = board.holders(key)
+        holders = [(oid, ability) for oid, ability in board.holders(key) if oid != aim]
+        copying = [(oid, ability) for oid, ability in holders if "become_copy" in ability["effect"]]
+        if copying and (b % 2 == 0 or aim is not None):  # most often one making its object a copy of its target (707.4)
+            holders = copying
+        elif aim is not None:
+            return None
         if not holders:
             return None
         holder, ability = holders[a % len(holders)]
@@ -566,7 +649,7 @@ def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: 
             targets = board.sources(exclude=holder)
             if not targets:
                 return None
-            step["target"] = targets[-1 - b % len(targets)]
+            step["target"] = aim if aim in targets else targets[-1 - b % len(targets)]
             until = ability["effect"]["become_copy"]["until"]
             board.copies.setdefault(holder, []).append(
                 (board.tick(), board.copied(step["target"]), "end_of_turn" if until == "end_of_turn" else None))
@@ -596,8 +679,13 @@ def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: 
         board.tick()
         return {"become": {"to": target, "gain_control": True, "controller": board.controller[target], "until": "ended"}}
     if kind == "face_up":
-        face_down = [oid for oid in on if oid in board.face_down]
+        face_down = [oid for oid in on if oid in board.face_down and oid not in board.blank]
+        turned = [oid for oid in face_down if board.has(board.root(oid), "as_enters_pt")]
+        if turned and b % 2:  # 708.11: one whose "as this is turned face up" choice applies
+            face_down = turned
         target = face_down[a % len(face_down)] if face_down else target
+        if target in board.blank:
+            return None
         step = {"object": target, "by": "morph" if amount % 2 else "effect"}
         face_up = target in board.face_down and (step["by"] == "effect" or board.has(board.root(target), "morph"))
         if board.has(board.root(target), "as_enters_pt"):
@@ -620,6 +708,11 @@ def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: 
     if kind == "set_pt":
         return {"set_pt": {"to": target, "power": amount + 1, "toughness": b % 4 + 1}}
     if kind == "add_type":
+        if not board.world and amount:
+            # "it's a world artifact in addition": the only world permanent there ever is (no copy
+            # copies it, 707.2), so the world rule never applies (704.5k)
+            board.world = True
+            return {"become": {"to": target, "add_types": ["artifact"], "add_supertypes": ["world"]}}
         return {"become": {"to": target, "add_types": ["artifact"]}}
     if kind == "color":
         return {"become": {"to": target, "colors": [["W", "U", "B", "R", "G"][amount]]}}
