@@ -247,3 +247,31 @@ def test_generated_scenarios_are_valid_and_defined_under_any_features(data):
             assert zones[step.to] == "battlefield", (step, zones)
         if getattr(step, "KEY", None) == "move" and "sorcery" in next(o for o in case.objects if o.id == step.object).card.types:
             assert step.to != "battlefield"
+
+
+def test_extras_false_generates_only_creatures_and_anthems_with_pt_effects():
+    import strategies as mtg
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="extras='no'"):
+        mtg.scenarios(extras="no")
+    with pytest.raises(InvalidArgument, match="extras=1"):
+        mtg.damage_scenarios(extras=1)
+    assert repr(mtg.scenarios(extras=False)) == "scenarios(extras=False)"
+
+    @settings(max_examples=150, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(mtg.scenarios(extras=False), mtg.damage_scenarios(extras=False))
+    def check(case, damage):
+        plain = case.to_dict()
+        assert all(oid[0] in "ca" for oid in plain["objects"])
+        for spec in plain["objects"].values():
+            assert not spec["card"].get("name") and not spec["card"].get("mana_cost")
+            assert all(set(a) <= {"cda_pt", "static_pt"} for a in spec["card"].get("abilities", []))
+        kinds = {key for step in plain["steps"] for part in step.get("together", [step]) for key in part}
+        assert not kinds & {"become", "activate", "trigger"}
+        inert = {"flying", "trample", "first strike", "double strike", "vigilance", "reach", "menace", "haste", "defender"}
+        for spec in damage.to_dict()["objects"].values():
+            assert not {a.get("keyword") for a in spec["card"].get("abilities", [])} & inert
+
+    check()
