@@ -277,8 +277,7 @@ def damage_agrees_with_reference(subject: Subject, data, features: frozenset[str
     engine reports, for every object and player value both report."""
     from reference_engine import OBSERVABLES, ReferenceEngine
 
-    case = data.draw(mtg.damage_scenarios(features=features, checkpoints="sparse",
-                                          extras=data.draw(st.booleans(), label="extras")), label="scenario")
+    case = data.draw(mtg.damage_scenarios(features=features, checkpoints="sparse"), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
     ours = subject.run(case)

@@ -312,7 +312,7 @@ def later_set_overrides(subject: Subject, data, features: frozenset[str]) -> Non
 
 
 def state_based_invariants(subject: Subject, data, features: frozenset[str]) -> None:
-    case = data.draw(scenario_strategy(features, extras=data.draw(st.booleans(), label="extras")), label="scenario")
+    case = data.draw(scenario_strategy(features), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
     for number, snapshot in enumerate(subject.run(case), 1):

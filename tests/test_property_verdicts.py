@@ -44,7 +44,7 @@ def test_the_differential_with_almost_every_example_refused_is_unsupported_with_
     run = run_property(differential_property(), engine, describe(engine),
                        profile=settings(profiles.get("ci"), max_examples=10))
     assert run.status == "unsupported"
-    assert run.refused > 20 * run.examples > 0
+    assert run.refused > 100 and run.refused > 20 * run.examples
     assert run.counts["ran"] == run.examples and run.counts["refused"] == run.refused
     assert f"only {run.examples} of {run.examples + run.refused} examples ran" in run.message
     assert f"{run.refused} refused by refuses-most" in run.message
