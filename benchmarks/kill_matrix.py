@@ -23,12 +23,14 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conformance import compare, loader, profiles
-from conformance.engine import describe
-from conformance.properties import PROPERTIES
-from conformance.property_runner import PropertyRun, run_property
+from conformance.format import loader
+from conformance.laws import profiles
+from conformance.results import compare
+from conformance.engines.interface import describe
+from conformance.laws.catalogue import PROPERTIES
+from conformance.laws.runner import PropertyRun, run_property
 from conformance.pytest_properties import differential_property
-from conformance.scenario import Case
+from conformance.format.model import Case
 from tests.mutants import MUTANTS, Mutant
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "mutants.md"

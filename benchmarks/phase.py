@@ -26,9 +26,10 @@ import time
 from hypothesis import HealthCheck, given, settings
 
 import strategies as mtg
-from conformance import compare, loader
+from conformance.format import loader
+from conformance.results import compare
 from conformance.adapters.phase import FEATURES, PhaseEngine, engine_version
-from conformance.engine import describe
+from conformance.engines.interface import describe
 from conformance.errors import Unsupported
 
 QUIET = settings(database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))

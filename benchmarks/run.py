@@ -28,9 +28,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 
 import strategies as mtg
-from conformance import compare, loader, profiles
-from conformance.engine import describe, load_engine
-from conformance.property_runner import run_property
+from conformance.format import loader
+from conformance.laws import profiles
+from conformance.results import compare
+from conformance.engines.interface import describe, load_engine
+from conformance.laws.runner import run_property
 from conformance.pytest_properties import differential_property
 from reference_engine import Game, ReferenceEngine, layers
 from strategies import build_case

@@ -1,10 +1,21 @@
 """mtg-conformance: a property-based conformance suite for Magic: The Gathering rules engines.
 
-Data flows one way: case files are loaded (``loader``) into immutable cases (``scenario``), an
-engine (``engine``) turns each into snapshots, ``compare`` judges them, and the pytest plugin
-(``pytest_plugin``) and the CLI (``cli``) report the results by rule.
+Data flows one way, and the subpackages follow it (docs/layout.md):
+
+- ``format``: case files are loaded (``format.loader``) into immutable cases (``format.model``);
+- ``engines``: an engine (the interface, a JSON-lines subprocess, an adapter) turns each into snapshots;
+- ``laws``: the property suite generates cases and checks what engines answer;
+- ``results``: ``results.compare`` judges the snapshots; records, the results stream, expectations;
+- ``reports``: the per-rule table, Markdown and HTML;
+
+and on top the pytest plugin (``pytest_plugin``, ``pytest_properties``) and the CLI (``cli``).
+``errors`` holds the exceptions every part shares.
 """
+
+from conformance import _moved
 
 __version__ = "0.1.0"
 CR_VERSION = "2025-09-19"
 """Effective date of the Comprehensive Rules the shipped cases were checked against."""
+
+_moved.install()  # the old flat module paths (conformance.scenario, ...) keep working

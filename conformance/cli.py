@@ -14,12 +14,14 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
-from conformance import CR_VERSION, __version__, loader, profiles
-from conformance.engine import describe, load_engine
+from conformance import CR_VERSION, __version__
+from conformance.format import loader
+from conformance.laws import profiles
+from conformance.engines.interface import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
-from conformance.features import FEATURES
-from conformance.harness import DEFAULT_TIMEOUT, positive_seconds
-from conformance.report import exit_status, render_properties, render_table, rule_key
+from conformance.format.features import FEATURES
+from conformance.engines.harness import DEFAULT_TIMEOUT, positive_seconds
+from conformance.reports.text import exit_status, render_properties, render_table, rule_key
 
 OK, FAILED, USAGE = 0, 1, 2
 
@@ -105,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _ci_options(run: argparse.ArgumentParser) -> None:
     """The options of ``run`` for CI: expectations, sharding, the results stream (docs/ci.md)."""
-    from conformance.shard import parse as parse_shard
+    from conformance.results.shard import parse as parse_shard
 
     run.add_argument("--expectations", metavar="FILE",
                      help="an expectations file: exit 0 exactly when every result is as it expects")
@@ -156,9 +158,9 @@ def _load(args: argparse.Namespace):
 def cmd_run(args: argparse.Namespace) -> int:
     import pytest
 
-    from conformance import expectations as expectations_file
+    from conformance.results import expectations as expectations_file
     from conformance.pytest_plugin import ResultCollector
-    from conformance.results_stream import ResultsStream
+    from conformance.results.stream import ResultsStream
 
     expected = expectations_file.load(args.expectations) if args.expectations else None
     if args.update_expectations:  # the file to update is read (and checked) before anything runs
@@ -251,7 +253,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
     """The exit status of ``run``: by the expectations file if one is given; writes --update-expectations."""
-    from conformance import expectations as expectations_file
+    from conformance.results import expectations as expectations_file
 
     records = [r.record for r in results]
     status = exit_status(results)
@@ -271,8 +273,8 @@ def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from conformance import report_html, report_markdown
-    from conformance.results_stream import read
+    from conformance.reports import html as report_html, markdown as report_markdown
+    from conformance.results.stream import read
 
     runs = [read(path) for path in args.results]
     text = (report_html if args.format == "html" else report_markdown).render(runs)
@@ -304,7 +306,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from conformance import generated_coverage
+    from conformance.laws import coverage as generated_coverage
 
     engine = load_engine(args.engine)
     measured = generated_coverage.measure(profile=args.profile, engine=engine, only=args.only)
@@ -313,7 +315,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def cmd_properties(args: argparse.Namespace) -> int:
-    from conformance.properties import all_properties
+    from conformance.laws.catalogue import all_properties
 
     suite = all_properties()
     for prop in suite:
@@ -348,7 +350,7 @@ def cmd_features(args: argparse.Namespace) -> int:
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:
-    from conformance.smoke import smoke
+    from conformance.engines.smoke import smoke
 
     problems = smoke(args.engine, timeout=args.timeout)
     if problems:

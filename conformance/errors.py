@@ -7,11 +7,11 @@
   reported as unsupported, never as a pass or a failure.
 - :class:`EngineSpecError`: an ``--engine`` value that does not name a usable engine (for an
   ``exec:`` engine, also one that does not start or does not speak protocol v1).
-- :class:`EngineFault` and its kinds, raised by :mod:`conformance.harness` while an engine over
+- :class:`EngineFault` and its kinds, raised by :mod:`conformance.engines.harness` while an engine over
   the protocol runs a case (docs/protocol.md, "Outcomes"): :class:`EngineCrashed` (it exited),
   :class:`EngineTimedOut` (it did not answer in time), :class:`ProtocolError` (it answered
   something that is not a valid reply), :class:`EngineReportedError` (its ``error`` reply).
-  :func:`conformance.compare.judge` turns each into an errored outcome of that ``kind``.
+  :func:`conformance.results.compare.judge` turns each into an errored outcome of that ``kind``.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class EngineSpecError(ValueError):
 
 class EngineFault(Exception):
     """An engine failed while running one case. ``kind`` names how, for
-    :class:`conformance.compare.Errored`; ``detail`` is what helps to debug it (a traceback, the
+    :class:`conformance.results.compare.Errored`; ``detail`` is what helps to debug it (a traceback, the
     tail of the engine's standard error)."""
 
     kind = "exception"

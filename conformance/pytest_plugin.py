@@ -18,16 +18,16 @@ from typing import Any
 
 import pytest
 
-from conformance import compare, loader, profiles, records, shard
+from conformance.format import loader
+from conformance.laws import profiles
+from conformance.results import compare, records, shard
 from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statistics_table
-from conformance.engine import EngineInfo, describe, load_engine
+from conformance.engines.interface import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
-from conformance.harness import DEFAULT_TIMEOUT, positive_seconds
-from conformance.report import CaseResult, render_properties, render_table
-from conformance.scenario import Case
-
-ENGINE_KEY = pytest.StashKey[tuple[Any, EngineInfo]]()
-
+from conformance.engines.harness import DEFAULT_TIMEOUT, positive_seconds
+from conformance.reports.text import CaseResult, render_properties, render_table
+from conformance.format.model import Case
+from conformance.session import ENGINE_KEY, results_of
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mtg-conformance", "MTG rules engine conformance")
@@ -75,7 +75,7 @@ def pytest_configure(config: pytest.Config) -> None:
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
     if config.getoption("mtg_results") and not hasattr(config, "workerinput"):  # xdist: the controller writes
-        from conformance.results_stream import ResultsStream
+        from conformance.results.stream import ResultsStream
 
         config.pluginmanager.register(ResultsStream(config.getoption("mtg_results")), "mtg-results-stream")
 
@@ -147,7 +147,7 @@ class CaseItem(pytest.Item):
             outcome = compare.judge(engine, info, self.case)
         record = records.case_record(self.case, outcome)
         if isinstance(outcome, compare.Failed):  # it counts under the cited rules its failure shows broken
-            from conformance.exercised import case_failing_rules
+            from conformance.results.exercised import case_failing_rules
 
             record["cited_rules"], record["rules"] = list(self.case.rules), list(case_failing_rules(self.case, engine, info))
         self.user_properties.append(("mtg_result", record))
@@ -187,7 +187,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     for item in cases:
         item.problem = duplicates.get((item.case.file, item.case.line))
     part = config.getoption("mtg_shard", None)
-    if part is not None:  # --mtg-shard I/N: keep this shard's cases and properties (conformance.shard)
+    if part is not None:  # --mtg-shard I/N: keep this shard's cases and properties (conformance.results.shard)
         from conformance.pytest_properties import PropertyItem
 
         def elsewhere(item: pytest.Item) -> bool:
@@ -199,19 +199,6 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if deselected:
             config.hook.pytest_deselected(items=deselected)
             items[:] = [item for item in items if not elsewhere(item)]
-
-
-def results_of(report: pytest.TestReport) -> CaseResult | None:
-    """The case result a report carries, if it is a case's call phase."""
-    for name, value in getattr(report, "user_properties", ()):
-        if name == "mtg_result" and report.when == "call":
-            record = records.normalize(value)
-            if report.failed and record["status"] in ("passed", "unsupported"):  # never hide a failure
-                record["status"], record["error_kind"] = "errored", record["error_kind"] or "exception"
-                record["message"] = record["message"] or (report.longreprtext.strip().splitlines() or [""])[-1]
-            return CaseResult(record["id"], tuple(record["rules"]), record["status"], kind=record["kind"],
-                              record=record)
-    return None
 
 
 class ResultCollector:

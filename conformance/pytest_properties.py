@@ -1,7 +1,7 @@
-"""Property items for the pytest plugin: each property of :mod:`conformance.properties` runs,
+"""Property items for the pytest plugin: each property of :mod:`conformance.laws.catalogue` runs,
 under a Hypothesis profile, against the engine being checked.
 
-The items are collected from the ``conformance/properties.py`` file itself, so their node ids
+The items are collected from the ``conformance/laws/catalogue.py`` file itself, so their node ids
 read ``properties.py::613.4d/two-switches-cancel`` and ``-k 613.4d`` selects them by rule.
 """
 
@@ -13,11 +13,14 @@ from typing import Any
 
 import pytest
 
-from conformance import counterexamples, profiles, properties, records, yamlsource
-from conformance.compare import same
-from conformance.engine import EngineInfo, describe
-from conformance.properties import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property, differential_property  # noqa: F401  (their old home)
-from conformance.property_runner import run_property
+from conformance.format import yamlsource
+from conformance.laws import counterexamples, profiles, catalogue as properties
+from conformance.results import records
+from conformance.results.compare import same
+from conformance.engines.interface import EngineInfo, describe
+from conformance.laws.catalogue import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property, differential_property  # noqa: F401  (their old home)
+from conformance.laws.runner import run_property
+from conformance.session import ENGINE_KEY
 
 PROPERTIES_FILE = Path(properties.__file__).resolve()
 
@@ -27,7 +30,7 @@ class PropertyFailure(AssertionError):
 
 
 class PropertyFile(pytest.File):
-    """The property suite, anchored on conformance/properties.py."""
+    """The property suite, anchored on conformance/laws/catalogue.py."""
 
     def collect(self):
         for prop in (differential_property(), *properties.PROPERTIES):
@@ -45,8 +48,6 @@ class PropertyItem(pytest.Item):
 
     def runtest(self) -> None:
         from reference_engine import ReferenceEngine
-
-        from conformance.pytest_plugin import ENGINE_KEY
 
         engine, info = self.config.stash[ENGINE_KEY]
         reference = ReferenceEngine()
@@ -147,7 +148,7 @@ def _disagrees(engine, reference, case, observables) -> bool:
 
 def statistics_table(reports: list[dict[str, Any]]) -> str:
     """Per rule, how many generated examples exercised it, over every property run."""
-    from conformance.report import rule_key
+    from conformance.reports.text import rule_key
 
     totals: Counter[str] = Counter()
     for report in reports:

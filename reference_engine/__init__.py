@@ -29,8 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from conformance import __version__
-from conformance.features import FEATURES
-from conformance.scenario import Case
+from conformance.format.features import FEATURES
+from conformance.format.model import Case
 from reference_engine.game import Game
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from conformance import scenario as s
+from conformance.format import model as s
 from reference_engine import entering, layers
 from reference_engine.becomes import ChangeEffect
 from reference_engine.copy import CopyEffect

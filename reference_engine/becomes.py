@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conformance.frozen import frozen
-from conformance.scenario import Change
-from conformance.subtypes import replace_subtypes, sets_creature_types
+from conformance.format.frozen import frozen
+from conformance.format.model import Change
+from conformance.format.subtypes import replace_subtypes, sets_creature_types
 from reference_engine.characteristics import Values
 
 CONTROL, TEXT, TYPE, COLOR, ABILITY = 2, 3, 4, 5, 6

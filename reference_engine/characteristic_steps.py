@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from conformance import scenario as s
+from conformance.format import model as s
 from reference_engine import abilities, damage, entering, face_down, layers
 from reference_engine.characteristics import observe
 from reference_engine.characteristics import EMPTY

@@ -11,10 +11,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from conformance import subtypes as cr_subtypes
-from conformance.frozen import frozen
-from conformance.scenario import Card, Keyword, plain_ability
-from conformance.subtypes import ALL_CREATURE_TYPES
+from conformance.format import subtypes as cr_subtypes
+from conformance.format.frozen import frozen
+from conformance.format.model import Card, Keyword, plain_ability
+from conformance.format.subtypes import ALL_CREATURE_TYPES
 
 # ALL_CREATURE_TYPES: how the ``subtypes`` observable shows every creature type (205.3m, 702.73a).
 

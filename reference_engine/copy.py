@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.frozen import frozen
-from conformance.scenario import CdaColors, CdaPT, CopyExceptions, Keyword
-from conformance.subtypes import replace_subtypes, sets_creature_types
+from conformance.format.frozen import frozen
+from conformance.format.model import CdaColors, CdaPT, CopyExceptions, Keyword
+from conformance.format.subtypes import replace_subtypes, sets_creature_types
 from reference_engine.characteristics import Values
 
 LAYER_1A = "1a"

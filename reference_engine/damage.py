@@ -31,8 +31,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from conformance import scenario as s
-from conformance.frozen import frozen
+from conformance.format import model as s
+from conformance.format.frozen import frozen
 from reference_engine import layers
 from reference_engine.range_of_influence import as_source, current, in_range, matches_now, source_controller
 

@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from conformance.scenario import AsEntersChoose, AsEntersPT, Choices, EntersAsCopy, StaticCopy
+from conformance.format.model import AsEntersChoose, AsEntersPT, Choices, EntersAsCopy, StaticCopy
 from reference_engine import layers
 from reference_engine.characteristics import Values
 from reference_engine.copy import ChosenPT, CopyEffect, counters_as_it_enters

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conformance.scenario import Morph
+from conformance.format.model import Morph
 from reference_engine.characteristics import Values
 
 if TYPE_CHECKING:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from conformance.scenario import MANA_VALUE, STARTING_LIFE, X, CardTypes, Count, Expression, Filter, Life, Sum
-from conformance.subtypes import CREATURE_TYPES
+from conformance.format.model import MANA_VALUE, STARTING_LIFE, X, CardTypes, Count, Expression, Filter, Life, Sum
+from conformance.format.subtypes import CREATURE_TYPES
 from reference_engine.objects import GameObject
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance import scenario as s
+from conformance.format import model as s
 from reference_engine import doubling, state_based_actions
 from reference_engine.filters import matches
 from reference_engine import layers

@@ -33,8 +33,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from conformance.frozen import frozen
-from conformance.scenario import CdaColors, CdaPT, Filter, Keyword, Static, StaticCopy, StaticPT
+from conformance.format.frozen import frozen
+from conformance.format.model import CdaColors, CdaPT, Filter, Keyword, Static, StaticCopy, StaticPT
 from reference_engine import becomes, face_down
 from reference_engine.becomes import ABILITY, COLOR, CONTROL, TEXT, TYPE, ChangeEffect, Working
 from reference_engine.characteristics import EMPTY, Characteristics, Values

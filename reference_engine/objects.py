@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.frozen import frozen
-from conformance.scenario import Card
+from conformance.format.frozen import frozen
+from conformance.format.model import Card
 
 PT_COUNTER = re.compile(r"^([+-][0-9]+)/([+-][0-9]+)$")
 

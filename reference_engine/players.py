@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from conformance import scenario as s
+from conformance.format import model as s
 from reference_engine.objects import counters_of
 from reference_engine.range_of_influence import abilities_now, controller_of
 

@@ -19,8 +19,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from conformance import scenario as s
-from conformance.frozen import frozen
+from conformance.format import model as s
+from conformance.format.frozen import frozen
 from reference_engine.range_of_influence import (
     abilities_now,
     controller_of,

@@ -26,7 +26,7 @@ from reference_engine import layers
 from reference_engine.filters import matches
 
 if TYPE_CHECKING:
-    from conformance.scenario import Filter
+    from conformance.format.model import Filter
     from reference_engine.characteristics import Characteristics
     from reference_engine.game import Game
     from reference_engine.objects import GameObject

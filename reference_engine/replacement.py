@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from conformance import scenario as s
-from conformance.frozen import frozen
+from conformance.format import model as s
+from conformance.format.frozen import frozen
 from reference_engine import prevention
 from reference_engine.range_of_influence import (
     abilities_now,

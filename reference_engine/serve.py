@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from conformance.errors import Unsupported
 
-VERSION = 1  # the protocol version spoken (conformance.protocol.VERSION)
+VERSION = 1  # the protocol version spoken (conformance.engines.protocol.VERSION)
 
 
 def serve(engine: Any, requests: IO[str], replies: IO[str], log: IO[str]) -> int:
@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the in-process engine to serve: 'reference' (default) or module:attribute")
     args = parser.parse_args(argv)
 
-    from conformance.engine import load_engine
+    from conformance.engines.interface import load_engine
     from conformance.errors import EngineSpecError
 
     if args.engine.startswith("exec:"):

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from conformance import scenario as s
+from conformance.format import model as s
 from reference_engine import damage, doubling, players, prevention, replacement
 from reference_engine.damage import DamageEvent
 from reference_engine.range_of_influence import controller_of, in_range, source_controller

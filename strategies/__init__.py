@@ -7,7 +7,7 @@ Engine authors use them to generate valid scenarios for their own tests::
 
     @given(mtg.scenarios(features=["layer-7c", "layer-7d"], max_objects=3))
     def test_my_engine_agrees(case):
-        ...  # case.to_dict() is the plain JSON form; conformance.compare.judge() runs it
+        ...  # case.to_dict() is the plain JSON form; conformance.results.compare.judge() runs it
 
 Every strategy generates only valid scenarios (schema-valid, every reference resolves) and
 shrinks towards fewer objects, fewer steps and smaller numbers. ``features=`` limits what is

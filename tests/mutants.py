@@ -11,7 +11,7 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
-from conformance import scenario as s
+from conformance.format import model as s
 from reference_engine import (
     Game,
     ReferenceEngine,

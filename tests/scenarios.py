@@ -6,8 +6,8 @@ from typing import Any
 
 import yaml
 
-from conformance.loader import load_text
-from conformance.scenario import Case
+from conformance.format.loader import load_text
+from conformance.format.model import Case
 
 
 def creature(power: Any, toughness: Any, **card: Any) -> dict[str, Any]:

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance import loader
+from conformance.format import loader
 from conformance.cli import main
-from conformance.features import FEATURES
-from conformance.report import STATUSES, rule_key
+from conformance.format.features import FEATURES
+from conformance.reports.text import STATUSES, rule_key
 
 REPO = Path(__file__).resolve().parent.parent
 GOLDEN = REPO / "golden"
@@ -173,8 +173,8 @@ def test_run_clamping_engine_names_every_failing_case(capsys):
     status = {i: "failed" if i in expected else "passed" for i in ALL_IDS}
     # a failed case counts under the cited rules its failure shows broken (tests/test_property_verdicts.py
     # checks how they are found): clamping a negative value breaks the doubling or tripling, not 107.1b
-    from conformance.engine import describe
-    from conformance.exercised import case_failing_rules
+    from conformance.engines.interface import describe
+    from conformance.results.exercised import case_failing_rules
     from tests.wrong_engines import ClampingEngine
 
     engine = ClampingEngine()
@@ -344,8 +344,8 @@ def test_list_groups_cases_by_rule(capsys):
 
 
 def test_properties_lists_every_property_with_its_rules(capsys):
-    from conformance.properties import PROPERTIES
-    from conformance.properties import DIFFERENTIAL_ID
+    from conformance.laws.catalogue import PROPERTIES
+    from conformance.laws.catalogue import DIFFERENTIAL_ID
 
     code, out, err = cli(capsys, "properties")
     assert code == 0 and err == ""

@@ -13,7 +13,7 @@ from reference_engine import ReferenceEngine
 from reference_engine.copy import apply_exceptions
 from reference_engine.characteristics import Values
 from reference_engine.filters import mana_value
-from conformance.scenario import CopyExceptions, Keyword, CdaColors
+from conformance.format.model import CopyExceptions, Keyword, CdaColors
 from tests.scenarios import creature, make_case, snapshots
 
 CLONE = {"zone": "hand", "card": {"name": "Clone", "types": ["creature"], "colors": ["U"], "power": 0, "toughness": 0,
@@ -289,7 +289,8 @@ def test_a_gained_static_ability_applies_in_layer_6_with_the_granting_timestamp(
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 import strategies as mtg  # noqa: E402
-from conformance import format_elements, loader, records  # noqa: E402
+from conformance.format import elements as format_elements, loader
+from conformance.results import records  # noqa: E402
 
 COPY_SETTINGS = settings(max_examples=150, database=None, deadline=None, derandomize=True,
                          suppress_health_check=list(HealthCheck))

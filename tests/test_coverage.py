@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import loader
+from conformance.format import loader
 
 REPO = Path(__file__).resolve().parent.parent
 COVERAGE = REPO / "docs" / "coverage.md"

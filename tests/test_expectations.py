@@ -1,4 +1,4 @@
-"""Expectations files (conformance/expectations.py): loading with one-line errors, matching and the
+"""Expectations files (conformance/results/expectations.py): loading with one-line errors, matching and the
 outcome mapping, gating ``mtg-conformance run --expectations``, and ``--update-expectations``.
 
 The "Done when" of issue 6: with an expectations file listing a wrong engine's known failures
@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conformance import expectations, loader
+from conformance.format import loader
+from conformance.results import expectations
 from conformance.cli import main
 from conformance.errors import CaseFileErrors
 
@@ -310,7 +311,7 @@ def test_properties_count_by_their_ids_and_kind_tells_them_from_a_case_of_the_sa
     """613.4d/two-switches-cancel is a golden case and a property: both fail on the one-switch engine,
     each gets its own entry (kind: case, kind: property), and the JSON lines judged against the
     updated file are as expected; without the property's entry it is an unexpected failure."""
-    from conformance.results_stream import read
+    from conformance.results.stream import read
 
     same_id = "613.4d/two-switches-cancel"
     assert same_id in ALL_IDS

@@ -1,4 +1,4 @@
-"""conformance.frozen: slotted frozen dataclasses made by a quicker __init__, otherwise the
+"""conformance.format.frozen: slotted frozen dataclasses made by a quicker __init__, otherwise the
 dataclass's own in every respect."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from dataclasses import field
 
 import pytest
 
-import conformance.scenario
-from conformance.frozen import frozen
+from conformance.format import abilities, case, expressions, players, steps
+from conformance.format import objects as format_objects
+from conformance.format.frozen import frozen
 from reference_engine import becomes, characteristics, copy, damage, layers, objects, prevention, replacement
 
 
@@ -103,7 +104,7 @@ def test_a_class_with_post_init_keeps_the_dataclass_init():
         Checked(-1)
 
 
-FROZEN_MODULES = [conformance.scenario, becomes, characteristics, copy, damage, layers, objects, prevention,
+FROZEN_MODULES = [expressions, abilities, format_objects, steps, players, case, becomes, characteristics, copy, damage, layers, objects, prevention,
                   replacement]
 
 

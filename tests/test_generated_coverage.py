@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from conformance import format_elements, generated_coverage
+from conformance.format import elements as format_elements
+from conformance.laws import coverage as generated_coverage
 from conformance.cli import main
-from conformance.modelled import REFUSED_ELEMENTS
+from conformance.format.modelled import REFUSED_ELEMENTS
 
 
 @pytest.fixture(scope="module")

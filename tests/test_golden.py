@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from conformance import compare, loader
-from conformance.engine import describe
+from conformance.format import loader
+from conformance.results import compare
+from conformance.engines.interface import describe
 from reference_engine import ReferenceEngine
 
 GOLDEN_CASES = loader.load_suite([loader.golden_dir()])

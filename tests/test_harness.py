@@ -1,4 +1,4 @@
-"""The subprocess harness (conformance/harness.py) against engines that misbehave, one way each.
+"""The subprocess harness (conformance/engines/harness.py) against engines that misbehave, one way each.
 
 Every fake engine in tests/fake_engines/ is the reference engine behind a protocol loop with one
 fault, so the cases it does not sabotage pass: each test asserts the exact outcome kind of every
@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from conformance import compare, loader
+from conformance.format import loader
+from conformance.results import compare
 from conformance.cli import main
-from conformance.engine import describe, load_engine
+from conformance.engines.interface import describe, load_engine
 from conformance.errors import EngineCrashed, EngineSpecError, EngineTimedOut, ProtocolError
-from conformance.harness import SubprocessEngine
+from conformance.engines.harness import SubprocessEngine
 from reference_engine import ReferenceEngine
 
 FAKES = Path(__file__).resolve().parent / "fake_engines"
@@ -275,7 +276,7 @@ def test_a_closed_engine_reports_cases_as_crashes_without_starting_again():
 
 
 def test_engines_left_open_are_killed_at_interpreter_exit():
-    script = ("import sys; from conformance.harness import SubprocessEngine; "
+    script = ("import sys; from conformance.engines.harness import SubprocessEngine; "
               f"e = SubprocessEngine([sys.executable, {str(FAKES / 'ignores_stop.py')!r}]); print(e.pid)")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
     assert result.returncode == 0, result.stderr
@@ -456,7 +457,7 @@ def test_smoke_names_the_declared_values_it_could_not_check(capsys):
 def test_the_smoke_cases_observe_every_value_and_the_reference_engine_passes_them_whole():
     """Every value a snapshot may report is observed by some every-value case, worked by hand;
     the reference engine, which reports them all, passes each case as written."""
-    from conformance import smoke
+    from conformance.engines import smoke
     from reference_engine import OBSERVABLES
 
     assert set(smoke.OBJECT_VALUES) == set(OBSERVABLES["objects"])

@@ -54,11 +54,11 @@ def test_some_mutants_are_caught_by_properties_alone():
 
 def test_a_passing_property_reports_no_first_failure():
     """Hypothesis's StopTest (an example that ran out of data) is not a failure: a property that
-    passes has no first failure to report (conformance.property_runner)."""
-    from conformance import profiles
-    from conformance.engine import describe
-    from conformance.properties import PROPERTIES
-    from conformance.property_runner import run_property
+    passes has no first failure to report (conformance.laws.runner)."""
+    from conformance.laws import profiles
+    from conformance.engines.interface import describe
+    from conformance.laws.catalogue import PROPERTIES
+    from conformance.laws.runner import run_property
     from reference_engine import ReferenceEngine
 
     engine = ReferenceEngine()

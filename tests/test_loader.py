@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance import yamlsource
+from conformance.format import yamlsource
 from conformance.errors import CaseFileError, CaseFileErrors
-from conformance.loader import golden_dir, load_file, load_suite, load_text
-from conformance.scenario import Case
+from conformance.format.loader import golden_dir, load_file, load_suite, load_text
+from conformance.format.model import Case
 
 NAME = "x.yaml"
 CASE = "613.4d/base-case"
@@ -637,7 +637,7 @@ def test_any_well_formed_rule_number_is_accepted(rule):
 
 
 def test_yaml_written_by_the_suite_has_no_anchors():
-    from conformance import yamlsource
+    from conformance.format import yamlsource
     shared = ["creature"]
     text = yamlsource.dump({"a": {"types": shared}, "b": {"types": shared}}, sort_keys=False)
     assert "&" not in text and "*" not in text

@@ -7,8 +7,8 @@ import dataclasses
 import jsonschema
 import pytest
 
-from conformance import features, loader, scenario
-from conformance.engine import EngineInfo
+from conformance.format import features, loader, model as scenario
+from conformance.engines.interface import EngineInfo
 from conformance.errors import EngineSpecError
 from tests.scenarios import creature, make_case
 

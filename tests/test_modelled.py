@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from conformance import format_elements, loader, yamlsource
+from conformance.format import elements as format_elements, loader, yamlsource
 from conformance.errors import CaseFileErrors
 
 SCHEMA = format_elements.schema()
@@ -78,11 +78,11 @@ def test_every_schema_element_is_modelled_by_a_golden_case_or_refused(golden_usa
     elements = schema_elements()
     neither = sorted(e for e in elements if e not in golden_usage and e not in REFUSED)
     assert not neither, ("schema elements no golden case uses and the loader does not refuse (add a golden "
-                         f"case that models each, or refuse it in conformance/modelled.py): {neither}")
+                         f"case that models each, or refuse it in conformance/format/modelled.py): {neither}")
 
 
 def test_the_refused_elements_are_the_loaders():
-    from conformance.modelled import REFUSED_ELEMENTS
+    from conformance.format.modelled import REFUSED_ELEMENTS
 
     assert set(REFUSED) == REFUSED_ELEMENTS
 

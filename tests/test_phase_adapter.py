@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from conformance import compare, loader
+from conformance.format import loader
+from conformance.results import compare
 from conformance.adapters import phase as adapter
-from conformance.engine import describe, load_engine
+from conformance.engines.interface import describe, load_engine
 from conformance.errors import Unsupported
-from conformance.features import FEATURES
+from conformance.format.features import FEATURES
 from reference_engine import ReferenceEngine
 from tests.scenarios import creature, make_case
 
@@ -153,7 +154,7 @@ def test_smoke_passes_checking_every_value_it_declares():
     """``mtg-conformance smoke --engine phase``: every object and player value the adapter
     declares is checked on the boards smoke builds (the spell on the stack, which the adapter
     cannot place, is skipped with the reason)."""
-    from conformance.smoke import smoke
+    from conformance.engines.smoke import smoke
 
     lines: list[str] = []
     assert smoke("phase", say=lines.append) == []
@@ -424,7 +425,8 @@ def test_a_missing_extra_is_one_line_and_exit_2():
 
 
 def test_the_expectations_file_is_valid_and_names_real_ids():
-    from conformance import expectations, properties
+    from conformance.laws import catalogue as properties
+    from conformance.results import expectations
 
     expected = expectations.load(EXPECTATIONS)
     golden_ids = {case.id for case in loader.load_suite([loader.golden_dir()])}

@@ -1,4 +1,4 @@
-"""The laws about players, damage and the range of influence (conformance/player_laws.py) hold for
+"""The laws about players, damage and the range of influence (conformance/laws/players.py) hold for
 the reference engine (tests/test_properties.py runs every property on it), catch deliberately
 wrong engines with small counterexamples that replay as golden cases, and are unsupported, not
 failed, for an engine lacking their features."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from conformance import loader
-from conformance.properties import PROPERTIES
+from conformance.format import loader
+from conformance.laws.catalogue import PROPERTIES
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
 WRONG = "tests.wrong_engines"

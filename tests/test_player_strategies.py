@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import InvalidArgument
 
 import strategies as mtg
-from conformance import loader, scenario
-from conformance.choices import choice_problems
+from conformance.format import loader, model as scenario
+from conformance.format.choices import choice_problems
 from reference_engine import ReferenceEngine
 
 FAST = settings(max_examples=60, database=None, deadline=None, suppress_health_check=list(HealthCheck))
@@ -70,7 +70,7 @@ def _undefined(case):
 @settings(max_examples=200, database=None, deadline=None, suppress_health_check=list(HealthCheck))
 @given(mtg.damage_scenarios())
 def test_damage_scenarios_are_defined_and_script_every_order(case):
-    from conformance import records
+    from conformance.results import records
 
     loader.load_text(records.case_file_yaml([records.case_document(case)]), "<gen>")  # the loader's own form
     assert not list(choice_problems(case.to_dict()))
@@ -244,6 +244,6 @@ def test_reprs_are_the_calls():
 
 
 def test_the_player_features_are_in_the_vocabulary():
-    from conformance.features import FEATURES
+    from conformance.format.features import FEATURES
 
     assert mtg.PLAYER_FEATURES <= set(FEATURES)

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 import yaml
 
-from conformance import compare, loader
+from conformance.format import loader
+from conformance.results import compare
 from conformance.cli import main
-from conformance.engine import EngineInfo
+from conformance.engines.interface import EngineInfo
 from conformance.errors import CaseFileErrors
-from conformance.scenario import Case
+from conformance.format.model import Case
 from reference_engine import ReferenceEngine
 from reference_engine.range_of_influence import seat_distance
 from reference_engine.replacement import ChoiceMissing

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.loader import golden_dir
+from conformance.format.loader import golden_dir
 
 GOLDEN = str(golden_dir())
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conformance import loader
-from conformance.properties import PROPERTIES
+from conformance.format import loader
+from conformance.laws.catalogue import PROPERTIES
 from conformance.pytest_properties import PROPERTIES_FILE
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
@@ -87,9 +87,9 @@ def test_removing_checkpoints_catches_an_engine_checking_only_when_observed():
     """704.3: an engine that performs state-based actions only when asked for a snapshot agrees
     with itself when every event is observed, and not once some checkpoints are removed; the
     reference engine, checking after every event, passes."""
-    from conformance import profiles
-    from conformance.engine import describe
-    from conformance.property_runner import run_property
+    from conformance.laws import profiles
+    from conformance.engines.interface import describe
+    from conformance.laws.runner import run_property
     from reference_engine import ReferenceEngine
 
     law = next(p for p in PROPERTIES if p.id == "704.3/state-based-actions-between-checkpoints")
@@ -107,9 +107,9 @@ def test_removing_checkpoints_catches_an_engine_checking_only_when_observed():
 
 
 def test_the_differential_property_with_sparse_checkpoints_catches_checks_only_when_observed():
-    from conformance import profiles
-    from conformance.engine import describe
-    from conformance.property_runner import run_property
+    from conformance.laws import profiles
+    from conformance.engines.interface import describe
+    from conformance.laws.runner import run_property
     from conformance.pytest_properties import differential_property
 
     mutant = _checks_only_at_checkpoints()

@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from conformance import exercised, loader, profiles, properties
+from conformance.format import loader
+from conformance.laws import profiles, catalogue as properties
+from conformance.results import exercised
 from conformance.cli import main
-from conformance.engine import describe
-from conformance.property_runner import run_property
+from conformance.engines.interface import describe
+from conformance.laws.runner import run_property
 from conformance.pytest_properties import differential_property
 from reference_engine import ReferenceEngine
 from tests.one_bug_engines import RefusesMostEngine, tripling_as_doubling

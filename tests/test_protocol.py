@@ -1,4 +1,4 @@
-"""Protocol v1's messages (conformance/protocol.py, conformance/schema/protocol/, docs/protocol.md)
+"""Protocol v1's messages (conformance/engines/protocol.py, conformance/schema/protocol/, docs/protocol.md)
 and the engine side of it (reference_engine/serve.py), driven in-process through text streams."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from conformance import loader, protocol
+from conformance.engines import protocol
+from conformance.format import loader
 from conformance.errors import Unsupported
 from reference_engine import ReferenceEngine
 from reference_engine.serve import serve
@@ -73,7 +74,7 @@ def test_every_example_in_the_protocol_doc_is_valid():
 
 
 def test_the_run_example_in_the_doc_is_what_the_harness_sends():
-    from conformance.smoke import CASES
+    from conformance.engines.smoke import CASES
 
     pump = loader.load_text(CASES)[1]
     (run_example,) = [m for name, m in _examples() if name == "run"]

@@ -289,7 +289,7 @@ def test_704_5q_applies_only_to_plus_one_and_minus_one_counters():
 
 def test_engine_describes_every_feature_and_its_observables():
     description = ReferenceEngine().describe()
-    from conformance.features import FEATURES
+    from conformance.format.features import FEATURES
 
     assert set(description["features"]) == set(FEATURES)
     assert {"zone", "controller", "power", "toughness", "counters", "damage"} <= set(description["observables"]["objects"])

@@ -289,7 +289,7 @@ def test_a_board_left_as_printed_is_the_board_every_layer_would_give(monkeypatch
     from hypothesis import HealthCheck, given, settings
 
     import strategies as mtg
-    from conformance import loader
+    from conformance.format import loader
     from reference_engine import ReferenceEngine, layers
 
     taken = {"boards": 0, "printed": 0}
@@ -339,7 +339,7 @@ def test_which_objects_layers_1_to_6_leave_as_printed():
     values come from the effect that made it, 613.1), and a card with changeling (702.73a), a
     colour-defining ability (613.3) or a static ability making objects become something
     (613.1b-f) are not."""
-    from conformance.scenario import Card
+    from conformance.format.model import Card
     from reference_engine import layers
     from reference_engine.entering import Status
     from reference_engine.objects import GameObject, no_counters

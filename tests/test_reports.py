@@ -1,4 +1,4 @@
-"""Reports: the JSON Lines results stream (conformance/results_stream.py) and ``mtg-conformance
+"""Reports: the JSON Lines results stream (conformance/results/stream.py) and ``mtg-conformance
 report`` as Markdown and as one HTML page, the latter rendered in headless Chromium.
 
 The stream must hold a line for every case, also when the engine misbehaves over ``exec:`` (one
@@ -23,10 +23,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conformance import expectations, loader, records
+from conformance.format import loader
+from conformance.results import expectations, records
 from conformance.cli import main
-from conformance.report import STATUSES, rule_rows
-from conformance.results_stream import read
+from conformance.reports.text import STATUSES, rule_rows
+from conformance.results.stream import read
 
 REPO = Path(__file__).resolve().parent.parent
 FAKES = REPO / "tests" / "fake_engines"
@@ -312,7 +313,7 @@ def test_markdown_for_several_runs_is_a_matrix(clamping_results, reference_resul
 
 def test_markdown_escapes_what_it_shows():
     assert records  # the helpers below are what the renderer uses
-    from conformance.report_markdown import code, fenced, text
+    from conformance.reports.markdown import code, fenced, text
 
     assert text("a | b <b>*x*</b>") == "a \\| b &lt;b&gt;\\*x\\*&lt;/b&gt;"
     assert code("x`y") == "``x`y``" and code("a|b") == "`a\\|b`"

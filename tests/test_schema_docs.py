@@ -1,5 +1,5 @@
-"""docs/engines-json.md is what conformance/schema_docs.py generates from the schema and the model
-(regenerate: ``python -m conformance.schema_docs > docs/engines-json.md``)."""
+"""docs/engines-json.md is what conformance/format/schema_docs.py generates from the schema and the model
+(regenerate: ``python -m conformance.format.schema_docs > docs/engines-json.md``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import loader, schema_docs
+from conformance.format import loader, schema_docs
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = REPO / "docs" / "engines-json.md"
@@ -18,7 +18,7 @@ PAGE = REPO / "docs" / "engines-json.md"
 
 def test_the_committed_page_is_what_the_generator_writes_now():
     assert PAGE.read_text() == schema_docs.generate(), (
-        "docs/engines-json.md is out of date: python -m conformance.schema_docs > docs/engines-json.md")
+        "docs/engines-json.md is out of date: python -m conformance.format.schema_docs > docs/engines-json.md")
 
 
 def test_every_step_and_ability_of_the_schema_has_a_section():
@@ -60,7 +60,7 @@ def test_a_key_every_example_gives_is_named(monkeypatch):
 
 def test_the_stack_object_in_engines_md_is_what_the_reference_engine_reports():
     """docs/engines.md's spell on the stack is the reference engine's snapshot of smoke's case."""
-    from conformance.smoke import EVERY_VALUE, _load
+    from conformance.engines.smoke import EVERY_VALUE, _load
     from reference_engine import ReferenceEngine
 
     (template,) = [t for t in EVERY_VALUE if t["id"] == "112.1/smoke-spell-on-the-stack"]
@@ -72,7 +72,7 @@ def test_the_stack_object_in_engines_md_is_what_the_reference_engine_reports():
 
 def test_the_smoke_failure_shown_in_engines_md_is_what_smoke_says():
     from tests.test_harness import NoTypesEngine  # noqa: F401 (the engine the line comes from)
-    from conformance.smoke import smoke
+    from conformance.engines.smoke import smoke
 
     lines: list[str] = []
     smoke("tests.test_harness:NoTypesEngine", say=lines.append)

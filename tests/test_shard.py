@@ -1,4 +1,4 @@
-"""Sharding (conformance/shard.py, ``--shard I/N``): N shards run every case and property exactly
+"""Sharding (conformance/results/shard.py, ``--shard I/N``): N shards run every case and property exactly
 once, by a stable hash of the id, whatever the collection order, the process or the worker count."""
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance import loader, properties, shard
+from conformance.format import loader
+from conformance.laws import catalogue as properties
+from conformance.results import shard
 from conformance.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -40,7 +42,7 @@ def test_the_split_is_stable_a_hash_of_the_id_not_of_the_order_or_the_process():
     assert [shard.shard_of(i, 4) for i in ("613.4d/two-switches-cancel", "701.10c/double-negative-power",
                                            "704.5q/annihilation-does-not-save")] == [3, 4, 2]
     # another process, with another hash seed, splits the same way
-    code = ("import sys; from conformance.shard import shard_of; "
+    code = ("import sys; from conformance.results.shard import shard_of; "
             "print([shard_of(i, 5) for i in sys.argv[1:]])")
     ids = sorted(ALL_IDS)
     for seed in ("1", "2"):

@@ -12,10 +12,11 @@ import pytest
 from hypothesis import HealthCheck, find, settings
 
 import strategies as mtg
-from conformance import profiles, scenario
-from conformance.engine import describe
-from conformance.properties import PROPERTIES
-from conformance.property_runner import run_property
+from conformance.format import model as scenario
+from conformance.laws import profiles
+from conformance.engines.interface import describe
+from conformance.laws.catalogue import PROPERTIES
+from conformance.laws.runner import run_property
 from conformance.pytest_properties import differential_property
 from tests.mutants import MUTANTS
 

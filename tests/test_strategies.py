@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 import strategies as mtg
-from conformance import features as vocabulary
-from conformance import loader, scenario
+from conformance.format import features as vocabulary
+from conformance.format import loader, model as scenario
 from reference_engine import ReferenceEngine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,7 +199,7 @@ KEYWORDS = [f"ability_keyword={k}" for k in ("flying", "first strike", "trample"
 
 def test_generation_reaches_every_keyword_but_hexproof():
     """Each keyword is rare (one of 13), so a bigger sample than the shared one."""
-    from conformance import format_elements as fe
+    from conformance.format import elements as fe
     seen = set()
 
     @settings(max_examples=1000, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
@@ -211,7 +211,7 @@ def test_generation_reaches_every_keyword_but_hexproof():
 
 
 def test_generation_reaches_the_elements_about_characteristics(sample):
-    from conformance import format_elements as fe
+    from conformance.format import elements as fe
     seen: dict[str, int] = {}
     for case in sample:
         for e in fe.case_elements(case.to_dict()):
@@ -232,7 +232,7 @@ def test_generation_reaches_a_stolen_permanent_and_distinct_legends(sample):
 @settings(max_examples=150, database=None, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_generated_scenarios_are_valid_and_defined_under_any_features(data):
-    from conformance import records
+    from conformance.results import records
     allowed = set(data.draw(st.sets(st.sampled_from(sorted(vocabulary.FEATURES)))))
     allowed.add(data.draw(st.sampled_from(["layer-7b", "layer-7c", "layer-7d"])))
     case = data.draw(mtg.scenarios(features=allowed))

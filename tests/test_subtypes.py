@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import subtypes
+from conformance.format import subtypes
 from conformance.errors import Unsupported
 
 ROOT = Path(__file__).resolve().parent.parent

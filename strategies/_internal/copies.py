@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from conformance.scenario import Case
+from conformance.format.model import Case
 from strategies._internal.core import PLAYERS, ZONES_AWAY, _explicit, _named, build_case
 from strategies._internal.validation import check_checkpoints, check_features, check_size, observe_here
 

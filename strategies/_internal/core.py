@@ -1,7 +1,7 @@
 """The strategies: objects, effect steps, step lists and whole scenarios.
 
 Everything is generated in the plain case-file form (dicts, as in a YAML case), and
-:func:`scenarios` builds a :class:`~conformance.scenario.Case` from it. Generation follows the
+:func:`scenarios` builds a :class:`~conformance.format.model.Case` from it. Generation follows the
 format's own rules, so every scenario is valid: references resolve, an ended effect was created
 before, ids are unique. ``features=`` limits generation to what an engine supports.
 """
@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from conformance import CR_VERSION
-from conformance.features import RULES
-from conformance.report import rule_key
-from conformance.scenario import Case
+from conformance.format.features import RULES
+from conformance.reports.text import rule_key
+from conformance.format.model import Case
 from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size, observe_here
 
 PLAYERS = ("Alex", "Blair")
@@ -868,7 +868,7 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
 def build_case(objects: dict[str, Any], steps: list[dict[str, Any]], *, summary: str,
                case_id: str = "613.4/generated", players: tuple[str, ...] = PLAYERS) -> Case:
     """A :class:`Case` from plain objects and steps; its ``rules`` are those its features
-    exercise (:data:`conformance.features.RULES`)."""
+    exercise (:data:`conformance.format.features.RULES`)."""
     raw = {"id": case_id, "rules": ["613.4"], "source": {"rule": "613.4"}, "summary": summary,
            "players": list(players), "objects": objects, "steps": steps}
     case = Case.from_dict(raw, cr=CR_VERSION)

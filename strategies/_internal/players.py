@@ -6,7 +6,7 @@ prevention effects, and the limited range of influence option (CR 119, 120, 614-
 Like the layer-7 strategies, everything is generated in plain case-file form and every scenario
 is valid: references resolve, targets sit inside their controller's range of influence (801.4),
 effects that may need ordering have ids, and every choice a damage event needs is scripted in its
-``order`` (616.1, :mod:`conformance.choices`). Damage scenarios are also defined all the way: their
+``order`` (616.1, :mod:`conformance.format.choices`). Damage scenarios are also defined all the way: their
 steps are played on the reference engine as they are drawn, so that each is aimed at what is on the
 battlefield (or, for a source, on the stack) when it happens (113.7a, 400.7).
 """
@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from conformance import CR_VERSION
-from conformance.choices import damage_choices
-from conformance.features import RULES
-from conformance.report import rule_key
-from conformance.scenario import MANA_TYPES, Case, Together, step_from
+from conformance.format.choices import damage_choices
+from conformance.format.features import RULES
+from conformance.reports.text import rule_key
+from conformance.format.model import MANA_TYPES, Case, Together, step_from
 from strategies._internal.core import _explicit, _named
 from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size, check_type, observe_here
 
@@ -406,7 +406,7 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bo
             # there and adds no object: two doublers and their source need only two objects.
             # Which it is draws no choice of its own, so an example without such a pair is as it
             # was. A creature carries at most one doubler (its slot's): a damage step's order
-            # names an effect by its object's id (616.1, conformance.choices).
+            # names an effect by its object's id (616.1, conformance.format.choices).
             carrier = objects.get(f"c{index}")
             if carrier is not None and carrier["owner"] == doubler_owner:
                 carrier["card"]["abilities"] = [*carrier["card"].get("abilities", []), ability]

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis.errors import InvalidArgument
 
-from conformance.features import FEATURES
+from conformance.format.features import FEATURES
 
 
 def check_type(expected: type | tuple[type, ...], value: Any, name: str) -> None:

@@ -1,0 +1,417 @@
+"""Abilities as data (CR 113): characteristic-defining and static P/T abilities, damage doublers and
+prevention (614-616), keywords (702), "becomes" effects, activated (602) and triggered (603) abilities,
+"as enters" choices and copy abilities (707, 708). A copy acquires its original's abilities (707.2a),
+so every ability is data a copy can carry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import field
+from types import MappingProxyType
+from typing import Any, ClassVar, Union
+
+from conformance.format.expressions import Expression, Filter, expression_from
+from conformance.format.frozen import frozen
+
+
+@frozen
+class CdaPT:
+    """A characteristic-defining ability defining power and/or toughness (CR 604.3, 613.4a).
+
+    It functions in every zone (604.3); ``None`` leaves that characteristic to the printed value.
+    """
+
+    KEY: ClassVar[str] = "cda_pt"
+    power: Expression | None = None
+    toughness: Expression | None = None
+
+
+@frozen
+class StaticPT:
+    """A static ability setting (7b), modifying (7c) or switching (7d) the power/toughness of
+    every object ``affects`` matches, re-evaluated continuously (CR 604.2, 613.5)."""
+
+    KEY: ClassVar[str] = "static_pt"
+    effect: str
+    affects: Filter
+    power: Expression | None = None
+    toughness: Expression | None = None
+
+
+@frozen
+class DoubleDamage:
+    """A static ability whose replacement effect doubles damage: "If a source [``by``] would deal
+    damage, it deals double that damage instead" (CR 701.10g, 614.1a). ``by`` is read relative to
+    the ability's controller; ``None`` means every source, in any zone."""
+
+    KEY: ClassVar[str] = "double_damage"
+    by: Filter | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DoubleDamage:
+        return cls(by=Filter.from_dict(data["by"]) if "by" in data else None)
+
+
+@frozen
+class PreventDamageAbility:
+    """A static ability whose prevention effect prevents ``amount`` (``None``: all) of the damage
+    that sources matching ``by`` would deal to objects matching ``to`` (each ``None``: any),
+    combat damage only if ``combat``; the amount applies to each damage event anew (CR 615.10)."""
+
+    KEY: ClassVar[str] = "prevent_damage"
+    by: Filter | None = None
+    to: Filter | None = None
+    amount: int | None = None
+    combat: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PreventDamageAbility:
+        values = dict(data)
+        for key in ("by", "to"):
+            if key in values:
+                values[key] = Filter.from_dict(values[key])
+        return cls(**values)
+
+
+@frozen
+class CantLose:
+    """A static ability: "You can't lose the game", for its controller (CR 104.3b, 614.17, 704.5a)."""
+
+    KEY: ClassVar[str] = "cant_lose"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CantLose:
+        return cls()
+
+
+PLAYER_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (DoubleDamage, PreventDamageAbility, CantLose)}
+"""Abilities about damage and players (CR 614-616, 701.10g, 104.3b), by key."""
+
+
+Ability = Union[CdaPT, StaticPT, DoubleDamage, PreventDamageAbility, CantLose]
+
+
+def ability_from(data: Mapping[str, Any]) -> Ability:
+    (key, body), = data.items()
+    if key in PLAYER_ABILITIES:
+        return PLAYER_ABILITIES[key].from_dict(body)
+    if key in CHARACTERISTIC_ABILITIES:
+        return CHARACTERISTIC_ABILITIES[key].from_dict(body)
+    if key == CdaPT.KEY:
+        return CdaPT(**{k: expression_from(v) for k, v in body.items()})
+    return StaticPT(
+        effect=body["effect"],
+        affects=Filter.from_dict(body["affects"]),
+        power=expression_from(body["power"]) if "power" in body else None,
+        toughness=expression_from(body["toughness"]) if "toughness" in body else None,
+    )
+
+
+KEYWORDS = ("flying", "trample", "haste", "vigilance", "reach", "defender", "first strike", "double strike",
+            "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "changeling")
+"""The keyword abilities a case may give (CR 702)."""
+
+
+CHARACTERISTICS = ("name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities",
+                   "power", "toughness")
+"""The copiable characteristics (CR 707.2), by the names the format uses."""
+
+
+@frozen
+class Keyword:
+    """A keyword ability (CR 702): ``{keyword: flying}``. ``changeling`` is a characteristic-defining
+    ability: the object is every creature type (CR 702.73a), applied first in layer 4 (613.3)."""
+
+    KEY: ClassVar[str] = "keyword"
+    keyword: str
+
+    @classmethod
+    def from_dict(cls, data: str) -> Keyword:
+        return cls(data)
+
+    def to_plain(self) -> str:
+        return self.keyword
+
+
+@frozen
+class Morph:
+    """Morph [cost] (CR 702.37a): the card may be cast face down as a 2/2 creature, and turned face
+    up by paying ``cost`` (a special action, 702.37e)."""
+
+    KEY: ClassVar[str] = "morph"
+    cost: str
+
+    @classmethod
+    def from_dict(cls, data: str) -> Morph:
+        return cls(data)
+
+    def to_plain(self) -> str:
+        return self.cost
+
+
+@frozen
+class Text:
+    """An ability given by its rules text only ("{T}: Add {G}."): objects have it, copy it, gain and
+    lose it, and report it, but no step performs it."""
+
+    KEY: ClassVar[str] = "text"
+    text: str
+
+    @classmethod
+    def from_dict(cls, data: str) -> Text:
+        return cls(data)
+
+    def to_plain(self) -> str:
+        return self.text
+
+
+@frozen
+class CdaColors:
+    """A characteristic-defining ability defining the object's colours ("is all colors"): it
+    functions in every zone (CR 604.3) and applies first in layer 5 (613.3)."""
+
+    KEY: ClassVar[str] = "cda_colors"
+    colors: tuple[str, ...]
+
+    @classmethod
+    def from_dict(cls, data: list[str]) -> CdaColors:
+        return cls(tuple(data))
+
+    def to_plain(self) -> list[str]:
+        return list(self.colors)
+
+
+def _tuples(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+
+
+@frozen(kw_only=True)
+class Change:
+    """What an effect makes an object become, each part applied in its own layer (CR 613.1, 613.6):
+    ``gain_control`` (layer 2: the effect's controller gains control); ``types``, ``subtypes``,
+    ``supertypes`` replace those of the object and ``add_types``, ``add_subtypes``,
+    ``add_supertypes`` come "in addition to its other types" (layer 4, CR 205.1a-b); ``colors``
+    (layer 5); ``gains``, ``loses``, ``loses_all_abilities`` (layer 6); ``power``/``toughness``
+    set them (layer 7b). ``None`` and empty parts change nothing."""
+
+    gain_control: bool = False
+    types: tuple[str, ...] | None = None
+    add_types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] | None = None
+    add_subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] | None = None
+    add_supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None
+    gains: tuple[Ability, ...] = ()
+    loses: tuple[Ability, ...] = ()
+    loses_all_abilities: bool = False
+    power: Expression | None = None
+    toughness: Expression | None = None
+
+    @staticmethod
+    def values_from(data: Mapping[str, Any]) -> dict[str, Any]:
+        values = _tuples(data)
+        for key in ("gains", "loses"):
+            if key in values:
+                values[key] = tuple(ability_from(a) for a in data[key])
+        for key in ("power", "toughness"):
+            if key in values:
+                values[key] = expression_from(data[key])
+        return values
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Change:
+        return cls(**cls.values_from(data))
+
+
+@frozen
+class Static:
+    """A static ability of a permanent making every object ``affects`` matches become something,
+    the set re-evaluated continuously (CR 604.2, 613.5) and kept through the effect's later layers
+    (613.6): "Each noncreature artifact is an artifact creature with power and toughness each equal
+    to its mana value". Its effects have its object's timestamp (613.7a)."""
+
+    KEY: ClassVar[str] = "static"
+    affects: Filter
+    becomes: Change
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Static:
+        return cls(affects=Filter.from_dict(data["affects"]), becomes=Change.from_dict(data["becomes"]))
+
+
+@frozen(kw_only=True)
+class CopyExceptions:
+    """Exceptions to a copy effect (CR 707.9), part of the copy's copiable values (707.9a-b):
+    ``retain`` keeps the copy's own value of those characteristics (707.9c); ``name``, ``colors``,
+    ``types``, ``subtypes``, ``supertypes``, ``power``, ``toughness`` give values and ``add_types``,
+    ``add_subtypes``, ``add_supertypes`` add "in addition to its other types" (707.9b); an exception
+    that gives or retains a characteristic drops the original's characteristic-defining ability
+    for it, except for types given "in addition" (707.9d); ``gains`` abilities and
+    ``gains_this_ability`` (the ability making the copy, 707.9a). ``enters_with_counters`` is an
+    additional effect of a copy as it enters, undone by a later copy effect (707.9e); ``if_creature``
+    applies only if the result would be a creature (707.9f)."""
+
+    retain: tuple[str, ...] = ()
+    name: str | None = None
+    colors: tuple[str, ...] | None = None
+    types: tuple[str, ...] | None = None
+    add_types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] | None = None
+    add_subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] | None = None
+    add_supertypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    gains: tuple[Ability, ...] = ()
+    gains_this_ability: bool = False
+    enters_with_counters: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    if_creature: CopyExceptions | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CopyExceptions:
+        values = _tuples(data)
+        if "gains" in values:
+            values["gains"] = tuple(ability_from(a) for a in data["gains"])
+        if "enters_with_counters" in values:
+            values["enters_with_counters"] = MappingProxyType(dict(data["enters_with_counters"]))
+        if "if_creature" in values:
+            values["if_creature"] = cls.from_dict(data["if_creature"])
+        return cls(**values)
+
+
+@frozen(kw_only=True)
+class BecomeTemplate(Change):
+    """The effect of an ability that makes its own object become something until ``until``."""
+
+    until: str
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BecomeTemplate:
+        return cls(**cls.values_from(data))
+
+
+@frozen(kw_only=True)
+class BecomeCopyTemplate:
+    """The effect of an ability that makes its own object become a copy of the ability's target
+    (CR 707.4), with ``exceptions``, until ``until``."""
+
+    exceptions: CopyExceptions | None = None
+    until: str
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BecomeCopyTemplate:
+        exceptions = CopyExceptions.from_dict(data["exceptions"]) if "exceptions" in data else None
+        return cls(exceptions=exceptions, until=data["until"])
+
+
+@frozen
+class AbilityEffect:
+    """What an activated or triggered ability does as it resolves (one of the two): its object
+    ``become``\\ s something, or ``become_copy`` of the target."""
+
+    become: BecomeTemplate | None = None
+    become_copy: BecomeCopyTemplate | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AbilityEffect:
+        if "become" in data:
+            return cls(become=BecomeTemplate.from_dict(data["become"]))
+        return cls(become_copy=BecomeCopyTemplate.from_dict(data["become_copy"]))
+
+
+@frozen
+class Activated:
+    """An activated ability (CR 602): ``cost`` (as printed, e.g. ``{X}``), and its ``effect``, a
+    template whose ``X`` is the value chosen as it is activated (107.3). ``name`` lets an
+    ``activate`` step name it."""
+
+    KEY: ClassVar[str] = "activated"
+    name: str
+    cost: str
+    effect: AbilityEffect
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Activated:
+        return cls(name=data["name"], cost=data["cost"], effect=AbilityEffect.from_dict(data["effect"]))
+
+
+@frozen
+class Triggered:
+    """A triggered ability (CR 603): ``when`` (its trigger condition, as text) and its ``effect``.
+    A ``trigger`` step says when it triggers and resolves."""
+
+    KEY: ClassVar[str] = "triggered"
+    name: str
+    when: str
+    effect: AbilityEffect
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Triggered:
+        return cls(name=data["name"], when=data["when"], effect=AbilityEffect.from_dict(data["effect"]))
+
+
+@frozen
+class EntersAsCopy:
+    """"You may have this enter as a copy of [an object ``of`` matches][, except ...]": a
+    replacement effect (CR 614.1c) applied as the object enters the battlefield (707.5), the copied
+    object chosen then (a ``choices.copy``; none chosen: it enters as itself)."""
+
+    KEY: ClassVar[str] = "enters_as_copy"
+    of: Filter
+    exceptions: CopyExceptions | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EntersAsCopy:
+        exceptions = CopyExceptions.from_dict(data["exceptions"]) if "exceptions" in data else None
+        return cls(of=Filter.from_dict(data["of"]), exceptions=exceptions)
+
+
+@frozen
+class AsEntersChoose:
+    """"As this enters, choose [a player | an opponent | an object]" (CR 614.12, 614.1c): ``player``
+    is ``player`` or ``opponent``; ``object`` is a filter. The choice is not copied (707.6)."""
+
+    KEY: ClassVar[str] = "as_enters_choose"
+    player: str | None = None
+    object: Filter | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AsEntersChoose:
+        return cls(player=data.get("player"),
+                   object=Filter.from_dict(data["object"]) if "object" in data else None)
+
+
+@frozen
+class AsEntersPT:
+    """"As this enters [or is turned face up], it becomes your choice of 5/1 or 1/5" (CR 208.2b):
+    the chosen power and toughness are a copiable effect (613.2a, 707.2); off the battlefield the
+    card is 0/0 (208.2b)."""
+
+    KEY: ClassVar[str] = "as_enters_pt"
+    options: tuple[str, ...]
+    turned_face_up: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AsEntersPT:
+        return cls(options=tuple(data["options"]), turned_face_up=data.get("turned_face_up", False))
+
+
+@frozen
+class StaticCopy:
+    """A static ability: the objects ``affects`` matches are copies of the object chosen as this
+    entered (an ``as_enters_choose`` object). The values it copies are fixed when the effect first
+    starts to apply (CR 707.2c); the set is re-evaluated continuously (613.5)."""
+
+    KEY: ClassVar[str] = "static_copy"
+    affects: Filter
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StaticCopy:
+        return cls(affects=Filter.from_dict(data["affects"]))
+
+
+CHARACTERISTIC_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (
+    Keyword, Morph, Text, CdaColors, Static, Activated, Triggered, EntersAsCopy, AsEntersChoose, AsEntersPT,
+    StaticCopy)}
+"""Abilities about characteristics, copying and face-down permanents (CR 602-604, 613, 702, 707, 708), by key."""

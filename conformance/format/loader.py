@@ -1,0 +1,351 @@
+"""Loading case files: YAML in, validated immutable :class:`~conformance.format.model.Case`\\ s out.
+
+Every problem becomes a :class:`~conformance.errors.CaseFileError` naming the file, line, case
+and field; all problems of a load are gathered and raised together as
+:class:`~conformance.errors.CaseFileErrors`. A bad file never produces a traceback.
+
+Checks, in order: YAML syntax (with the line), the JSON Schema (``schema/scenario.schema.json``:
+unknown keys, wrong types, malformed rule numbers and ids), then what a schema cannot say:
+references to undeclared players, objects and effects, metadata that must agree (the id's rule
+is among the case's rules), and duplicate case ids across the whole suite.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import json
+import re
+from collections.abc import Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import ValidationError, best_match
+
+from conformance.format import characteristic_checks, modelled, player_checks, subtypes, yamlsource
+from conformance.errors import CaseFileError, CaseFileErrors
+from conformance.format.model import Case
+
+CASE_FILE_SUFFIXES = (".yaml", ".yml")
+Problem = tuple[tuple[Any, ...], str]
+
+
+@functools.cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema of case files (format v1), as shipped inside the package."""
+    text = resources.files("conformance").joinpath("schema/scenario.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@functools.cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+def golden_dir() -> Path:
+    """The directory of the golden cases this installation ships.
+
+    In a wheel they live inside the package (``conformance/golden``); in a source checkout or
+    an editable install, at the repository root (``golden/``).
+    """
+    package = Path(__file__).resolve().parent.parent  # conformance/
+    for candidate in (package / "golden", package.parent / "golden"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("the golden cases are not installed (no conformance/golden directory)")
+
+
+def discover(paths: Iterable[str | Path]) -> list[Path]:
+    """Case files named by ``paths``: files as given, directories searched recursively."""
+    found: dict[Path, Path] = {}  # by resolved path: a file named twice is loaded once
+    for path in map(Path, paths):
+        files = sorted(p for p in path.rglob("*") if p.suffix in CASE_FILE_SUFFIXES and p.is_file()) \
+            if path.is_dir() else [path]
+        for file in files:
+            found.setdefault(file.resolve(), file)
+    return list(found.values())
+
+
+def load_suite(paths: Iterable[str | Path]) -> list[Case]:
+    """Load every case under ``paths``; raise :class:`CaseFileErrors` listing every problem,
+    duplicate case ids across files included."""
+    files = discover(paths)
+    errors: list[CaseFileError] = []
+    cases: list[Case] = []
+    if not files:
+        raise CaseFileErrors([CaseFileError(", ".join(map(str, paths)) or ".", "no case files (*.yaml) found")])
+    for path in files:
+        try:
+            cases.extend(load_file(path))
+        except CaseFileErrors as exc:
+            errors.extend(exc.errors)
+    errors.extend(duplicate_ids(cases))
+    if errors:
+        raise CaseFileErrors(errors)
+    return cases
+
+
+def duplicate_ids(cases: Iterable[Case]) -> Iterator[CaseFileError]:
+    first_seen: dict[str, Case] = {}
+    for case in cases:
+        if case.id in first_seen:
+            other = first_seen[case.id]
+            yield CaseFileError(
+                str(case.file), f"duplicate case id (already used at {other.file}:{other.line})",
+                line=case.line, case=case.id, field="id",
+            )
+        else:
+            first_seen[case.id] = case
+
+
+def load_file(path: str | Path) -> list[Case]:
+    """Load the cases of one file; raise :class:`CaseFileErrors` listing every problem."""
+    name = str(path)
+    try:
+        text = Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CaseFileErrors([CaseFileError(name, f"cannot read the file: {exc}")]) from None
+    return load_text(text, name)
+
+
+def load_text(text: str, name: str = "<string>") -> list[Case]:
+    """Load the cases of a case file's text; ``name`` is used in error messages."""
+    try:
+        document = yamlsource.parse(text)
+    except yamlsource.YamlProblem as exc:
+        raise CaseFileErrors([CaseFileError(name, exc.message, line=exc.line)]) from None
+
+    data = document.data
+    if data is None:
+        raise CaseFileErrors([CaseFileError(name, "the file is empty", line=1)])
+    schema_errors = list(_validator().iter_errors(data))
+    errors = [_schema_error(name, document, e) for e in schema_errors]
+    # Cases (and the cr date) that the schema errors do not touch are still checked further,
+    # so one bad case does not hide the problems of the others.
+    touched = {tuple(e.absolute_path)[:2] for e in schema_errors}
+    whole_file = any(len(tuple(e.absolute_path)) < 2 for e in schema_errors if tuple(e.absolute_path)[:1] != ("cr",))
+    cr = data.get("cr") if isinstance(data, dict) else None
+    if isinstance(cr, str) and ("cr",) not in {tuple(e.absolute_path)[:1] for e in schema_errors}:
+        try:
+            datetime.date.fromisoformat(cr)
+        except ValueError:
+            errors.append(CaseFileError(name, f"{cr!r} is not a date", line=document.line_of(("cr",)), field="cr"))
+    cases = []
+    raw_cases = data.get("cases") if isinstance(data, dict) and not whole_file else None
+    for index, raw in enumerate(raw_cases if isinstance(raw_cases, list) else []):
+        at = ("cases", index)
+        if at in touched:
+            continue
+        problems = list(_semantic_problems(raw))
+        errors.extend(
+            CaseFileError(name, message, line=document.line_of(at + path), case=raw["id"],
+                          field=_field(path))
+            for path, message in problems
+        )
+        if not problems and not schema_errors:
+            cases.append(Case.from_dict(raw, cr=data["cr"], file=name, line=document.line_of(at)))
+    errors.extend(duplicate_ids(cases))
+    if errors:
+        errors.sort(key=lambda e: (e.line or 0, e.field or ""))
+        raise CaseFileErrors(errors)
+    return cases
+
+
+# --- schema errors, made readable ---------------------------------------------------------------
+
+
+def _schema_error(name: str, document: yamlsource.Document, error: ValidationError) -> CaseFileError:
+    error = best_match([error])
+    path = tuple(error.absolute_path)
+    message = _describe(error)
+    if error.validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        if extra:
+            path += (extra[0],)
+    case = None
+    if len(path) >= 2 and path[0] == "cases" and isinstance(path[1], int):
+        raw = document.data["cases"][path[1]]
+        case_id = raw.get("id") if isinstance(raw, dict) else None
+        case = case_id if isinstance(case_id, str) else f"#{path[1] + 1}"
+        field = _field(path[2:])
+    else:
+        field = _field(path)
+    return CaseFileError(name, message, line=document.line_of(path), case=case, field=field or None)
+
+
+def _describe(error: ValidationError) -> str:
+    schema_ = error.schema if isinstance(error.schema, dict) else {}
+    kind, instance = error.validator, error.instance
+    if kind == "additionalProperties":
+        allowed = sorted(schema_.get("properties", {}))
+        extra = sorted(set(instance) - set(allowed))
+        noun = "step kind" if _is_step_schema(schema_) else "key"
+        listed = ", ".join(allowed)
+        return f"unknown {noun} {extra[0]!r} (expected one of: {listed})" if extra else error.message
+    if kind == "maxProperties" and _is_step_schema(schema_):
+        return f"a step has exactly one kind, got {len(instance)}: {', '.join(map(str, instance))}"
+    if kind == "minProperties" and _is_step_schema(schema_):
+        return "a step needs a kind (one of: " + ", ".join(sorted(schema_["properties"])) + ")"
+    if kind == "required":
+        named = re.match(r"^'(.+)' is a required property$", error.message)
+        return f"missing required key {named[1]!r}" if named else error.message
+    if kind == "pattern" and "x-hint" in schema_:
+        return f"{instance!r} is not {schema_['x-hint']}"
+    if kind == "oneOf" and schema_ == schema()["$defs"]["targets"]:
+        return "give exactly one of 'to' (an object) or 'to_each' (a filter)"
+    if kind == "anyOf" and all("required" in s for s in error.validator_value):
+        keys = " or ".join(repr(s["required"][0]) for s in error.validator_value)
+        return f"needs {keys}"
+    if kind == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        return f"expected {expected}, got {json.dumps(instance)}"
+    return error.message
+
+
+def _is_step_schema(schema_: dict[str, Any]) -> bool:
+    return "together" in schema_.get("properties", {}) or "end_turn" in schema_.get("properties", {})
+
+
+def _field(path: Iterable[Any]) -> str:
+    return "/".join(str(p) for p in path)
+
+
+# --- what the schema cannot say -------------------------------------------------------------------
+
+
+def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
+    """Cross-references and metadata agreement within one schema-valid case."""
+    rules = [str(rule) for rule in raw["rules"]]  # a whole rule may be a bare number: 613
+    main_rule = raw["id"].split("/", 1)[0]
+    if main_rule not in rules:
+        yield (("id",), f"the id's rule {main_rule} is not among the case's rules {rules}")
+    if str(raw["source"]["rule"]) not in rules:
+        yield (("source", "rule"), f"the source rule {raw['source']['rule']} is not among the case's rules {rules}")
+
+    players = set(raw["players"])
+    objects = dict(raw["objects"])  # a create_token step adds its token (characteristic_checks)
+    for object_id, spec in raw["objects"].items():
+        at = ("objects", object_id)
+        for key in ("owner", "controller"):
+            if key in spec and spec[key] not in players:
+                yield (at + (key,), f"undeclared player {spec[key]!r}")
+        if "controller" in spec and spec.get("zone", "battlefield") not in ("battlefield", "stack"):
+            yield (at + ("controller",), "only a permanent has a controller, or a spell on the stack (CR 108.4, 110.2)")
+        card = spec["card"]
+        for stat in ("power", "toughness"):
+            if isinstance(card.get(stat), str) and not any(
+                stat in a.get("cda_pt", {}) or "as_enters_pt" in a for a in card.get("abilities", [])
+            ):
+                yield (at + ("card", stat), f"a printed * needs a cda_pt ability that defines {stat} (CR 208.2a), "
+                                            "or an as_enters_pt ability (208.2b)")
+        planeswalker = "planeswalker" in card["types"]
+        if planeswalker and "loyalty" not in card:
+            yield (at + ("card",), "a planeswalker card needs its printed loyalty (CR 209.1, 306.5b): give loyalty: N")
+        elif "loyalty" in card and not planeswalker:
+            yield (at + ("card", "loyalty"), "only a planeswalker card has a printed loyalty (CR 209.1)")
+        for index, ability in enumerate(card.get("abilities", [])):
+            for inner_at, inner in characteristic_checks.nested_abilities(ability, at + ("card", "abilities", index)):
+                for path, f in _filters_in(inner):
+                    yield from _filter_problems(f, players, inner_at + path)
+        yield from characteristic_checks.object_problems(object_id, spec, raw)
+
+    if not any("expect" in step for step in raw["steps"]):
+        yield (("steps",), "a case needs at least one expect step (a checkpoint)")
+    effects: dict[str, int] = {}
+    ended: set[str] = set()
+    for index, step in enumerate(raw["steps"]):
+        yield from _step_problems(step, ("steps", index), players, objects, effects, ended, raw)
+    yield from player_checks.case_problems(raw)
+    yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
+    yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
+
+
+def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iterator[Problem]:
+    (kind, body), = step.items()
+    at = at + (kind,)
+    if kind == "together":
+        for index, part in enumerate(body):
+            yield from _step_problems(part, at + (index,), players, objects, effects, ended, raw)
+        return
+    if kind == "expect":
+        if raw is not None:
+            yield from player_checks.checkpoint_problems(body, at, raw)
+        for object_id, values in body.get("objects", {}).items():
+            if object_id not in objects:
+                yield (at + ("objects", object_id), f"undeclared object {object_id!r}")
+            controller = values.get("controller")
+            if controller is not None and controller not in players:
+                yield (at + ("objects", object_id, "controller"), f"undeclared player {controller!r}")
+        return
+    if kind == "end_effect":
+        if body not in effects:
+            yield (at, f"undeclared effect {body!r} (no earlier step has id: {body})")
+        elif body in ended:
+            yield (at, f"effect {body!r} has already ended")
+        else:
+            ended.add(body)
+        return
+    if not isinstance(body, dict):
+        return
+    if kind in player_checks.STEP_KINDS and raw is not None:  # players, damage, replacement, prevention
+        yield from player_checks.step_problems(kind, body, at, raw)
+    if (kind in characteristic_checks.STEP_KINDS or kind == "move") and raw is not None:  # copies, face down
+        yield from characteristic_checks.step_problems(kind, body, at, raw, objects)
+        for index, ability in enumerate(body.get("gains", [])):
+            for inner_at, inner in characteristic_checks.nested_abilities(ability, at + ("gains", index)):
+                for path, f in _filters_in(inner):
+                    yield from _filter_problems(f, players, inner_at + path)
+    for key in ("object",) if kind == "move" else () if kind in player_checks.STEP_KINDS else ("to", "object"):
+        if key in body and body[key] not in objects:
+            yield (at + (key,), f"undeclared object {body[key]!r}")
+    if "controller" in body and body["controller"] not in players:
+        yield (at + ("controller",), f"undeclared player {body['controller']!r}")
+    for key in ("to_each", "by"):
+        if isinstance(body.get(key), dict):
+            yield from _filter_problems(body[key], players, at + (key,))
+    if "id" in body:
+        if body["id"] in effects:
+            yield (at + ("id",), f"effect id {body['id']!r} is already used by step {effects[body['id']] + 1}")
+        else:
+            effects[body["id"]] = at[1]
+
+
+def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
+    (key, body), = ability.items()
+    if key == "static_pt":
+        yield (key, "affects"), body["affects"]
+        for stat in ("power", "toughness"):  # an expression since static abilities can count (613.6, Svogthos)
+            if stat in body:
+                yield from _expression_filters(body[stat], (key, stat))
+    elif key in player_checks.ABILITY_KEYS:
+        yield from player_checks.ability_filters(ability)
+    elif key in characteristic_checks.ABILITY_KEYS:
+        yield from characteristic_checks.ability_filters(ability)
+    else:
+        for stat, expr in body.items():
+            yield from _expression_filters(expr, (key, stat))
+
+
+def _expression_filters(expr: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
+    if isinstance(expr, dict) and "count" in expr:
+        yield at + ("count",), expr["count"]
+    elif isinstance(expr, dict) and "sum" not in expr:  # card_types, life (characteristic_checks)
+        yield from characteristic_checks.expression_filters(expr, at)
+    elif isinstance(expr, dict):
+        for index, term in enumerate(expr["sum"]):
+            yield from _expression_filters(term, at + ("sum", index))
+
+
+def _filter_problems(f: dict[str, Any], players: set[str], at: tuple[Any, ...]) -> Iterator[Problem]:
+    for key in ("controller", "owner"):
+        value = f.get(key)
+        if value is not None and value not in ("you", "opponent") and value not in players \
+                and not (key == "controller" and value == "chosen"):
+            yield (at + (key,), f"undeclared player {value!r} (or use you / opponent)")
+    zones = f.get("zone", "battlefield")
+    if "controller" in f and not set([zones] if isinstance(zones, str) else zones) <= {"battlefield", "stack"}:
+        yield (at + ("controller",), "only permanents and spells have a controller: use owner for cards in other "
+                                     "zones (CR 108.4, 108.4a)")

@@ -1,0 +1,48 @@
+"""The case model in one namespace: every class and function of the scenario format.
+
+Each part lives in its own module, by idea: :mod:`~conformance.format.values` (frozen plain data),
+:mod:`~conformance.format.expressions` (filters and expressions), :mod:`~conformance.format.abilities`,
+:mod:`~conformance.format.objects` (cards and objects), :mod:`~conformance.format.steps`,
+:mod:`~conformance.format.players`, :mod:`~conformance.format.case`, and
+:mod:`~conformance.format.plain` (the plain JSON form). ``from conformance.format import model as s``
+gives them all, as ``conformance.format.model`` (its old name, still importable) did.
+
+A case is players, objects with printed characteristics, and ordered steps; some steps are
+checkpoints (:class:`Expect`). Step order is timestamp order (CR 613.7). Everything here is a
+frozen dataclass; :meth:`Case.to_dict` gives the plain JSON form engines receive, with every
+default made explicit, and :meth:`Case.from_dict` reads it back. The field names of each class
+are the keys of the matching definition in ``schema/scenario.schema.json``; a test keeps the two
+in step.
+"""
+
+from conformance.format.values import (  # noqa: F401
+    freeze, frozen_counts, FROZEN_EMPTY, is_mapping, thaw,
+)
+from conformance.format.expressions import (  # noqa: F401
+    CardTypes, Count, Expression, expression_from, Filter, Life, MANA_VALUE, Sum, X,
+)
+from conformance.format.abilities import (  # noqa: F401
+    Ability, ability_from, AbilityEffect, Activated, AsEntersChoose, AsEntersPT, BecomeCopyTemplate,
+    BecomeTemplate, CantLose, CdaColors, CdaPT, Change, CHARACTERISTIC_ABILITIES, CHARACTERISTICS,
+    CopyExceptions, DoubleDamage, EntersAsCopy, Keyword, KEYWORDS, Morph, PLAYER_ABILITIES,
+    PreventDamageAbility, Static, StaticCopy, StaticPT, Text, Triggered,
+)
+from conformance.format.objects import (  # noqa: F401
+    Card, Choices, ObjectSpec, ZONES,
+)
+from conformance.format.steps import (  # noqa: F401
+    ACTIONS, Activate, AddMana, Become, BecomeCopy, canonical_observations, CHARACTERISTIC_ACTIONS,
+    CreateToken, Damage, DoubleCounters, DoubleLife, DoubleMana, DoublePT, EndEffect, EndTurn,
+    Expect, GainLife, LoseLife, MANA_TYPES, ModifyPT, Move, PLAYER_ACTIONS, PreventDamage, PTEffect,
+    PutCounters, PutPlayerCounters, RedirectDamage, RemoveCounters, RemovePlayerCounters, SetPT,
+    Step, step_from, STEPS, SwitchPT, Together, Trigger, TriplePT, TurnFaceDown, TurnFaceUp,
+)
+from conformance.format.plain import (  # noqa: F401
+    ABILITY_FIELDS, plain_ability, plain_value,
+)
+from conformance.format.players import (  # noqa: F401
+    PlayerSpec, ranges_from, STARTING_LIFE,
+)
+from conformance.format.case import (  # noqa: F401
+    Case, Source, written_objects, written_steps,
+)

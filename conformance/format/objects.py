@@ -1,0 +1,76 @@
+"""Cards and the objects a case starts with: printed characteristics (CR 109.3), zone, owner and
+controller, counters, and the choices made as a permanent entered."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import field
+from types import MappingProxyType
+from typing import Any
+
+from conformance.format.abilities import Ability, ability_from
+from conformance.format.frozen import frozen
+
+
+ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack")
+
+
+@frozen
+class Choices:
+    """Choices made as an object enters the battlefield or is turned face up (CR 614.12, 707.5,
+    707.6): ``copy``, the objects copied, in the order its copy replacement effects apply (707.9e;
+    empty: it copies nothing); ``player`` and ``object`` for "as enters, choose" abilities; ``pt``
+    for "becomes your choice of 5/1 or 1/5" (208.2b)."""
+
+    copy: tuple[str, ...] | None = None
+    player: str | None = None
+    object: str | None = None
+    pt: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Choices:
+        values = dict(data)
+        if "copy" in values:
+            values["copy"] = (values["copy"],) if isinstance(values["copy"], str) else tuple(values["copy"])
+        return cls(**values)
+
+
+@frozen
+class Card:
+    """Printed characteristics (CR 613.1: where evaluation starts). ``power``/``toughness``
+    are ``None`` when nothing is printed, an int, or a star string such as ``"*"`` or ``"1+*"``
+    (CR 208.2) whose value a :class:`CdaPT` gives. ``loyalty`` is a planeswalker's printed
+    loyalty (CR 209.1, 306.5b), ``None`` on any other card."""
+
+    types: tuple[str, ...]
+    name: str | None = None
+    mana_cost: str | None = None
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    power: int | str | None = None
+    toughness: int | str | None = None
+    loyalty: int | None = None
+    abilities: tuple[Ability, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Card:
+        values = {k: tuple(v) if type(v) is list else v for k, v in data.items()}
+        abilities = data.get("abilities")
+        values["abilities"] = tuple([ability_from(a) for a in abilities]) if abilities else ()
+        return cls(**values)
+
+
+@frozen
+class ObjectSpec:
+    """An object as the case starts: its card, zone, owner, controller and counters; a permanent
+    may be ``face_down`` (CR 708.2a) and have ``choices`` made as it entered (614.12, 707.5)."""
+
+    id: str
+    card: Card
+    zone: str
+    owner: str
+    controller: str | None
+    counters: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    face_down: bool = False
+    choices: Choices | None = None

@@ -1,0 +1,59 @@
+"""The plain JSON form of model values: what engines receive, every default explicit (or, compact,
+only what a case file says)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.format.expressions import CardTypes, Count, Life, Sum
+from conformance.format.values import thaw
+
+
+def _is_default(f: dataclasses.Field, item: Any) -> bool:
+    """Whether ``item`` is ``f``'s default and says nothing: false, or empty (a number or a word
+    at its default stays: the format may require it, as ``modify_pt`` requires one of its amounts)."""
+    if item is not False and not (isinstance(item, (tuple, list, dict, frozenset, set, Mapping)) and not item):
+        return False
+    if f.default is not dataclasses.MISSING:
+        return item == f.default
+    if f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+        return item == f.default_factory()  # type: ignore[misc]
+    return False
+
+
+def plain_value(value: Any, skip: tuple[str, ...] = (), compact: bool = False) -> Any:
+    """Plain JSON data for a model value; ``None`` fields are left out (``compact``: so are fields
+    at their default)."""
+    if isinstance(value, (Count, Sum)):
+        return {"count": plain_value(value.filter, compact=compact)} if isinstance(value, Count) else {
+            "sum": [plain_value(t, compact=compact) for t in value.terms]}
+    if isinstance(value, CardTypes):
+        return {"card_types": plain_value(value.filter, compact=compact)}
+    if isinstance(value, Life):
+        return {"life": value.player}
+    if hasattr(value, "to_plain"):
+        return value.to_plain()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {}
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if f.name in skip or item is None or (compact and _is_default(f, item)):
+                continue
+            if f.name in ABILITY_FIELDS:
+                out[f.name] = [{a.KEY: plain_value(a, compact=compact)} for a in item]
+            else:
+                out[f.name] = plain_value(item, compact=compact)
+        return out
+    return thaw(value)
+
+
+ABILITY_FIELDS = ("abilities", "gains", "loses")
+"""Fields holding abilities, written ``{KEY: body}`` in plain form."""
+
+
+def plain_ability(ability: Any) -> dict[str, Any]:
+    """An ability in its plain form ``{key: body}``, every default explicit: what a case file
+    gives, and what engines report in the ``abilities`` observable."""
+    return {ability.KEY: plain_value(ability)}

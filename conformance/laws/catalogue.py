@@ -1,0 +1,112 @@
+"""The property suite: every law with its id and rules, the differential first
+(:func:`all_properties`), and which laws mean something for an engine's features (:func:`usable`)."""
+
+from __future__ import annotations
+
+from conformance.laws import copies as copy_laws, players as player_laws
+from conformance.laws.core import (
+    checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
+    multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
+    returning_twice_is_returning_once, state_based_invariants, switch_after_modification_order,
+    two_switches_cancel,
+)
+# With these, what ``conformance.properties`` (this module's old name, still importable) offered:
+from conformance.laws.differential import (  # noqa: F401
+    DIFFERENTIAL_ID, DIFFERENTIAL_RULES, differential, differential_property,
+)
+from conformance.laws.property import EngineRunError, Property, PropertyFailed, Subject  # noqa: F401
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("613.4d/two-switches-cancel", ("613.4d", "704.3"),
+             "Switching an object's power and toughness twice in one event changes nothing.",
+             frozenset({"layer-7d", "simultaneous-actions"}), two_switches_cancel),
+    Property("613.4c/modifications-commute", ("613.4c", "613.7", "122.1a"),
+             "7c modifications and counters give the same result in any timestamp order.",
+             frozenset({"layer-7c", "simultaneous-actions"}), modifications_commute),
+    Property("613.4d/switch-after-modifications", ("613.4c", "613.4d", "613.7"),
+             "A switch applies after every 7c modification, whichever has the later timestamp.",
+             frozenset({"layer-7c", "layer-7d", "simultaneous-actions"}), switch_after_modification_order),
+    Property("701.10b/doubling-adds-current-value", ("701.10a", "701.10b", "701.10c", "107.1b"),
+             "With no switch, doubling power/toughness makes it twice what it was, negative values included.",
+             frozenset({"double-pt"}), multiplying_adds_current_value(2)),
+    Property("701.11b/tripling-adds-twice-current-value", ("701.11a", "701.11b", "701.11c", "107.1b"),
+             "With no switch, tripling power/toughness makes it three times what it was, negative values included.",
+             frozenset({"triple-pt"}), multiplying_adds_current_value(3)),
+    Property("701.10b/doubling-switched-power-lands-on-toughness", ("701.10b", "701.10c", "613.4d", "704.5f"),
+             "Doubling a switched creature's power adds that power in 7c, under the switch: it shows on toughness.",
+             frozenset({"double-pt", "layer-7d", "durations"}), multiplying_a_switched_creature(2)),
+    Property("701.11b/tripling-switched-power-lands-on-toughness", ("701.11b", "701.11c", "613.4d", "704.5f"),
+             "Tripling a switched creature's power adds twice that power in 7c, under the switch.",
+             frozenset({"triple-pt", "layer-7d", "durations"}), multiplying_a_switched_creature(3)),
+    Property("701.10b/multiplied-amount-is-fixed", ("701.10b", "701.11b", "611.2"),
+             "A doubling's or tripling's bonus is fixed: ending an effect it counted removes only that effect.",
+             frozenset({"layer-7c", "durations"}), multiplied_amount_is_fixed),
+    Property("613.4b/later-set-overrides", ("613.4b", "613.7"),
+             "A later effect setting both power and toughness leaves nothing of an earlier one.",
+             frozenset({"layer-7b", "simultaneous-actions"}), later_set_overrides),
+    Property("704.5f/state-based-invariants", ("704.3", "704.5f", "704.5q"),
+             "After every step no creature on the battlefield has toughness 0 or less, and no permanent "
+             "keeps both +1/+1 and -1/-1 counters.",
+             frozenset(), state_based_invariants),
+    Property("514.2/cleanup-is-idempotent", ("514.2",),
+             "A second cleanup step in a row changes nothing.",
+             frozenset({"durations"}), cleanup_is_idempotent),
+    Property("400.7/returning-twice-is-returning-once", ("400.7", "613.7d"),
+             "An object that leaves and returns is a new object: doing it twice equals doing it once.",
+             frozenset({"zone-changes"}), returning_twice_is_returning_once),
+    Property("701.10d/doubling-life-counters-mana-doubles-them", ("701.10d", "701.10e", "701.10f", "107.1b"),
+             "Doubling a life total, the counters of one kind, or one type of mana makes it twice what it was, "
+             "negative life totals included.",
+             frozenset({"double-life"}), player_laws.doubling_doubles),
+    Property("801.13a/redirection-stays-in-range", ("801.13a", "614.9", "801.10"),
+             "A redirection never makes a spell deal damage to a player or object outside its controller's "
+             "range of influence.",
+             frozenset({"damage", "redirection", "range-of-influence"}), player_laws.redirection_stays_in_range),
+    Property("801.13b/prevention-stays-in-range", ("801.13b", "615.1"),
+             "A prevention effect changes nothing when the source or recipient it names (both, when it names "
+             "neither) is outside its controller's range of influence.",
+             frozenset({"damage", "prevention", "range-of-influence"}), player_laws.prevention_stays_in_range),
+    Property("120.3/damage-agrees-with-reference", ("120.3", "614.5", "614.9", "615.7", "616.1", "801.13a", "801.13b"),
+             "On generated scenarios about players, damage, replacement and prevention under ranges of influence, "
+             "the engine reports what the reference engine reports.",
+             frozenset({"damage"}), player_laws.damage_agrees_with_reference),
+    Property("707.2/copy-ignores-changes-to-the-original", ("707.2", "707.2b", "707.5", "613.2c"),
+             "A copy's copiable values ignore counters, pumps, switches and type, colour and ability changes on the "
+             "original, and later changes to it: a Clone of a changed creature is a Clone of the unchanged one.",
+             frozenset({"copy-effects"}), copy_laws.copy_ignores_changes_to_the_original),
+    Property("208.2a/star-cards-off-the-battlefield-take-their-value", ("208.2a", "208.2b", "604.3", "613.4a"),
+             "A */* card off the battlefield has the value its ability gives on the board the engine reports, a number "
+             "that can't be determined counting as 0; one whose P/T is chosen as it enters is 0/0.",
+             frozenset({"layer-7a", "zone-changes"}), copy_laws.star_cards_take_their_value),
+    Property("707.3/copies-agree-with-reference", ("707.2", "707.3", "707.4", "707.9", "708.2a", "708.10"),
+             "On generated scenarios about copies, copies of copies, token copies and face-down permanents, the "
+             "engine reports what the reference engine reports.",
+             frozenset({"copy-effects"}), copy_laws.copies_agree_with_reference),
+    Property("704.3/state-based-actions-between-checkpoints",
+             ("704.3", "704.5a", "704.5c", "704.5f", "704.5g", "704.5h", "704.5i", "704.5q"),
+             "State-based actions are checked after every event, observed or not: with some checkpoints removed, "
+             "the engine reports at the others what it reports when every event is followed by one.",
+             frozenset(), checks_between_checkpoints),
+)
+"""The metamorphic laws, which need no oracle."""
+
+
+def all_properties() -> tuple[Property, ...]:
+    """The property suite: the differential, then the laws."""
+    return (differential_property(), *PROPERTIES)
+
+
+def usable(prop: Property, features: frozenset[str]) -> bool:
+    """Whether a property means anything for an engine with ``features``."""
+    if prop.id.startswith("701.10b/multiplied"):
+        return "layer-7c" in features and "durations" in features and bool(features & {"double-pt", "triple-pt"})
+    if prop.check is player_laws.doubling_doubles:  # life, mana or counters: any of them will do
+        return player_laws.usable_doubling(features)
+    if prop.check is player_laws.damage_agrees_with_reference:
+        return player_laws.usable_damage(features)
+    if prop.check in (player_laws.redirection_stays_in_range, player_laws.prevention_stays_in_range):
+        return prop.needs <= features  # players and damage: no layer-7 effect needed
+    if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
+                      copy_laws.copies_agree_with_reference):
+        return copy_laws.usable(prop.check, features)
+    return prop.needs <= features and bool(features & {"layer-7b", "layer-7c", "layer-7d"})

@@ -1,0 +1,228 @@
+"""The laws of layer 7 and its neighbours, which need no oracle: switches cancel (613.4d),
+modifications commute (613.4c, 613.7), a later set overrides (613.4b), doubling and tripling add the
+current value and fix it (701.10b-c, 701.11b-c), state-based actions (704.3, 704.5f, 704.5q), cleanup
+(514.2) and zone changes (400.7)."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hypothesis import assume, event, target
+from hypothesis import strategies as st
+
+from conformance.format.model import Case
+from conformance.laws import players as player_laws
+from conformance.laws.property import (
+    Subject, base_scenarios, expect_same, extend, on_battlefield, pick_creature, pt,
+    scenario_strategy,
+)
+from conformance.results.compare import same
+import strategies as mtg
+
+
+def multiplied_values(case: Case, snapshots: list[dict[str, Any]]) -> list[int]:
+    """The power and toughness each doubled or tripled creature showed at the checkpoint just
+    before (to steer generation towards negative values there, 701.10c)."""
+    values, last = [], None
+    checkpoints = iter(snapshots)
+    for step in case.steps:
+        if step.KEY == "expect":
+            last = next(checkpoints)["objects"]
+        elif step.KEY in ("double_pt", "triple_pt") and last is not None and step.to in last:
+            values += [v for v in (last[step.to].get("power"), last[step.to].get("toughness")) if isinstance(v, int)]
+    return values
+
+
+def two_switches_cancel(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
+    twice = extend(base, {"together": [{"switch_pt": {"to": oid}}, {"switch_pt": {"to": oid}}]})
+    expect_same(subject, extend(base), twice, f"switching {oid} twice in one event changed the board")
+
+
+def modifications_commute(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    ids = [o.id for o in base.objects]
+    kinds = ["modify"] + (["counter"] if "counters" in features else [])
+    parts = []
+    for _ in range(data.draw(st.integers(2, 4), label="modifications")):
+        oid = data.draw(st.sampled_from(ids))
+        if data.draw(st.sampled_from(kinds)) == "modify":
+            parts.append({"modify_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}})
+        else:
+            parts.append({"put_counters": {"object": oid, "kind": data.draw(st.sampled_from(["+1/+1", "-1/-1", "+2/+0"])),
+                                           "count": data.draw(st.integers(1, 2))}})
+    shuffled = data.draw(st.permutations(parts), label="order")
+    assume(shuffled != parts)
+    expect_same(subject, extend(base, {"together": parts}), extend(base, {"together": shuffled}),
+                "the same 7c modifications in another timestamp order gave another result")
+
+
+def multiplying_adds_current_value(multiplier: int) -> Callable[[Subject, Any, frozenset[str]], None]:
+    kind = "double_pt" if multiplier == 2 else "triple_pt"
+
+    def check(subject: Subject, data, features: frozenset[str]) -> None:
+        base = base_scenarios(data, features, without=("layer-7d",))
+        oid, power, toughness = pick_creature(data, subject, base)
+        which = data.draw(st.sampled_from(["power", "toughness", "both"]), label="which")
+        target(float(-power), label="negative power when multiplied")
+        after = subject.final(extend(base, {kind: {"to": oid, "which": which}}))
+        want = (power * multiplier if which != "toughness" else power,
+                toughness * multiplier if which != "power" else toughness)
+        if pt(after, oid) != want:
+            subject.fail(f"{oid} was {power}/{toughness} with no switch applying; multiplying its {which} "
+                         f"by {multiplier} must make it {want[0]}/{want[1]}, got {pt(after, oid)[0]}/{pt(after, oid)[1]}")
+    return check
+
+
+def multiplying_a_switched_creature(multiplier: int) -> Callable[[Subject, Any, frozenset[str]], None]:
+    kind = "double_pt" if multiplier == 2 else "triple_pt"
+
+    def check(subject: Subject, data, features: frozenset[str]) -> None:
+        base = base_scenarios(data, features, without=("layer-7d",))
+        alive = on_battlefield(subject.final(base))
+        assume(alive)
+        oid = data.draw(st.sampled_from(alive), label="creature")
+        switched = extend(base, {"switch_pt": {"to": oid, "until": "ended"}})
+        before = subject.final(switched)
+        assume(before[oid].get("zone") == "battlefield")
+        power, toughness = pt(before, oid)
+        target(float(power), label="power moved to toughness")
+        after = subject.final(extend(switched, {kind: {"to": oid, "which": "power"}}))
+        bonus = (multiplier - 1) * power
+        if toughness + bonus <= 0:
+            if after[oid].get("zone") == "battlefield":
+                subject.fail(f"{oid} was switched to {power}/{toughness}; multiplying its power gives +{bonus}/+0 "
+                             f"under the switch, so toughness {toughness + bonus}: it must die (704.5f)")
+        elif pt(after, oid) != (power, toughness + bonus):
+            subject.fail(f"{oid} was switched to {power}/{toughness}; multiplying its power by {multiplier} adds "
+                         f"{bonus} in 7c, which the switch turns into toughness: {power}/{toughness + bonus} "
+                         f"expected, got {pt(after, oid)[0]}/{pt(after, oid)[1]}")
+    return check
+
+
+def multiplied_amount_is_fixed(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features, without=("layer-7d",))
+    alive = on_battlefield(subject.final(base))
+    assume(alive)
+    oid = data.draw(st.sampled_from(alive), label="creature")
+    kind = data.draw(st.sampled_from([k for k, f in (("double_pt", "double-pt"), ("triple_pt", "triple-pt")) if f in features]))
+    a, b = data.draw(mtg.pt_amounts(min_value=0)), data.draw(mtg.pt_amounts(min_value=0))
+    pumped = extend(base, {"modify_pt": {"id": "counted", "to": oid, "power": a, "toughness": b, "until": "ended"}},
+                    {kind: {"to": oid, "which": "both"}})
+    before = subject.final(pumped)
+    assume(before[oid].get("zone") == "battlefield")
+    after = subject.final(extend(pumped, {"end_effect": "counted"}))
+    power, toughness = pt(before, oid)
+    if toughness - b <= 0:
+        if after[oid].get("zone") == "battlefield":
+            subject.fail(f"{oid} at {power}/{toughness} loses a +{a}/+{b} effect: toughness {toughness - b}, it must die")
+    elif pt(after, oid) != (power - a, toughness - b):
+        subject.fail(f"ending the +{a}/+{b} effect that a {kind} counted must take away exactly +{a}/+{b}: "
+                     f"{power}/{toughness} → {power - a}/{toughness - b} expected, got {pt(after, oid)[0]}/{pt(after, oid)[1]}")
+
+
+def later_set_overrides(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
+    first = {"set_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}}
+    second = {"set_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}}
+    expect_same(subject, extend(base, {"together": [first, second]}), extend(base, {"together": [second]}),
+                "a later effect setting both values must leave nothing of an earlier one")
+
+
+def state_based_invariants(subject: Subject, data, features: frozenset[str]) -> None:
+    case = data.draw(scenario_strategy(features), label="scenario")
+    for rule in case.rules:
+        event(f"rule {rule}")
+    for number, snapshot in enumerate(subject.run(case), 1):
+        for oid, values in snapshot["objects"].items():
+            if values.get("zone") != "battlefield":
+                continue
+            toughness = values.get("toughness")
+            if isinstance(toughness, int) and toughness <= 0:
+                subject.fail(f"checkpoint {number}: {oid} is a creature with toughness {toughness} on the battlefield (704.5f)")
+            counters = values.get("counters") or {}
+            if counters.get("+1/+1") and counters.get("-1/-1"):
+                subject.fail(f"checkpoint {number}: {oid} has both +1/+1 and -1/-1 counters {counters} (704.5q)")
+
+
+def cleanup_is_idempotent(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    expect_same(subject, extend(base, {"end_turn": {}}), extend(base, {"end_turn": {}}, {"end_turn": {}}),
+                "a second cleanup step changed the board")
+
+
+def returning_twice_is_returning_once(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
+    trip = [{"move": {"object": oid, "to": "exile"}}, {"move": {"object": oid, "to": "battlefield"}}]
+    expect_same(subject, extend(base, *trip), extend(base, *trip, *trip),
+                f"{oid} came back from exile as a new object twice, and differed from coming back once")
+
+
+def switch_after_modification_order(subject: Subject, data, features: frozenset[str]) -> None:
+    base = base_scenarios(data, features)
+    oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
+    switch = {"switch_pt": {"to": oid}}
+    modify = {"modify_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}}
+    expect_same(subject, extend(base, {"together": [switch, modify]}), extend(base, {"together": [modify, switch]}),
+                "a modification applies before a switch whatever their timestamps")
+
+
+def without_checkpoints(case: Case, dropped: set[int]) -> Case:
+    """``case`` with the checkpoints at step positions ``dropped`` removed (every event kept)."""
+    raw = case.to_dict()
+    steps = [step for position, step in enumerate(raw["steps"]) if position not in dropped]
+    return dataclasses.replace(Case.from_dict({**raw, "steps": steps}), rules=case.rules, id=case.id)
+
+
+@functools.lru_cache(maxsize=64)
+def observed_everywhere(features: frozenset[str]):
+    """Scenarios with a checkpoint after every event: from :func:`strategies.scenarios` (P/T,
+    counters, zone changes: 704.5f, 704.5q), or, for an engine with players and damage, also from
+    :func:`strategies.damage_scenarios` (life, poison, damage, loyalty: 704.5a, 704.5c, 704.5g-i)."""
+    plain = scenario_strategy(features, max_objects=4, min_steps=2, max_steps=8, checkpoints="each", extras=False)
+    rich = scenario_strategy(features, max_objects=4, min_steps=2, max_steps=8, checkpoints="each")
+    core = st.sampled_from((plain, rich)).flatmap(lambda chosen: chosen)  # half plain, as the differential
+    if not player_laws.usable_damage(features):
+        return core
+    # One in four from the damage scenarios: a state-based action there is later undone less
+    # often (a life total rarely reaches 0) than a toughness in the P/T scenarios. Shrinks to these.
+    damage = mtg.damage_scenarios(features=features, min_steps=2, max_steps=6, checkpoints="each")
+    return st.sampled_from((core, core, core, damage)).flatmap(lambda chosen: chosen)
+
+
+def checks_between_checkpoints(subject: Subject, data, features: frozenset[str]) -> None:
+    """704.3: state-based actions are checked whenever a player would receive priority, after every
+    event, whether or not anyone looks: removing checkpoints changes nothing the others see."""
+    full = data.draw(observed_everywhere(features), label="scenario")
+    for rule in full.rules:
+        event(f"rule {rule}")
+    positions = [i for i, step in enumerate(full.steps) if step.KEY == "expect"]
+    # Each checkpoint but the last is kept or removed; removing shrinks first (False), so a
+    # counterexample keeps only the checkpoints it needs.
+    kept = [data.draw(st.booleans(), label="keep checkpoint") for _ in positions[:-1]] + [True]
+    assume(not all(kept))
+    sparse = without_checkpoints(full, {p for p, keep in zip(positions, kept) if not keep})
+    every = subject.run(full)
+    some = subject.run(sparse)
+    observed = [number for number, keep in enumerate(kept, 1) if keep]
+    for number, (theirs, ours) in enumerate(zip((every[n - 1] for n in observed), some), 1):
+        where = (f"checkpoint {number} of the scenario with checkpoints removed (checkpoint {observed[number - 1]} "
+                 "when every event is observed)")
+        for part in ("objects", "players"):
+            a, b = theirs.get(part), ours.get(part)
+            if not isinstance(a, Mapping) or not isinstance(b, Mapping):
+                continue
+            for name in sorted(set(a) & set(b)):
+                if not isinstance(a[name], Mapping) or not isinstance(b[name], Mapping):
+                    continue
+                for key in sorted(set(a[name]) & set(b[name]), key=lambda k: (k not in ("zone", "lost"), k)):
+                    if not same(a[name][key], b[name][key]):
+                        subject.fail(f"{where}: {name}.{key} is {b[name][key]!r}, but {a[name][key]!r} when every "
+                                     "event is followed by a checkpoint: state-based actions are checked after "
+                                     "every event, observed or not (704.3)")

@@ -1,0 +1,146 @@
+"""Turning a property's shrunk counterexample into golden-format cases that replay by themselves.
+
+Expected values come from the reference engine (the oracle); what the engine under test
+reported instead is written into the summary, with the property and the rules it broke.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from conformance import CR_VERSION
+from conformance.format import yamlsource
+from conformance.engines.interface import Engine
+from conformance.format.model import PLAYER_ABILITIES, STARTING_LIFE, Case
+
+OBSERVED = ("zone", "controller", "power", "toughness", "counters",
+            "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down")
+OBSERVED += ("damage",)
+PLAYER_OBSERVED = ("life", "mana", "counters", "lost")
+
+
+def golden_case(case: Case, *, case_id: str, rules: tuple[str, ...], summary: str, reference: Engine,
+                observables: frozenset[str]) -> dict[str, Any]:
+    """``case`` in case-file form, each checkpoint filled with the reference engine's values."""
+    plain = case.to_dict()
+    snapshots = iter(reference.run(plain))
+    steps = []
+    for step in plain["steps"]:
+        if "expect" in step:
+            snapshot = next(snapshots)
+            objects = snapshot["objects"]
+            listed = step["expect"]["objects"] or objects
+            expect: dict[str, Any] = {"objects": {
+                oid: {k: v for k, v in objects[oid].items() if k in observables and k in OBSERVED}
+                for oid in listed}}
+            if step["expect"].get("players") is not None:  # players, as the reference engine reports them
+                players = snapshot.get("players", {})
+                expect["players"] = {name: {k: v for k, v in players.get(name, {}).items() if k in PLAYER_OBSERVED}
+                                     for name in step["expect"]["players"] or players}
+            step = {"expect": expect}
+        steps.append(step)
+    all_rules = list(dict.fromkeys([*rules, *case.rules]))
+    first = plain["players"][0]
+    return {
+        "id": case_id,
+        "rules": all_rules,
+        "source": {"rule": rules[0]},
+        "summary": summary,
+        "players": plain["players"],
+        **_player_setup(plain),
+        "objects": {oid: compact_object(spec, first) for oid, spec in plain["objects"].items()},
+        "steps": [compact_step(step, first) for step in steps],
+    }
+
+
+def _player_setup(plain: dict[str, Any]) -> dict[str, Any]:
+    """The case's players as they start, without defaults, and its ranges of influence, if any."""
+    setup: dict[str, Any] = {}
+    states = {name: _without_empty({k: v for k, v in state.items() if not (k == "life" and v == STARTING_LIFE)})
+              for name, state in plain.get("player_states", {}).items()}
+    states = {name: state for name, state in states.items() if state}
+    if states:
+        setup["player_states"] = states
+    if plain.get("range_of_influence") is not None:
+        setup["range_of_influence"] = plain["range_of_influence"]
+    return setup
+
+
+def _without_empty(value: Any) -> Any:
+    """Drop keys whose value is an empty list or map, or false: defaults in the case format."""
+    if isinstance(value, dict):
+        return {k: _without_empty(v) for k, v in value.items()
+                if not (v is False or (isinstance(v, (list, dict)) and not v)) or k == "counters"
+                or k in PLAYER_ABILITIES}  # an ability with no parameters, such as cant_lose: {}
+    if isinstance(value, list):
+        return [_without_empty(v) for v in value]
+    return value
+
+
+def _without_default_zone(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_default_zone(v) for k, v in value.items() if not (k == "zone" and v == "battlefield")}
+    if isinstance(value, list):
+        return [_without_default_zone(v) for v in value]
+    return value
+
+
+def compact_object(spec: dict[str, Any], first_player: str) -> dict[str, Any]:
+    """An object spec without the values the format defaults to (docs/format.md)."""
+    spec = _without_default_zone(_without_empty(spec))
+    if not spec.get("counters"):
+        spec.pop("counters", None)
+    if spec.get("controller") == spec.get("owner"):
+        spec.pop("controller", None)
+    if spec.get("owner") == first_player:
+        spec.pop("owner", None)
+    return spec
+
+
+def compact_step(step: dict[str, Any], first_player: str) -> dict[str, Any]:
+    """A step without the values the format defaults to; checkpoints are kept whole."""
+    (kind, body), = step.items()
+    if kind == "expect":
+        return step
+    if kind == "together":
+        return {kind: [compact_step(part, first_player) for part in body]}
+    if isinstance(body, dict):
+        body = _without_default_zone(_without_empty(body))
+        if body.get("until") == "end_of_turn":
+            body.pop("until")
+        if body.get("controller") == first_player:
+            body.pop("controller")
+    return {kind: body}
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def write(path: Path, cases: list[dict[str, Any]]) -> Path:
+    """Write a case file holding ``cases``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = {"format": 1, "cr": CR_VERSION, "cases": cases}
+    path.write_text(yamlsource.dump(document, sort_keys=False, allow_unicode=True, width=100,
+                                    default_flow_style=None), "utf-8")
+    return path
+
+
+def engine_values(engine: Engine, case: Case) -> str:
+    """What ``engine`` reported at each checkpoint of ``case``, briefly, or why it could not."""
+    try:
+        snapshots = engine.run(case.to_dict())
+    except Exception as exc:  # the engine's fault is what we are describing
+        return f"the engine raised {type(exc).__name__}: {exc}"
+    parts = []
+    for number, snapshot in enumerate(snapshots, 1):
+        objects = snapshot.get("objects", {}) if isinstance(snapshot, dict) else {}
+        shown = ", ".join(f"{oid} {v.get('power')}/{v.get('toughness')} in {v.get('zone')}"
+                          for oid, v in objects.items() if isinstance(v, dict))
+        players = snapshot.get("players") if isinstance(snapshot, dict) else None
+        if isinstance(players, dict) and case.checkpoints[number - 1].players is not None:
+            shown += "".join(f", {name} at {v.get('life')} life" for name, v in players.items() if isinstance(v, dict))
+        parts.append(f"checkpoint {number}: {shown}")
+    return "; ".join(parts)

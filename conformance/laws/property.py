@@ -1,0 +1,161 @@
+"""What a property is (its id, the rules it checks, what it needs of an engine, its check), and the
+engine it runs (:class:`Subject`), with the helpers every family of laws shares: the base scenario
+limited to the engine's features, picking a creature, comparing two runs."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import assume, event
+from hypothesis import strategies as st
+
+from conformance.engines.interface import Engine, EngineInfo
+from conformance.errors import Unsupported
+from conformance.format.model import Case
+from conformance.results.compare import same
+from conformance.results.exercised import exercised_rules
+import strategies as mtg
+
+
+class PropertyFailed(AssertionError):
+    """A property does not hold; ``cases`` are the scenarios that show it (the last example's)."""
+
+    def __init__(self, message: str, cases: list[Case]):
+        super().__init__(message)
+        self.cases = list(cases)
+
+
+class EngineRunError(Exception):
+    """The engine raised or answered malformed data while a property ran it."""
+
+
+@dataclass
+class Subject:
+    """The engine a property runs, and what it runs in the current example (for reports)."""
+
+    engine: Engine
+    info: EngineInfo
+    features: frozenset[str]
+    ran: list[Case] = field(default_factory=list)
+    exercised: set[str] = field(default_factory=set)
+    elements: set | None = None  # the format elements the example's scenarios use, when counted
+    refused: str | None = None  # who refused the example: "engine" or "reference"
+
+    def start(self) -> None:
+        """A new example begins."""
+        self.ran.clear()
+        self.exercised.clear()
+        self.refused = None
+        if self.elements is not None:
+            self.elements.clear()
+
+    def run(self, case: Case, plain: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """The engine's snapshots for ``case`` (``plain``: its ``to_dict()``, if already made); a
+        case the engine refuses (Unsupported) is rejected as an example, and counted as refused."""
+        self.ran.append(case)
+        self.exercised.update(exercised_rules(case))
+        plain = case.to_dict() if plain is None else plain
+        if self.elements is not None:
+            from conformance.format.elements import written_elements
+            self.elements.update(written_elements(case))
+        try:
+            snapshots = self.engine.run(plain)
+        except Unsupported:
+            self.refused = "engine"
+            assume(False)
+        except Exception as exc:
+            raise EngineRunError(f"the engine raised {type(exc).__name__}: {exc}") from exc
+        checkpoints = len(case.checkpoints)
+        if not isinstance(snapshots, list) or len(snapshots) != checkpoints or not all(
+                isinstance(s, Mapping) and isinstance(s.get("objects"), Mapping) for s in snapshots):
+            raise EngineRunError(f"the engine did not return {checkpoints} snapshots of the right shape")
+        return snapshots
+
+    def reference_run(self, reference: Engine, plain: dict[str, Any]) -> list[dict[str, Any]]:
+        """The reference engine's snapshots; a scenario it refuses is rejected as an example (a
+        generator produced something the reference does not model: counted, never judged)."""
+        try:
+            return reference.run(plain)
+        except Unsupported:
+            self.refused = "reference"
+            assume(False)
+
+    def final(self, case: Case) -> dict[str, dict[str, Any]]:
+        """The objects of the engine's last snapshot for ``case``."""
+        return self.run(case)[-1]["objects"]
+
+    def fail(self, message: str) -> None:
+        raise PropertyFailed(message, self.ran[-2:] if len(self.ran) > 1 else self.ran)
+
+
+@dataclass(frozen=True)
+class Property:
+    """A property: its id (``RULE/slug``), the rules it checks, what it says, the features a
+    scenario needs for it to mean anything, and its check."""
+
+    id: str
+    rules: tuple[str, ...]
+    summary: str
+    needs: frozenset[str]
+    check: Callable[[Subject, Any, frozenset[str]], None] = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def extend(case: Case, *steps: dict[str, Any]) -> Case:
+    """``case`` followed by ``steps`` and a checkpoint observing every object."""
+    raw = case.to_dict()
+    observe = {"expect": {"objects": {oid: {} for oid in raw["objects"]}}}
+    return dataclasses.replace(
+        Case.from_dict({**raw, "steps": [*raw["steps"], *steps, observe]}), rules=case.rules, id=case.id)
+
+
+@functools.lru_cache(maxsize=64)
+def scenario_strategy(features: frozenset[str], **options: Any):
+    """``strategies.scenarios(features=features, **options)``, built once (an engine's features do
+    not change from one example to the next)."""
+    return mtg.scenarios(features=features, **options)
+
+
+def base_scenarios(data, features: frozenset[str], *, without: tuple[str, ...] = (), max_steps: int = 6) -> Case:
+    """A base scenario with one checkpoint at the end, from the features allowed minus ``without``.
+    It may have no step at all: the law adds its own, so a counterexample needs none here."""
+    allowed = features - set(without)
+    case = data.draw(scenario_strategy(allowed, max_objects=4, min_steps=0, max_steps=max_steps, checkpoints="end",
+                                       extras=data.draw(st.booleans(), label="extras")), label="base")
+    for rule in case.rules:
+        event(f"rule {rule}")
+    return case
+
+
+def on_battlefield(objects: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Ids of the objects a snapshot shows as creatures on the battlefield (with a toughness)."""
+    return sorted(oid for oid, values in objects.items()
+                  if values.get("zone") == "battlefield" and isinstance(values.get("toughness"), int))
+
+
+def pick_creature(data, subject: Subject, case: Case) -> tuple[str, int, int]:
+    """A creature alive at the end of ``case``, with its power and toughness there."""
+    objects = subject.final(case)
+    alive = on_battlefield(objects)
+    assume(alive)
+    chosen = data.draw(st.sampled_from(alive), label="creature")
+    return chosen, objects[chosen]["power"], objects[chosen]["toughness"]
+
+
+def pt(objects: Mapping[str, Mapping[str, Any]], oid: str) -> tuple[Any, Any]:
+    return objects[oid].get("power"), objects[oid].get("toughness")
+
+
+def expect_same(subject: Subject, first: Case, second: Case, why: str) -> None:
+    """Both scenarios end with the same observed values for every object."""
+    a, b = subject.final(first), subject.final(second)
+    for oid in sorted(a):
+        for key in sorted(set(a[oid]) & set(b.get(oid, {}))):
+            if not same(a[oid][key], b[oid][key]):
+                subject.fail(f"{why}: {oid}.{key} is {a[oid][key]!r} one way and {b[oid][key]!r} the other")

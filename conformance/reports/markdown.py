@@ -1,0 +1,249 @@
+"""Markdown reports of results files, for CI step summaries (``>> $GITHUB_STEP_SUMMARY``).
+
+One results file gives the per-rule table and its failures; several give a per-rule matrix,
+one column per file, then each file's failures. Failures show the mismatched values, the
+message and, folded, the reproducer case file. The shared views (the matrix, a cell's class,
+the failures of a run) are used by :mod:`conformance.reports.html` too.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from conformance.reports.text import (EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rule_key, rule_rows,
+                                rules_text)
+from conformance.results.stream import Run
+
+MAX_DETAILED = 60  # failures shown in full per file; GitHub caps a step summary at 1 MiB
+
+
+# --- views shared with the HTML report ------------------------------------------------------------
+
+
+def rule_matrix(runs: Sequence[Run]) -> list[tuple[str, list[RuleRow | None]]]:
+    """Every rule any run cites, in CR order, with each run's counts (``None``: not in that run)."""
+    per_run = [{row.rule: row for row in rule_rows(run.case_results())} for run in runs]
+    rules = sorted({rule for rows in per_run for rule in rows}, key=rule_key)
+    return [(rule, [rows.get(rule) for rows in per_run]) for rule in rules]
+
+
+def cell_class(row: RuleRow | None) -> str:
+    """pass (all passed), partial (passed and unsupported), fail (some failed), error (some errored,
+    none failed), unsupported (all unsupported), none (the rule is not in that run)."""
+    if row is None or row.cases == 0:
+        return "none"
+    counts = row.counts
+    if counts["failed"]:
+        return "fail"
+    if counts["errored"]:
+        return "error"
+    if counts["passed"] == row.cases:
+        return "pass"
+    return "partial" if counts["passed"] else "unsupported"
+
+
+def cell_text(row: RuleRow | None) -> str:
+    """``3/4 · 1 failed``: passed of cases, then what did not pass."""
+    if row is None:
+        return "—"
+    rest = [f"{row.counts[s]} {s}" for s in STATUSES[1:] if row.counts[s]]
+    return " · ".join([f"{row.counts['passed']}/{row.cases}", *rest])
+
+
+def failures(run: Run) -> list[dict[str, Any]]:
+    """The run's failed and errored results, in the order they arrived."""
+    return [r for r in run.results if r["status"] in ("failed", "errored")]
+
+
+def status_text(record: dict[str, Any]) -> str:
+    if record["status"] == "errored":
+        return f"errored ({record.get('error_kind') or 'exception'})"
+    return record["status"]
+
+
+def expectation_text(record: dict[str, Any]) -> str | None:
+    """``expected failure (FILE:3: reason)`` when the run was judged against an expectations file."""
+    expected = record.get("expected")
+    if not expected:
+        return None
+    entry = f" ({expected['entry']}: {expected.get('reason', '')})" if expected.get("entry") else ""
+    if expected["verdict"] == "expected":
+        return f"expected {expected['outcome']}{entry}"
+    return f"UNEXPECTED: expected {expected['outcome']}{entry}"
+
+
+def value_text(mismatch: dict[str, Any], key: str) -> str:
+    if key not in mismatch:
+        return "nothing (not reported)"
+    return json.dumps(mismatch[key], ensure_ascii=False)
+
+
+def checkpoint_text(mismatch: dict[str, Any]) -> str:
+    label = f" {mismatch['label']!r}" if mismatch.get("label") else ""
+    step = f" (step {mismatch['step']})" if mismatch.get("step") else ""
+    return f"checkpoint {mismatch['checkpoint']}{label}{step}"
+
+
+def run_title(run: Run) -> str:
+    return f"{run.engine}"
+
+
+def run_meta(run: Run) -> list[str]:
+    """Facts about a run, each short."""
+    header = run.header
+    facts = [f"suite {header.get('suite', {}).get('version', '?')}", f"CR {header.get('cr', '?')}"]
+    if header.get("properties"):
+        facts.append(f"profile {header.get('profile')}" + (f", seed {header['seed']}" if header.get("seed") else ""))
+    if header.get("shard"):
+        facts.append(f"shard {header['shard']}")
+    if header.get("expectations"):
+        facts.append(f"expectations {header['expectations']}")
+    facts.append(f"started {header.get('started', '?')}")
+    if run.footer is not None:
+        facts.append(f"{run.footer.get('duration', 0):.1f} s")
+    return facts
+
+
+def totals_text(run: Run) -> str:
+    totals = run.totals()
+    return f"{len(run.results)} results: " + ", ".join(f"{totals[s]} {s}" for s in STATUSES)
+
+
+# --- Markdown ------------------------------------------------------------------------------------------
+
+
+def text(value: Any) -> str:
+    """Plain text made safe for Markdown prose and table cells."""
+    return html.escape(" ".join(str(value).split()), quote=False).replace("|", "\\|").replace("*", "\\*") \
+        .replace("_", "\\_").replace("`", "\\`").replace("[", "\\[")
+
+
+def code(value: Any) -> str:
+    """An inline code span holding ``value`` exactly (a table cell's pipes escaped)."""
+    shown = " ".join(str(value).split()).replace("|", "\\|")
+    ticks = "`" * (max((len(m) for m in re.findall(r"`+", shown)), default=0) + 1)
+    pad = " " if shown.startswith("`") or shown.endswith("`") else ""
+    return f"{ticks}{pad}{shown}{pad}{ticks}"
+
+
+def fenced(body: str, language: str = "") -> list[str]:
+    fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", body)), default=0) + 1)
+    return [f"{fence}{language}", *body.rstrip("\n").splitlines(), fence]
+
+
+MARKS = {"pass": "✅", "partial": "☑️", "fail": "❌", "error": "💥", "unsupported": "⚪", "none": ""}
+
+
+def render(runs: Sequence[Run]) -> str:
+    lines: list[str] = []
+    if len(runs) == 1:
+        run = runs[0]
+        lines += [f"## mtg-conformance: {text(run.engine)}", ""]
+        lines += _run_intro(run)
+        lines += _single_table(run)
+    else:
+        lines += [f"## mtg-conformance: {len(runs)} runs side by side", ""]
+        for number, run in enumerate(runs, 1):
+            lines += [f"{number}. **{text(run.engine)}** ({code(run.path)}): " + text(" · ".join(run_meta(run)))
+                      + f" — {text(totals_text(run))}"]
+            if run.incomplete_reason:
+                lines += [f"   - ⚠️ **incomplete**: {text(run.incomplete_reason)}"]
+        lines += [""]
+        lines += _matrix(runs)
+    for number, run in enumerate(runs, 1):
+        lines += _properties(run, number if len(runs) > 1 else None)
+    for number, run in enumerate(runs, 1):
+        lines += _failures(run, number if len(runs) > 1 else None)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _properties(run: Run, number: int | None) -> list[str]:
+    """Each property's examples and the rules it counts under (a property that ran too few
+    examples is unsupported, whatever it found)."""
+    records = property_records(run.results)
+    if not records:
+        return []
+    which = f" in {number}. {text(run.engine)}" if number else ""
+    lines = [f"### Properties{which}", "",
+             "| property | status | " + " | ".join(title for _, title in EXAMPLE_COLUMNS) + " | counts under rules |",
+             "|---|---|" + "--:|" * len(EXAMPLE_COLUMNS) + "---|"]
+    for record in records:
+        examples = record.get("examples") or {}
+        mark = {"passed": "✅", "failed": "❌", "errored": "💥", "unsupported": "⚪"}[record["status"]]
+        lines.append(f"| {code(record['id'])} | {mark} {text(status_text(record))} | "
+                     + " | ".join(str(examples.get(key, "—")) for key, _ in EXAMPLE_COLUMNS)
+                     + f" | {text(rules_text(record.get('rules', ())))} |")
+    return lines + ["", "A failed property counts under the rules its shrunk counterexample shows broken, a passed one "
+                        "under the rules its examples exercised.", ""]
+
+
+def _run_intro(run: Run) -> list[str]:
+    lines = [f"{code(run.path)} · " + text(" · ".join(run_meta(run))), "", f"**{text(totals_text(run))}**", ""]
+    if run.incomplete_reason:
+        lines[:0] = [f"> ⚠️ **Incomplete run**: {text(run.incomplete_reason)}.", ""]
+    return lines
+
+
+def _single_table(run: Run) -> list[str]:
+    lines = ["| rule | cases | " + " | ".join(STATUSES) + " |", "|---|--:|" + "--:|" * len(STATUSES)]
+    for rule, (row,) in rule_matrix([run]):
+        mark = MARKS[cell_class(row)]
+        lines.append(f"| {mark} {rule} | {row.cases} | " + " | ".join(str(row.counts[s]) for s in STATUSES) + " |")
+    totals = run.totals()
+    lines.append(f"| **all results** | **{len(run.results)}** | " + " | ".join(f"**{totals[s]}**" for s in STATUSES) + " |")
+    return lines + [""]
+
+
+def _matrix(runs: Sequence[Run]) -> list[str]:
+    lines = ["| rule | " + " | ".join(f"{n}. {text(run.engine)}" for n, run in enumerate(runs, 1)) + " |",
+             "|---|" + "---|" * len(runs)]
+    for rule, rows in rule_matrix(runs):
+        lines.append(f"| {rule} | " + " | ".join(f"{MARKS[cell_class(row)]} {cell_text(row)}".strip() for row in rows) + " |")
+    lines.append("| **all results** | " + " | ".join(
+        f"**{run.totals()['passed']}/{len(run.results)}**" for run in runs) + " |")
+    legend = ", ".join(f"{mark} {name}" for name, mark in MARKS.items() if mark)
+    return lines + ["", f"Cells: passed/cases, then what did not pass. {legend}.", ""]
+
+
+def _failures(run: Run, number: int | None) -> list[str]:
+    failed = failures(run)
+    which = f" in {number}. {text(run.engine)}" if number else ""
+    if not failed:
+        return [f"### No failures{which}", ""]
+    lines = [f"### Failures{which} ({len(failed)})", ""]
+    for record in failed[:MAX_DETAILED]:
+        lines += _failure(record)
+    if len(failed) > MAX_DETAILED:
+        rest = failed[MAX_DETAILED:]
+        lines += [f"… and {len(rest)} more: " + ", ".join(code(r["id"]) for r in rest), ""]
+    return lines
+
+
+def _failure(record: dict[str, Any]) -> list[str]:
+    kind = "property " if record.get("kind") == "property" else ""
+    mark = "❌" if record["status"] == "failed" else "💥"
+    lines = [f"- {mark} {kind}{code(record['id'])}: **{text(status_text(record))}**"
+             + (f" — {text(expectation_text(record))}" if expectation_text(record) else "")]
+    facts = [f"rules {', '.join(record.get('rules', []))}"]
+    if record.get("source"):
+        facts.append(f"source {record['source']}")
+    lines.append("  " + text(" · ".join(facts)))
+    mismatches = record.get("mismatches") or []
+    if mismatches:
+        lines += ["", "  | checkpoint | value | expected | got |", "  |---|---|---|---|"]
+        lines += [f"  | {text(checkpoint_text(m))} | {code(m['object'] + '.' + m['field'])} | "
+                  f"{code(value_text(m, 'expected'))} | {code(value_text(m, 'got'))} |" for m in mismatches]
+    elif record.get("message"):
+        lines.append(f"  {text(record['message'])}")
+    details = []
+    if record.get("detail") and record.get("detail") != record.get("message"):
+        details += ["  <details><summary>details</summary>", "", *("  " + line for line in fenced(record["detail"])),
+                    "", "  </details>"]
+    if record.get("reproducer"):
+        details += ["  <details><summary>reproducer (save as a .yaml file, replay with <code>--cases</code>)</summary>",
+                    "", *("  " + line for line in fenced(record["reproducer"], "yaml")), "", "  </details>"]
+    return lines + ([""] + details if details else []) + [""]

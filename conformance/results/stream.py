@@ -1,0 +1,231 @@
+"""The results stream: a JSON Lines file written as results arrive, and read back for reports.
+
+``mtg-conformance run --results FILE.jsonl`` (pytest: ``--mtg-results FILE.jsonl``) writes
+
+1. a header line: the suite and CR versions, the engine, the profile and seed, the shard, the
+   command line and the start time;
+2. one line per case and property, as its result arrives (records, :mod:`conformance.results.records`);
+3. a footer line when the run ends: totals, duration, pytest's exit status.
+
+Every line is flushed as it is written, so a run that is killed keeps every result it had; a
+file without a footer is read as an incomplete run. With ``-n N`` only the controller process
+writes (the workers' results reach it as reports). The schema of a line is
+``conformance/schema/results.schema.json``; docs/ci.md describes the fields.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, TextIO
+
+import jsonschema
+import pytest
+
+from conformance import CR_VERSION, __version__
+from conformance.errors import CaseFileError, CaseFileErrors
+from conformance.reports.text import STATUSES, CaseResult
+from conformance.session import ENGINE_KEY, results_of
+
+FORMAT = 1
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+class ResultsStream:
+    """A pytest plugin writing the results stream (register it in the controller process only)."""
+
+    def __init__(self, path: str | Path, *, command: Sequence[str] = (), shard: str | None = None,
+                 expectations: str | None = None,
+                 annotate: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> None:
+        self.path = Path(path)
+        self.command = list(command)
+        self.shard = shard
+        self.expectations = expectations
+        self.annotate = annotate
+        self.file: TextIO | None = None
+        self.totals: Counter[str] = Counter()
+        self.errored_kinds: Counter[str] = Counter()
+        self.count = 0
+        self.started = 0.0
+
+    def open(self) -> None:
+        """Create the file (and its directory); raises ``OSError`` when it cannot."""
+        if self.file is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.file = open(self.path, "w", encoding="utf-8", newline="\n")
+
+    def write(self, line: dict[str, Any]) -> None:
+        if self.file is not None:
+            self.file.write(json.dumps(line, ensure_ascii=False, default=repr) + "\n")
+            self.file.flush()
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        config = session.config
+        if ENGINE_KEY not in config.stash:
+            return
+        self.open()
+        self.started = time.monotonic()
+        info = config.stash[ENGINE_KEY][1]
+        with_properties = bool(config.getoption("mtg_properties"))
+        seed = config.getoption("hypothesis_seed", None) if with_properties else None
+        self.write({
+            "type": "header", "format": FORMAT,
+            "suite": {"name": "mtg-conformance", "version": __version__}, "cr": CR_VERSION,
+            "engine": {"name": info.name, "version": info.version, "spec": config.getoption("mtg_engine"),
+                       "features": sorted(info.features),
+                       "observables": {k: sorted(v) for k, v in info.observables.items()}},
+            "properties": with_properties,
+            "profile": config.getoption("mtg_profile") if with_properties else None,
+            "seed": None if seed is None else str(seed),
+            "shard": self.shard or config.getoption("mtg_shard", None),
+            "expectations": self.expectations,
+            "command": self.command or ["pytest", *map(str, config.invocation_params.args)],
+            "started": _now(),
+        })
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        result = results_of(report)
+        if result is None:
+            return
+        record = result.record
+        self.count += 1
+        self.totals[record["status"]] += 1
+        if record["status"] == "errored":
+            self.errored_kinds[record["error_kind"] or "exception"] += 1
+        line = {"type": "result", **record, "duration": round(report.duration, 4)}
+        if self.annotate is not None and (expected := self.annotate(record)) is not None:
+            line["expected"] = expected
+        self.write(line)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        if self.file is None:
+            return
+        self.write({
+            "type": "footer", "totals": {s: self.totals[s] for s in STATUSES},
+            "errored_kinds": dict(sorted(self.errored_kinds.items())), "results": self.count,
+            "duration": round(time.monotonic() - self.started, 3), "finished": _now(),
+            "exit_status": int(exitstatus), "interrupted": int(exitstatus) == int(pytest.ExitCode.INTERRUPTED),
+        })
+        self.close()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+
+# --- reading -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """A results file, read back."""
+
+    path: str
+    header: dict[str, Any]
+    results: list[dict[str, Any]] = field(default_factory=list)
+    footer: dict[str, Any] | None = None
+    truncated_line: int | None = None  # the line number of a last line cut off mid-write
+
+    @property
+    def complete(self) -> bool:
+        return self.footer is not None and not self.footer.get("interrupted")
+
+    @property
+    def incomplete_reason(self) -> str | None:
+        if self.footer is None:
+            cut = f"; line {self.truncated_line} was cut off mid-write" if self.truncated_line else ""
+            return f"the run did not finish (no footer line){cut}: these are the results it had"
+        if self.footer.get("interrupted"):
+            return "the run was interrupted: these are the results it had"
+        return None
+
+    @property
+    def engine(self) -> str:
+        engine = self.header.get("engine", {})
+        return f"{engine.get('name', '?')} {engine.get('version', '?')}"
+
+    def case_results(self) -> list[CaseResult]:
+        return [CaseResult(r["id"], tuple(r["rules"]), r["status"], kind=r.get("kind", "case"), record=r)
+                for r in self.results]
+
+    def totals(self) -> dict[str, int]:
+        counts = Counter(r["status"] for r in self.results)
+        return {s: counts[s] for s in STATUSES}
+
+
+@functools.cache
+def schema() -> dict[str, Any]:
+    return json.loads(resources.files("conformance").joinpath("schema/results.schema.json").read_text("utf-8"))
+
+
+def read(path: str | Path) -> Run:
+    """Read a results file; raise :class:`CaseFileErrors` (one line: file, line, field) if it is not one.
+
+    A last line cut off mid-write (a killed run) is not an error: the run is incomplete."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise CaseFileErrors([CaseFileError(name, f"cannot read the results file: {exc.strerror or exc}")]) from None
+    lines = data.split(b"\n")
+    ends_cleanly = lines[-1] == b""
+    if ends_cleanly:
+        lines.pop()
+    if not lines:
+        raise CaseFileErrors([CaseFileError(name, "the file is empty: no header line (is it a results file?)", line=1)])
+    run: Run | None = None
+    defs = schema()["$defs"]
+    for number, raw in enumerate(lines, 1):
+        last = number == len(lines)
+        try:
+            line = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            if last and not ends_cleanly and run is not None:
+                run.truncated_line = number
+                break
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8"
+            raise CaseFileErrors([CaseFileError(name, f"not a JSON line ({reason})", line=number)]) from None
+        kind = line.get("type") if isinstance(line, dict) else None
+        if kind not in ("header", "result", "footer"):
+            shown = json.dumps(kind) if isinstance(line, dict) else f"a JSON {type(line).__name__}"
+            problem = (f"expected an object with type header, result or footer, got {shown}"
+                       if isinstance(line, dict) else f"expected a JSON object, got {shown}")
+            raise CaseFileErrors([CaseFileError(name, problem, line=number, field="type" if isinstance(line, dict) else None)])
+        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(
+            {**defs[kind], "$defs": defs}).iter_errors(line))
+        if error is not None:
+            where = "/".join(str(p) for p in error.absolute_path)
+            message = error.message if error.validator != "required" else f"missing required key {error.message.split(chr(39))[1]!r}"
+            raise CaseFileErrors([CaseFileError(name, message, line=number, field=where or None)])
+        if number == 1 and kind != "header":
+            raise CaseFileErrors([CaseFileError(name, f"the first line must be the header, not a {kind} line "
+                                                      "(is it a results file?)", line=1, field="type")])
+        if run is None:
+            run = Run(name, line)
+            continue
+        if kind == "header":
+            raise CaseFileErrors([CaseFileError(name, "a second header line (two runs written into one file?)",
+                                                line=number, field="type")])
+        if run.footer is not None:
+            raise CaseFileErrors([CaseFileError(name, "a line after the footer", line=number, field="type")])
+        if kind == "footer":
+            run.footer = line
+        else:
+            from conformance.results.records import normalize
+
+            run.results.append({**normalize(line), **{k: v for k, v in line.items() if k in ("duration", "expected")}})
+    assert run is not None
+    return run
