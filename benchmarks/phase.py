@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 
 import strategies as mtg
 from conformance import compare, loader
-from conformance.adapters.phase import FEATURES, PhaseEngine, engine_version
+from conformance.engines.adapters.phase import FEATURES, PhaseEngine, engine_version
 from conformance.engine import describe
 from conformance.errors import Unsupported
 

@@ -1,0 +1,1 @@
+"""Adapters that run the suite's scenarios in real rules engines (each a subpackage)."""
