@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 import strategies as mtg
 from conformance.format import loader
 from conformance.results import compare
-from conformance.adapters.phase import FEATURES, PhaseEngine, engine_version
+from conformance.engines.adapters.phase import FEATURES, PhaseEngine, engine_version
 from conformance.engines.interface import describe
 from conformance.errors import Unsupported
 

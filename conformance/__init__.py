@@ -18,4 +18,4 @@ __version__ = "0.1.0"
 CR_VERSION = "2025-09-19"
 """Effective date of the Comprehensive Rules the shipped cases were checked against."""
 
-_moved.install()  # the old flat module paths (conformance.scenario, ...) keep working
+_moved.install()  # the old flat module paths (conformance.format.model, ...) keep working

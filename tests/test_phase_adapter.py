@@ -1,4 +1,4 @@
-"""The phase.rs adapter (conformance/adapters/phase.py, docs/engines/phase.md).
+"""The phase.rs adapter (conformance/engines/adapters/phase/, docs/engines/phase.md).
 
 The Oracle wording is checked without phase; everything else needs the optional extra
 ``phase`` (phase-python, installed from PyPI at install time: no test needs the network) and is
@@ -18,7 +18,7 @@ import pytest
 
 from conformance.format import loader
 from conformance.results import compare
-from conformance.adapters import phase as adapter
+from conformance.engines.adapters import phase as adapter
 from conformance.engines.interface import describe, load_engine
 from conformance.errors import Unsupported
 from conformance.format.features import FEATURES

@@ -30,7 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 from conformance.errors import EngineSpecError
 from conformance.format.features import FEATURES
 
-BUILTIN_ENGINES = {"reference": "reference_engine:ReferenceEngine", "phase": "conformance.adapters.phase:PhaseEngine"}
+BUILTIN_ENGINES = {"reference": "reference_engine:ReferenceEngine", "phase": "conformance.engines.adapters.phase:PhaseEngine"}
 OBSERVABLE_KINDS = ("objects", "players")
 
 

@@ -10,7 +10,7 @@ from conformance.laws.core import (
     returning_twice_is_returning_once, state_based_invariants, switch_after_modification_order,
     two_switches_cancel,
 )
-# With these, what ``conformance.properties`` (this module's old name, still importable) offered:
+# With these, what ``conformance.laws.catalogue`` (this module's old name, still importable) offered:
 from conformance.laws.differential import (  # noqa: F401
     DIFFERENTIAL_ID, DIFFERENTIAL_RULES, differential, differential_property,
 )

@@ -6,6 +6,6 @@ the steps the way that engine performs them (casting spells, its own actions), a
 engine's state back. What an engine refuses or an adapter cannot express faithfully is raised
 as :class:`conformance.errors.Unsupported`, never turned into a pass or a failure.
 
-- :mod:`conformance.adapters.phase`: phase.rs, through its Python bindings ``phase-python``
+- :mod:`conformance.engines.adapters.phase`: phase.rs, through its Python bindings ``phase-python``
   (the optional extra ``phase``; ``mtg-conformance run --engine phase``).
 """

@@ -1,0 +1,88 @@
+"""phase-python itself, and what every part of the adapter shares: the bindings imported on first
+use (with the hint for installing the optional extra), the version and phase-rs commit they were
+built from, :class:`AdapterFault`, the features and observables the adapter declares, phase's
+names for the suite's zones, counters, card types and supertypes, the real cards golden cases
+name (:data:`REAL_CARDS`), and the adapter's limits (seats, passes, caches; the maximum hand size
+of CR 402.2).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+DISTRIBUTION = "phase-python"
+INSTALL_HINT = ("the phase engine needs the optional extra 'phase' (phase-python is not installed): "
+                "python -m pip install -e \".[phase]\"")
+
+FEATURES = (
+    "layer-7a", "layer-7b", "layer-7c", "layer-7d", "counters", "static-abilities", "double-pt", "triple-pt",
+    "durations", "zone-changes", "locked-sets", "simultaneous-actions", "double-counters", "damage",
+    "life", "double-life", "prevention",
+)
+"""The features this adapter realises; a feature added to the vocabulary later is unsupported
+until it is realised here."""
+
+OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage"], "players": ["life", "lost"]}
+PLAYER_VALUES = frozenset(OBSERVABLES["players"])
+
+ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",
+         "library": "Library"}
+COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
+COUNTERS_BACK = {v: k for k, v in COUNTERS.items()}
+CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
+              "instant": "Instant", "sorcery": "Sorcery"}
+SUPERTYPES = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow", "world": "World"}
+PT_COUNTER = re.compile(r"^[+-][0-9]+/[+-][0-9]+$")
+
+REAL_CARDS: dict[str, dict[str, Any]] = {
+    # Gray Ogre: {2}{R}, Creature — Ogre, 2/2, red, no rules text (Gatherer multiverse id 204).
+    # Checked against three independent public sources (card implementations in the
+    # Stormmworld/GameRoom and managym repositories, and a card article), not typed from memory.
+    "Gray Ogre": {"manaCost": "{2}{R}", "manaValue": 3, "types": ["Creature"], "subtypes": ["Ogre"],
+                  "colors": ["R"], "power": "2", "toughness": "2", "text": ""},
+}
+"""True Oracle facts of the real cards golden cases name, each checked against public sources.
+A case naming one of them gets its mana cost too, when the case's printed characteristics
+agree with these facts; otherwise the case's own characteristics are all that is used."""
+
+FILLER = "Cfx Filler"
+HAND_SIZE = 7  # CR 402.2: the cleanup step discards down to it (514.1)
+SEED = 1
+MAX_PASSES = 200
+MAX_SEATS = 6  # phase's FreeForAll format seats 2 to 6 players
+FORK_CACHE_SIZE = 256
+ENGINE_CACHE_SIZE = 64
+
+
+class AdapterFault(RuntimeError):
+    """phase answered something this adapter does not expect, or panicked: a bug to fix in the
+    adapter or in phase, reported as an errored case (never as a pass, a failure or unsupported)."""
+
+
+def _phase():
+    try:
+        import phase
+    except ImportError as exc:  # the optional extra is not installed
+        raise RuntimeError(INSTALL_HINT) from exc
+    return phase
+
+
+@lru_cache(maxsize=1)
+def engine_version() -> tuple[str, str | None]:
+    """phase-python's version, and the phase-rs commit it was built from (the wheel's SBOM)."""
+    from importlib import metadata
+
+    version = metadata.version(DISTRIBUTION)
+    commit = None
+    try:
+        for file in metadata.distribution(DISTRIBUTION).files or ():
+            if str(file).endswith(".cyclonedx.json"):
+                match = re.search(r"phase-rs/phase%40([0-9a-f]{40})", file.read_text())
+                if match:
+                    commit = match[1]
+                    break
+    except (OSError, ValueError):  # no SBOM: the version alone identifies the build
+        pass
+    return version, commit

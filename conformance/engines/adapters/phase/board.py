@@ -1,0 +1,181 @@
+"""Board set-up: one case's game in phase, dealt, forked and set up as the case starts, and the
+primitives that drive it.
+
+The dealt game (cards in hand, every mulligan kept, debug mode on) is prepared once per card
+database and decks and forked (``state()`` / ``load_game``) for every case that deals the same;
+the case's board is then set up with phase's debug actions: cards moved to their zones in
+declaration order, so timestamps follow it (CR 613.7d), control, counters, life totals (119.1),
+then state-based actions are performed. The primitives pass priority, resolve the stack and give
+priority to a player (117.3d), and check that no player has lost (104.2a, 800.4a).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import MAX_PASSES, SEED, ZONES, AdapterFault, _phase
+from conformance.engines.adapters.phase.plan import Plan, counter_kind
+from conformance.errors import Unsupported
+
+# --- driving the game ---------------------------------------------------------------------------
+
+
+def _action(data: Mapping[str, Any]):
+    return _phase().GameAction.from_dict(data)
+
+
+PASS = {"type": "PassPriority"}
+KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
+
+
+def _is_creature_on_battlefield(obj: Mapping[str, Any]) -> bool:
+    return obj.get("zone") == "Battlefield" and "Creature" in ((obj.get("card_types") or {}).get("core_types") or ())
+
+
+def _targets(ability: Mapping[str, Any] | None) -> list:
+    """Every target chosen for a spell on the stack, along its chain of sub-abilities."""
+    out = []
+    while ability:
+        out.extend(ability.get("targets") or ())
+        ability = ability.get("sub_ability")
+    return out
+
+
+class Board:
+    """One case's game in phase: its board set up, and the primitives that drive it. ``adapter``
+    is the :class:`PhaseEngine` whose caches it uses (the package imports this module, not the
+    other way round, so it is typed ``Any`` here)."""
+
+    def __init__(self, adapter: Any, case: Mapping[str, Any], plan: Plan):
+        self.adapter = adapter
+        self.case = case
+        self.plan = plan
+        self.seat = {name: i for i, name in enumerate(plan.players)}
+        self.engine = adapter.engine_for(plan)
+        self.game: Any = None
+        self.ids: dict[str, int] = {}            # object id or spell name -> phase object id
+        self.zones: dict[str, str] = {}          # spell name -> phase zone, until it is cast
+        self.active = 0                          # the active player's seat
+        self.effects: dict[str, list[int]] = {}  # scenario effect id -> phase continuous effect ids
+        self.lazy: dict[str, int] = {}           # scenario effect id -> spell (phase id) that made it alone
+        self.lasting: list[int] = []             # spells whose effects last until ended, not yet made to
+
+    # setup
+
+    def start(self) -> None:
+        """The board as the case starts. The dealt game (cards in hand, every mulligan kept, debug
+        mode on) is prepared once per card database and decks and forked for every later case
+        that deals the same (``load_game``); the case's board is then set up in it."""
+        decks = [self.plan.deck(seat, self.case) for seat in range(self.plan.seats)]
+        key = json.dumps([self.plan.key, decks])
+        prepared = self.adapter.forks.get(key)
+        if prepared is None:
+            fmt = "Standard" if self.plan.seats == 2 else "FreeForAll"
+            self.game = self.engine.new_game(decks[0], decks[1], extra_players=decks[2:] or None, seed=SEED,
+                                             format=fmt, first_player=0)
+            for _ in range(MAX_PASSES):
+                waiting = self.waiting()
+                if waiting["type"] != "MulliganDecision":
+                    break
+                self.game.apply(waiting["data"]["pending"][0]["player"], _action(KEEP))
+            state = self.game.state()
+            state["state"]["debug_mode"] = True  # debug actions set the board up
+            cards = sorted((o["id"], o["name"], o["owner"], o["zone"]) for o in state["state"]["objects"].values())
+            prepared = (json.dumps(state), cards)
+            self.adapter.remember(key, prepared)
+        else:
+            self.adapter.forks.move_to_end(key)
+        state_json, cards = prepared
+        self.game = self.engine.load_game(state_json)
+        zones = self._map_ids(cards)
+        for oid, spec in self.case["objects"].items():  # declaration order: timestamps follow it (613.7d)
+            if oid not in self.plan.objects:  # a spell on the stack standing only as a damage source
+                continue
+            if zones[self.ids[oid]] != ZONES[spec["zone"]]:
+                self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES[spec["zone"]], "simulate": False})
+            if spec["zone"] == "battlefield" and spec.get("controller") not in (None, spec["owner"]):
+                self.debug("SetController", {"object_id": self.ids[oid], "controller": self.seat[spec["controller"]]})
+            for kind, count in spec.get("counters", {}).items():
+                if count:
+                    self.debug("ModifyCounters", {"object_id": self.ids[oid], "counter_type": counter_kind(kind),
+                                                  "delta": count})
+        self.zones = {name: zones[self.ids[name]] for name in self.plan.spells}
+        for name, state in (self.case.get("player_states") or {}).items():
+            if state.get("life", 20) != 20:  # CR 119.1: 20 unless the case says otherwise
+                self.debug("SetLife", {"player_id": self.seat[name], "life": state["life"]})
+        self.state_based_actions()
+
+    def _map_ids(self, cards: list[tuple[int, str, int, str]]) -> dict[int, str]:
+        """Which of phase's cards (id, name, owner, zone) is each object and spell; their zones."""
+        by_card: dict[tuple[str, int], list[int]] = {}
+        for card_id, name, owner, _ in cards:
+            by_card.setdefault((name, owner), []).append(card_id)
+        wanted = [(oid, self.plan.objects[oid], self.seat[spec["owner"]]) for oid, spec in self.case["objects"].items()
+                  if oid in self.plan.objects]
+        wanted += [(name, name, self.seat[caster]) for name, caster in self.plan.spells.items()]
+        for key, name, owner in wanted:
+            pool = by_card.get((name, owner))
+            if not pool:
+                raise AdapterFault(f"phase dealt no card {name!r} to seat {owner}")
+            self.ids[key] = pool.pop(0)
+        return {card_id: zone for card_id, _, _, zone in cards}
+
+    # primitives
+
+    def waiting(self) -> dict[str, Any]:
+        return self.game.waiting_for()
+
+    def actor(self) -> int:
+        data = self.waiting().get("data")
+        return data.get("player", self.active) if isinstance(data, Mapping) else self.active
+
+    def debug(self, kind: str, data: Mapping[str, Any] | None = None) -> None:
+        inner = {"type": kind} if data is None else {"type": kind, "data": dict(data)}
+        self.game.apply(self.actor(), _action({"type": "Debug", "data": inner}))
+
+    def state_based_actions(self) -> None:
+        if self.waiting()["type"] != "GameOver":  # a game that is over has no more state-based actions
+            self.debug("RunStateBasedActions")
+
+    def obj(self, oid: str) -> dict[str, Any]:
+        return self.game.object(self.ids[oid])
+
+    def reload(self, state: Mapping[str, Any]) -> None:
+        self.game = self.engine.load_game(state)
+
+    def pass_priority(self) -> None:
+        self.game.apply(self.actor(), _action(PASS))
+
+    def resolve_stack(self) -> None:
+        for _ in range(MAX_PASSES):
+            waiting = self.waiting()
+            if waiting["type"] == "GameOver":  # the spell made a player lose, ending a game of two (CR 104.2a)
+                return
+            if waiting["type"] != "Priority":
+                raise AdapterFault(f"phase asks {waiting['type']} while its stack resolves: {json.dumps(waiting)[:300]}")
+            if not self.game.stack():
+                return
+            self.pass_priority()
+        raise AdapterFault("phase's stack did not resolve")
+
+    def give_priority(self, seat: int) -> None:
+        """Priority to ``seat`` with an empty stack: the players before it pass (CR 117.3d)."""
+        for _ in range(self.plan.seats + 1):
+            waiting = self.waiting()
+            if waiting["type"] != "Priority":
+                raise AdapterFault(f"phase asks {waiting['type']} where priority was expected")
+            if waiting["data"]["player"] == seat:
+                return
+            self.pass_priority()
+        raise AdapterFault(f"priority did not come to seat {seat}")
+
+    def check_nobody_lost(self, why: str) -> None:
+        """A player who lost leaves the game: in a game of two the game is over (CR 104.2a), in a
+        multiplayer game every object they own leaves it too (800.4a), which phase does by exiling
+        them. The suite's scenarios keep such a player's objects and go on playing: unsupported."""
+        lost = [name for name, seat in self.seat.items() if self.game.player(seat).get("is_eliminated")]
+        if lost:
+            what = "ended it" if self.waiting()["type"] == "GameOver" else "removed them from it"
+            raise Unsupported(f"{', '.join(lost)} lost the game, and phase {what} (CR 104.2a, 800.4a): {why}")

@@ -1,0 +1,121 @@
+"""Cards: each scenario object becomes an MTGJSON-shaped card (its printed characteristics and the
+Oracle text :mod:`.wording` writes for its abilities), turned into a card face by
+``phase.build_oracle_face``, phase's own Oracle parser, and checked against what its text means;
+each effect, damage event or life change is a synthesized instant costing {0} (a card with no
+mana cost cannot be cast, CR 118.6). Real cards the golden cases name keep their true Oracle
+facts (:data:`.bindings.REAL_CARDS`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, REAL_CARDS, SUPERTYPES, _phase
+from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, static_sentence
+from conformance.errors import Unsupported
+
+# --- cards --------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _build_face(source: str) -> tuple[dict[str, Any], bool]:
+    """phase's card face for an MTGJSON-shaped card given as JSON (shared: never modify it), and
+    whether phase's parser left any of it unimplemented."""
+    face = _phase().build_oracle_face(json.loads(source), None)
+    return face, "Unimplemented" in json.dumps(face)
+
+
+def mtgjson(name: str, *, types: list[str], text: str = "", subtypes: tuple = (), supertypes: tuple = (),
+            colors: tuple = (), power: Any = None, toughness: Any = None, mana_cost: str | None = "{0}",
+            mana_value: int = 0) -> dict[str, Any]:
+    """An MTGJSON atomic card (the keys ``build_oracle_face`` reads)."""
+    type_line = " ".join([*supertypes, *types])
+    if subtypes:
+        type_line += " — " + " ".join(subtypes)
+    card: dict[str, Any] = {
+        "name": name, "layout": "normal", "identifiers": {}, "colors": list(colors), "colorIdentity": list(colors),
+        "manaValue": mana_value, "type": type_line, "types": list(types), "subtypes": list(subtypes),
+        "supertypes": list(supertypes), "text": text,
+    }
+    if mana_cost is not None:
+        card["manaCost"] = mana_cost
+    if power is not None or toughness is not None:
+        card["power"] = str(power if power is not None else 0)
+        card["toughness"] = str(toughness if toughness is not None else 0)
+    return card
+
+
+@dataclass(frozen=True)
+class CardPlan:
+    """A card of the scenario: its MTGJSON source (as JSON) and its face as phase parsed it."""
+
+    name: str
+    source: str
+    face: dict[str, Any]
+
+    @classmethod
+    def build(cls, card: Mapping[str, Any], text: str, *, spell: list[Sentence] = (),
+              statics: list[Sentence] = ()) -> CardPlan:
+        source = json.dumps(card, sort_keys=True)
+        face, unimplemented = _build_face(source)
+        check_parse(face, text, spell=spell, statics=statics, unimplemented=unimplemented)
+        return cls(card["name"], source, face)
+
+
+def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, players: tuple[str, ...]) -> CardPlan:
+    """The card of a scenario object: printed characteristics and synthesized Oracle text."""
+    card = spec["card"]
+    for key in ("face_down", "choices"):
+        if spec.get(key):
+            raise Unsupported(f"object {oid!r}: {key} is not realised by this adapter")
+    unknown = {k for k, v in card.items() if v not in (None, [], ())} - {
+        "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "abilities", "mana_cost"}
+    if unknown:
+        raise Unsupported(f"object {oid!r}: card characteristics {sorted(unknown)} are not realised by this adapter")
+    types = list(card.get("types", []))
+    if not types or any(t not in CARD_TYPES for t in types):
+        raise Unsupported(f"object {oid!r}: card types {types} (this adapter makes {sorted(CARD_TYPES)})")
+    if any(s not in SUPERTYPES for s in card.get("supertypes", [])):
+        raise Unsupported(f"object {oid!r}: supertypes {card.get('supertypes')}")
+    statics: list[Sentence] = []
+    for ability in card.get("abilities", []):
+        (key, body), = ability.items()
+        if key == "cda_pt":
+            if "creature" not in types:
+                raise Unsupported(f"object {oid!r}: a characteristic-defining P/T ability on a noncreature card")
+            statics.extend(cda_sentences(body))
+        elif key == "static_pt":
+            statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
+        else:
+            raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
+    text = " ".join(s.text for s in statics)
+    power, toughness = card.get("power"), card.get("toughness")
+    if "creature" in types and (power is None or toughness is None):
+        raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")
+    name = card.get("name") or f"Cfx Object {index}"
+    facts = mtgjson(name, types=[CARD_TYPES[t] for t in types], text=text, subtypes=tuple(card.get("subtypes", [])),
+                    supertypes=tuple(SUPERTYPES[s] for s in card.get("supertypes", [])),
+                    colors=tuple(card.get("colors", [])), power=power, toughness=toughness,
+                    mana_cost=card.get("mana_cost"))
+    real = REAL_CARDS.get(name)
+    if real is not None and all(facts.get(k) == v for k, v in real.items() if k not in ("manaCost", "manaValue")):
+        if facts.get("manaCost") not in (None, real["manaCost"]):
+            raise Unsupported(f"object {oid!r}: a mana cost that is not {name}'s")
+        facts.update(manaCost=real["manaCost"], manaValue=real["manaValue"])
+    elif facts.get("manaCost") is not None:
+        raise Unsupported(f"object {oid!r}: a mana cost, whose mana value this adapter does not compute")
+    return CardPlan.build(facts, text, statics=statics)
+
+
+def spell_card(name: str, sentences: list[Sentence]) -> CardPlan:
+    """A synthesized instant costing {0} (a card with no mana cost cannot be cast, CR 118.6) that
+    does ``sentences`` as it resolves."""
+    text = " ".join(s.text for s in sentences)
+    return CardPlan.build(mtgjson(name, types=["Instant"], text=text), text, spell=sentences)
+
+
+FILLER_CARD = {"name": FILLER, "types": ["Instant"]}

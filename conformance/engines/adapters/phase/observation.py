@@ -1,0 +1,50 @@
+"""Observation: reading phase's state back as the suite's snapshots. ``game.object(id)`` gives
+each object's zone (lower-cased), controller and damage marked (reported only on the
+battlefield, CR 120.3e, 400.7), power, toughness and counters (``P1P1``/``M1M1`` become
+``+1/+1``/``-1/-1``); ``game.player(seat)`` gives life (119.1) and whether the player has lost
+(104.3, 704.5a).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import COUNTERS_BACK
+from conformance.engines.adapters.phase.board import Board
+
+
+class Observation(Board):
+    """Snapshots of a case's game in phase."""
+
+    # observing
+
+    def snapshot(self) -> dict[str, Any]:
+        owners = {self.case["objects"][oid]["owner"] for oid in self.plan.objects}
+        if any(self.game.player(self.seat[name]).get("is_eliminated") for name in owners):
+            self.check_nobody_lost("its objects are observed after that, where the scenario keeps them in play")
+        objects = {}
+        for oid in self.plan.objects:
+            obj = self.obj(oid)
+            zone = str(obj["zone"]).lower()
+            controller = obj.get("controller")
+            objects[oid] = {
+                "zone": zone,
+                "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)
+                and controller < len(self.plan.players) else None,
+                "power": obj.get("power"),
+                "toughness": obj.get("toughness"),
+                "counters": {COUNTERS_BACK.get(k, k): v for k, v in sorted((obj.get("counters") or {}).items()) if v},
+                # damage is marked on permanents (CR 120.3e); a card that left the battlefield is a new
+                # object with none (400.7). phase keeps the last value on such a card and clears it as
+                # the card returns (tests/test_phase_adapter.py), so off the battlefield it is read as 0
+                "damage": obj.get("damage_marked") if zone == "battlefield" else 0,
+            }
+        return {"objects": objects}
+
+    def players(self) -> dict[str, dict[str, Any]]:
+        """Life totals (CR 119.1) and whether each player has lost the game (104.3, 704.5a)."""
+        out = {}
+        for name, seat in self.seat.items():
+            player = self.game.player(seat)
+            out[name] = {"life": player["life"], "lost": bool(player.get("is_eliminated"))}
+        return out

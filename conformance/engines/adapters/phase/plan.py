@@ -1,0 +1,354 @@
+"""The plan of a case: everything decided before the game starts. :func:`plan_case` builds the
+cards (:mod:`.cards`), the synthesized spells, and how each step is realised in phase: an effect
+(``set_pt``, ``modify_pt``, ``switch_pt``, ``double_pt``, ``triple_pt``), a counter doubling
+(CR 701.10e), noncombat damage (120.3), a life change (119.3, 701.10d) or a prevention shield
+(615.1, 615.7) is a :class:`Cast` of one spell; a ``together`` step (one event, no state-based
+action check inside it, 704.3) is either injected effects (:class:`Inject`) and debug actions,
+or a single spell with a sentence per part. What the adapter cannot express faithfully raises
+Unsupported here, before any game starts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
+from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
+from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
+from conformance.errors import Unsupported
+
+# --- the plan of a case -------------------------------------------------------------------------
+
+EFFECT_STEPS = ("set_pt", "modify_pt", "switch_pt", "double_pt", "triple_pt")
+SPELL_ONLY = ("double_pt", "triple_pt")  # amounts phase fixes as the spell resolves: never injected
+
+
+@dataclass
+class Cast:
+    """Casting one synthesized spell: its name, its caster, the object it targets (if any), and
+    the scenario effects (step bodies) it creates, in order."""
+
+    spell: str
+    caster: str
+    target: str | None
+    parts: list[Mapping[str, Any]]
+    needs_creature: bool = True  # "target creature" (else "target permanent")
+    damage_source: str | None = None  # a damage event's source whose controller a filter is read from
+    target_player: str | None = None  # the player it targets ("target player")
+
+    @property
+    def tracked(self) -> bool:
+        """Whether some effect of it must be found again (to end it, or to make it last)."""
+        return any(p.get("id") or p.get("until") == "ended" for p in self.parts)
+
+
+@dataclass
+class Inject:
+    """A modify/set/switch effect on one object injected into phase's continuous effects (only
+    inside a ``together`` step): the entry phase's own spell ``source`` would create."""
+
+    body: Mapping[str, Any]
+    kind: str
+    source: str
+
+
+@dataclass
+class Plan:
+    players: tuple[str, ...]
+    seats: int
+    cards: dict[str, CardPlan] = field(default_factory=dict)
+    objects: dict[str, str] = field(default_factory=dict)            # object id -> card name
+    spells: dict[str, str] = field(default_factory=dict)             # spell name -> caster
+    steps: list[tuple[str, Any]] = field(default_factory=list)       # (kind, realisation)
+
+    def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
+        """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
+        never reaches a draw step), so nothing else is needed, but a deck may not be empty."""
+        player = self.players[seat] if seat < len(self.players) else None
+        names = [self.objects[oid] for oid, spec in case["objects"].items()
+                 if spec["owner"] == player and oid in self.objects]
+        names += [name for name, caster in self.spells.items() if caster == player]
+        return names or [FILLER]
+
+    @property
+    def key(self) -> str:
+        """What identifies this case's card database."""
+        return "\n".join(f"{name}\t{card.source}" for name, card in sorted(self.cards.items()))
+
+
+def plan_case(case: Mapping[str, Any]) -> Plan:
+    """Everything that can be decided before the game starts: cards, spells, and how each step is
+    realised. Raises Unsupported for what the adapter cannot express."""
+    players = tuple(case["players"])
+    if not 1 <= len(players) <= MAX_SEATS:
+        raise Unsupported(f"{len(players)} players (phase seats 2 to {MAX_SEATS}; this adapter adds a second seat "
+                          "to a game of one)")
+    if case.get("range_of_influence") is not None:
+        raise Unsupported("the limited range of influence option is not realised by this adapter")
+    for name, state in (case.get("player_states") or {}).items():
+        if state.get("counters") or state.get("mana"):
+            raise Unsupported(f"player {name}: counters and mana are not realised by this adapter")
+    plan = Plan(players=players, seats=max(2, len(players)))
+    for index, (oid, spec) in enumerate(case["objects"].items(), 1):
+        if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
+            continue  # its damage is dealt by the spell standing in for it (_plan_damage); no card is needed
+        if spec["zone"] not in ZONES:
+            raise Unsupported(f"object {oid!r} starts in the {spec['zone']} zone (this adapter places cards in "
+                              f"{sorted(ZONES)})")
+        if spec["zone"] == "battlefield" and set(spec["card"]["types"]) & {"instant", "sorcery"}:
+            raise Unsupported(f"object {oid!r}: an instant or sorcery on the battlefield")
+        card = object_card(oid, spec, index, you=spec.get("controller") or spec["owner"], players=players)
+        if card.name in plan.cards and plan.cards[card.name].source != card.source:
+            raise Unsupported(f"two different cards named {card.name!r}")
+        plan.cards[card.name] = card
+        plan.objects[oid] = card.name
+        for kind, count in spec.get("counters", {}).items():
+            counter_kind(kind)
+            if count and spec["zone"] != "battlefield":
+                raise Unsupported(f"object {oid!r} starts with counters in the {spec['zone']}: this adapter puts "
+                                  "counters only on permanents")
+    counter = iter(range(1, 1_000_000))
+    for step in case["steps"]:
+        (kind, body), = step.items()
+        plan.steps.append((kind, _plan_step(plan, case, kind, body, counter)))
+    if any(plan.deck(seat, case) == [FILLER] for seat in range(plan.seats)):
+        plan.cards[FILLER] = CardPlan.build(mtgjson(FILLER, types=["Instant"]), "")
+    return plan
+
+
+def _only_a_damage_source(case: Mapping[str, Any], oid: str) -> bool:
+    """Whether a spell on the stack is in the case only as the source of damage events: no step
+    but ``damage`` names it, no checkpoint observes it, no ability of another card mentions it."""
+    spec = case["objects"][oid]
+    if not set(spec["card"].get("types", [])) & {"instant", "sorcery"} or spec["card"].get("abilities"):
+        return False
+
+    def names(value: Any) -> bool:
+        if isinstance(value, Mapping):
+            return any(names(k) or names(v) for k, v in value.items())
+        if isinstance(value, (list, tuple)):
+            return any(names(v) for v in value)
+        return value == oid
+
+    for step in case["steps"]:
+        (kind, body), = step.items()
+        if kind == "damage" and body.get("source") == oid:
+            body = {k: v for k, v in body.items() if k != "source"}
+        if names(body):
+            return False
+    return not any(names(other) for key, other in case["objects"].items() if key != oid)
+
+
+def counter_kind(kind: str) -> str:
+    """phase's name for a counter kind: P1P1 and M1M1 for +1/+1 and -1/-1; other kinds as written
+    (phase reads "+1/+0" as a power/toughness counter and keeps other names, lower-cased)."""
+    if kind in COUNTERS:
+        return COUNTERS[kind]
+    if PT_COUNTER.match(kind) or re.fullmatch(r"[a-z][a-z -]*", kind):
+        return kind
+    raise Unsupported(f"the counter kind {kind!r} has no name in phase here")
+
+
+def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counter: Iterator[int]) -> Any:
+    if kind == "expect":
+        asked = {key for values in (body.get("players") or {}).values() for key in values}
+        if asked - PLAYER_VALUES:
+            raise Unsupported(f"checkpoints on players' {sorted(asked - PLAYER_VALUES)} are not realised by this adapter")
+        return body
+    if kind in ("lose_life", "gain_life", "double_life"):
+        return _plan_life(plan, kind, body, counter)
+    if kind == "prevent_damage":
+        return _plan_prevention(plan, case, body, counter)
+    if kind in EFFECT_STEPS:
+        return _plan_spell(plan, [(kind, body)], counter)
+    if kind in ("put_counters", "remove_counters"):
+        counter_kind(body["kind"])
+        return body
+    if kind == "move":
+        if body.get("face_down") or body.get("choices"):
+            raise Unsupported("a move face down or with choices is not realised by this adapter")
+        if body["to"] not in ZONES:
+            raise Unsupported(f"a move to the {body['to']} zone")
+        return body
+    if kind in ("end_effect", "end_turn"):
+        return body
+    if kind == "double_counters":
+        return _plan_counter_doubling(plan, body, counter)
+    if kind == "damage":
+        return _plan_damage(plan, case, body, counter)
+    if kind == "together":
+        return _plan_together(plan, case, body, counter)
+    raise Unsupported(f"the step {kind!r} is not realised by this adapter")
+
+
+def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int]) -> Cast:
+    """One synthesized spell doing ``parts`` in order, all by one caster and on one target (or on
+    ``to_each`` sets)."""
+    caster = parts[0][1]["controller"]
+    target = None
+    sentences = []
+    for kind, body in parts:
+        if body["controller"] != caster:
+            raise Unsupported("effects of different controllers in one event: no single spell does that")
+        if body.get("until", "end_of_turn") not in ("end_of_turn", "ended"):
+            raise Unsupported(f"the duration {body.get('until')!r}")
+        if body.get("to_each") is not None:
+            grp = group(body["to_each"], you=caster, players=plan.players, static=False)
+            sentences.append(effect_sentence(kind, body, "each", grp))
+        else:
+            if target is not None and body["to"] != target:
+                raise Unsupported("effects on different objects in one event: a spell here targets one creature")
+            sentences.append(effect_sentence(kind, body, "target" if target is None else "it", None))
+            target = body["to"]
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, sentences)
+    plan.spells[name] = caster
+    return Cast(spell=name, caster=caster, target=target, parts=[body for _, body in parts])
+
+
+def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """Doubling the counters of one kind on a permanent (CR 701.10e): "Double the number of +1/+1
+    counters on target permanent." (who casts it does not matter: the first player does)."""
+    if body.get("player") is not None:
+        raise Unsupported("doubling a player's counters: counters on players are not realised by this adapter")
+    kind = body["kind"]
+    sentence = Sentence(f"Double the number of {kind} counters on target permanent.",
+                        {"type": "MultiplyCounter", "counter_type": counter_kind(kind), "multiplier": 2,
+                         "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None,
+                                    "properties": []}})
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = plan.players[0]
+    return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
+
+
+def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """A noncombat damage event (CR 120.3): a synthesized instant "Cfx Spell N deals 3 damage to
+    target creature." ("... to target player.", "... to each creature you control.", "... to each
+    player."), cast by the source's controller. The spell stands in for the scenario's source (a
+    permanent, or a spell on the stack): faithful only because nothing the adapter realises
+    depends on the source beyond its controller (a card with keywords is unsupported, damage
+    doublers and redirection are not declared, and prevention shields here name only their
+    recipient)."""
+    if body.get("combat"):
+        raise Unsupported("combat damage (CR 510.2) is not realised by this adapter: no combat is played")
+    if body.get("order"):
+        raise Unsupported("a scripted order of replacement and prevention effects (CR 616.1)")
+    if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
+        raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
+                          "matches, each player) has no wording here")
+    source = case["objects"][body["source"]]
+    if source["zone"] == "stack" and body["source"] in plan.objects:  # pragma: no cover - plan_case refuses it
+        raise Unsupported("a spell on the stack as a damage source (this adapter places no card on the stack)")
+    caster = source.get("controller") or source["owner"]
+    amount = body["amount"]
+    name = f"Cfx Spell {next(counter)}"
+    amount_q = {"type": "Fixed", "value": amount}
+    if body.get("to_each") is not None:
+        grp = group(body["to_each"], you=caster, players=plan.players, static=False)
+        sentence = Sentence(f"{name} deals {amount} damage to {grp.each}.",
+                            {"type": "DamageAll", "amount": amount_q, "target": grp.filter})
+    elif body.get("to_each_player"):
+        sentence = Sentence(f"{name} deals {amount} damage to each player.",
+                            {"type": "DamageEachPlayer", "amount": amount_q, "player_filter": {"type": "All"}})
+    elif body["to"] in plan.players:  # CR 120.3a: life lost
+        sentence = Sentence(f"{name} deals {amount} damage to target player.",
+                            {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
+        plan.cards[name] = spell_card(name, [sentence])
+        plan.spells[name] = caster
+        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"])
+    else:
+        sentence = Sentence(f"{name} deals {amount} damage to target creature.",
+                            {"type": "DealDamage", "amount": amount_q, "target": TARGET})
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = caster
+    relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
+                and body["source"] in plan.objects)
+    return Cast(spell=name, caster=caster, target=body.get("to"), parts=[],
+                damage_source=body["source"] if relative else None)
+
+
+def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """A player loses or gains life (CR 119.3): "Target player loses 2 life." cast by that player
+    (who casts it changes nothing: no ability here cares)."""
+    name = f"Cfx Spell {next(counter)}"
+    amount = {"type": "Fixed", "value": body.get("amount")}
+    if kind == "double_life":  # CR 701.10d
+        sentence = Sentence("Double target player's life total.",
+                            {"type": "Double", "target_kind": {"type": "LifeTotal"}, "target": {"type": "Player"}})
+    elif kind == "lose_life":
+        sentence = Sentence(f"Target player loses {body['amount']} life.",
+                            {"type": "LoseLife", "amount": amount, "target": {"type": "Player"}})
+    else:
+        sentence = Sentence(f"Target player gains {body['amount']} life.",
+                            {"type": "GainLife", "amount": amount, "player": {"type": "Player"}})
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = body["player"]
+    return Cast(spell=name, caster=body["player"], target=None, parts=[], target_player=body["player"])
+
+
+def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """A prevention shield from a resolving spell (CR 615.1, 615.7): "Prevent the next 3 damage
+    that would be dealt to target creature this turn." (or "all damage", or "target player"),
+    cast by the effect's controller. Only shields that do not depend on the damage's source: the
+    adapter's damage comes from spells standing in for the scenario's sources."""
+    if body.get("by") is not None or body.get("combat"):
+        raise Unsupported("a prevention effect limited to some sources or to combat damage: this adapter's damage "
+                          "comes from spells standing in for the scenario's sources")
+    if body.get("to_each") is not None or body.get("to") is None:
+        raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here")
+    if body.get("until", "end_of_turn") != "end_of_turn":
+        raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
+    if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
+        raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
+    amount = body.get("amount")
+    how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
+    to_player = body["to"] in plan.players
+    whom = "target player" if to_player else "target creature"
+    sentence = Sentence(f"Prevent {how_much} that would be dealt to {whom} this turn.",
+                        {"type": "PreventDamage", "amount": parsed,
+                         "target": {"type": "Player"} if to_player else TARGET, "scope": "AllDamage"})
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = body["controller"]
+    return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
+                target_player=body["to"] if to_player else None)
+
+
+def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str, Any]], counter: Iterator[int]) -> list:
+    """A together step, one event with no state-based action check inside it (CR 704.3). Either
+    every part is performed without phase checking state-based actions (modify/set/switch effects
+    on single objects injected into its continuous effects, counters, moves, ends of effects), or,
+    when a part needs phase to resolve a spell (a doubling or tripling, whose amount phase fixes,
+    or a ``to_each`` effect, whose set phase locks), every part is one sentence of a single spell:
+    phase checks state-based actions whenever a player would receive priority, so nothing can
+    come before or after that spell within the event."""
+    flat = [next(iter(p.items())) for p in parts]
+    if any(kind in ("end_turn", "together") for kind, _ in flat):
+        raise Unsupported("an end_turn or together step inside a together step: the cleanup step cannot be part of "
+                          "one event here")
+    if any(kind in ("damage", "lose_life", "gain_life", "double_life", "prevent_damage") for kind, _ in flat):
+        raise Unsupported("a damage event inside a together step: phase deals damage only as a spell resolves")
+    if any(kind == "double_counters" for kind, _ in flat):
+        raise Unsupported("a counter doubling inside a together step: phase performs it only as a spell resolves")
+    needs_spell = any(kind in SPELL_ONLY or (kind in EFFECT_STEPS and body.get("to_each") is not None)
+                      for kind, body in flat)
+    if needs_spell:
+        if not all(kind in EFFECT_STEPS for kind, _ in flat):
+            raise Unsupported("a together step joining a doubling, tripling or to_each effect with counters, moves or "
+                              "ends of effects: phase fixes such an effect only by resolving a spell, and checks "
+                              "state-based actions as soon as that spell is cast")
+        return [("cast", _plan_spell(plan, flat, counter))]
+    out: list = []
+    for kind, body in flat:
+        if kind in EFFECT_STEPS:
+            name = f"Cfx Spell {next(counter)}"
+            plan.cards[name] = spell_card(name, [effect_sentence(kind, body, "target", None)])
+            plan.spells[name] = body["controller"]
+            out.append(("inject", Inject(body=body, kind=kind, source=name)))
+        else:
+            out.append((kind, _plan_step(plan, case, kind, body, counter)))
+    return out

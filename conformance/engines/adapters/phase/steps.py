@@ -1,0 +1,245 @@
+"""Steps: how each step of a case is realised through phase's game, then state-based actions
+(CR 704.3).
+
+A :class:`.plan.Cast` is cast by its caster, its target chosen, and priority passed until it has
+resolved (phase performs state-based actions before any player receives priority, 117.5); the
+effects it made are tracked when they must be ended or made to last. The parts of a ``together``
+step are injected into phase's continuous effects (the entries phase's own spells make) with no
+check in between. Counters and zone changes are phase's debug actions; ``end_turn`` goes through
+the end step and the cleanup step (514) into the next turn.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import HAND_SIZE, MAX_PASSES, ZONES, AdapterFault
+from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
+from conformance.engines.adapters.phase.plan import EFFECT_STEPS, Cast, Inject, counter_kind
+from conformance.engines.adapters.phase.wording import _mod
+from conformance.errors import Unsupported
+
+
+class Steps(Board):
+    """The steps of a case, performed in phase's game."""
+
+    # steps
+
+    def cast(self, cast: Cast) -> None:
+        """Cast the spell, choose its target, and pass priority until it has resolved; phase
+        performs state-based actions before any player receives priority (CR 117.5, 704.3)."""
+        seat = self.seat[cast.caster]
+        target = None
+        if cast.target is not None:
+            target = self.ids[cast.target]
+            obj = self.game.object(target)
+            if obj.get("zone") != "Battlefield" or (cast.needs_creature and not _is_creature_on_battlefield(obj)):
+                what = "creature" if cast.needs_creature else "permanent"
+                raise Unsupported(f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
+                                  f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it")
+        if cast.damage_source is not None:  # "each creature you control": the source's controller (CR 109.5)
+            source = self.obj(cast.damage_source)
+            if source.get("zone") != "Battlefield" or source.get("controller") != seat:
+                raise Unsupported(f"damage by {cast.damage_source!r} to creatures a filter names relative to its "
+                                  "controller, now that it is not on the battlefield under its first controller")
+        self.give_priority(seat)
+        spell = self.ids[cast.spell]
+        if self.zones.pop(cast.spell, "Hand") != "Hand":
+            self.debug("MoveToZone", {"object_id": spell, "to_zone": "Hand", "simulate": False})
+        action = next((a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == spell), None)
+        if action is None:
+            raise AdapterFault(f"phase does not offer to cast {cast.spell}")
+        self.game.apply(seat, action)
+        chosen_target = None if target is None else {"Object": target}
+        if cast.target_player is not None:
+            chosen_target = {"Player": self.seat[cast.target_player]}
+            if self.game.player(self.seat[cast.target_player]).get("is_eliminated"):
+                raise Unsupported(f"a spell targeting {cast.target_player}, who has left the game (CR 800.4a)")
+        for _ in range(4):
+            waiting = self.waiting()
+            if waiting["type"] != "TargetSelection":
+                break
+            legal = waiting["data"]["selection"]["current_legal_targets"]
+            if chosen_target is None or chosen_target not in legal:
+                raise Unsupported(f"phase does not let {cast.caster} target {cast.target!r} with "
+                                  f"{self.plan.cards[cast.spell].face.get('oracle_text')!r}")
+            self.game.apply(seat, _action({"type": "ChooseTarget", "data": {"target": chosen_target}}))
+        stack = self.game.stack()
+        if not stack or stack[-1].get("source_id") != spell:
+            raise AdapterFault(f"{cast.spell} is not on phase's stack after casting it")
+        chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
+        if chosen != ([] if chosen_target is None else [chosen_target]):
+            raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
+        self.resolve_stack()
+        if cast.tracked:
+            self.track(cast, spell)
+
+    def track(self, cast: Cast, spell: int) -> None:
+        """Remember which of phase's continuous effects are the cast's scenario effects. A spell
+        with one effect is looked up when needed (phase's effects name their source); several
+        effects of one spell are told apart now, in the order they were created."""
+        if len(cast.parts) == 1:
+            body = cast.parts[0]
+            if body.get("id"):
+                self.lazy[body["id"]] = spell
+            if body.get("until") == "ended":
+                self.lasting.append(spell)
+            return
+        state = self.game.state()
+        created = sorted((e for e in state["state"]["transient_continuous_effects"] if e["source_id"] == spell),
+                         key=lambda e: e["id"])
+        if len(created) != len(cast.parts):
+            raise Unsupported("one spell made several effects that must be ended or made to last, and which of "
+                              "phase's continuous effects is which cannot be told")
+        for body, entry in zip(cast.parts, created):
+            if body.get("id"):
+                self.effects.setdefault(body["id"], []).append(entry["id"])
+            if body.get("until") == "ended":
+                entry["duration"] = "Permanent"
+        if any(body.get("until") == "ended" for body in cast.parts):
+            self.reload(state)
+
+    def make_lasting(self, state: dict[str, Any]) -> bool:
+        """Effects lasting until ended become permanent in phase's ``state`` (before a cleanup step
+        would end them); whether anything changed."""
+        if not self.lasting:
+            return False
+        sources = set(self.lasting)
+        self.lasting = []
+        changed = False
+        for entry in state["state"]["transient_continuous_effects"]:
+            if entry["source_id"] in sources and entry["duration"] != "Permanent":
+                entry["duration"] = "Permanent"
+                changed = True
+        return changed
+
+    def inject(self, parts: list[Inject]) -> None:
+        """Continuous effects on single objects, the entries phase's own spells make, with the
+        next timestamps and no state-based action check (parts of a together step)."""
+        state = self.game.state()
+        inner = state["state"]
+        for part in parts:
+            body = part.body
+            if not _is_creature_on_battlefield(self.obj(body["to"])):
+                raise Unsupported(f"an effect on {body['to']!r}, which is not a creature on the battlefield now")
+            if part.kind == "modify_pt":
+                mods = [_mod("AddPower", body.get("power", 0) or 0), _mod("AddToughness", body.get("toughness", 0) or 0)]
+            elif part.kind == "set_pt":
+                mods = [_mod(k, body[key]) for k, key in (("SetPower", "power"), ("SetToughness", "toughness"))
+                        if body.get(key) is not None]
+            else:
+                mods = [{"type": "SwitchPowerToughness"}]
+            effect_id = inner["next_continuous_effect_id"]
+            inner["next_continuous_effect_id"] = effect_id + 1
+            timestamp = inner["next_timestamp"]
+            inner["next_timestamp"] = timestamp + 1
+            inner["transient_continuous_effects"].append({
+                "id": effect_id, "source_id": self.ids[part.source], "source_name": part.source,
+                "controller": self.seat[body["controller"]], "timestamp": timestamp,
+                "duration": "Permanent" if body.get("until") == "ended" else "UntilEndOfTurn",
+                "affected": {"type": "SpecificObject", "id": self.ids[body["to"]]}, "modifications": mods,
+            })
+            if body.get("id"):
+                self.effects.setdefault(body["id"], []).append(effect_id)
+        self.reload(state)
+
+    def end_effect(self, effect: str) -> None:
+        ids = set(self.effects.pop(effect, ()))
+        spell = self.lazy.pop(effect, None)
+        if not ids and spell is None:
+            return
+        state = self.game.state()
+        effects = state["state"]["transient_continuous_effects"]
+        kept = [e for e in effects if e["id"] not in ids and e["source_id"] != spell]
+        if len(kept) != len(effects):
+            state["state"]["transient_continuous_effects"] = kept
+            self.reload(state)
+
+    def end_turn(self) -> None:
+        """The end step, then the cleanup step (CR 514), into the next turn's upkeep: "until end
+        of turn" effects end in the cleanup step (514.2)."""
+        if self.lasting:
+            state = self.game.state()
+            if self.make_lasting(state):
+                self.reload(state)
+        hand = [card["id"] for card in self.game.hand(self.active)]
+        if len(hand) > HAND_SIZE:  # unplayed spells wait in the library, so none is discarded (514.1)
+            spare = [self.ids[name] for name in self.zones if self.ids[name] in hand]
+            if len(hand) - len(spare) > HAND_SIZE:
+                raise Unsupported("more cards in hand than the maximum hand size: phase would discard in the cleanup "
+                                  "step (CR 514.1)")
+            for card in spare[:len(hand) - HAND_SIZE]:
+                self.debug("MoveToZone", {"object_id": card, "to_zone": "Library", "simulate": False})
+                self.zones.update({name: "Library" for name in self.zones if self.ids[name] == card})
+        turn = self.game.turn
+        self.debug("SetPhase", {"phase": "End", "active_player": self.active})
+        for _ in range(MAX_PASSES):
+            waiting = self.waiting()
+            if waiting["type"] != "Priority":
+                raise AdapterFault(f"phase asks {waiting['type']} as the turn ends: {json.dumps(waiting)[:300]}")
+            if self.game.turn != turn:
+                self.active = waiting["data"]["player"]  # the active player receives priority first (117.3a)
+                return
+            self.pass_priority()
+        raise AdapterFault("the turn did not end")
+
+    def move(self, body: Mapping[str, Any]) -> None:
+        zone = ZONES[body["to"]]
+        if self.obj(body["object"])["zone"] != zone:  # to the zone it is in: nothing happens
+            self.debug("MoveToZone", {"object_id": self.ids[body["object"]], "to_zone": zone, "simulate": False})
+
+    def counters(self, kind: str, body: Mapping[str, Any]) -> None:
+        phase_kind = counter_kind(body["kind"])
+        obj = self.obj(body["object"])
+        if obj["zone"] != "Battlefield":
+            raise Unsupported(f"counters on {body['object']!r} in the {str(obj['zone']).lower()}: this adapter puts "
+                              "counters with phase's debug action, a stand-in for effects that put counters on "
+                              "permanents")
+        if kind == "put_counters":
+            delta = body["count"]
+        else:  # removes up to that many
+            delta = -min(body["count"], (obj.get("counters") or {}).get(phase_kind, 0))
+        if delta:
+            self.debug("ModifyCounters", {"object_id": self.ids[body["object"]], "counter_type": phase_kind,
+                                          "delta": delta})
+
+    def perform(self, kind: str, realisation: Any) -> None:
+        """One step, then state-based actions (CR 704.3)."""
+        self.check_nobody_lost("the scenario goes on past that point")
+        if kind in EFFECT_STEPS or kind in ("double_counters", "damage", "lose_life", "gain_life", "double_life",
+                                            "prevent_damage"):
+            self.cast(realisation)  # phase checks state-based actions as it gives priority
+            return
+        if kind != "together":
+            self.action(kind, realisation)
+            self.state_based_actions()
+            return
+        pending: list[Inject] = []
+        for part_kind, part in realisation:
+            if part_kind == "inject":
+                pending.append(part)
+                continue
+            if pending:
+                self.inject(pending)
+                pending = []
+            if part_kind == "cast":
+                self.cast(part)  # the whole event: plan_case allows nothing else with it
+                return
+            self.action(part_kind, part)
+        if pending:
+            self.inject(pending)
+        self.state_based_actions()
+
+    def action(self, kind: str, body: Any) -> None:
+        if kind in ("put_counters", "remove_counters"):
+            self.counters(kind, body)
+        elif kind == "move":
+            self.move(body)
+        elif kind == "end_effect":
+            self.end_effect(body)
+        elif kind == "end_turn":
+            self.end_turn()
+        else:  # pragma: no cover - plan_case admits no other step
+            raise AdapterFault(f"no realisation for {kind}")

@@ -1,0 +1,265 @@
+"""Oracle text: the sentences the adapter writes for the suite's abilities and effects, and the
+check that phase's Oracle parser reads each as it is meant.
+
+Every :class:`Sentence` pairs the text ("Target creature gets +1/+0 until end of turn.",
+"Creatures you control get +0/+2.", "This creature's power and toughness are each equal to the
+number of creatures you control.") with the effect phase must parse it into. :func:`group` words
+a ``to_each`` filter or a static ability's ``affects`` relative to "you" (CR 109.5);
+:func:`static_sentence` words a static ability (604.2), :func:`cda_sentences` a
+characteristic-defining ability (604.3, 208.2a). :func:`check_parse` compares a parsed face with
+the sentences: text phase reads otherwise is unsupported, never run.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.errors import Unsupported
+
+# --- Oracle text ------------------------------------------------------------------------------
+
+
+def signed(value: int, other: int) -> str:
+    """One half of a +X/+Y: "+3", "-2"; a zero takes the other half's sign, as printed ("-0/-4")."""
+    if value < 0:
+        return f"-{-value}"
+    return "-0" if value == 0 and other < 0 else f"+{value}"
+
+
+def pt_change(power: int, toughness: int) -> str:
+    return f"{signed(power, toughness)}/{signed(toughness, power)}"
+
+
+TARGET = {"type": "Typed", "type_filters": ["Creature"], "controller": None, "properties": []}
+PARENT = {"type": "ParentTarget"}
+
+
+@dataclass(frozen=True)
+class Group:
+    """The creatures a ``to_each`` filter or a static ability's ``affects`` names, in Oracle words."""
+
+    noun: str                   # "Creatures you control", "All creatures", ...
+    each: str                   # "each creature you control", "each creature", ...
+    controller: str | None      # phase's reading: "You", "Opponent" or None
+    other: bool = False
+
+    @property
+    def filter(self) -> dict[str, Any]:
+        return {"type": "Typed", "type_filters": ["Creature"], "controller": self.controller,
+                "properties": [{"type": "Another"}] if self.other else []}
+
+
+def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static: bool) -> Group:
+    """The Oracle words for a filter read relative to ``you`` (CR 109.5); raise Unsupported for a
+    filter no template here expresses."""
+    extra = {k: v for k, v in flt.items() if v not in (None, False, [], ())}
+    zone = extra.pop("zone", "battlefield")
+    types = extra.pop("types", [])
+    controller = extra.pop("controller", None)
+    other = extra.pop("other", False)
+    if zone != "battlefield" or list(types) != ["creature"] or extra:
+        raise Unsupported(f"no Oracle template here for the filter {dict(flt)} (only creatures on the battlefield, "
+                          "by controller, are written)")
+    if other and not static:
+        raise Unsupported("'other' in a resolving effect's filter: a spell is not one of the objects")
+    if controller is not None and controller not in ("you", "opponent"):
+        if controller == you:
+            controller = "you"
+        elif len(players) == 2 and controller in players:
+            controller = "opponent"
+        else:
+            raise Unsupported(f"a filter naming the player {controller!r} has no Oracle wording in a game of "
+                              f"{len(players)} players")
+    prefix = "Other c" if other else "C"
+    if controller == "you":
+        return Group(f"{prefix}reatures you control", "each creature you control", "You", other)
+    if controller == "opponent":
+        return Group(f"{prefix}reatures your opponents control", "each creature your opponents control", "Opponent", other)
+    return Group("Other creatures" if other else "All creatures", "each other creature" if other else "each creature",
+                 None, other)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a spell's Oracle text and the effect phase must parse it into."""
+
+    text: str
+    expect: dict[str, Any]
+
+
+def effect_sentence(kind: str, body: Mapping[str, Any], subject: str, grp: Group | None) -> Sentence:
+    """The sentence of a resolving effect: ``subject`` is ``target`` (its first mention of the
+    target), ``it`` (a later one) or ``each`` (a ``to_each`` set, ``grp``)."""
+    target = TARGET if subject == "target" else PARENT
+    if kind == "modify_pt":
+        p, t = body.get("power", 0) or 0, body.get("toughness", 0) or 0
+        amounts = {"power": {"type": "Fixed", "value": p}, "toughness": {"type": "Fixed", "value": t}}
+        if subject == "each":
+            return Sentence(f"{grp.noun} get {pt_change(p, t)} until end of turn.",
+                            {"type": "PumpAll", **amounts, "target": grp.filter})
+        who = "Target creature" if subject == "target" else "It"
+        return Sentence(f"{who} gets {pt_change(p, t)} until end of turn.", {"type": "Pump", **amounts, "target": target})
+    if kind == "set_pt":
+        p, t = body.get("power"), body.get("toughness")
+        if p is None and t is None:
+            raise Unsupported("a set_pt effect setting neither power nor toughness has no Oracle wording")
+        if p is not None and t is not None:
+            what, mods = f"base power and toughness {p}/{t}", [_mod("SetPower", p), _mod("SetToughness", t)]
+        elif p is not None:
+            what, mods = f"base power {p}", [_mod("SetPower", p)]
+        else:
+            what, mods = f"base toughness {t}", [_mod("SetToughness", t)]
+        if subject == "each":
+            return Sentence(f"{grp.noun} have {what} until end of turn.",
+                            {"type": "GenericEffect", "target": None,
+                             "static_abilities": [{"mode": "Continuous", "affected": grp.filter, "modifications": mods}]})
+        expect = {"type": "GenericEffect",
+                  "static_abilities": [{"mode": "Continuous", "affected": PARENT, "modifications": mods}]}
+        if subject == "target":
+            return Sentence(f"Target creature has {what} until end of turn.", {**expect, "target": TARGET})
+        # phase reads a later "It has ..." with no target of its own, affecting the parent's
+        return Sentence(f"It has {what} until end of turn.", expect)
+    if kind == "switch_pt":
+        if subject == "each":
+            raise Unsupported("phase's Oracle parser reads \"Switch the power and toughness of each creature ... until "
+                              "end of turn\" as a switch of one target creature: no wording switches a set of creatures")
+        # "that creature's", not "its": phase reads "its" after some sentences as the spell itself
+        text = ("Switch target creature's power and toughness until end of turn." if subject == "target"
+                else "Switch that creature's power and toughness until end of turn.")
+        return Sentence(text, {"type": "SwitchPT", "target": target})
+    if kind in ("double_pt", "triple_pt"):
+        verb, factor = ("Double", 2) if kind == "double_pt" else ("Triple", 3)
+        which = body["which"]
+        words = {"power": "power", "toughness": "toughness", "both": "power and toughness"}[which]
+        mode = {"power": "Power", "toughness": "Toughness", "both": "PowerAndToughness"}[which]
+        if subject == "each":
+            return Sentence(f"{verb} the {words} of {grp.each} until end of turn.",
+                            {"type": "DoublePTAll", "mode": mode, "factor": factor, "target": grp.filter})
+        whose = "target creature's" if subject == "target" else "that creature's"
+        return Sentence(f"{verb} {whose} {words} until end of turn.",
+                        {"type": "DoublePT", "mode": mode, "factor": factor, "target": target})
+    raise Unsupported(f"no Oracle wording here for a {kind} step")
+
+
+def _mod(kind: str, value: int) -> dict[str, Any]:
+    return {"type": kind, "value": value}
+
+
+def static_sentence(body: Mapping[str, Any], grp: Group) -> Sentence:
+    """A static ability of a permanent (CR 604.2): "Creatures you control get +0/+2."."""
+    effect = body["effect"]
+    p, t = body.get("power"), body.get("toughness")
+    for value in (p, t):
+        if value is not None and not isinstance(value, int):
+            raise Unsupported("a static ability whose amount is an expression has no Oracle wording here")
+    if effect == "modify_pt":
+        p, t = p or 0, t or 0
+        text = f"{grp.noun} get {pt_change(p, t)}."
+        mods = [_mod("AddPower", p), _mod("AddToughness", t)]
+    elif effect == "set_pt":
+        if p is not None and t is not None:
+            text, mods = f"{grp.noun} have base power and toughness {p}/{t}.", [_mod("SetPower", p), _mod("SetToughness", t)]
+        elif p is not None:
+            text, mods = f"{grp.noun} have base power {p}.", [_mod("SetPower", p)]
+        elif t is not None:
+            text, mods = f"{grp.noun} have base toughness {t}.", [_mod("SetToughness", t)]
+        else:
+            raise Unsupported("a static set_pt ability setting neither value has no Oracle wording")
+    else:
+        raise Unsupported("phase's Oracle parser reads no static ability switching power and toughness "
+                          "(\"Creatures you control have their power and toughness switched.\" is left unimplemented)")
+    return Sentence(text, {"mode": "Continuous", "affected": grp.filter, "modifications": mods,
+                           "characteristic_defining": False})
+
+
+def quantity(expr: Any) -> tuple[str, dict[str, Any]]:
+    """A characteristic-defining ability's expression (CR 208.2a) in Oracle words, and phase's reading."""
+    if isinstance(expr, Mapping) and "count" in expr:
+        flt = {k: v for k, v in expr["count"].items() if v not in (None, False, [], ())}
+        zone = flt.pop("zone", "battlefield")
+        types = list(flt.pop("types", []))
+        if types == ["creature"] and zone == "battlefield" and set(flt) <= {"controller"}:
+            controller = flt.get("controller")
+            if controller == "you":
+                return "the number of creatures you control", {"type": "Ref", "qty": {"type": "ObjectCount", "filter": {
+                    "type": "Typed", "type_filters": ["Creature"], "controller": "You", "properties": []}}}
+            if controller == "opponent":
+                return "the number of creatures your opponents control", {"type": "Ref", "qty": {
+                    "type": "ObjectCount", "filter": {"type": "Typed", "type_filters": ["Creature"],
+                                                      "controller": "Opponent", "properties": []}}}
+        if types == ["creature"] and zone == "graveyard" and flt == {"owner": "you"}:
+            return "the number of creature cards in your graveyard", {"type": "Ref", "qty": {
+                "type": "ZoneCardCount", "zone": "Graveyard", "card_types": ["Creature"], "scope": "Controller"}}
+    if isinstance(expr, Mapping) and "sum" in expr:
+        terms = list(expr["sum"])
+        constants = [t for t in terms if isinstance(t, int)]
+        counts = [t for t in terms if not isinstance(t, int)]
+        if len(counts) == 1 and len(constants) == 1 and constants[0] > 0:
+            words, parsed = quantity(counts[0])
+            return f"{constants[0]} plus {words}", {"type": "Offset", "inner": parsed, "offset": constants[0]}
+    raise Unsupported(f"no Oracle wording here for the characteristic-defining expression {expr}")
+
+
+def cda_sentences(body: Mapping[str, Any]) -> list[Sentence]:
+    """"This creature's power and toughness are each equal to ..." (CR 604.3)."""
+    power, toughness = body.get("power"), body.get("toughness")
+    if power is not None and power == toughness:
+        words, parsed = quantity(power)
+        return [Sentence(f"This creature's power and toughness are each equal to {words}.",
+                         {"mode": "Continuous", "characteristic_defining": True, "affected": {"type": "SelfRef"},
+                          "modifications": [{"type": "SetDynamicPower", "value": parsed},
+                                            {"type": "SetDynamicToughness", "value": parsed}]})]
+    out = []
+    for key, mod in (("power", "SetDynamicPower"), ("toughness", "SetDynamicToughness")):
+        if body.get(key) is not None:
+            words, parsed = quantity(body[key])
+            out.append(Sentence(f"This creature's {key} is equal to {words}.",
+                                {"mode": "Continuous", "characteristic_defining": True, "affected": {"type": "SelfRef"},
+                                 "modifications": [{"type": mod, "value": parsed}]}))
+    return out
+
+
+def matches(expected: Any, actual: Any) -> bool:
+    """``actual`` has everything ``expected`` gives (dicts: a subset of keys; lists: same length)."""
+    if isinstance(expected, Mapping):
+        return isinstance(actual, Mapping) and all(k in actual and matches(v, actual[k]) for k, v in expected.items())
+    if isinstance(expected, list):
+        return isinstance(actual, list) and len(expected) == len(actual) and all(
+            matches(e, a) for e, a in zip(expected, actual))
+    return expected == actual
+
+
+def spell_effects(face: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The effects of a parsed spell face, in order (its ability and the chain of sub-abilities)."""
+    abilities = face.get("abilities") or []
+    if len(abilities) != 1:
+        return []
+    out, ability = [], abilities[0]
+    while ability:
+        if ability.get("kind") != "Spell":
+            return []
+        out.append(ability.get("effect"))
+        ability = ability.get("sub_ability")
+    return out
+
+
+def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (), statics: list[Sentence] = (),
+                unimplemented: bool = False) -> None:
+    """Raise Unsupported unless phase's parser read ``text`` as the sentences mean."""
+    if unimplemented:
+        raise Unsupported(f"phase's Oracle parser leaves part of {text!r} unimplemented")
+    if spell:
+        effects = spell_effects(face)
+        expected = [s.expect for s in spell]
+        if len(effects) != len(expected) or not all(matches(e, a) for e, a in zip(expected, effects)):
+            raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
+                              f"{[e.get('type') if isinstance(e, Mapping) else e for e in effects]}")
+    parsed = face.get("static_abilities") or []
+    if len(parsed) != len(statics) or not all(matches(s.expect, a) for s, a in zip(statics, parsed)):
+        raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
+                          f"{json.dumps(parsed)[:300]}")
+    if not spell and (face.get("abilities") or face.get("triggers") or face.get("replacements")):
+        raise Unsupported(f"phase's Oracle parser reads more into {text!r} than it says")
