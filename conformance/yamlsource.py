@@ -223,8 +223,9 @@ def _check_events(parser: Any) -> None:
                            "(strings, integers, true/false, null, lists and mappings)", event, path)
             if isinstance(event, yaml.ScalarEvent):
                 value = event.value
-                if tag in (None, "!"):
-                    resolved = parser.resolve(yaml.ScalarNode, value, event.implicit) if tag is None else None
+                if tag in (None, "!"):  # (only a long one can be an integer too large)
+                    resolved = parser.resolve(yaml.ScalarNode, value, event.implicit) \
+                        if tag is None and len(value) > limits.MAX_INTEGER_DIGITS else None
                 else:
                     resolved = tag
                     implied = parser.resolve(yaml.ScalarNode, value, (True, False))
