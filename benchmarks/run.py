@@ -217,6 +217,43 @@ def xdist_times(repeat: int) -> tuple[float, float]:
     return best(repeat, command("0")), best(repeat, command("2"))
 
 
+def long_case_text(steps: int) -> str:
+    """A valid case file of one case with ``steps`` steps (a multiple of 4): a bear moved to the
+    hand and back, a checkpoint after each move; the largest case the limits allow has
+    :data:`conformance.format.limits.MAX_STEPS` steps."""
+    cycle = ("      - move: {object: bear, to: hand}\n"
+             "      - expect: {objects: {bear: {zone: hand}}}\n"
+             "      - move: {object: bear, to: battlefield}\n"
+             "      - expect: {objects: {bear: {zone: battlefield, power: 2, toughness: 2}}}\n")
+    return ("format: 1\ncr: 2025-09-19\ncases:\n  - id: 400.7/long\n    rules: [400.7]\n"
+            "    source: {rule: 400.7}\n    summary: A bear goes to the hand and back, again and again; a new "
+            "object each time, 2/2.\n    players: [Alex]\n    objects:\n      bear: {card: {types: [creature], "
+            "power: 2, toughness: 2}}\n    steps:\n" + cycle * (steps // 4))
+
+
+def long_case_times(sizes: list[int], repeat: int) -> list[tuple[float, float, int]]:
+    """For a case of each number of steps: seconds to load it (YAML, limits, schema, checks, the
+    model), seconds for the reference engine to run it, and the peak memory of loading it in
+    bytes (tracemalloc, measured apart from the timing)."""
+    import tracemalloc
+
+    from reference_engine import ReferenceEngine
+
+    measured = []
+    for size in sizes:
+        text = long_case_text(size)
+        load = best(repeat, lambda: None if loader.load_text(text, "long.yaml") else None)
+        (case,) = loader.load_text(text, "long.yaml")
+        plain = case.to_dict()  # what an engine is handed
+        run = best(repeat, lambda: None if ReferenceEngine().run(plain) else None)
+        tracemalloc.start()
+        loader.load_text(text, "long.yaml")
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        measured.append((load, run, peak))
+    return measured
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller samples, one repeat (unless --repeat)")
@@ -268,6 +305,13 @@ def main(argv: list[str] | None = None) -> int:
     row("reference engine, medium scenarios (<=6 objects, <=10 steps)", f"{rates['medium']:,.0f} /s",
         f"best of both rounds; target >= 2,000 /s: {'met' if rates['medium'] >= 2000 else 'NOT met'}")
     row("reference engine, copy scenarios", f"{rates['copy']:,.0f} /s", "best of both rounds")
+    from conformance.format import limits
+
+    sizes = [1_000, limits.MAX_STEPS]
+    for size, (load, run, peak) in zip(sizes, long_case_times(sizes, repeat)):
+        row(f"one case of {size:,} steps: load / run, per 1,000 steps",
+            f"{load / size * 1000 * 1000:,.0f} / {run / size * 1000 * 1000:,.0f} ms",
+            f"peak memory of the load {peak / 2**20:,.1f} MB" + (" (the most the limits allow)" if size == limits.MAX_STEPS else ""))
     if not args.no_xdist:
         serial, parallel = xdist_times(1)
         row("property suite, ci profile: one process", f"{serial:.1f} s")

@@ -1,6 +1,6 @@
 """The modules' old import paths, from before the package was laid out along the data flow.
 
-``import conformance.format.model`` (or ``from conformance import scenario``) still works: it gives
+``import conformance.scenario`` (or ``from conformance import scenario``) still works: it gives
 the module that now holds what the old one held (here :mod:`conformance.format.model`), the very
 same module object, so code written against the old layout keeps running unchanged. docs/layout.md
 has the table; new code uses the new paths.

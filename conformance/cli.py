@@ -182,15 +182,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     else:
         anchors = resolved
     rootdir = Path(os.path.commonpath([p if p.is_dir() else p.parent for p in anchors]))
+    from conformance.pytest_plugin import CASES_ANCHOR
+
+    # pytest is given the plugin's anchor, never the case paths, and --noconftest: nothing in a
+    # case directory (conftest.py, __init__.py, test_*.py) is imported (conformance/pytest_plugin.py).
     pytest_args = [
-        *map(str, resolved),
+        str(CASES_ANCHOR),
         *(["--mtg-properties", "--mtg-profile", args.profile] if with_properties else []),
         *(["--mtg-save-failures", args.save_failures] if args.save_failures else []),
         *(["--mtg-statistics"] if args.statistics else []),
         *(arg for p in resolved for arg in ("--mtg-cases", str(p))),
         "--mtg-engine", args.engine, "--mtg-no-table",
         *(["--mtg-timeout", repr(args.timeout)] if args.timeout else []),
-        "-c", os.devnull, "--rootdir", str(rootdir), "-p", "no:cacheprovider",
+        "-c", os.devnull, "--rootdir", str(rootdir), "--noconftest", "-p", "no:cacheprovider",
         "-v" if args.verbose else "-q", "-r", "fE",
         "-W", "ignore::pytest.PytestAssertRewriteWarning",
     ]

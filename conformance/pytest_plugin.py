@@ -9,10 +9,21 @@ engine cannot run are skipped with the reason. At the end it prints the per-rule
 ``mtg-conformance run`` drives this plugin; engine authors can also call pytest directly::
 
     python -m pytest --mtg-cases "$(mtg-conformance path)" --mtg-engine mypackage:Engine -n auto
+
+A case directory is data, never code: pytest is never given a case directory or case file to
+collect. It collects one anchor file inside this package (``data/case-suite.json``), and the
+plugin reads the case files from there (:class:`CaseSuite`), so no ``conftest.py``,
+``__init__.py`` or ``test_*.py`` beside the cases is imported, and every case node's hooks come
+from this package's directory, not the case's. When pytest is given no paths of its own, the
+cases are all it collects (not the current directory). pytest itself still loads a
+``conftest.py`` from the current directory and from the paths it is given: ``mtg-conformance
+run`` adds ``--noconftest`` for that; calling pytest directly, do so too (or run it from outside
+the case directories) for case files you do not trust.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +39,10 @@ from conformance.engines.harness import DEFAULT_TIMEOUT, positive_seconds
 from conformance.reports.text import CaseResult, render_properties, render_table
 from conformance.format.model import Case
 from conformance.session import ENGINE_KEY, results_of
+
+CASES_ANCHOR = (Path(__file__).resolve().parent / "data" / "case-suite.json")
+"""The file pytest collects the cases from (see the module's docstring)."""
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mtg-conformance", "MTG rules engine conformance")
@@ -66,8 +81,11 @@ def pytest_configure(config: pytest.Config) -> None:
     for root in roots:
         if not root.exists():
             raise pytest.UsageError(f"--mtg-cases {root}: no such file or directory")
-    # The case paths (and the property suite) are what this run collects, besides other arguments.
-    wanted = [*roots, *([PROPERTIES_FILE] if with_properties else [])]
+    # The cases' anchor (and the property suite) are what this run collects, besides other
+    # arguments; never the case directories themselves (pytest would import test modules there).
+    wanted = [*([CASES_ANCHOR] if roots else []), *([PROPERTIES_FILE] if with_properties else [])]
+    if config.args_source == pytest.Config.ArgsSource.INVOCATION_DIR:  # no paths given: not the current directory
+        config.args[:] = []
     config.args.extend(str(r) for r in wanted if str(r) not in config.args)
     try:
         engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"))
@@ -98,20 +116,50 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.resolve() == PROPERTIES_FILE and parent.config.getoption("mtg_properties"):
         return PropertyFile.from_parent(parent, path=file_path)
-    if file_path.suffix not in loader.CASE_FILE_SUFFIXES:
-        return None
-    resolved = file_path.resolve()
-    if any(resolved == root or root in resolved.parents for root in _case_roots(parent.config)):
-        return CaseFile.from_parent(parent, path=file_path)
-    return None
+    if file_path.resolve() == CASES_ANCHOR and _case_roots(parent.config):
+        return CaseSuite.from_parent(parent, path=file_path)
+    return None  # a case file is never collected as a path: only from the anchor
+
+
+class CaseSuite(pytest.File):
+    """Every case file under ``--mtg-cases``, found by :func:`conformance.format.loader.discover` (no
+    pytest directory walk, so nothing in a case directory is imported)."""
+
+    def collect(self):
+        roots = _case_roots(self.config)
+        base = Path(os.path.commonpath([root if root.is_dir() else root.parent for root in roots]))
+        for file in loader.discover(roots):
+            resolved = file.absolute()
+            for anchor in (self.config.rootpath, base):
+                try:
+                    shown = resolved.relative_to(anchor).as_posix()
+                    break
+                except ValueError:
+                    continue
+            else:  # pragma: no cover - base contains every root
+                shown = resolved.as_posix()
+            # The node's path stays the anchor's: pytest finds a node's conftest.py files by its path.
+            yield CaseFile.from_parent(self, path=self.path, name=shown, nodeid=shown, case_path=file)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, CaseFileErrors):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
 
 
 class CaseFile(pytest.File):
-    """A YAML file of conformance cases."""
+    """A YAML file of conformance cases (``case_path``); collected by :class:`CaseSuite`."""
+
+    def __init__(self, *, case_path: Path, **kwargs):
+        super().__init__(**kwargs)
+        self.case_path = case_path
 
     def collect(self):
-        for case in loader.load_file(self.path):
+        for case in loader.load_file(self.case_path):
             yield CaseItem.from_parent(self, name=case.id, case=case)
+
+    def reportinfo(self):
+        return self.case_path, 0, str(self.case_path)
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, CaseFileErrors):
@@ -177,7 +225,7 @@ class CaseItem(pytest.Item):
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self):
-        return self.path, (self.case.line or 1) - 1, f"case {self.case.id}"
+        return Path(self.case.file), (self.case.line or 1) - 1, f"case {self.case.id}"
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:

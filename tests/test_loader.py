@@ -578,7 +578,7 @@ def test_undecodable_file_is_a_clear_error(tmp_path):
     path.write_bytes(BASE.replace("A 1/3", "\xe9 1/3").encode("latin-1"))
     with pytest.raises(CaseFileErrors) as info:
         load_suite([tmp_path])
-    assert str(info.value).startswith(f"{path}: cannot read the file")
+    assert str(info.value).startswith(f"{path}:7: cannot read the file: not UTF-8 text")
 
 
 # --- no mutation of a valid file ever escapes as a traceback -----------------------------------

@@ -461,3 +461,87 @@ def test_the_html_report_is_one_page_even_for_an_incomplete_run(clamping_results
     assert code == 0
     assert out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
     assert "Incomplete run" in out and "0 results" in out
+
+
+# --- hostile fields in a results file (issue 24) ----------------------------------------------------------------
+
+HOSTILE = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "a | b || c", "one\nline\r\ntwo",
+           "[x](javascript:alert(1))", "\\[y](javascript:alert(2))", "![i](http://e.org/t.png)", "`tick` ``two``",
+           "&lt;already&gt; &amp;", "*bold* _it_ ~~gone~~", "\\|"]
+
+
+def _hostile_results(source: Path, target: Path) -> Path:
+    """``source`` with every text field a results line carries replaced by markup."""
+    lines = lines_of(source)
+    n = iter(range(10**6))
+
+    def evil() -> str:
+        return HOSTILE[next(n) % len(HOSTILE)]
+
+    out = []
+    for line in lines:
+        if line["type"] == "header":
+            line["engine"].update(name=evil(), version=evil())
+            line["expectations"] = evil()
+        elif line["type"] == "result":
+            line.update(id=evil() + line["id"], rules=[evil(), *line.get("rules", [])], message=evil(),
+                        detail=evil() + "\n```\n</details>\n" + evil(), source=evil())
+            for mismatch in line.get("mismatches") or []:
+                mismatch.update(object=evil(), field=evil(), label=evil(), expected=evil(), got=evil())
+            if line.get("expected"):
+                line["expected"].update(entry=evil(), reason=evil())
+        out.append(json.dumps(line))
+    target.write_text("\n".join(out) + "\n", "utf-8")
+    return target
+
+
+def _unescaped(line: str, char: str) -> int:
+    """How many times ``char`` occurs in ``line`` not escaped by a backslash (Markdown's rule)."""
+    count, index = 0, 0
+    while index < len(line):
+        if line[index] == "\\":
+            index += 2
+            continue
+        count += line[index] == char
+        index += 1
+    return count
+
+
+def _outside_code(line: str) -> str:
+    """``line`` without its code spans (whose content Markdown shows as it is)."""
+    return re.sub(r"(`+)(?!`).*?(?<!`)\1(?!`)", "", line)
+
+
+def test_markdown_neutralises_markup_in_every_field(clamping_results, tmp_path, capsys):
+    hostile = _hostile_results(clamping_results, tmp_path / "hostile.jsonl")
+    assert read(hostile).results  # still a valid results file
+    code, out, err = cli(capsys, "report", str(hostile), "--format", "markdown")
+    assert code == 0, err
+    # (a value may show "<script>" inside a code span or a fenced block: Markdown shows those as they are)
+    in_fence, fence, header_pipes, rows = False, "", None, 0
+    allowed_html = ("<details>", "</details>", "<summary>", "</summary>", "<code>", "</code>")
+    for line in out.splitlines():
+        stripped = line.strip()
+        if in_fence:  # a fenced block's content is shown as it is
+            in_fence = stripped != fence
+            continue
+        if re.fullmatch(r"`{3,}\w*", stripped):
+            in_fence, fence = True, re.match(r"`+", stripped).group()
+            continue
+        prose = _outside_code(line)
+        for tag in allowed_html:
+            prose = prose.replace(tag, "")
+        assert "<" not in prose and ">" not in prose, line  # no HTML of a value's
+        assert _unescaped(prose, "[") == 0 and _unescaped(prose, "]") == 0, line  # no link, no image
+        if not stripped.startswith("|"):
+            header_pipes = None
+            continue
+        pipes = _unescaped(_outside_code(stripped), "|")
+        if header_pipes is None:
+            header_pipes = pipes
+        assert pipes == header_pipes, line  # no cell added by a value's pipe
+        rows += 1
+    assert not in_fence
+    # The values are still shown (escaped), not dropped.
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out or "`<script>alert(1)</script>" in out
+    assert "javascript:alert" in out

@@ -195,8 +195,33 @@ def entering_problems(card: Mapping[str, Any], choices: Mapping[str, Any] | None
                 yield (choices_at, f"needs choices.pt: one of {', '.join(body['options'])} (CR 208.2b)")
             elif choices["pt"] not in body["options"]:
                 yield (choices_at + ("pt",), f"{choices['pt']!r} is not among the options {', '.join(body['options'])}")
+    copies = choices.get("copy", [])
+    if copies and not any("enters_as_copy" in a for a in card.get("abilities", [])) and not _grants_copy_ability(raw):
+        # 707.5: only an "enter as a copy" ability makes an object enter as a copy; the first
+        # choice needs one of the object's own (a later one may use the copied object's, 707.9e).
+        yield (choices_at + (("copy",) if isinstance(copies, str) else ("copy", 0)),
+               f"the object has no enters_as_copy ability to enter as a copy of {(copies if isinstance(copies, str) else copies[0])!r} "
+               "with (CR 707.5): give the card one, or no copy choice")
     if choices:
         yield from choices_problems(choices, choices_at, raw)
+
+
+def _grants_copy_ability(raw: Mapping[str, Any]) -> bool:
+    """Whether anything in the case could give an object an "enter as a copy" ability besides its
+    own card's abilities (an ability or exception granting one): then no copy choice is judged."""
+    def mentions(value: Any) -> bool:
+        if isinstance(value, Mapping):
+            return "enters_as_copy" in value or any(mentions(v) for v in value.values())
+        if isinstance(value, list):
+            return any(mentions(v) for v in value)
+        return False
+
+    for spec in raw["objects"].values():
+        for ability in spec["card"].get("abilities", []):
+            (key, body), = ability.items()
+            if mentions(body):  # nested: a granted ability, an exception's gains
+                return True
+    return mentions(raw["steps"])
 
 
 def choices_problems(choices: Mapping[str, Any], at: tuple[Any, ...], raw: Mapping[str, Any],

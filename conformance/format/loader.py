@@ -15,7 +15,9 @@ from __future__ import annotations
 import datetime
 import functools
 import json
+import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -24,7 +26,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance.format import characteristic_checks, modelled, player_checks, subtypes, yamlsource
+from conformance.format import characteristic_checks, limits, modelled, player_checks, subtypes, yamlsource
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.format.model import Case
 
@@ -58,14 +60,75 @@ def golden_dir() -> Path:
 
 
 def discover(paths: Iterable[str | Path]) -> list[Path]:
-    """Case files named by ``paths``: files as given, directories searched recursively."""
+    """Case files named by ``paths``: files as given, directories searched recursively.
+
+    Symbolic links are followed, but a link back to a directory being searched (a loop) is an
+    error, a directory reached twice is searched once, and at most
+    :data:`~conformance.format.limits.MAX_DIRECTORY_ENTRIES` entries are looked at. A ``*.yaml`` entry
+    that is not a regular file (a FIFO, a device, a dangling link) is kept, so that
+    :func:`load_file` refuses it with a clear line rather than skipping it silently.
+    Raises :class:`CaseFileErrors`."""
     found: dict[Path, Path] = {}  # by resolved path: a file named twice is loaded once
+    errors: list[CaseFileError] = []
+    seen_dirs: set[tuple[int, int]] = set()
+    entries = 0
     for path in map(Path, paths):
-        files = sorted(p for p in path.rglob("*") if p.suffix in CASE_FILE_SUFFIXES and p.is_file()) \
-            if path.is_dir() else [path]
-        for file in files:
-            found.setdefault(file.resolve(), file)
+        if not path.is_dir():
+            found.setdefault(_resolved(path), path)
+            continue
+        files: list[Path] = []
+        # depth first, by hand (no recursion); each entry: the directory and the identities above it
+        pending: list[tuple[Path, frozenset[tuple[int, int]]]] = [(path, frozenset())]
+        while pending:
+            directory, above = pending.pop()
+            try:
+                info = directory.stat()
+            except OSError as exc:
+                errors.append(CaseFileError(str(directory), f"cannot search the directory: {exc.strerror or exc}"))
+                continue
+            identity = (info.st_dev, info.st_ino)
+            if identity in above:
+                errors.append(CaseFileError(str(directory), "a symbolic link loop: this directory leads back to "
+                                                            "a directory that contains it; not searched"))
+                continue
+            if identity in seen_dirs:
+                continue
+            seen_dirs.add(identity)
+            try:
+                with os.scandir(directory) as listing:
+                    children = sorted(listing, key=lambda entry: entry.name)
+            except OSError as exc:
+                errors.append(CaseFileError(str(directory), f"cannot search the directory: {exc.strerror or exc}"))
+                continue
+            entries += len(children)
+            if entries > limits.MAX_DIRECTORY_ENTRIES:
+                errors.append(CaseFileError(str(path), f"more than {limits.MAX_DIRECTORY_ENTRIES:,} directory "
+                                                       "entries to search (conformance/format/limits.py)"))
+                break
+            subdirectories = []
+            for entry in children:
+                child = Path(entry.path)
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:
+                    is_dir = False
+                if is_dir:
+                    subdirectories.append(child)
+                elif child.suffix in CASE_FILE_SUFFIXES:
+                    files.append(child)
+            pending.extend((child, above | {identity}) for child in reversed(subdirectories))
+        for file in sorted(files):
+            found.setdefault(_resolved(file), file)
+    if errors:
+        raise CaseFileErrors(errors)
     return list(found.values())
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a loop of file links: load_file says so
+        return path.absolute()
 
 
 def load_suite(paths: Iterable[str | Path]) -> list[Case]:
@@ -101,13 +164,48 @@ def duplicate_ids(cases: Iterable[Case]) -> Iterator[CaseFileError]:
 
 
 def load_file(path: str | Path) -> list[Case]:
-    """Load the cases of one file; raise :class:`CaseFileErrors` listing every problem."""
+    """Load the cases of one file; raise :class:`CaseFileErrors` listing every problem.
+
+    Only a regular file is read (a FIFO would block, a device never end), and only up to
+    :data:`~conformance.format.limits.MAX_FILE_BYTES`: its size is checked before it is read."""
     name = str(path)
+
+    def refuse(message: str) -> CaseFileErrors:
+        return CaseFileErrors([CaseFileError(name, message)])
+
     try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CaseFileErrors([CaseFileError(name, f"cannot read the file: {exc}")]) from None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise refuse(f"cannot read the file: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise refuse(f"not a regular file ({_file_kind(info.st_mode)}): only regular files are read as case files")
+        if info.st_size > limits.MAX_FILE_BYTES:
+            raise refuse(f"the file is {info.st_size:,} bytes: the limit is {limits.MAX_FILE_BYTES:,} "
+                         "(conformance/format/limits.py)")
+        try:
+            data = file.read(limits.MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise refuse(f"cannot read the file: {exc.strerror or exc}") from None
+    if len(data) > limits.MAX_FILE_BYTES:  # it grew while being read
+        raise refuse(f"the file is over {limits.MAX_FILE_BYTES:,} bytes (conformance/format/limits.py)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise CaseFileErrors([CaseFileError(name, f"cannot read the file: not UTF-8 text "
+                                                  f"(byte 0x{data[exc.start]:02x} at offset {exc.start})",
+                                            line=line)]) from None
     return load_text(text, name)
+
+
+def _file_kind(mode: int) -> str:
+    for test, kind in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory")):
+        if test(mode):
+            return kind
+    return "not a file"
 
 
 def load_text(text: str, name: str = "<string>") -> list[Case]:
@@ -115,11 +213,14 @@ def load_text(text: str, name: str = "<string>") -> list[Case]:
     try:
         document = yamlsource.parse(text)
     except yamlsource.YamlProblem as exc:
-        raise CaseFileErrors([CaseFileError(name, exc.message, line=exc.line)]) from None
+        raise CaseFileErrors([_located(name, exc.message, exc.line, exc.path or (), exc.case)]) from None
 
     data = document.data
     if data is None:
         raise CaseFileErrors([CaseFileError(name, "the file is empty", line=1)])
+    over = list(_over_limits(name, document))
+    if over:  # before the schema: its validation of a million steps would take minutes
+        raise CaseFileErrors(over)
     schema_errors = list(_validator().iter_errors(data))
     errors = [_schema_error(name, document, e) for e in schema_errors]
     # Cases (and the cr date) that the schema errors do not touch are still checked further,
@@ -151,6 +252,42 @@ def load_text(text: str, name: str = "<string>") -> list[Case]:
         errors.sort(key=lambda e: (e.line or 0, e.field or ""))
         raise CaseFileErrors(errors)
     return cases
+
+
+def _located(name: str, message: str, line: int | None, path: tuple[Any, ...], case: str | None) -> CaseFileError:
+    """An error at ``path`` of the document: the case (its id, else its number) and the field."""
+    if len(path) >= 2 and path[0] == "cases" and isinstance(path[1], int):
+        case, path = case or f"#{path[1] + 1}", path[2:]
+    field = _field(path[:12]) + ("/..." if len(path) > 12 else "")
+    return CaseFileError(name, message, line=line, case=case, field=field or None)
+
+
+def _over_limits(name: str, document: yamlsource.Document) -> Iterator[CaseFileError]:
+    """The counts of :mod:`conformance.format.limits`: cases in the file, objects and steps in a case."""
+    raw_cases = document.data.get("cases") if isinstance(document.data, dict) else None
+    if not isinstance(raw_cases, list):
+        return
+    if len(raw_cases) > limits.MAX_CASES:
+        yield _located(name, f"{len(raw_cases):,} cases: the limit is {limits.MAX_CASES:,} a file "
+                             "(conformance/format/limits.py)", document.line_of(("cases",)), ("cases",), None)
+        return
+    for index, raw in enumerate(raw_cases):
+        if not isinstance(raw, dict):
+            continue
+        case_id = raw.get("id") if isinstance(raw.get("id"), str) else None
+        objects = raw.get("objects")
+        if isinstance(objects, dict) and len(objects) > limits.MAX_OBJECTS:
+            at = ("cases", index, "objects")
+            yield _located(name, f"{len(objects):,} objects: the limit is {limits.MAX_OBJECTS:,} a case "
+                                 "(conformance/format/limits.py)", document.line_of(at), at, case_id)
+        steps = raw.get("steps")
+        if isinstance(steps, list):
+            count = sum(len(s["together"]) if isinstance(s, dict) and isinstance(s.get("together"), list) else 1
+                        for s in steps)
+            if count > limits.MAX_STEPS:
+                at = ("cases", index, "steps")
+                yield _located(name, f"{count:,} steps: the limit is {limits.MAX_STEPS:,} a case "
+                                     "(conformance/format/limits.py)", document.line_of(at), at, case_id)
 
 
 # --- schema errors, made readable ---------------------------------------------------------------

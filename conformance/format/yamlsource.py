@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+from conformance.format import limits
+
 Path = tuple[str | int, ...]
 
 
@@ -32,6 +34,16 @@ _Loader.add_implicit_resolver(
 )
 
 
+if getattr(yaml, "__with_libyaml__", False):
+    class _CLoader(yaml.CSafeLoader):
+        """The same reading with libyaml's parser (ten times quicker); errors are worded by
+        PyYAML's own parser, which reads the text again to say what is wrong."""
+
+    _CLoader.yaml_implicit_resolvers = _Loader.yaml_implicit_resolvers
+else:  # pragma: no cover - PyYAML built without libyaml
+    _CLoader = None
+
+
 class _Dumper(yaml.SafeDumper):
     """SafeDumper that writes a value shared by two places twice, never as an anchor and alias
     (snapshots share lists between checkpoints; a case file should read as written by hand)."""
@@ -48,9 +60,11 @@ def dump(data: Any, **options: Any) -> str:
 class YamlProblem(Exception):
     """A file that is not well-formed YAML for our purposes; ``line`` is 1-based."""
 
-    def __init__(self, message: str, line: int | None):
+    def __init__(self, message: str, line: int | None, path: Path | None = None, case: str | None = None):
         self.message = message
         self.line = line
+        self.path = path  # the value's path in the document, when known
+        self.case = case  # the id of the case it is in, when known
         super().__init__(message)
 
 
@@ -72,8 +86,28 @@ class Document:
 
 
 def parse(text: str) -> Document:
-    """Parse one YAML document, recording the line of every value."""
-    loader = _Loader(text)
+    """Parse one YAML document, recording the line of every value.
+
+    Bounded before anything is built (:mod:`conformance.format.limits`): the text's length, then, on the
+    parser's event stream, the nesting depth, the aliases and the values they expand to (no
+    recursive alias), integers' digits and explicit tags (only those of JSON data: ``!!str``,
+    ``!!int``, ``!!bool``, ``!!null``, ``!!seq``, ``!!map``). The values built are then checked
+    to be plain JSON data. Each problem is a :class:`YamlProblem` with its line and path."""
+    if len(text) > limits.MAX_FILE_BYTES:
+        raise YamlProblem(f"the file is {len(text):,} characters long: the limit is "
+                          f"{limits.MAX_FILE_BYTES:,} bytes (conformance/format/limits.py)", None)
+    fast = _CLoader is not None
+    try:
+        _check_events(_CLoader(text) if fast else _Loader(text))
+    except yaml.YAMLError as exc:
+        if not fast:
+            raise _problem(exc, text) from None
+        try:  # PyYAML's own parser words syntax errors as the loader always has
+            _check_events(_Loader(text))
+        except yaml.YAMLError as again:
+            raise _problem(again, text) from None
+        raise _problem(exc, text) from None
+    loader = (_CLoader if fast else _Loader)(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -81,16 +115,183 @@ def parse(text: str) -> Document:
         lines: dict[Path, int] = {}
         _walk(node, (), lines)
         data = loader.construct_document(node)
-    except yaml.MarkedYAMLError as exc:
+    except yaml.YAMLError as exc:
+        raise _problem(exc, text) from None
+    except (ValueError, TypeError, KeyError, RecursionError, MemoryError) as exc:  # pragma: no cover - bounded above
+        raise YamlProblem(f"YAML error: {type(exc).__name__}: {exc}", None) from None
+    finally:
+        loader.dispose()
+    document = Document(data, lines)
+    _check_plain(data, (), document)
+    return document
+
+
+def _problem(exc: yaml.YAMLError, text: str) -> YamlProblem:
+    if isinstance(exc, yaml.reader.ReaderError):  # a NUL byte, another control character
+        line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        return YamlProblem(f"the character U+{ord(char):04X} is not allowed in a YAML file "
+                           "(control characters and NUL are not text)", line)
+    if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = " ".join(p for p in (exc.context, exc.problem) if p)
-        raise YamlProblem(f"YAML syntax error: {problem}", line) from None
-    except yaml.YAMLError as exc:  # pragma: no cover - PyYAML marks nearly everything
-        raise YamlProblem(f"YAML error: {exc}", None) from None
+        return YamlProblem(f"YAML syntax error: {problem}", line)
+    return YamlProblem(f"YAML error: {exc}", None)
+
+
+_JSON_TAGS = {f"tag:yaml.org,2002:{name}": name for name in ("str", "int", "bool", "null", "seq", "map")}
+_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class _Frame:
+    __slots__ = ("path", "mapping", "key", "expect_key", "index", "anchor", "start", "height")
+
+    def __init__(self, path: Path, mapping: bool, anchor: str | None, start: int):
+        self.path, self.mapping, self.anchor, self.start = path, mapping, anchor, start
+        self.key: str | int = "?"
+        self.expect_key, self.index, self.height = True, 0, 0
+
+
+def _check_events(parser: Any) -> None:
+    """Walk the parser's events (no node is built): depth, aliases, expansion, tags, integers."""
+    stack: list[_Frame] = []
+    sizes: dict[str, tuple[int, int]] = {}  # anchor -> (values it stands for, its nesting height)
+    values = aliases = 0
+    case_ids: dict[int, str] = {}
+
+    def fail(message: str, event: Any, path: Path) -> YamlProblem:
+        case = case_ids.get(path[1]) if len(path) >= 2 and path[0] == "cases" and isinstance(path[1], int) else None
+        return YamlProblem(message, event.start_mark.line + 1, path=path, case=case)
+
+    try:
+        while True:
+            event = parser.get_event()
+            if event is None or isinstance(event, yaml.StreamEndEvent):
+                return
+            if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                frame = stack.pop()
+                height = frame.height + 1
+                if stack:
+                    stack[-1].height = max(stack[-1].height, height)
+                if frame.anchor is not None:
+                    sizes[frame.anchor] = (values - frame.start, height)
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue
+            # where this value sits
+            path: Path = ()
+            is_key = False
+            if stack:
+                top = stack[-1]
+                if top.mapping:
+                    is_key = top.expect_key
+                    top.expect_key = not top.expect_key
+                    path = top.path if is_key else top.path + (top.key,)
+                else:
+                    path = top.path + (top.index,)
+                    top.index += 1
+            if isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > limits.MAX_ALIASES:
+                    raise fail(f"more than {limits.MAX_ALIASES:,} aliases (conformance/format/limits.py)", event, path)
+                if event.anchor in (f.anchor for f in stack):
+                    raise fail(f"the alias *{event.anchor} refers to a collection it is part of "
+                               "(a recursive alias)", event, path)
+                if event.anchor not in sizes:
+                    raise fail(f"the alias *{event.anchor} names no anchor (&{event.anchor}) above it", event, path)
+                count, height = sizes[event.anchor]
+                values += count
+                if values > limits.MAX_VALUES:
+                    raise fail(f"the aliases expand to more than {limits.MAX_VALUES:,} values "
+                               "(conformance/format/limits.py)", event, path)
+                if len(stack) + height > limits.MAX_DEPTH:
+                    raise fail(f"the alias *{event.anchor} nests values more than {limits.MAX_DEPTH} deep "
+                               "(conformance/format/limits.py)", event, path)
+                if stack:
+                    stack[-1].height = max(stack[-1].height, height)
+                    if is_key:
+                        stack[-1].key = "?"
+                continue
+            values += 1
+            if values > limits.MAX_VALUES:
+                raise fail(f"more than {limits.MAX_VALUES:,} values (conformance/format/limits.py)", event, path)
+            tag = event.tag
+            if tag not in (None, "!") and tag not in _JSON_TAGS:
+                shown = "!!" + tag.rsplit(":", 1)[-1] if tag.startswith("tag:yaml.org,2002:") else tag
+                raise fail(f"the YAML tag {shown} is not allowed: a case file holds plain JSON data "
+                           "(strings, integers, true/false, null, lists and mappings)", event, path)
+            if isinstance(event, yaml.ScalarEvent):
+                value = event.value
+                if tag in (None, "!"):  # (only a long one can be an integer too large)
+                    resolved = parser.resolve(yaml.ScalarNode, value, event.implicit) \
+                        if tag is None and len(value) > limits.MAX_INTEGER_DIGITS else None
+                else:
+                    resolved = tag
+                    implied = parser.resolve(yaml.ScalarNode, value, (True, False))
+                    if _JSON_TAGS[tag] in ("int", "bool", "null") and implied != tag:
+                        raise fail(f"{value!r} is not a valid {shown_tag(tag)}", event, path)
+                if resolved == "tag:yaml.org,2002:int" and \
+                        len(value.lstrip("+-").replace("_", "").lstrip("0")) > limits.MAX_INTEGER_DIGITS:
+                    raise fail(f"an integer of {len(value):,} characters: the limit is {limits.MAX_INTEGER:,} "
+                               "(conformance/format/limits.py)", event, path)
+                if event.anchor is not None:
+                    sizes[event.anchor] = (1, 0)
+                if is_key:
+                    stack[-1].key = value
+                elif len(path) == 3 and path[0] == "cases" and path[2] == "id" and isinstance(path[1], int):
+                    case_ids[path[1]] = value
+                continue
+            # the start of a mapping or a list
+            if is_key:
+                stack[-1].key = "?"
+            if len(stack) + 1 > limits.MAX_DEPTH:
+                raise fail(f"values nested more than {limits.MAX_DEPTH} deep (conformance/format/limits.py)", event, path)
+            stack.append(_Frame(path, isinstance(event, yaml.MappingStartEvent), event.anchor, values))
     finally:
-        loader.dispose()
-    return Document(data, lines)
+        parser.dispose()
+
+
+def shown_tag(tag: str) -> str:
+    return "!!" + tag.rsplit(":", 1)[-1]
+
+
+def _check_plain(value: Any, path: Path, document: Document) -> None:
+    """Every value is JSON data: no bytes, sets, dates or floats; integers and text bounded."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, str):
+        bad = _NOT_TEXT.search(value)
+        if bad:
+            raise _at(document, path, f"the string holds the control character U+{ord(bad.group()):04X} "
+                                      "(write text, not control codes)")
+        return
+    if isinstance(value, int):
+        if abs(value) > limits.MAX_INTEGER:
+            raise _at(document, path, f"the integer {value:,} is too large: the limit is {limits.MAX_INTEGER:,} "
+                                      "(conformance/format/limits.py)")
+        return
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_plain(item, path + (index,), document)
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):  # pragma: no cover - _walk refuses it first
+                raise _at(document, path, f"the key {key!r} is not a string")
+            _check_plain(key, path, document)
+            _check_plain(item, path + (key,), document)
+        return
+    raise _at(document, path, f"a {type(value).__name__} value is not JSON data")
+
+
+def _at(document: Document, path: Path, message: str) -> YamlProblem:
+    case = None
+    if len(path) >= 2 and path[0] == "cases" and isinstance(path[1], int) and isinstance(document.data, dict):
+        cases = document.data.get("cases")
+        raw = cases[path[1]] if isinstance(cases, list) and path[1] < len(cases) else None
+        case = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
+    return YamlProblem(message, document.line_of(path), path=path, case=case)
 
 
 def _walk(node: yaml.Node, path: Path, lines: dict[Path, int]) -> None:

@@ -116,10 +116,18 @@ def totals_text(run: Run) -> str:
 # --- Markdown ------------------------------------------------------------------------------------------
 
 
+_MARKUP = re.compile(r"[\\|*_`\[\]~<>]")
+
+
 def text(value: Any) -> str:
-    """Plain text made safe for Markdown prose and table cells."""
-    return html.escape(" ".join(str(value).split()), quote=False).replace("|", "\\|").replace("*", "\\*") \
-        .replace("_", "\\_").replace("`", "\\`").replace("[", "\\[")
+    """Plain text made safe for Markdown prose and table cells: one line (newlines and other
+    spacing become one space), HTML's ``&``, ``<`` and ``>`` as entities (GitHub renders inline
+    HTML in a step summary), and every character that is Markdown syntax (``\\ | * _ ` [ ] ~``)
+    backslash-escaped, the backslash first, so no value opens a link, an image, a code
+    span or a table cell of its own."""
+    flat = " ".join(str(value).split())
+    return html.escape(_MARKUP.sub(lambda m: m.group() if m.group() in "<>" else "\\" + m.group(), flat),
+                       quote=False)
 
 
 def code(value: Any) -> str:
@@ -175,7 +183,7 @@ def _properties(run: Run, number: int | None) -> list[str]:
         examples = record.get("examples") or {}
         mark = {"passed": "✅", "failed": "❌", "errored": "💥", "unsupported": "⚪"}[record["status"]]
         lines.append(f"| {code(record['id'])} | {mark} {text(status_text(record))} | "
-                     + " | ".join(str(examples.get(key, "—")) for key, _ in EXAMPLE_COLUMNS)
+                     + " | ".join(text(examples.get(key, "—")) for key, _ in EXAMPLE_COLUMNS)
                      + f" | {text(rules_text(record.get('rules', ())))} |")
     return lines + ["", "A failed property counts under the rules its shrunk counterexample shows broken, a passed one "
                         "under the rules its examples exercised.", ""]
@@ -192,7 +200,7 @@ def _single_table(run: Run) -> list[str]:
     lines = ["| rule | cases | " + " | ".join(STATUSES) + " |", "|---|--:|" + "--:|" * len(STATUSES)]
     for rule, (row,) in rule_matrix([run]):
         mark = MARKS[cell_class(row)]
-        lines.append(f"| {mark} {rule} | {row.cases} | " + " | ".join(str(row.counts[s]) for s in STATUSES) + " |")
+        lines.append(f"| {mark} {text(rule)} | {row.cases} | " + " | ".join(str(row.counts[s]) for s in STATUSES) + " |")
     totals = run.totals()
     lines.append(f"| **all results** | **{len(run.results)}** | " + " | ".join(f"**{totals[s]}**" for s in STATUSES) + " |")
     return lines + [""]
@@ -202,7 +210,7 @@ def _matrix(runs: Sequence[Run]) -> list[str]:
     lines = ["| rule | " + " | ".join(f"{n}. {text(run.engine)}" for n, run in enumerate(runs, 1)) + " |",
              "|---|" + "---|" * len(runs)]
     for rule, rows in rule_matrix(runs):
-        lines.append(f"| {rule} | " + " | ".join(f"{MARKS[cell_class(row)]} {cell_text(row)}".strip() for row in rows) + " |")
+        lines.append(f"| {text(rule)} | " + " | ".join(f"{MARKS[cell_class(row)]} {cell_text(row)}".strip() for row in rows) + " |")
     lines.append("| **all results** | " + " | ".join(
         f"**{run.totals()['passed']}/{len(run.results)}**" for run in runs) + " |")
     legend = ", ".join(f"{mark} {name}" for name, mark in MARKS.items() if mark)
