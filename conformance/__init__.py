@@ -14,7 +14,8 @@ and on top the pytest plugin (``pytest_plugin``, ``pytest_properties``) and the 
 
 from conformance import _moved
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
+"""The suite's version (CHANGELOG.md, "Versions"): it says nothing of the CR, whose date is CR_VERSION."""
 CR_VERSION = "2025-09-19"
 """Effective date of the Comprehensive Rules the shipped cases were checked against."""
 

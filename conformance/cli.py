@@ -331,8 +331,19 @@ def cmd_properties(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from conformance.format import portable
+
+    warnings = []  # values another YAML loader reads differently: warned about, never an error
+    for path in loader.discover(p for p in _case_paths(args) if p.exists()):
+        try:
+            warnings.extend(portable.warnings(path.read_text("utf-8"), str(path)))
+        except (OSError, UnicodeDecodeError):
+            pass  # the loader reports it
+    for warning in warnings:
+        print(warning, file=sys.stderr)
     paths, cases = _load(args)
-    print(f"{len(cases)} cases in {len(loader.discover(paths))} files: no problems")
+    noted = f" ({len(warnings)} warning{'s' * (len(warnings) != 1)}: quote those values)" if warnings else ""
+    print(f"{len(cases)} cases in {len(loader.discover(paths))} files: no problems{noted}")
     return OK
 
 

@@ -34,7 +34,7 @@ HEADER = re.compile(r"^rule\s+cases\s+passed\s+failed\s+errored\s+unsupported$")
 # A case file whose only problem is a YAML syntax error on line 6 (a stray '}').
 BROKEN_YAML = """\
 format: 1
-cr: 2025-09-19
+cr: "2025-09-19"
 cases:
   - id: 613.4d/broken
     rules: [613.4d]

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from conformance import __version__
 from conformance.format import loader
 from conformance.results import compare
 from conformance.cli import main
@@ -340,7 +341,7 @@ def test_cli_run_timeout_reaches_the_engine(capsys, tmp_path):
     code = main(["run", "--engine", spec, "--cases", str(tmp_path), "--timeout", "1"])
     out = capsys.readouterr().out
     assert code == 1
-    assert "  timeout: mtg-conformance reference engine 0.1.0 did not answer case 701.10b/case-1 within 1 s" in out
+    assert f"  timeout: mtg-conformance reference engine {__version__} did not answer case 701.10b/case-1 within 1 s" in out
     assert [line.split() for line in out.splitlines() if line.startswith("all cases")][-1][2:] == \
         ["3", "2", "0", "1", "0"]
 

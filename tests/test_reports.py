@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conformance import __version__
 from conformance.format import loader
 from conformance.results import expectations, records
 from conformance.cli import main
@@ -308,7 +309,7 @@ def test_markdown_for_several_runs_is_a_matrix(clamping_results, reference_resul
     failing = sum(1 for c in GOLDEN_CASES if "701.10c" in c.rules and c.id in KNOWN)
     assert row == f"| 701.10c | ✅ {cited}/{cited} | ❌ {cited - failing}/{cited} · {failing} failed |"
     assert "### No failures in 1. mtg-conformance reference engine" in out
-    assert f"### Failures in 2. clamping engine 0.1.0 ({len(KNOWN)})" in out
+    assert f"### Failures in 2. clamping engine {__version__} ({len(KNOWN)})" in out
 
 
 def test_markdown_escapes_what_it_shows():
@@ -441,7 +442,7 @@ def test_the_html_page_shows_a_colour_coded_matrix_failures_and_reproducers(
     # the truncated file is reported as incomplete
     assert f"Incomplete run (column 3, {truncated}): the run did not finish (no footer line)" in text
     # each failure: its expected and actual values, and its reproducer YAML
-    assert f"Failures in 2. clamping engine 0.1.0 ({len(KNOWN)})" in text
+    assert f"Failures in 2. clamping engine {__version__} ({len(KNOWN)})" in text
     assert "checkpoint 2 'doubled to more negative' (step 4)\tbear.power\t-4\t-2" in text
     failed = sum(1 for path in runs for r in read(path).results if r["status"] in ("failed", "errored"))
     assert len(shown["yaml"]) == failed and shown["visibleYaml"]

@@ -52,8 +52,35 @@ class _Dumper(yaml.SafeDumper):
         return True
 
 
+# A string that some YAML loader reads as something else is written in double quotes: besides
+# what PyYAML's safe loader would read as a number, date or boolean (613.10, 2025-09-19, on), what a
+# YAML 1.2 loader reads as a number (1e3, 0o17) and a YAML 1.1 loader as a boolean (y, n). Rule
+# numbers such as 613.4b are quoted too, so that a case's rules are all written alike.
+_Dumper.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+    list("-+.0123456789"),
+)
+_Dumper.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^0o[0-7]+$"), ["0"])
+_Dumper.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^[yYnN]$"), list("yYnN"))
+_Dumper.add_implicit_resolver("tag:mtg-conformance,2025:rule", re.compile(r"^[1-9][0-9]{2}\.[1-9][0-9]{0,2}[a-z]$"),
+                              list("123456789"))
+
+
+def _choose_scalar_style(self: _Dumper) -> str:
+    """Double quotes, not single, for a string that would be read as something else written plain."""
+    style = yaml.SafeDumper.choose_scalar_style(self)
+    if style == "'" and not self.event.implicit[0]:
+        return '"'
+    return style
+
+
+_Dumper.choose_scalar_style = _choose_scalar_style
+
+
 def dump(data: Any, **options: Any) -> str:
-    """``data`` as YAML text (``yaml.safe_dump``'s options), without anchors and aliases."""
+    """``data`` as YAML text (``yaml.safe_dump``'s options), without anchors and aliases; a string
+    that any YAML loader would read as something else is quoted."""
     return yaml.dump(data, Dumper=_Dumper, **options)
 
 
