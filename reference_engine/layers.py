@@ -43,7 +43,7 @@ from reference_engine.filters import evaluate, matches
 from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sublayer, controller_in_zone, counter_pt
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
 
 STATIC_SUBLAYER = {"set_pt": Sublayer.SET, "modify_pt": Sublayer.MODIFY, "switch_pt": Sublayer.SWITCH}
 _counter_pt = functools.lru_cache(maxsize=256)(counter_pt)  # what a kind of counter adds, read once per kind
@@ -85,17 +85,17 @@ class _StaticEffect:
         return (self.source.ref, id(self.ability))
 
 
-def board(game: Game) -> Board:
+def board(game: GameState) -> Board:
     """Layers 1-6 for every object (computed once per state of the game, :func:`_layers`)."""
     return _layers(game).board
 
 
-def characteristics(game: Game, obj: GameObject) -> Characteristics:
+def characteristics(game: GameState, obj: GameObject) -> Characteristics:
     """``obj``'s characteristics after layers 1-6."""
     return board(game).chars[obj.id]
 
 
-def invalidate(game: Game) -> None:
+def invalidate(game: GameState) -> None:
     """Mark the game as possibly changed (after a step, a state-based action check, a change of
     status): the next :func:`board` compares the game's state with the one its board came from."""
     cache = game.__dict__.get("_layers")
@@ -103,7 +103,7 @@ def invalidate(game: Game) -> None:
         cache.clock = None
 
 
-def forget(game: Game) -> None:
+def forget(game: GameState) -> None:
     """Drop the cached layers: the next :func:`board` computes every layer anew (to measure it)."""
     game.__dict__.pop("_layers", None)
 
@@ -126,12 +126,12 @@ class _Cache:
     now: dict[str, PowerToughness] = field(default_factory=dict)
     lives: tuple[int, ...] | None = None  # the life totals in this state, once read
 
-    def verified(self, game: Game) -> None:
+    def verified(self, game: GameState) -> None:
         self.clock, self.effects, self.sizes = game.clock, game.effects, (len(game.effects), len(game.objects))
         self.now, self.lives = {}, None
 
 
-def _layers(game: Game) -> _Cache:
+def _layers(game: GameState) -> _Cache:
     """The layers of ``game``, up to date. Between two marks (:func:`invalidate`), the game is known
     unchanged while its clock, its list of effects and its number of objects are. Otherwise layers
     1-6 are computed anew if what they depend on changed, and the layer 7 index if they or the
@@ -155,7 +155,7 @@ def _layers(game: Game) -> _Cache:
     return cache
 
 
-def _fingerprint(game: Game) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]]:
+def _fingerprint(game: GameState) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]]:
     """What layers 1-6 depend on: the effects of layers 1-6 (themselves, so that a replaced one is a
     change) and each object's zone, incarnation, controller, timestamp and status; and apart, the
     layer 7 effects of resolved spells and abilities."""
@@ -181,7 +181,7 @@ become something (613.1b-f), a static copy ability (707.2c, layer 1a), a colour-
 (613.3, layer 5); and changeling (702.73a, layer 4), a keyword."""
 
 
-def _compute(game: Game) -> Board:
+def _compute(game: GameState) -> Board:
     """Layers 1-6 for every object: :func:`_printed_board` when they change nothing (no effect of
     layers 1-6 exists and every object is :func:`_as_printed`), :func:`_compute_layers` otherwise."""
     objects = list(game.objects.values())
@@ -192,7 +192,7 @@ def _compute(game: Game) -> Board:
     return _compute_layers(game, objects)
 
 
-def _compute_layers(game: Game, objects: list[GameObject]) -> Board:
+def _compute_layers(game: GameState, objects: list[GameObject]) -> Board:
     """Layers 1-6 for every object, every effect and ability in its layer (613.1-613.9)."""
     # Layer 1 (613.2): copy effects (1a) then face-down status (1b); static copy effects (707.2c)
     # apply to the objects their filters match among the values the other layer 1 effects give.
@@ -284,7 +284,7 @@ def _granted_statics(objects: list[GameObject], work: dict[str, Working], seen: 
     return found
 
 
-def layer_one(game: Game, obj: GameObject, effects: Iterable[Any]) -> tuple[Values, Values]:
+def layer_one(game: GameState, obj: GameObject, effects: Iterable[Any]) -> tuple[Values, Values]:
     """Layer 1 for ``obj``: its values after 1a (what it is face up), and its copiable values (after
     1b, 613.2c). 613.1: a card starts from its printed values; a token from those of the copy effect
     that created it. ``effects`` are the layer 1a effects on ``obj``."""
@@ -294,7 +294,7 @@ def layer_one(game: Game, obj: GameObject, effects: Iterable[Any]) -> tuple[Valu
     return values, face_down.apply(values, obj.zone == "battlefield" and game.peek_status(obj).face_down)  # 613.2b
 
 
-def _static_copy_effects(game: Game, objects: list[GameObject], first: dict[str, tuple[Values, Values]]) -> list[CopyEffect]:
+def _static_copy_effects(game: GameState, objects: list[GameObject], first: dict[str, tuple[Values, Values]]) -> list[CopyEffect]:
     """The copy effects of static abilities (707.2c): their values were fixed as their objects
     entered; they apply to whatever their filters match now (613.5) among the values the other
     layer 1 effects give (``first``), with their objects' timestamps."""
@@ -315,7 +315,7 @@ def _static_copy_effects(game: Game, objects: list[GameObject], first: dict[str,
     return effects
 
 
-def _chars(game: Game, obj: GameObject, values: Values, controller: str | None,
+def _chars(game: GameState, obj: GameObject, values: Values, controller: str | None,
            copiable: Values | None = None) -> Characteristics:
     return Characteristics(values=values, copiable=copiable if copiable is not None else values, zone=obj.zone,
                            owner=obj.owner, controller=controller if obj.zone in CONTROLLED_ZONES else None,
@@ -338,7 +338,7 @@ def _characteristic_defining(layer: int, work: dict[str, Working]) -> None:
                 w.values = w.values.with_(colors=ability.colors)
 
 
-def _affected(game: Game, effect: Any, work: dict[str, Working], static_sets: dict) -> frozenset[tuple[str, int]]:
+def _affected(game: GameState, effect: Any, work: dict[str, Working], static_sets: dict) -> frozenset[tuple[str, int]]:
     """What ``effect`` applies to: a resolved effect's locked set (611.2c); a static effect's set as
     it first applied (613.6), or as its filter matches now (613.5)."""
     if isinstance(effect, ChangeEffect):
@@ -360,7 +360,7 @@ def _exists(effect: Any, work: dict[str, Working], static_sets: dict) -> bool:
     return effect.ability in work[effect.source.id].values.ability_list
 
 
-def _apply(game: Game, effect: Any, layer: int, work: dict[str, Working], static_sets: dict) -> None:
+def _apply(game: GameState, effect: Any, layer: int, work: dict[str, Working], static_sets: dict) -> None:
     if not _exists(effect, work, static_sets):
         return
     affected = _affected(game, effect, work, static_sets)
@@ -375,7 +375,7 @@ def _apply(game: Game, effect: Any, layer: int, work: dict[str, Working], static
             becomes.apply(layer, change, work[oid], controller=controller, timestamp=effect.timestamp)
 
 
-def _depends(game: Game, effect: Any, other: Any, layer: int, work: dict[str, Working], static_sets: dict) -> bool:
+def _depends(game: GameState, effect: Any, other: Any, layer: int, work: dict[str, Working], static_sets: dict) -> bool:
     """613.8a: ``effect`` depends on ``other`` (both in this layer, neither from a characteristic-
     defining ability) if applying ``other`` would change whether ``effect`` exists or what it
     applies to. A resolved effect's set is locked, so it depends on nothing; neither does a static
@@ -389,7 +389,7 @@ def _depends(game: Game, effect: Any, other: Any, layer: int, work: dict[str, Wo
     return before != after
 
 
-def _working_chars(game: Game, obj: GameObject, w: Working) -> Characteristics:
+def _working_chars(game: GameState, obj: GameObject, w: Working) -> Characteristics:
     return _chars(game, obj, w.values, w.controller)
 
 
@@ -432,7 +432,7 @@ def printed_value(value: int | str | None) -> int:
     return value
 
 
-def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
+def power_toughness(game: GameState, obj: GameObject) -> PowerToughness:
     """The power and toughness of ``obj`` now, applying layer 7 (CR 613.4) to its characteristics
     after layers 1-6: the copiable values' power and toughness, a star being 0 unless a
     characteristic-defining ability it still has (after layer 6) gives it. Determined once per
@@ -462,7 +462,7 @@ def power_toughness(game: Game, obj: GameObject) -> PowerToughness:
     return known[1]
 
 
-def _layer_seven(game: Game, the_board: Board, layer_7: LayerSeven, obj: GameObject) -> PowerToughness:
+def _layer_seven(game: GameState, the_board: Board, layer_7: LayerSeven, obj: GameObject) -> PowerToughness:
     chars = the_board.chars[obj.id]
     if not has_power_toughness(chars):
         return NONE
@@ -504,7 +504,7 @@ def _layer_seven(game: Game, the_board: Board, layer_7: LayerSeven, obj: GameObj
     return PowerToughness(power, toughness, (printed, after_7a, after_7b, after_7c, ("7d", power, toughness)))
 
 
-def _characteristic_defining_pt(game: Game, the_board: Board, obj: GameObject, chars: Characteristics,
+def _characteristic_defining_pt(game: GameState, the_board: Board, obj: GameObject, chars: Characteristics,
                                 power: int, toughness: int) -> tuple[int, int]:
     """Power and toughness after 7a (613.4a): what ``obj``'s characteristic-defining abilities give,
     from ``power`` and ``toughness``. They read the board and the life totals only, so they are
@@ -524,7 +524,7 @@ def _characteristic_defining_pt(game: Game, the_board: Board, obj: GameObject, c
     return power, toughness
 
 
-def applicable_effects(game: Game, obj: GameObject) -> Iterator[PTEffect]:
+def applicable_effects(game: GameState, obj: GameObject) -> Iterator[PTEffect]:
     """Layer 7 effects of resolved spells and abilities that affect ``obj``, then those of static
     abilities, one by one."""
     cached = _layers(game)
@@ -532,7 +532,7 @@ def applicable_effects(game: Game, obj: GameObject) -> Iterator[PTEffect]:
 
 
 def static_effects(objects: Iterable[GameObject], *, only: GameObject | None = None,
-                   game: Game | None = None) -> Iterator[PTEffect]:
+                   game: GameState | None = None) -> Iterator[PTEffect]:
     """Layer 7 effects generated by static abilities of permanents (CR 604.2), with their
     object's timestamp or that of the effect that granted the ability, whichever is later
     (613.7a). The set of objects each affects is determined anew at every moment (613.5), after
@@ -596,7 +596,7 @@ class _StaticPT:
         return matches(self.ability.affects, obj, you=self.you, source=self.source, chars=chars, chosen=self.chosen)
 
     def effect_on(self, obj: GameObject, chars: Characteristics, objects: Iterable[GameObject],
-                  the_board: Board | None, game: Game | None) -> PTEffect:
+                  the_board: Board | None, game: GameState | None) -> PTEffect:
         context = dict(objects=objects, source=self.source, board=the_board, game=game, subject=chars,
                        chosen=self.chosen)
         return PTEffect(
@@ -610,7 +610,7 @@ class _StaticPT:
 
 
 def _static_pt(objects: Iterable[GameObject], chars_of: Callable[[GameObject], Characteristics],
-               static_sets: dict[tuple[Any, ...], frozenset[tuple[str, int]]], game: Game | None,
+               static_sets: dict[tuple[Any, ...], frozenset[tuple[str, int]]], game: GameState | None,
                first: int = 0, started: dict[tuple[Any, ...], _StaticEffect] | None = None) -> Iterator[_StaticPT]:
     """The layer 7 effects of the static abilities of permanents among ``objects``, numbered from
     ``first``: "creatures you control get +1/+1", and the 7b part of one that makes objects become
@@ -697,7 +697,7 @@ class LayerSeven:
     power_toughness: dict[str, tuple[tuple[Any, ...], PowerToughness]] = field(default_factory=dict)
 
     @classmethod
-    def index(cls, game: Game, the_board: Board, effects: Iterable[PTEffect]) -> LayerSeven:
+    def index(cls, game: GameState, the_board: Board, effects: Iterable[PTEffect]) -> LayerSeven:
         """The index of ``effects`` (those of resolved spells and abilities) and of the static
         abilities of the permanents of ``the_board``."""
         resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]] = {}
@@ -719,7 +719,7 @@ class LayerSeven:
             statics = the_board.memo["statics"] = list(by_reach.values())
         return cls(resolved, statics)
 
-    def on(self, game: Game, the_board: Board, obj: GameObject) -> tuple[list[PTEffect], tuple[int, int]]:
+    def on(self, game: GameState, the_board: Board, obj: GameObject) -> tuple[list[PTEffect], tuple[int, int]]:
         """The layer 7 effects on ``obj`` in timestamp order (613.7), those created first first when
         their timestamps are equal, but for the static 7c effects of fixed amounts: the sum of those."""
         if not self.statics:
@@ -738,7 +738,7 @@ class LayerSeven:
             found.sort(key=lambda pair: (pair[1].timestamp, pair[0]))
         return [effect for _, effect in found], (power, toughness)
 
-    def each_on(self, game: Game, the_board: Board, obj: GameObject) -> list[PTEffect]:
+    def each_on(self, game: GameState, the_board: Board, obj: GameObject) -> list[PTEffect]:
         """Every layer 7 effect on ``obj``, each static one on its own, in the order they were created."""
         chars = the_board.chars[obj.id]
         statics = sorted((s for same in self.statics if same.reach.affects(obj, chars)
