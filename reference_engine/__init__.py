@@ -4,8 +4,10 @@ It is the oracle the suite trusts: golden cases must pass on it, and other engin
 with it. Minimal means no turn structure, priority or card database beyond what the covered
 rules need; it never means approximate. Every behaviour cites its CR rule beside its code:
 
-- ``layers``: interaction of continuous effects, layers 1-7 as a checklist (613.1-613.9);
-  ``copy``: copy effects, copiable values and their exceptions (707); ``face_down``: face-down
+- ``layers``: interaction of continuous effects, layers 1-7 as a checklist (613.1-613.9), its
+  entry points and cache; ``layers_1_to_6``: layers 1-6 (613.1a-f, 613.2, 613.3, 613.5-613.8);
+  ``layer_7``: power and toughness in sublayers 7a-7d (613.4) and the layer 7 effects of static
+  abilities (604.2, 613.5, 613.6); ``copy``: copy effects, copiable values and their exceptions (707); ``face_down``: face-down
   permanents (708, 702.37); ``becomes``: what "becomes" effects do in layers 2-6 (613.1b-f,
   205.1); ``characteristics``: an object's characteristics and their observables; ``entering``:
   "as enters" replacement effects and choices (614.12, 707.5, 208.2b); ``abilities``: activated
@@ -13,7 +15,9 @@ rules need; it never means approximate. Every behaviour cites its CR rule beside
   ``Game`` about characteristics;
 - ``doubling``: doubling and tripling power and toughness (701.10, 701.11);
 - ``state_based_actions``: 704.5a, 704.5c, 704.5f, 704.5g and 704.5q, checked after every step (704.3);
-- ``game``: objects, effects, timestamps and the steps of a scenario;
+- ``game``: objects, effects, timestamps and the steps of a scenario: the top of the engine, the
+  only module that imports the step handlers; ``state``: what a rules module may read and change
+  of a game (``GameState``), so that no rules module imports ``game``;
 - ``filters``: filters and characteristic-defining expressions (208.2a, 604.3);
 - ``players``: life totals, counters on players, mana pools, losing the game (119, 122.1, 106.4,
   704.5a, 704.5c); ``damage``: damage events and what they do (120, 704.5g);

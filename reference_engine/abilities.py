@@ -22,11 +22,11 @@ from reference_engine.filters import evaluate
 from reference_engine.objects import PTEffect, Sublayer
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
     from reference_engine.objects import GameObject
 
 
-def resolve(game: Game, obj: GameObject, kind: type, name: str, *, x: int | None, target: str | None) -> None:
+def resolve(game: GameState, obj: GameObject, kind: type, name: str, *, x: int | None, target: str | None) -> None:
     """``obj``'s activated or triggered ability ``name`` resolves, if ``obj`` is a permanent that
     has it now (after layer 6: a face-down permanent has none, 708.2a). Its controller controls
     the effect."""
@@ -59,7 +59,7 @@ def _with_x(expr: Any, x: int | None) -> Any:
     return expr
 
 
-def create_change(game: Game, affected: list[GameObject], change: s.Change, *, controller: str, until: str,
+def create_change(game: GameState, affected: list[GameObject], change: s.Change, *, controller: str, until: str,
                   effect_id: str | None, source: GameObject | None = None) -> None:
     """A resolved effect making ``affected`` (locked, 611.2c) become ``change``, timestamped now
     (613.7b). Its parts apply in layers 2-6 (:class:`ChangeEffect`) and, for power and toughness,
@@ -80,13 +80,13 @@ def create_change(game: Game, affected: list[GameObject], change: s.Change, *, c
         game.effects.append(PTEffect(Sublayer.SET, frozenset({obj.ref}), timestamp, until, effect_id, power, toughness))
 
 
-def become(game: Game, step: s.Become) -> None:
+def become(game: GameState, step: s.Become) -> None:
     """The ``become`` step: a resolved spell's effect."""
     create_change(game, game.affected_by(step), step.change, controller=step.controller, until=step.until,
                   effect_id=step.id)
 
 
-def become_copy(game: Game, step: s.BecomeCopy) -> None:
+def become_copy(game: GameState, step: s.BecomeCopy) -> None:
     """The ``become_copy`` step: the objects become copies of ``of``, whose copiable values are
     taken now (707.2b), with the exceptions (707.9)."""
     affected = game.affected_by(step)

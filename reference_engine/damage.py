@@ -20,6 +20,8 @@ replacement and prevention effects have modified it (614, 615, 616: see replacem
          toughness has been dealt lethal damage and is destroyed (a state-based action), unless
          it is indestructible (702.12b);
 - 614.7a a source that would deal 0 damage deals none: no event, nothing to replace or prevent;
+- 616.1  the names a case's order gives the effects of a permanent's static damage abilities
+         (doubling, prevention: ``static_names``, shared by replacement.py and prevention.py);
 - 801.10 with the limited range of influence option, a source deals no damage to players and
          objects outside its controller's range: that part of its effect does nothing.
 
@@ -34,10 +36,10 @@ from typing import TYPE_CHECKING
 from conformance.format import model as s
 from conformance.format.frozen import frozen
 from reference_engine import layers
-from reference_engine.range_of_influence import as_source, current, in_range, matches_now, source_controller
+from reference_engine.range_of_influence import abilities_now, as_source, current, in_range, matches_now, source_controller
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
     from reference_engine.objects import GameObject
 
 
@@ -62,23 +64,23 @@ LOYALTY = "loyalty"
 LIFELINK, DEATHTOUCH, INDESTRUCTIBLE = "lifelink", "deathtouch", "indestructible"
 
 
-def is_creature(game: Game, obj: GameObject) -> bool:
+def is_creature(game: GameState, obj: GameObject) -> bool:
     """A creature on the battlefield: a permanent with power and toughness (208.3)."""
     return obj.zone == "battlefield" and game.power_toughness(obj).toughness is not None
 
 
-def is_planeswalker(game: Game, obj: GameObject) -> bool:
+def is_planeswalker(game: GameState, obj: GameObject) -> bool:
     """A planeswalker on the battlefield: its card types now, after layer 4 (613.1d)."""
     return obj.zone == "battlefield" and "planeswalker" in current(game, obj).values.types
 
 
-def has_keyword(game: Game, obj: GameObject, keyword: str) -> bool:
+def has_keyword(game: GameState, obj: GameObject, keyword: str) -> bool:
     """Whether ``obj`` has the keyword ability now, after layer 6 (613.1f): a creature that lost
     lifelink has none, one that gained it has it."""
     return current(game, obj).values.has_keyword(keyword)
 
 
-def can_be_dealt_damage(game: Game, recipient: str) -> bool:
+def can_be_dealt_damage(game: GameState, recipient: str) -> bool:
     """Whether damage can be dealt to ``recipient`` now: a player, or a creature or planeswalker
     on the battlefield (120.1; battles are not modelled)."""
     if recipient in game.player_states:
@@ -87,7 +89,7 @@ def can_be_dealt_damage(game: Game, recipient: str) -> bool:
     return is_creature(game, obj) or is_planeswalker(game, obj)
 
 
-def recipients(game: Game, step: s.Damage) -> list[str]:
+def recipients(game: GameState, step: s.Damage) -> list[str]:
     """Who ``step`` would deal damage to: ``to``, each object ``to_each`` matches now, on its
     current characteristics (613.1: "each creature" means each object that is a creature now),
     relative to the source's controller; each player; each once, in that order."""
@@ -103,7 +105,7 @@ def recipients(game: Game, step: s.Damage) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def deal(game: Game, step: s.Damage) -> None:
+def deal(game: GameState, step: s.Damage) -> None:
     """Perform a damage event: each recipient in range (801.10) is dealt the damage as replacement
     and prevention effects modify it (614-616), then the results happen (120.3), lifelink's
     included (120.3f): the source's controller gains the total dealt, once (702.15b)."""
@@ -123,7 +125,7 @@ def deal(game: Game, step: s.Damage) -> None:
         game.player_states[controller].gain_life(total)  # 702.15b: its controller, or owner
 
 
-def result(game: Game, event: DamageEvent, *, deathtouch: bool = False) -> int:
+def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False) -> int:
     """What damage that is dealt does, and how much was dealt: life loss for a player (120.3a);
     loyalty counters removed from a planeswalker (120.3c) and damage marked on a creature
     (120.3e), both for a planeswalker creature; a permanent dealt damage by a source with
@@ -144,12 +146,12 @@ def result(game: Game, event: DamageEvent, *, deathtouch: bool = False) -> int:
     return event.amount
 
 
-def marked(game: Game, obj: GameObject) -> int:
+def marked(game: GameState, obj: GameObject) -> int:
     """Damage marked on ``obj`` (120.3e); a new object has none (400.7)."""
     return game.damage_marked.get(obj.ref, 0)
 
 
-def lethally_damaged(game: Game) -> list[GameObject]:
+def lethally_damaged(game: GameState) -> list[GameObject]:
     """704.5g: creatures with toughness greater than 0 and damage marked on them at least equal to
     their toughness; 704.5h: creatures with toughness greater than 0 dealt damage by a source with
     deathtouch since state-based actions were last checked. Both destroy, so an indestructible
@@ -169,14 +171,14 @@ def lethally_damaged(game: Game) -> list[GameObject]:
     return found
 
 
-def out_of_loyalty(game: Game) -> list[GameObject]:
+def out_of_loyalty(game: GameState) -> list[GameObject]:
     """704.5i: planeswalkers with loyalty 0: the loyalty of a planeswalker on the battlefield is
     the number of loyalty counters on it (306.5c). Not destruction: indestructible does not help."""
     return [obj for obj in game.objects.values()
             if obj.zone == "battlefield" and not obj.counters.get(LOYALTY) and is_planeswalker(game, obj)]
 
 
-def enters_with_loyalty(game: Game, obj: GameObject) -> None:
+def enters_with_loyalty(game: GameState, obj: GameObject) -> None:
     """306.5b: a planeswalker enters the battlefield with as many loyalty counters as its printed
     loyalty, its loyalty as it would exist on the battlefield (614.12): a copy of a planeswalker
     has the loyalty it copied (707.2, a copiable value), a face-down permanent none (708.2a)."""
@@ -186,6 +188,20 @@ def enters_with_loyalty(game: Game, obj: GameObject) -> None:
         layers.invalidate(game)
 
 
-def remove_damage(game: Game) -> None:
+def remove_damage(game: GameState) -> None:
     """514.2: in the cleanup step, all damage marked on permanents is removed."""
     game.damage_marked.clear()
+
+
+def static_names(game: GameState, obj: GameObject, kind: str, index: int) -> frozenset[str]:
+    """The names a case's order may give the effect of ``obj``'s ``index``-th (from 0) static
+    ability of ``kind`` (616.1): ``OBJ.KIND.N`` always (N from 1); ``OBJ.KIND`` if it is its only
+    ability of that kind; the plain ``OBJ`` if it is its only static damage ability at all."""
+    doublers = len(abilities_now(game, obj, s.DoubleDamage))
+    preventers = len(abilities_now(game, obj, s.PreventDamageAbility))
+    names = {f"{obj.id}.{kind}.{index + 1}"}
+    if (doublers if kind == s.DoubleDamage.KEY else preventers) == 1:
+        names.add(f"{obj.id}.{kind}")
+    if doublers + preventers == 1:
+        names.add(obj.id)
+    return frozenset(names)

@@ -22,7 +22,7 @@ from reference_engine.copy import ChosenPT, CopyEffect, counters_as_it_enters
 from reference_engine.filters import matches
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
     from reference_engine.objects import GameObject
 
 
@@ -46,7 +46,7 @@ class IllegalChoice(ValueError):
     """A scripted choice the rules do not allow (the case is wrong)."""
 
 
-def enter_battlefield(game: Game, obj: GameObject, choices: Choices | None, *, face_down: bool = False) -> None:
+def enter_battlefield(game: GameState, obj: GameObject, choices: Choices | None, *, face_down: bool = False) -> None:
     """``obj`` has just entered the battlefield. Face down, its abilities do nothing as it enters
     (708.3); face up, its "as enters" replacement effects apply (614.12, 707.5)."""
     if face_down:
@@ -56,7 +56,7 @@ def enter_battlefield(game: Game, obj: GameObject, choices: Choices | None, *, f
     as_it_enters(game, obj, choices or NO_CHOICES)
 
 
-def as_it_enters(game: Game, obj: GameObject, choices: Choices) -> bool:
+def as_it_enters(game: GameState, obj: GameObject, choices: Choices) -> bool:
     """The "as enters" abilities of ``obj``, in the order the scenario chose them (616.1): each
     copy choice applies the "enter as a copy" ability it has at that point (707.5, 707.9e), then
     "choose" abilities (614.12) and a choice of power and toughness (208.2b). Whether it entered
@@ -97,7 +97,7 @@ def as_it_enters(game: Game, obj: GameObject, choices: Choices) -> bool:
     return last is not None
 
 
-def choose_pt(game: Game, obj: GameObject, values: Values, choices: Choices, *, turned_face_up: bool) -> None:
+def choose_pt(game: GameState, obj: GameObject, values: Values, choices: Choices, *, turned_face_up: bool) -> None:
     """208.2b: "as this enters (or is turned face up), it becomes your choice of ..." sets power and
     toughness by a copiable effect (613.2a)."""
     for ability in values.has_ability(AsEntersPT):
@@ -111,7 +111,7 @@ def choose_pt(game: Game, obj: GameObject, values: Values, choices: Choices, *, 
         game.effects.append(ChosenPT(frozenset({obj.ref}), game.tick(), power, toughness))
 
 
-def _enter_as_copy(game: Game, obj: GameObject, ability: EntersAsCopy, original: GameObject) -> CopyEffect:
+def _enter_as_copy(game: GameState, obj: GameObject, ability: EntersAsCopy, original: GameObject) -> CopyEffect:
     """707.5: ``obj`` enters as a copy of ``original``, which must be a legal choice: another object
     on the battlefield that the ability's filter matches."""
     board = layers.board(game)
@@ -124,7 +124,7 @@ def _enter_as_copy(game: Game, obj: GameObject, ability: EntersAsCopy, original:
                                             exceptions=ability.exceptions, this_ability=ability))
 
 
-def add_copy_effect(game: Game, effect: CopyEffect) -> CopyEffect:
+def add_copy_effect(game: GameState, effect: CopyEffect) -> CopyEffect:
     """``effect`` begins: it joins the game's effects, and is returned. If it has an exception that
     applies only if the copy is a creature, whether each object it affects would be one is judged
     now, once (707.9f: on the resulting permanent with the effect applied without that exception

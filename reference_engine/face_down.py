@@ -19,7 +19,7 @@ from conformance.format.model import Morph
 from reference_engine.characteristics import Values
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
     from reference_engine.objects import GameObject
 
 FACE_DOWN = Values(name=None, mana_cost=None, colors=(), types=("creature",), subtypes=(), supertypes=(),
@@ -39,7 +39,7 @@ def can_turn_face_up_by_morph(face_up_values: Values) -> bool:
     return bool(face_up_values.has_ability(Morph))
 
 
-def turn_face_up(game: Game, obj: GameObject, *, by: str, face_up_values: Values) -> bool:
+def turn_face_up(game: GameState, obj: GameObject, *, by: str, face_up_values: Values) -> bool:
     """708.8: turn ``obj`` face up, if it is a face-down permanent and, ``by`` the morph special
     action, it has a morph cost to pay; it gets a new timestamp (613.7f). Whether it turned."""
     status = game.status_of(obj)
@@ -53,7 +53,7 @@ def turn_face_up(game: Game, obj: GameObject, *, by: str, face_up_values: Values
     return True
 
 
-def turn_face_down(game: Game, obj: GameObject) -> None:
+def turn_face_down(game: GameState, obj: GameObject) -> None:
     """Turn a face-up permanent face down (708.2a); a face-down one is left as it is (708.2b). It
     gets a new timestamp (613.7f)."""
     status = game.status_of(obj)

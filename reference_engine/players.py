@@ -22,7 +22,7 @@ from reference_engine.objects import counters_of
 from reference_engine.range_of_influence import abilities_now, controller_of
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
 
 POISON = "poison"
 LETHAL_POISON = 10  # 704.5c
@@ -70,7 +70,7 @@ def seat(case: s.Case) -> dict[str, Player]:
     }
 
 
-def can_lose(game: Game, player: Player) -> bool:
+def can_lose(game: GameState, player: Player) -> bool:
     """Whether ``player`` can lose the game: not while they control a permanent with a "You can't
     lose the game" ability (614.17), control and abilities as the layers make them now (613.1b,
     613.1f)."""
@@ -81,7 +81,7 @@ def can_lose(game: Game, player: Player) -> bool:
     )
 
 
-def losers(game: Game) -> list[Player]:
+def losers(game: GameState) -> list[Player]:
     """Players who lose the game as a state-based action now: 0 or less life (704.5a), ten or more
     poison counters (704.5c), unless they can't lose the game."""
     return [
@@ -90,7 +90,7 @@ def losers(game: Game) -> list[Player]:
     ]
 
 
-def empty_mana_pools(game: Game) -> None:
+def empty_mana_pools(game: GameState) -> None:
     """500.4: when a step ends, unused mana empties from every mana pool."""
     for player in game.player_states.values():
         player.mana.clear()

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
+from reference_engine.damage import static_names
 from reference_engine.range_of_influence import (
     abilities_now,
     controller_of,
@@ -33,7 +34,7 @@ from reference_engine.range_of_influence import (
 
 if TYPE_CHECKING:
     from reference_engine.damage import DamageEvent
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
     from reference_engine.objects import GameObject
 
 
@@ -69,7 +70,7 @@ class PreventionShield:
     def names_source(self) -> bool:
         return self.by is not None
 
-    def covers(self, game: Game, event: DamageEvent) -> bool:
+    def covers(self, game: GameState, event: DamageEvent) -> bool:
         if self.remaining == 0:
             return False  # 615.7: used up
         if self.to is not None and (event.recipient != self.to or (
@@ -98,7 +99,7 @@ class StaticPrevention:
     index: int
     ability: s.PreventDamageAbility
     controller: str  # the controller of the permanent now (613.1b): "you" in its ability
-    names: frozenset[str] = frozenset()  # how a case's order may name it (replacement.static_names)
+    names: frozenset[str] = frozenset()  # how a case's order may name it (damage.static_names)
 
     @property
     def key(self) -> object:
@@ -112,7 +113,7 @@ class StaticPrevention:
     def names_source(self) -> bool:
         return self.ability.by is not None
 
-    def covers(self, game: Game, event: DamageEvent) -> bool:
+    def covers(self, game: GameState, event: DamageEvent) -> bool:
         """Whether the source and the recipient match the ability's filters now, on their current
         characteristics (613.1): a copy of a Cleric is a Cleric (707.2), a creature that stopped
         being one is not a creature."""
@@ -135,7 +136,7 @@ class StaticPrevention:
 Prevention = PreventionShield | StaticPrevention
 
 
-def create(game: Game, step: s.PreventDamage) -> None:
+def create(game: GameState, step: s.PreventDamage) -> None:
     """The effect of a resolving spell or ability: one shield, or one for each object ``to_each``
     matches as it resolves, on its characteristics at that time (615.11, 613.1)."""
     common = dict(ref=step.id, controller=step.controller, until=step.until, by=step.by,
@@ -149,11 +150,9 @@ def create(game: Game, step: s.PreventDamage) -> None:
     game.damage_effects.append(PreventionShield(to=step.to, to_ref=to_ref, **common))
 
 
-def statics(game: Game) -> list[StaticPrevention]:
+def statics(game: GameState) -> list[StaticPrevention]:
     """Prevention effects of the static abilities permanents on the battlefield have now, after the
     layers (613.1f: a copy has its original's, 707.2a) (615.10)."""
-    from reference_engine.replacement import static_names
-
     return [
         StaticPrevention(obj.id, obj, index, ability, controller_of(game, obj),
                          static_names(game, obj, s.PreventDamageAbility.KEY, index))
@@ -162,7 +161,7 @@ def statics(game: Game) -> list[StaticPrevention]:
     ]
 
 
-def applies(game: Game, effect: Prevention, event: DamageEvent) -> bool:
+def applies(game: GameState, effect: Prevention, event: DamageEvent) -> bool:
     """Whether ``effect`` would prevent some of ``event``: it covers the event, and the damage is
     of the kind it watches for (combat, 615.1), within its controller's range (801.13b)."""
     combat_only = effect.combat if isinstance(effect, PreventionShield) else effect.ability.combat
@@ -173,7 +172,7 @@ def applies(game: Game, effect: Prevention, event: DamageEvent) -> bool:
     return game.prevention_reaches(effect, event)  # 801.13b: within_reach, a hook of the game
 
 
-def within_reach(game: Game, effect: Prevention, event: DamageEvent) -> bool:
+def within_reach(game: GameState, effect: Prevention, event: DamageEvent) -> bool:
     """801.13b: sources named → the source must be in range; recipients named → the recipient must
     be; neither named → both must be."""
     source_in = player_in_range(game, effect.controller, source_controller(game, game.objects[event.source]))

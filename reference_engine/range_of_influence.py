@@ -28,7 +28,7 @@ from reference_engine.filters import matches
 if TYPE_CHECKING:
     from conformance.format.model import Filter
     from reference_engine.characteristics import Characteristics
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
     from reference_engine.objects import GameObject
 
 
@@ -38,7 +38,7 @@ def seat_distance(players: tuple[str, ...], a: str, b: str) -> int:
     return min(gap, len(players) - gap)
 
 
-def player_in_range(game: Game, player: str, other: str) -> bool:
+def player_in_range(game: GameState, player: str, other: str) -> bool:
     """Whether ``other`` is within ``player``'s range of influence (801.2, 801.2b)."""
     ranges = game.case.range_of_influence
     if ranges is None or player == other:
@@ -52,13 +52,13 @@ def player_in_range(game: Game, player: str, other: str) -> bool:
 # permanent that stopped being a creature not being one, control as layer 2 makes it (613.1b).
 
 
-def current(game: Game, obj: GameObject) -> Characteristics:
+def current(game: GameState, obj: GameObject) -> Characteristics:
     """``obj``'s characteristics now, after layers 1-6 (613.1); a spell on the stack has the
     controller it was cast by (CR 112.1)."""
     return layers.characteristics(game, obj)
 
 
-def as_source(game: Game, obj: GameObject) -> Characteristics:
+def as_source(game: GameState, obj: GameObject) -> Characteristics:
     """``obj`` as the source of damage it deals now: a permanent or a spell as it is now (613.1);
     a permanent that has left the battlefield (and not moved again) as it last existed there, its
     last known information (113.7a, 608.2h), controller included. A card that has no such past
@@ -73,38 +73,38 @@ def as_source(game: Game, obj: GameObject) -> Characteristics:
                       "there (CR 113.7a); damage from a card in another zone is not modelled")
 
 
-def source_controller(game: Game, obj: GameObject) -> str:
+def source_controller(game: GameState, obj: GameObject) -> str:
     """The controller of a source of damage as it deals it (:func:`as_source`), or its owner."""
     return as_source(game, obj).controller or obj.owner
 
 
-def source_matches(game: Game, f: Filter, obj: GameObject, *, you: str, source: GameObject | None = None) -> bool:
+def source_matches(game: GameState, f: Filter, obj: GameObject, *, you: str, source: GameObject | None = None) -> bool:
     """Whether a source of damage matches ``f`` as it deals the damage (:func:`as_source`);
     ``source`` is the object whose ability ``f`` belongs to."""
     chosen = game.peek_status(source).chosen_player if source is not None else None
     return matches(f, obj, you=you, source=source, chars=as_source(game, obj), chosen=chosen)
 
 
-def controller_of(game: Game, obj: GameObject) -> str:
+def controller_of(game: GameState, obj: GameObject) -> str:
     """The player an object counts as belonging to, for ranges (801.2d) and for "you" in its
     abilities (109.5): its controller now (after layer 2, 613.1b), or its owner where it has none."""
     return current(game, obj).controller or obj.owner
 
 
-def matches_now(game: Game, f: Filter, obj: GameObject, *, you: str, source: GameObject | None = None) -> bool:
+def matches_now(game: GameState, f: Filter, obj: GameObject, *, you: str, source: GameObject | None = None) -> bool:
     """Whether ``obj`` matches ``f`` on its current characteristics (types after layer 4, colours
     after layer 5, controller after layer 2: 613.1), not on its printed card."""
     chosen = game.peek_status(source).chosen_player if source is not None else None
     return matches(f, obj, you=you, source=source, chars=current(game, obj), chosen=chosen)
 
 
-def abilities_now(game: Game, obj: GameObject, kind: type) -> list[Any]:
+def abilities_now(game: GameState, obj: GameObject, kind: type) -> list[Any]:
     """The abilities of ``kind`` ``obj`` has now, after layer 6 (613.1f): a copy has its original's
     (707.2a), a face-down permanent has none (708.2a), an ability lost is gone."""
     return current(game, obj).values.has_ability(kind)
 
 
-def in_range(game: Game, player: str, recipient: str) -> bool:
+def in_range(game: GameState, player: str, recipient: str) -> bool:
     """Whether a player or object (by name or id) is within ``player``'s range (801.2, 801.2d)."""
     if recipient in game.objects:
         return player_in_range(game, player, controller_of(game, game.objects[recipient]))

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from conformance.format import model as s
 from conformance.format.frozen import frozen
 from reference_engine import prevention
+from reference_engine.damage import can_be_dealt_damage, static_names
 from reference_engine.range_of_influence import (
     abilities_now,
     controller_of,
@@ -36,7 +37,7 @@ from reference_engine.range_of_influence import (
 
 if TYPE_CHECKING:
     from reference_engine.damage import DamageEvent
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
     from reference_engine.objects import GameObject
 
 
@@ -61,13 +62,13 @@ class DamageDoubling:
         abilities, of either kind, are other effects)."""
         return (s.DoubleDamage.KEY, self.source.ref, self.index)
 
-    def applies(self, game: Game, event: DamageEvent) -> bool:
+    def applies(self, game: GameState, event: DamageEvent) -> bool:
         """Whether the source matches ``by`` now, on its current characteristics (613.1), "you"
         being the doubler's controller now (613.1b)."""
         return self.ability.by is None or source_matches(game, self.ability.by, game.objects[event.source],
                                                          you=controller_of(game, self.source), source=self.source)
 
-    def apply(self, game: Game, event: DamageEvent) -> list[DamageEvent]:
+    def apply(self, game: GameState, event: DamageEvent) -> list[DamageEvent]:
         return [event.with_amount(2 * event.amount)]  # 701.10g
 
 
@@ -94,9 +95,7 @@ class Redirection:
     def names(self) -> frozenset[str]:
         return frozenset() if self.ref is None else frozenset({self.ref})
 
-    def applies(self, game: Game, event: DamageEvent) -> bool:
-        from reference_engine.damage import can_be_dealt_damage
-
+    def applies(self, game: GameState, event: DamageEvent) -> bool:
         if self.remaining == 0 or event.recipient != self.to:
             return False
         if self.to_ref is not None and game.objects[self.to].ref != self.to_ref:
@@ -105,7 +104,7 @@ class Redirection:
             return False  # 614.9: the new recipient left the battlefield
         return can_be_dealt_damage(game, self.instead_to)  # 614.9: ... or is no longer a creature
 
-    def apply(self, game: Game, event: DamageEvent) -> list[DamageEvent]:
+    def apply(self, game: GameState, event: DamageEvent) -> list[DamageEvent]:
         """The part kept by the original recipient, then the part redirected."""
         moved = event.amount if self.remaining is None else min(self.remaining, event.amount)
         if self.remaining is not None:
@@ -113,7 +112,7 @@ class Redirection:
         return [event.with_amount(event.amount - moved), event.redirected(self.instead_to, moved)]
 
 
-def create_redirection(game: Game, step: s.RedirectDamage) -> None:
+def create_redirection(game: GameState, step: s.RedirectDamage) -> None:
     def ref(name: str) -> tuple[str, int] | None:
         return game.objects[name].ref if name in game.objects else None
 
@@ -121,21 +120,7 @@ def create_redirection(game: Game, step: s.RedirectDamage) -> None:
                                            ref(step.to), ref(step.instead_to), step.amount))
 
 
-def static_names(game: Game, obj: GameObject, kind: str, index: int) -> frozenset[str]:
-    """The names a case's order may give the effect of ``obj``'s ``index``-th (from 0) static
-    ability of ``kind`` (616.1): ``OBJ.KIND.N`` always (N from 1); ``OBJ.KIND`` if it is its only
-    ability of that kind; the plain ``OBJ`` if it is its only static damage ability at all."""
-    doublers = len(abilities_now(game, obj, s.DoubleDamage))
-    preventers = len(abilities_now(game, obj, s.PreventDamageAbility))
-    names = {f"{obj.id}.{kind}.{index + 1}"}
-    if (doublers if kind == s.DoubleDamage.KEY else preventers) == 1:
-        names.add(f"{obj.id}.{kind}")
-    if doublers + preventers == 1:
-        names.add(obj.id)
-    return frozenset(names)
-
-
-def doublings(game: Game) -> list[DamageDoubling]:
+def doublings(game: GameState) -> list[DamageDoubling]:
     """Replacement effects of the static abilities permanents on the battlefield have now, after
     the layers (613.1f: a copy has its original's, 707.2a; an ability lost is gone) (701.10g)."""
     return [
@@ -145,7 +130,7 @@ def doublings(game: Game) -> list[DamageDoubling]:
     ]
 
 
-def applicable(game: Game, event: DamageEvent) -> list:
+def applicable(game: GameState, event: DamageEvent) -> list:
     """Every replacement and prevention effect that would modify ``event`` now."""
     found: list = [d for d in doublings(game) if d.applies(game, event)]
     for effect in [*game.damage_effects, *prevention.statics(game)]:
@@ -171,7 +156,7 @@ def choose(candidates: list, listed: tuple[str, ...], event: DamageEvent) -> obj
                         f"{event.recipient}, and the case scripts no order among them (CR 616.1)")
 
 
-def modify(game: Game, event: DamageEvent, order: Mapping[str, tuple[str, ...]],
+def modify(game: GameState, event: DamageEvent, order: Mapping[str, tuple[str, ...]],
            history: tuple[object, ...] = ()) -> list[DamageEvent]:
     """The damage events that happen instead of ``event`` once every applicable replacement and
     prevention effect has applied, each at most once (614.5), in the affected player's order

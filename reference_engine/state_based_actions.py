@@ -13,12 +13,12 @@ from conformance.errors import Unsupported
 from reference_engine import damage, layers, players
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.state import GameState
 
 PLUS, MINUS = "+1/+1", "-1/-1"
 
 
-def check(game: Game) -> None:
+def check(game: GameState) -> None:
     """Perform state-based actions until none applies (CR 704.3), marking the game changed after
     each pass that performed any."""
     while True:
@@ -62,7 +62,7 @@ def check(game: Game) -> None:
         layers.invalidate(game)  # (a token ceasing to exist and counters removed take no timestamp)
 
 
-def refuse_unmodelled(game: Game) -> None:
+def refuse_unmodelled(game: GameState) -> None:
     """State-based actions the reference engine does not perform, met as the case runs: raise
     :class:`Unsupported` rather than go on without them, so no engine is judged on the board.
 

@@ -14,34 +14,32 @@ shrinks towards fewer objects, fewer steps and smaller numbers. ``features=`` li
 generated to a set from the closed vocabulary (``mtg-conformance features``).
 """
 
+from strategies._internal.copies import (
+    COPY_FEATURES,
+    clone_objects,
+    original_objects,
+    star_cards,
+)
+from strategies._internal.copy_scenarios import copy_scenarios
 from strategies._internal.core import (
     PLAYERS,
-    action_kinds,
-    action_steps,
     anthem_objects,
     boards,
     build_case,
     creature_objects,
     printed_values,
     pt_amounts,
-    scenarios,
 )
-from strategies._internal.copies import (
-    COPY_FEATURES,
-    clone_objects,
-    copy_scenarios,
-    original_objects,
-    star_cards,
-)
+from strategies._internal.damage import damage_scenarios
 from strategies._internal.players import (
     PLAYER_FEATURES,
     PLAYER_NAMES,
-    damage_scenarios,
     damage_steps,
     player_states,
     player_steps,
     seatings,
 )
+from strategies._internal.scenarios import action_kinds, action_steps, scenarios
 
 __all__ = [
     "PLAYERS",

@@ -1,0 +1,328 @@
+"""Layer 7: power and toughness (CR 613.4), in sublayers 7a-7d, and the layer 7 effects of static abilities.
+
+- 7a characteristic-defining abilities (613.4a); 7b effects that set power and/or toughness
+  (613.4b); 7c effects and counters that modify them (613.4c, 122.1a); 7d switches (613.4d); in
+  each, timestamp order (613.7): :func:`_layer_seven`, :class:`PowerToughness`;
+- an object with no power and toughness has none (208.3); a star is 0 until a
+  characteristic-defining ability says otherwise (208.2a): :func:`has_power_toughness`,
+  :func:`printed_value`;
+- static abilities of permanents generate layer 7 effects (604.2) whose sets are determined anew
+  whenever power and toughness are (613.5), with the timestamp of their object or of the effect
+  that granted the ability (613.7a); one that started to apply in an earlier layer goes on in 7b
+  (613.6): :func:`_static_pt`;
+- :class:`LayerSeven` indexes a board's layer 7 effects by the objects they affect.
+
+:func:`reference_engine.layers.power_toughness` reads an object's power and toughness through the
+cache of :mod:`reference_engine.layers`.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from conformance.format.frozen import frozen
+from conformance.format.model import CdaPT, Filter, Static, StaticPT
+from reference_engine.characteristics import Characteristics
+from reference_engine.filters import evaluate, matches
+from reference_engine.layers_1_to_6 import Board, _StaticEffect
+from reference_engine.objects import GameObject, PTEffect, Sublayer, counter_pt
+
+if TYPE_CHECKING:
+    from reference_engine.state import GameState
+
+
+STATIC_SUBLAYER = {"set_pt": Sublayer.SET, "modify_pt": Sublayer.MODIFY, "switch_pt": Sublayer.SWITCH}
+_counter_pt = functools.lru_cache(maxsize=256)(counter_pt)  # what a kind of counter adds, read once per kind
+_LIFE = operator.attrgetter("life")  # a player's life total
+
+
+@frozen
+class PowerToughness:
+    """An object's power and toughness, and the values after each sublayer (for diagnosis).
+
+    ``power``/``toughness`` are ``None`` when the object has none (CR 208.3).
+    """
+
+    power: int | None
+    toughness: int | None
+    sublayers: tuple[tuple[str, int, int], ...] = ()
+
+
+NONE = PowerToughness(None, None)
+
+
+def has_power_toughness(chars: Characteristics) -> bool:
+    """A creature on the battlefield has power and toughness; a noncreature permanent has none
+    even with values printed; an object elsewhere has them only if printed or defined by a
+    characteristic-defining ability (CR 208.3, 604.3)."""
+    values = chars.values
+    if chars.zone == "battlefield":
+        return "creature" in values.types
+    return values.power is not None or values.toughness is not None or bool(values.has_ability(CdaPT))
+
+
+def printed_value(value: int | str | None) -> int:
+    """A printed power or toughness as a number: a star counts as 0 (CR 208.2a, 208.5), so
+    ``"1+*"`` is 1 and ``"*"`` is 0 until a characteristic-defining ability says otherwise. Off the
+    battlefield a card whose P/T is chosen as it enters is 0/0 this way (208.2b)."""
+    if value is None:
+        return 0
+    if isinstance(value, str):
+        return int(value.split("+")[0]) if "+" in value else 0
+    return value
+
+
+def _layer_seven(game: GameState, the_board: Board, layer_7: LayerSeven, obj: GameObject) -> PowerToughness:
+    chars = the_board.chars[obj.id]
+    if not has_power_toughness(chars):
+        return NONE
+    power, toughness = printed_value(chars.values.power), printed_value(chars.values.toughness)
+    printed = ("printed", power, toughness)
+    effects, static_bonus = layer_7.on(game, the_board, obj)  # in timestamp order (613.7)
+
+    # 7a: characteristic-defining abilities (613.4a), in every zone (604.3); a number that can't be
+    # determined is 0 (208.2a).
+    if chars.values.abilities:
+        power, toughness = _characteristic_defining_pt(game, the_board, obj, chars, power, toughness)
+    after_7a = ("7a", power, toughness)
+
+    # 7b: set power and/or toughness, in timestamp order (613.4b).
+    for effect in effects:
+        if effect.sublayer is Sublayer.SET:
+            power = power if effect.power is None else effect.power
+            toughness = toughness if effect.toughness is None else effect.toughness
+    after_7b = ("7b", power, toughness)
+
+    # 7c: effects and counters that modify (613.4c); +X/+Y counters (122.1a). The fixed amounts of
+    # static abilities come summed (in 7c the order of additions changes nothing).
+    for effect in effects:
+        if effect.sublayer is Sublayer.MODIFY:
+            power += effect.power or 0
+            toughness += effect.toughness or 0
+    power, toughness = power + static_bonus[0], toughness + static_bonus[1]
+    for kind, count in obj.counters.items():
+        delta = _counter_pt(kind)
+        if delta is not None:
+            power += delta[0] * count
+            toughness += delta[1] * count
+    after_7c = ("7c", power, toughness)
+
+    # 7d: switches, in timestamp order (613.4d).
+    for effect in effects:
+        if effect.sublayer is Sublayer.SWITCH:
+            power, toughness = toughness, power
+    return PowerToughness(power, toughness, (printed, after_7a, after_7b, after_7c, ("7d", power, toughness)))
+
+
+def _characteristic_defining_pt(game: GameState, the_board: Board, obj: GameObject, chars: Characteristics,
+                                power: int, toughness: int) -> tuple[int, int]:
+    """Power and toughness after 7a (613.4a): what ``obj``'s characteristic-defining abilities give,
+    from ``power`` and ``toughness``. They read the board and the life totals only, so they are
+    worked out once per board and life totals."""
+    lives = tuple(map(_LIFE, game.player_states.values()))
+    known = the_board.memo.get(("7a", obj.id))
+    if known is not None and known[0] == lives:
+        return known[1]
+    for ability in chars.values.has_ability(CdaPT):
+        context = dict(objects=game.objects.values(), source=obj, board=the_board, game=game, subject=chars,
+                       chosen=game.peek_status(obj).chosen_player)
+        if ability.power is not None:
+            power = evaluate(ability.power, **context)
+        if ability.toughness is not None:
+            toughness = evaluate(ability.toughness, **context)
+    the_board.memo[("7a", obj.id)] = (lives, (power, toughness))
+    return power, toughness
+
+
+@frozen
+class _StaticPT:
+    """A layer 7 effect of a static ability of a permanent (604.2), with its object's timestamp or
+    that of the effect that granted the ability, whichever is later (613.7a). Its amounts are
+    expressions, evaluated for each object it affects; ``started`` is the set a static ability
+    that started to apply in an earlier layer keeps (613.6); ``order`` its place among the layer 7
+    effects of the game, which orders effects with the same timestamp."""
+
+    order: int
+    source: GameObject
+    ability: Any
+    sublayer: Sublayer
+    power: Any
+    toughness: Any
+    timestamp: int
+    you: str
+    chosen: str | None
+    started: frozenset[tuple[str, int]] | None
+
+    @property
+    def fixed(self) -> bool:
+        """Whether its amounts are numbers, the same for every object it affects."""
+        return all(amount is None or type(amount) is int for amount in (self.power, self.toughness))
+
+    @property
+    def reach(self) -> tuple[Any, ...]:
+        """What decides the objects it affects: its set, or its filter read by its controller (and
+        its own object, if the filter names it: "other", "itself")."""
+        if self.started is not None:
+            return (self.started,)
+        f: Filter = self.ability.affects
+        return (f, self.you, self.chosen, self.source.ref if f.other or f.itself else None)
+
+    def affects(self, obj: GameObject, chars: Characteristics) -> bool:
+        if self.started is not None:
+            return obj.ref in self.started
+        return matches(self.ability.affects, obj, you=self.you, source=self.source, chars=chars, chosen=self.chosen)
+
+    def effect_on(self, obj: GameObject, chars: Characteristics, objects: Iterable[GameObject],
+                  the_board: Board | None, game: GameState | None) -> PTEffect:
+        context = dict(objects=objects, source=self.source, board=the_board, game=game, subject=chars,
+                       chosen=self.chosen)
+        return PTEffect(
+            sublayer=self.sublayer,
+            affected=frozenset({obj.ref}),
+            timestamp=self.timestamp,
+            until="source-leaves",
+            power=None if self.power is None else evaluate(self.power, **context),
+            toughness=None if self.toughness is None else evaluate(self.toughness, **context),
+        )
+
+
+def _static_pt(objects: Iterable[GameObject], chars_of: Callable[[GameObject], Characteristics],
+               static_sets: dict[tuple[Any, ...], frozenset[tuple[str, int]]], game: GameState | None,
+               first: int = 0, started: dict[tuple[Any, ...], _StaticEffect] | None = None) -> Iterator[_StaticPT]:
+    """The layer 7 effects of the static abilities of permanents among ``objects``, numbered from
+    ``first``: "creatures you control get +1/+1", and the 7b part of one that makes objects become
+    something (613.6). Those come from the abilities each permanent has after layer 6 (604.2), and
+    from the effects that started to apply in layers 2-6 (``started``): such an effect goes on in
+    7b to the set it started with, with the timestamp it had (613.7a), even if its source has lost
+    the ability meanwhile (613.6). A static ability lost in layer 6 before any part of it applied
+    generates nothing."""
+    order = first
+    lost: dict[tuple[str, int], list[_StaticEffect]] = {}
+    for effect in (started or {}).values():
+        if _sets_pt(effect.ability):
+            lost.setdefault(effect.source.ref, []).append(effect)
+    for source in objects:
+        if source.zone != "battlefield":
+            continue
+        source_chars = chars_of(source)
+        you = source_chars.controller or source.owner
+        went_on = lost.get(source.ref)
+        if not source_chars.values.abilities and not went_on:
+            continue
+        chosen = game.peek_status(source).chosen_player if game is not None else None
+        seen = set()
+        for ability, granted in source_chars.values.abilities:
+            timestamp = max(source.timestamp, granted or 0)  # 613.7a
+            if isinstance(ability, StaticPT):
+                sublayer, power, toughness, started_set = (STATIC_SUBLAYER[ability.effect], ability.power,
+                                                           ability.toughness, None)
+            elif _sets_pt(ability):
+                sublayer, power, toughness = Sublayer.SET, ability.becomes.power, ability.becomes.toughness
+                seen.add(id(ability))
+                started_set = static_sets.get((source.ref, id(ability)))
+            else:
+                continue
+            yield _StaticPT(order, source, ability, sublayer, power, toughness, timestamp, you, chosen, started_set)
+            order += 1
+        for effect in went_on or ():
+            if id(effect.ability) not in seen:  # 613.6: the ability is gone, its started effect goes on
+                ability = effect.ability
+                yield _StaticPT(order, source, ability, Sublayer.SET, ability.becomes.power, ability.becomes.toughness,
+                                effect.timestamp, you, chosen, static_sets[effect.key])
+                order += 1
+
+
+def _sets_pt(ability: Any) -> bool:
+    """Whether ``ability`` is a static ability making objects become something with a power and/or
+    toughness (its layer 7b part)."""
+    return isinstance(ability, Static) and (ability.becomes.power is not None or ability.becomes.toughness is not None)
+
+
+@dataclass
+class _SameReach:
+    """Static layer 7 effects that affect the same objects (:attr:`_StaticPT.reach`), so that whom
+    they affect is determined once per object, and their fixed 7c amounts are added up once."""
+
+    reach: _StaticPT
+    effects: list[_StaticPT] = field(default_factory=list)
+    fixed_bonuses: list[_StaticPT] = field(default_factory=list)
+    bonus: tuple[int, int] = (0, 0)
+
+    def add(self, static: _StaticPT) -> None:
+        if static.sublayer is Sublayer.MODIFY and static.fixed:
+            self.fixed_bonuses.append(static)
+            self.bonus = (self.bonus[0] + (static.power or 0), self.bonus[1] + (static.toughness or 0))
+        else:
+            self.effects.append(static)
+
+
+AFTER_RESOLVED = 1 << 40
+"""Where static effects are numbered from: after any number of effects of resolved spells and
+abilities, so that of two effects with the same timestamp, a resolved one comes first."""
+
+
+@frozen
+class LayerSeven:
+    """The layer 7 effects of a board (613.4), by the objects they affect: those of resolved spells
+    and abilities, whose sets are locked (611.2c), numbered in the order they were created; and
+    those of static abilities of permanents, whose sets are determined as power and toughness are
+    (613.5), by what decides their sets. ``power_toughness``: each object's power and toughness once
+    determined, with the counters and life totals they were determined with."""
+
+    resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]]
+    statics: list[_SameReach]
+    power_toughness: dict[str, tuple[tuple[Any, ...], PowerToughness]] = field(default_factory=dict)
+
+    @classmethod
+    def index(cls, game: GameState, the_board: Board, effects: Iterable[PTEffect]) -> LayerSeven:
+        """The index of ``effects`` (those of resolved spells and abilities) and of the static
+        abilities of the permanents of ``the_board``."""
+        resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]] = {}
+        for order, effect in enumerate(effects, start=1):
+            for ref in effect.affected:
+                if ref in resolved:
+                    resolved[ref].append((order, effect))
+                else:
+                    resolved[ref] = [(order, effect)]
+        statics = the_board.memo.get("statics")
+        if statics is None:  # they depend on the board alone
+            by_reach: dict[tuple[Any, ...], _SameReach] = {}
+            for static in _static_pt(game.objects.values(), lambda o: the_board.chars[o.id], the_board.static_sets,
+                                     game, first=AFTER_RESOLVED, started=the_board.started):
+                reach = static.reach
+                if reach not in by_reach:
+                    by_reach[reach] = _SameReach(static)
+                by_reach[reach].add(static)
+            statics = the_board.memo["statics"] = list(by_reach.values())
+        return cls(resolved, statics)
+
+    def on(self, game: GameState, the_board: Board, obj: GameObject) -> tuple[list[PTEffect], tuple[int, int]]:
+        """The layer 7 effects on ``obj`` in timestamp order (613.7), those created first first when
+        their timestamps are equal, but for the static 7c effects of fixed amounts: the sum of those."""
+        if not self.statics:
+            resolved = self.resolved.get(obj.ref, ())
+            if len(resolved) > 1:
+                resolved = sorted(resolved, key=lambda pair: (pair[1].timestamp, pair[0]))
+            return [effect for _, effect in resolved], (0, 0)
+        chars = the_board.chars[obj.id]
+        found = list(self.resolved.get(obj.ref, ()))
+        power = toughness = 0
+        for same in self.statics:
+            if same.reach.affects(obj, chars):
+                power, toughness = power + same.bonus[0], toughness + same.bonus[1]
+                found += [(s.order, s.effect_on(obj, chars, game.objects.values(), the_board, game)) for s in same.effects]
+        if len(found) > 1:
+            found.sort(key=lambda pair: (pair[1].timestamp, pair[0]))
+        return [effect for _, effect in found], (power, toughness)
+
+    def each_on(self, game: GameState, the_board: Board, obj: GameObject) -> list[PTEffect]:
+        """Every layer 7 effect on ``obj``, each static one on its own, in the order they were created."""
+        chars = the_board.chars[obj.id]
+        statics = sorted((s for same in self.statics if same.reach.affects(obj, chars)
+                          for s in [*same.fixed_bonuses, *same.effects]), key=lambda s: s.order)
+        return [effect for _, effect in self.resolved.get(obj.ref, ())] + [
+            s.effect_on(obj, chars, game.objects.values(), the_board, game) for s in statics]

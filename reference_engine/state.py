@@ -1,0 +1,84 @@
+"""What a rules module may read and change of a game in progress: :class:`GameState`.
+
+The game loop (:class:`reference_engine.game.Game`) is the top of the engine: it imports the
+rules modules (layers, copy, face-down, entering, abilities, damage, replacement, prevention,
+players, range of influence, state-based actions) and calls them. They act on the game through
+this description alone, so none of them imports ``game.py`` back. It names what they use; it
+implements nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Protocol
+
+from conformance.format import model as s
+from reference_engine.objects import GameObject
+
+
+class GameState(Protocol):
+    """A game in progress, as the rules modules see it (implemented by ``Game``)."""
+
+    case: s.Case
+    players: tuple[str, ...]  # the case's players, in seat order
+    clock: int  # the last timestamp taken (613.7)
+    objects: dict[str, GameObject]
+    # Each object that left the battlefield, as it last existed there (113.7a), by id.
+    last_known: dict[str, tuple[int, Any]]
+    effects: list[Any]  # continuous effects of resolved spells and abilities (objects.PTEffect, ...)
+    player_states: dict[str, Any]  # players.Player, by name
+    damage_effects: list[Any]  # prevention shields and redirections of resolved spells
+    damage_marked: Counter[tuple[str, int]]  # by object id and incarnation (400.7)
+    deathtouched: set[tuple[str, int]]  # 704.5h
+
+    def tick(self) -> int:
+        """The next timestamp (613.7)."""
+        ...
+
+    def power_toughness(self, obj: GameObject) -> Any:
+        """``obj``'s power and toughness now (layer 7, 613.4): a ``layers.PowerToughness``."""
+        ...
+
+    def move(self, obj: GameObject, zone: str) -> None:
+        """``obj`` changes zones and becomes a new object (400.7)."""
+        ...
+
+    def remember_last_known(self, leaving: list[GameObject]) -> None:
+        """Keep the last known information of permanents about to leave the battlefield (113.7a)."""
+        ...
+
+    def affected_by(self, step: Any) -> list[GameObject]:
+        """The objects an effect affects as it is created (611.2c)."""
+        ...
+
+    def status_of(self, obj: GameObject) -> Any:
+        """``obj``'s status in its current zone (an ``entering.Status``), to change."""
+        ...
+
+    def peek_status(self, obj: GameObject) -> Any:
+        """``obj``'s status, to read only."""
+        ...
+
+    def characteristics_changed(self) -> None:
+        """A status changed: the characteristics must be computed anew."""
+        ...
+
+    def current_controller(self, obj: GameObject) -> str:
+        """Who controls ``obj`` now (after layer 2, 613.1b)."""
+        ...
+
+    def modified(self, event: Any, order: Any) -> list[Any]:
+        """The damage dealt instead of ``event`` once replacement and prevention effects applied."""
+        ...
+
+    def may_apply_again(self, effect: Any, history: tuple[object, ...]) -> bool:
+        """614.5: whether an effect may apply to an event again."""
+        ...
+
+    def redirection_reaches(self, moved: Any) -> bool:
+        """801.13a: whether redirected damage is dealt."""
+        ...
+
+    def prevention_reaches(self, effect: Any, event: Any) -> bool:
+        """801.13b: whether a prevention effect reaches this damage."""
+        ...
