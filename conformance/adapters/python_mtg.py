@@ -60,6 +60,7 @@ ZONES = {"on_battlefield": "battlefield", "in_hand": "hand", "in_library": "libr
 MAIN = "precombat_main"
 OPPONENT = "cfx_opponent"  # a second seat for a game of one player (python-mtg plays 2 to 6 seats)
 MAX_SEATS = 6
+TARGETED = ("modify_pt", "set_pt", "switch_pt", "put_counters")  # "target creature" spells
 
 
 class AdapterFault(RuntimeError):
@@ -219,9 +220,13 @@ def step_plan(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, index: 
         return {"verb": ("put_counter", str(body["count"]), "target_creature", body["kind"]), "caster": owner,
                 "target": body["object"], "kind": kind, "body": body}
     if kind in ("lose_life", "gain_life"):
-        # the driver resolves "target player loses N life" onto the caster's opponent and "target player
-        # gains N life" onto the caster (it does not ask for the player): a loss is cast by the one other seat
+        # the driver resolves "target player loses/gains N life" onto the caster's opponent (it does not ask
+        # for the player): a loss is "target player loses N life" (Soul Feast's row) cast by the one other
+        # seat, a gain "you gain N life" (Angel's Mercy's row) cast by the player
         caster = body["player"]
+        if kind == "gain_life":
+            return {"verb": (kind, str(body["amount"]), "you", "-"), "caster": caster, "target": caster,
+                    "kind": kind, "body": body}
         if kind == "lose_life":
             others = [p for p in plan.seats if p != body["player"]]
             if len(others) != 1:
@@ -267,6 +272,9 @@ class Session:
 
     def __init__(self, case: Mapping[str, Any], plan: Plan):
         self.mtg, self.bridge, self.driver, _, _ = _mtg()
+        from mtg.engine import env
+
+        self.env = env
         self.case = case
         self.plan = plan
         self.ids: dict[str, str] = {}
@@ -326,16 +334,26 @@ class Session:
         return vanilla.get((obj["power"], obj["toughness"]))
 
     def add_spell(self, state: dict[str, Any], tid: str, step: Mapping[str, Any]) -> None:
-        """A {0} instant in its caster's hand, with one effect row in the engine's vocabulary."""
-        slug = tid
-        rows = [("instance_of", (tid, slug)), ("card_type", (slug, "instant")), ("spell_type", (tid, "instant")),
-                ("mana_cost", (tid, 0)), ("mana_generic", (tid, 0)), ("printed_control", (step["caster"], tid))]
-        if step["verb"] is not None:
-            verb, amount, target, extra = step["verb"]
-            rows += [("card_ability", (slug, "a0", "spell")), ("card_effect", (slug, "a0", 0, verb, amount, target,
-                                                                               extra, "-"))]
-        for rel, row in rows:
+        """A {0} instant with one effect row in the engine's card vocabulary, turned into engine input by
+        the engine's own ``bridge_to_engine.card_facts`` exactly as a real card's row is; put in a hand
+        only as it is cast (:meth:`hand`)."""
+        name = tid
+        effects = [] if step["verb"] is None else [(0, *step["verb"], "-")]
+        db = {self.bridge.slug(name): {"name": name, "abilities": {"a0": {"kind": "spell", "effects": effects}}}} if effects else {}
+        corpus = {name: {"name": name, "manaCost": "{0}", "type": "Instant", "types": ["Instant"], "subtypes": [],
+                         "supertypes": [], "keywords": [], "power": None, "toughness": None, "loyalty": None,
+                         "layout": "normal", "colorIdentity": []}}
+        facts, dropped = self.bridge.card_facts(name, step["caster"], tid, db, corpus)
+        if dropped:
+            raise Unsupported(f"python-mtg's card bridge drops {dropped} of the effect {step['verb']}")
+        for rel, rows in facts.items():
+            state.setdefault(rel, set()).update(rows)
+        self.bridge._register_colored(state, tid, corpus[name])
+        for rel, row in (("spell_type", (tid, "instant")), ("mana_cost", (tid, 0))):
             state.setdefault(rel, set()).add(row)
+
+    def name_of(self, tid: str) -> str:
+        return next((oid for oid, t in self.ids.items() if t == tid), tid)
 
     def hand(self, state: dict[str, Any], player: str, spell: str | None = None) -> None:
         """What is in hands: ``player``'s filler and the spell about to be cast, nothing else. The driver
@@ -416,15 +434,11 @@ class Session:
             rel = {"modify_pt": "eff_mod_power", "switch_pt": "eff_switch_pt", "set_pt": "eff_set_power"}[kind]
             new = set(after.get(rel, set())) - set(before.get(rel, set()))
             hit = {row[1] for row in new}
-            body = step["body"]
-            if kind == "modify_pt" and not (body.get("power") or 0) and not new:
-                rel = "eff_mod_toughness"
-                hit = {row[1] for row in set(after.get(rel, set())) - set(before.get(rel, set()))}
-            if hit != {target} and not (kind == "modify_pt" and not body.get("power") and not body.get("toughness")):
+            if hit != {target}:
                 raise AdapterFault(f"python-mtg applied the {kind} effect to {sorted(hit)}, not {target}")
         elif kind == "put_counters":
             grew = {row[0] for row in set(after.get("counter", set())) - set(before.get("counter", set()))}
-            if target not in grew and self.game._zone_of(target) == "battlefield":
+            if grew != {target}:
                 raise AdapterFault(f"python-mtg put the counters on {sorted(grew)}, not {target}")
         elif kind in ("lose_life", "gain_life", "damage"):
             old, new = dict(before["life"]), dict(after["life"])
