@@ -36,9 +36,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import sys
 from collections.abc import Mapping
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from conformance.errors import Unsupported
@@ -103,6 +105,15 @@ def _is_vanilla(card: Mapping[str, Any], db: Mapping[str, Any], name: str) -> bo
     return (card.get("types") == ["Creature"] and not card.get("supertypes") and not (card.get("text") or "").strip()
             and str(card.get("power", "")).isdigit() and str(card.get("toughness", "")).isdigit()
             and not db.get(bridge.slug(name)) and card.get("layout", "normal") == "normal")
+
+
+@lru_cache(maxsize=1)
+def pt_values() -> frozenset[str]:
+    """The P/T changes python-mtg's compiled rules know (``pt_value("+3/+3", 3, 3)``): the changes printed
+    on real cards; a change outside the table resolves to nothing."""
+    mtg, *_ = _mtg()
+    rules = Path(mtg.__file__).parent / "_datalog" / "engine_rules.dl"
+    return frozenset(re.findall(r'pt_value\("([^"]+)"', rules.read_text("utf-8")))
 
 
 def engine_version() -> str:
@@ -196,8 +207,11 @@ def step_plan(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, index: 
         caster = body["controller"]
         if kind == "modify_pt":
             p, t = body.get("power", 0) or 0, body.get("toughness", 0) or 0
-            spell = ("modify_pt", f"{signed(p, t)}/{signed(t, p)}",
-                     "target_creature", "-")
+            change = f"{signed(p, t)}/{signed(t, p)}"
+            if (p or t) and change not in pt_values():
+                raise Unsupported(f"a {change} effect: python-mtg's rules know only the P/T changes printed on real "
+                                  "cards (its pt_value table), and no card has this one")
+            spell = ("modify_pt", change, "target_creature", "-")
         elif kind == "switch_pt":
             spell = ("switch_pt", "-", "target_creature", "-")
         else:
@@ -434,6 +448,9 @@ class Session:
             rel = {"modify_pt": "eff_mod_power", "switch_pt": "eff_switch_pt", "set_pt": "eff_set_power"}[kind]
             new = set(after.get(rel, set())) - set(before.get(rel, set()))
             hit = {row[1] for row in new}
+            body = step["body"]
+            if not hit and kind == "modify_pt" and not body.get("power") and not body.get("toughness"):
+                return  # +0/+0: the engine's bridge makes no continuous effect of it, and none is visible
             if hit != {target}:
                 raise AdapterFault(f"python-mtg applied the {kind} effect to {sorted(hit)}, not {target}")
         elif kind == "put_counters":
