@@ -57,12 +57,9 @@ OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 COUNTERS = {"+1/+1": "p1p1", "-1/-1": "m1m1"}
 COUNTERS_BACK = {v: k for k, v in COUNTERS.items()}
-ZONES = {"on_battlefield": "battlefield", "in_hand": "hand", "in_library": "library", "graveyard": "graveyard",
-         "exile": "exile", "command_zone": "command"}
 MAIN = "precombat_main"
 OPPONENT = "cfx_opponent"  # a second seat for a game of one player (python-mtg plays 2 to 6 seats)
 MAX_SEATS = 6
-TARGETED = ("modify_pt", "set_pt", "switch_pt", "put_counters")  # "target creature" spells
 
 
 class AdapterFault(RuntimeError):
@@ -286,9 +283,6 @@ class Session:
 
     def __init__(self, case: Mapping[str, Any], plan: Plan):
         self.mtg, self.bridge, self.driver, _, _ = _mtg()
-        from mtg.engine import env
-
-        self.env = env
         self.case = case
         self.plan = plan
         self.ids: dict[str, str] = {}
@@ -366,9 +360,6 @@ class Session:
         for rel, row in (("spell_type", (tid, "instant")), ("mana_cost", (tid, 0))):
             state.setdefault(rel, set()).add(row)
 
-    def name_of(self, tid: str) -> str:
-        return next((oid for oid, t in self.ids.items() if t == tid), tid)
-
     def hand(self, state: dict[str, Any], player: str, spell: str | None = None) -> None:
         """What is in hands: ``player``'s filler and the spell about to be cast, nothing else. The driver
         lets every other player respond to a spell by casting the first instant in their hand (not a
@@ -391,9 +382,7 @@ class Session:
                 counters.setdefault(tid, {})[COUNTERS_BACK.get(kind, kind)] = int(n)
         objects = {}
         for oid, tid in self.ids.items():
-            zone = self.game._zone_of(tid)
-            zone = {"battlefield": "battlefield", "hand": "hand", "library": "library", "graveyard": "graveyard",
-                    "exile": "exile"}.get(zone, zone)
+            zone = self.game._zone_of(tid)  # the engine's zone relations, as Game labels them
             objects[oid] = {
                 "zone": zone,
                 "controller": controller.get(tid) if zone == "battlefield" else None,
