@@ -35,7 +35,7 @@ def cast(card, target=None):
 
 
 def counters(card):
-    return {kind: n for (c, kind, n) in game.state.get("counter", set()) if c == card and n}
+    return dict(sorted((kind, n) for (c, kind, n) in game.state.get("counter", set()) if c == card and n))
 
 
 game.push(("play", "alex", in_hand("Forest")))
