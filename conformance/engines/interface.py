@@ -30,7 +30,8 @@ from typing import Any, Protocol, runtime_checkable
 from conformance.errors import EngineSpecError
 from conformance.format.features import FEATURES
 
-BUILTIN_ENGINES = {"reference": "reference_engine:ReferenceEngine", "phase": "conformance.engines.adapters.phase:PhaseEngine"}
+BUILTIN_ENGINES = {"reference": "reference_engine:ReferenceEngine", "phase": "conformance.engines.adapters.phase:PhaseEngine",
+                   "python-mtg": "conformance.engines.adapters.python_mtg:PythonMtgEngine"}
 OBSERVABLE_KINDS = ("objects", "players")
 
 

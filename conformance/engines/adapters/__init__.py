@@ -8,4 +8,6 @@ as :class:`conformance.errors.Unsupported`, never turned into a pass or a failur
 
 - :mod:`conformance.engines.adapters.phase`: phase.rs, through its Python bindings ``phase-python``
   (the optional extra ``phase``; ``mtg-conformance run --engine phase``).
+- :mod:`conformance.engines.adapters.python_mtg`: python-mtg, a Datalog rules engine driven
+  in-process (the optional extra ``python-mtg``; ``mtg-conformance run --engine python-mtg``).
 """
