@@ -18,7 +18,7 @@ from conformance import CR_VERSION, __version__, loader, profiles
 from conformance.engine import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
 from conformance.features import FEATURES
-from conformance.harness import DEFAULT_TIMEOUT, positive_seconds
+from conformance.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
 from conformance.report import exit_status, render_properties, render_table, rule_key
 
 OK, FAILED, USAGE = 0, 1, 2
@@ -38,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "(an engine in any language speaking docs/protocol.md)")
     run.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
                      help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
+    run.add_argument("--keep-trying", action="store_true",
+                     help=f"send every case to an exec: engine even after it timed out or crashed the same way on "
+                          f"{GIVE_UP_AFTER} cases in a row (by default the remaining cases are errored at once)")
     _cases_option(run)
     run.add_argument("-k", dest="keyword", metavar="EXPR",
                      help="only cases matching EXPR (by id, cited rule or feature; pytest -k syntax)")
@@ -188,6 +191,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         *(arg for p in resolved for arg in ("--mtg-cases", str(p))),
         "--mtg-engine", args.engine, "--mtg-no-table",
         *(["--mtg-timeout", repr(args.timeout)] if args.timeout else []),
+        *(["--mtg-keep-trying"] if args.keep_trying else []),
         "-c", os.devnull, "--rootdir", str(rootdir), "-p", "no:cacheprovider",
         "-v" if args.verbose else "-q", "-r", "fE",
         "-W", "ignore::pytest.PytestAssertRewriteWarning",

@@ -22,7 +22,7 @@ from conformance import compare, loader, profiles, records, shard
 from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statistics_table
 from conformance.engine import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
-from conformance.harness import DEFAULT_TIMEOUT, positive_seconds
+from conformance.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
 from conformance.report import CaseResult, render_properties, render_table
 from conformance.scenario import Case
 
@@ -37,6 +37,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="engine to check: 'reference' (default), module:attribute or 'exec:COMMAND ARGS'")
     group.addoption("--mtg-timeout", type=positive_seconds, default=None, metavar="SECONDS",
                     help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
+    group.addoption("--mtg-keep-trying", action="store_true", default=False,
+                    help=f"send every case to an exec: engine, even after it timed out or crashed the same way "
+                         f"on {GIVE_UP_AFTER} cases in a row (by default the rest are errored at once)")
     group.addoption("--mtg-no-table", action="store_true", default=False,
                     help="do not print the per-rule table (nor the --mtg-statistics table) at the end: "
                          "the caller prints them (mtg-conformance run does)")
@@ -70,7 +73,8 @@ def pytest_configure(config: pytest.Config) -> None:
     wanted = [*roots, *([PROPERTIES_FILE] if with_properties else [])]
     config.args.extend(str(r) for r in wanted if str(r) not in config.args)
     try:
-        engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"))
+        engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"),
+                             keep_trying=config.getoption("mtg_keep_trying"))
         config.stash[ENGINE_KEY] = (engine, describe(engine))
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None

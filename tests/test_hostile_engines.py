@@ -1,0 +1,221 @@
+"""Engines that misbehave in ways meant to break the harness (issue 24): bytes that are not
+Unicode, replies nested thousands deep, descendants that leave the process group, engines that
+exit at once, never read, or leave a request in a broken pipe; results files the writer or the
+reader could choke on; interrupts. Each test reproduces a probe that once lost results, left a
+process, hung or gave a traceback, and checks what the user sees now (docs/protocol.md, "Engine
+faults"). Timeouts are short and the case lists small."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conformance import compare, harness, loader
+from conformance.cli import main
+from conformance.engine import describe
+from conformance.errors import EngineSpecError
+from conformance.harness import SubprocessEngine
+from tests.test_harness import CASES, FAKES, GOLDEN, SMALL_CASES, fake, gone, judge_all, kinds, wait_gone
+
+pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
+ROOT = Path(__file__).resolve().parent.parent
+OGRE = str(ROOT / "golden" / "613.5-gray-ogre.yaml")  # two cases
+
+
+def spec(name: str, *args: str) -> str:
+    return f"exec:{sys.executable} {FAKES / name}.py" + "".join(f" {a}" for a in args)
+
+
+def small_cases(tmp_path: Path, count: int) -> str:
+    """A case file of ``count`` one-step cases (701.10b/case-1 ...)."""
+    head, _, body = SMALL_CASES.partition("  - id:")
+    case = "  - id:" + body.split("  - id:")[0]
+    path = tmp_path / "small.yaml"
+    path.write_text(head + "".join(case.replace("case-1", f"case-{n}") for n in range(1, count + 1)))
+    return str(path)
+
+
+def results(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+
+
+# -- 1. bytes that are not Unicode ----------------------------------------------------------------
+
+@pytest.mark.parametrize("mode, fragment", [
+    ("escape", "a string that is not valid Unicode (a lone surrogate): 'bear\\ud800'"),
+    ("raw", "with a line that is not UTF-8"),
+])
+def test_a_lone_surrogate_in_a_reply_is_a_protocol_error_of_that_case_and_no_result_is_lost(tmp_path, capsys, mode,
+                                                                                             fragment):
+    out = tmp_path / "r.jsonl"
+    code = main(["run", "--no-properties", "--cases", OGRE, "--engine", spec("surrogate", mode, "613.5/gray-ogre"),
+                 "--timeout", "5", "--results", str(out)])
+    assert code == 1
+    lines = results(out)
+    assert [line["type"] for line in lines] == ["header", "result", "result", "footer"]
+    first, second = lines[1:3]
+    assert first["status"] == "errored" and first["error_kind"] == "protocol" and fragment in first["message"]
+    assert second["status"] == "passed"
+
+
+def test_a_lone_surrogate_in_the_engine_name_is_a_start_error(capsys):
+    code = main(["run", "--no-properties", "--cases", OGRE, "--engine", spec("surrogate", "name")])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert "answered start with unusable JSON (engine/name: a string that is not valid Unicode" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+# -- 2. nesting -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("depth", [200, 900, 100_000])
+def test_a_reply_nested_thousands_deep_is_a_protocol_error_and_the_run_goes_on(depth):
+    with fake("deep", str(depth), CASES[0].id) as engine:
+        outcomes = judge_all(engine, CASES[:2])
+    assert kinds(outcomes) == ["protocol", "passed"]
+    assert f"nested more than {harness.MAX_DEPTH} deep" in outcomes[0].message
+
+
+def test_the_golden_replies_nest_well_within_the_bound():
+    from reference_engine import ReferenceEngine
+
+    def depth(value) -> int:
+        if isinstance(value, dict):
+            return 1 + max(map(depth, value.values()), default=0)
+        if isinstance(value, list):
+            return 1 + max(map(depth, value), default=0)
+        return 0
+
+    engine = ReferenceEngine()
+    deepest = max(depth({"seq": 1, "snapshots": engine.run(case.to_dict())}) for case in GOLDEN)
+    assert deepest <= harness.MAX_DEPTH // 4
+
+
+# -- 3. descendants that leave the process group --------------------------------------------------
+
+def test_a_grandchild_that_calls_setsid_is_killed_with_the_engine(tmp_path):
+    pidfile = tmp_path / "pids"
+    engine = fake("escapes_group", str(pidfile))
+    assert kinds(judge_all(engine, CASES[:1])) == ["passed"]
+    deadline = time.monotonic() + 5
+    while not pidfile.exists() or not pidfile.read_text().strip():
+        assert time.monotonic() < deadline, "the grandchild never started"
+        time.sleep(0.02)
+    grandchild = int(pidfile.read_text().split()[0])
+    assert os.getsid(grandchild) != os.getsid(engine.pid)  # it did leave the engine's session
+    engine.close()
+    assert wait_gone(grandchild), "a descendant that left the process group outlived the engine"
+
+
+def test_kill_marked_finds_only_processes_with_the_token():
+    token = "t" + os.urandom(8).hex()
+    marked = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                              env={**os.environ, harness.TOKEN_VARIABLE: token}, start_new_session=True)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                             env={**os.environ, harness.TOKEN_VARIABLE: token + "x"})
+    try:
+        time.sleep(0.2)
+        assert harness.kill_marked(token) == 1
+        marked.wait(5)
+        assert other.poll() is None
+    finally:
+        other.kill()
+        other.wait()
+        marked.kill()
+        marked.wait()
+
+
+# -- 4. and 8. engines that exit at once; requests left in a broken pipe ---------------------------
+
+@pytest.mark.parametrize("command, wrote", [("echo hello", "; it wrote 'hello' on its standard output"),
+                                            ("true", ""), ("false", "")])
+def test_an_engine_that_exits_at_once_is_one_line_exit_2(capsys, command, wrote):
+    code = main(["run", "--no-properties", "--cases", OGRE, "--engine", f"exec:{command}"])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and "BrokenPipeError" not in err
+    assert f"--engine 'exec:{command}': the engine exited before answering start (exited with status" in err
+    assert err.count("\n") == 1 and (wrote in err)
+
+
+def test_an_engine_that_replies_twice_then_exits_leaves_no_broken_pipe():
+    # the second reply is unsolicited: dropped before the next case if it came in time, else it
+    # answers the next request with the wrong seq (a protocol error; the engine is restarted)
+    with fake("replies_twice") as engine:
+        outcomes = judge_all(engine)
+    assert kinds(outcomes)[0] == "passed" and set(kinds(outcomes)) <= {"passed", "protocol"}
+    assert all("with seq" in o.message for o in outcomes if isinstance(o, compare.Errored))
+
+
+def test_killing_an_engine_whose_stdin_holds_a_request_does_not_raise():
+    engine = SubprocessEngine([sys.executable, "-c", "import sys, time; sys.stdin.close(); "
+                               "print('{\"version\": 1, \"engine\": {\"name\": \"x\", \"version\": \"1\", "
+                               "\"features\": [], \"observables\": {\"objects\": [], \"players\": []}}}', flush=True); "
+                               "time.sleep(60)"], startup_timeout=10, timeout=0.5)
+    process = engine._process
+    for _ in range(50):  # fill the pipe past its buffer: the writer blocks, then breaks
+        process.send({"cmd": "run", "seq": 0, "case": {"id": "x" * 4096}})
+    engine.close()  # no BrokenPipeError
+    assert gone(process.popen.pid)
+
+
+# -- 5. an engine that never reads: give up after GIVE_UP_AFTER cases in a row ---------------------
+
+def test_an_engine_that_never_reads_costs_give_up_after_timeouts_not_one_per_case():
+    cases = GOLDEN[:8]
+    started = time.monotonic()
+    with fake("ignores_stop", timeout=0.5, stop_timeout=0.2) as engine:
+        outcomes = judge_all(engine, cases)
+    elapsed = time.monotonic() - started
+    assert kinds(outcomes) == ["timeout"] * len(cases)
+    assert all("did not answer case" in o.message for o in outcomes[:harness.GIVE_UP_AFTER])
+    for case, outcome in zip(cases[harness.GIVE_UP_AFTER:], outcomes[harness.GIVE_UP_AFTER:]):
+        assert (f"case {case.id} not sent: the engine did not answer within 0.5 s on {harness.GIVE_UP_AFTER} "
+                "cases in a row, so the remaining cases are errored without being sent (--keep-trying") in outcome.message
+    assert elapsed < 0.5 * harness.GIVE_UP_AFTER + 4
+
+
+def test_keep_trying_sends_every_case():
+    cases = GOLDEN[:harness.GIVE_UP_AFTER + 1]
+    with fake("ignores_stop", timeout=0.3, stop_timeout=0.2, give_up_after=None) as engine:
+        outcomes = judge_all(engine, cases)
+        assert engine.restarts == len(cases) - 1
+    assert all("did not answer case" in o.message for o in outcomes)
+
+
+def test_a_case_that_passes_between_crashes_resets_the_count():
+    with fake("crashes") as engine:  # exits on the 2nd case of each process
+        outcomes = judge_all(engine, GOLDEN[:8])
+    assert kinds(outcomes) == ["passed", "crash"] * 4
+
+
+def test_the_same_crash_in_a_row_gives_up_and_the_cli_says_so(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    code = main(["run", "--no-properties", "--cases", small_cases(tmp_path, 6), "--engine", spec("always_crashes"),
+                 "--results", str(out)])
+    terminal = capsys.readouterr().out
+    assert code == 1
+    records = [line for line in results(out) if line["type"] == "result"]
+    assert len(records) > harness.GIVE_UP_AFTER + 1
+    assert {r["error_kind"] for r in records} == {"crash"}
+    given_up = [r for r in records if "not sent" in r["message"]]
+    assert len(given_up) == len(records) - harness.GIVE_UP_AFTER
+    reason = (f"the engine exited with status 7 on {harness.GIVE_UP_AFTER} cases in a row, so the remaining "
+              "cases are errored without being sent")
+    assert all(reason in r["message"] for r in given_up)
+    assert reason in terminal
+
+
+def test_keep_trying_on_the_cli_sends_every_case(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    main(["run", "--no-properties", "--cases", small_cases(tmp_path, harness.GIVE_UP_AFTER + 1), "--engine",
+          spec("always_crashes"), "--keep-trying", "--results", str(out)])
+    records = [line for line in results(out) if line["type"] == "result"]
+    assert len(records) == harness.GIVE_UP_AFTER + 1
+    assert all("while running case" in r["message"] for r in records)
