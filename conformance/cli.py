@@ -166,6 +166,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     expected = expectations_file.load(args.expectations) if args.expectations else None
     if args.update_expectations:  # the file to update is read (and checked) before anything runs
         target = Path(args.update_expectations)
+        problem = _unwritable(target)
+        if problem:
+            print(f"--update-expectations {target}: cannot write the file: {problem}; nothing was run", file=sys.stderr)
+            return USAGE
         args.update_base = expectations_file.load(target) if target.exists() else expected
     paths, cases = _load(args)
     engine = load_engine(args.engine, timeout=args.timeout)
@@ -272,6 +276,19 @@ def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
     if args.results:
         print(f"results written to {args.results} (mtg-conformance report {args.results} --format markdown|html)")
     return status
+
+
+def _unwritable(target: Path) -> str | None:
+    """Why ``target`` cannot be written (its directory is made if missing), or ``None``."""
+    if target.is_dir():
+        return "it is a directory"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if not os.access(target.parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        return "permission denied"
+    return None
 
 
 def cmd_report(args: argparse.Namespace) -> int:

@@ -219,3 +219,118 @@ def test_keep_trying_on_the_cli_sends_every_case(tmp_path, capsys):
     records = [line for line in results(out) if line["type"] == "result"]
     assert len(records) == harness.GIVE_UP_AFTER + 1
     assert all("while running case" in r["message"] for r in records)
+
+
+# -- 9. results files, expectations, saved counterexamples ----------------------------------------
+
+class TogetherReversingEngine(__import__("reference_engine").ReferenceEngine):
+    """Drops the last part of every ``together``: fails the property 613.4b/later-set-overrides on
+    both of its scenarios, the second of which is a together of one part."""
+
+    def run(self, case):
+        def drop_last(step):
+            if "together" in step:
+                return {"together": step["together"][:-1] or [{"gain_life": {"player": case["players"][0], "amount": 0}}]}
+            return step
+        return super().run({**case, "steps": [drop_last(step) for step in case["steps"]]})
+
+
+def test_save_failures_writes_cases_that_load_and_replay_for_a_together_of_one_part(tmp_path, capsys):
+    saved = tmp_path / "saved"
+    code = main(["run", "--profile", "ci", "--engine", "tests.test_hostile_engines:TogetherReversingEngine",
+                 "--save-failures", str(saved), "-k", "later-set-overrides", "--cases", OGRE, "--properties"])
+    assert code == 1
+    files = list(saved.glob("*.yaml"))
+    assert files
+    for path in files:
+        assert loader.load_suite([path])  # it loads: no together of one part
+    capsys.readouterr()
+    assert main(["check", "--cases", str(saved)]) == 0
+    assert main(["run", "--no-properties", "--cases", str(saved)]) == 0  # the reference engine passes it
+    assert "together:\n" in files[0].read_text()  # the two-part together is kept
+
+
+@pytest.mark.parametrize("case", [c for c in GOLDEN if c.id in {
+    "613.1d/supertypes-set-and-added", "613.6/humility-march-of-the-machines-mycosynth-lattice",
+    "707.3/token-copies-of-copies", "707.9e/altered-ego-copying-a-clone-gets-no-counters",
+    "707.9b/token-copy-that-is-not-legendary"}], ids=lambda c: c.id)
+def test_a_reproducer_keeps_meaningful_empty_lists(case):
+    # `supertypes: []` in become, `colors: []` (colourless), `choices: {copy: []}`, `exceptions`
+    from conformance import records
+
+    (again,) = loader.load_text(records.reproducer(case), "<reproducer>")
+    keep = ("objects", "steps", "player_states", "players", "range_of_influence")
+    assert {k: again.to_dict().get(k) for k in keep} == {k: case.to_dict().get(k) for k in keep}
+
+
+def test_every_golden_reproducer_replays_what_ran():
+    from conformance import records
+
+    keep = ("objects", "steps", "player_states", "players", "range_of_influence")
+    for case in GOLDEN:
+        (again,) = loader.load_text(records.reproducer(case), case.id)
+        assert {k: again.to_dict().get(k) for k in keep} == {k: case.to_dict().get(k) for k in keep}, case.id
+
+
+class NaNEngine(__import__("reference_engine").ReferenceEngine):
+    """Reports NaN for power and infinity for toughness."""
+
+    def run(self, case):
+        snapshots = super().run(case)
+        for snapshot in snapshots:
+            for values in snapshot["objects"].values():
+                values["power"], values["toughness"] = float("nan"), float("inf")
+        return snapshots
+
+
+def test_nan_and_infinity_are_written_as_valid_json(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    code = main(["run", "--no-properties", "--cases", OGRE, "--engine", "tests.test_hostile_engines:NaNEngine",
+                 "--results", str(out)])
+    assert code == 1
+    text = out.read_text("utf-8")
+
+    def refuse(token):
+        raise ValueError(f"bare {token}")
+    lines = [json.loads(line, parse_constant=refuse) for line in text.splitlines()]
+    got = {m["got"] for line in lines if line["type"] == "result" for m in line["mismatches"]}
+    assert got == {"NaN", "Infinity"}
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 0
+
+
+@pytest.mark.parametrize("value, problem", [
+    ("[" * 5000 + "]" * 5000, "nested more than"),
+    ("1" * 5000, "not a JSON line"),
+    ("NaN", "NaN is not JSON"),
+])
+def test_report_on_a_hostile_results_file_is_one_line_exit_2(tmp_path, capsys, value, problem):
+    good = tmp_path / "good.jsonl"
+    main(["run", "--no-properties", "--cases", OGRE, "--results", str(good)])
+    lines = good.read_text("utf-8").splitlines()
+    bad = tmp_path / "bad.jsonl"
+    lines[1] = lines[1].replace('"message": ""', f'"message": "", "x": {value}', 1)
+    assert '"x": ' in lines[1]
+    bad.write_text("\n".join(lines) + "\n", "utf-8")
+    capsys.readouterr()
+    code = main(["report", str(bad)])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert f"{bad}:2" in err and problem in err
+
+
+def test_update_expectations_into_a_missing_directory_writes_it(tmp_path, capsys):
+    target = tmp_path / "no" / "such" / "dir" / "expected.yaml"
+    code = main(["run", "--no-properties", "--cases", OGRE, "--update-expectations", str(target)])
+    out, err = capsys.readouterr()
+    assert code == 0 and "Traceback" not in err and target.exists()
+
+
+def test_update_expectations_where_no_directory_can_be_made_is_refused_before_the_run(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    started = time.monotonic()
+    code = main(["run", "--no-properties", "--cases", OGRE, "--update-expectations", str(blocker / "expected.yaml")])
+    out, err = capsys.readouterr()
+    assert code == 2 and "Traceback" not in err and "--update-expectations" in err
+    assert "Conformance of" not in out  # nothing ran
