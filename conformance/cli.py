@@ -22,6 +22,9 @@ from conformance.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
 from conformance.report import exit_status, render_properties, render_table, rule_key
 
 OK, FAILED, USAGE = 0, 1, 2
+INTERRUPTED, TERMINATED = 130, 143
+"""``run`` stopped by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal number, as a shell reports it.
+The results file has every finished result and a footer with ``interrupted: true``."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -136,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return USAGE
     except KeyboardInterrupt:
-        return USAGE
+        return INTERRUPTED
 
 
 def _case_paths(args: argparse.Namespace) -> list[Path]:
@@ -224,8 +227,28 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"--results {args.results}: cannot write the file: {exc.strerror or exc}", file=sys.stderr)
             return USAGE
         plugins.append(stream)
-    code = pytest.main(pytest_args, plugins=plugins)
+    import signal
+
+    stopped: list[int] = []
+
+    def on_sigterm(signum, frame):  # until the plugin installs its own, in the session
+        stopped.append(signum)
+        raise KeyboardInterrupt("SIGTERM")
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    plugins.append(_SignalWatch(stopped))
+    try:
+        code = pytest.main(pytest_args, plugins=plugins)
+    except KeyboardInterrupt:
+        code = pytest.ExitCode.INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     results = collector.results
+    if code == pytest.ExitCode.INTERRUPTED:
+        signal_name = "SIGTERM" if stopped else "SIGINT"
+        print(f"mtg-conformance: the run was interrupted ({signal_name}): {len(results)} results kept"
+              + (f" in {args.results}" if args.results else ""), file=sys.stderr)
+        return TERMINATED if stopped else INTERRUPTED
     if args.statistics and collector.statistics:
         from conformance.pytest_properties import statistics_table
         print()
@@ -255,6 +278,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"Conformance of {info} by rule (CR {CR_VERSION}; {ran})")
     print(render_table(results))
     return _ci_verdict(args, info, results, expected)
+
+
+class _SignalWatch:
+    """Notes, for the exit status, whether the session was ended by SIGTERM."""
+
+    def __init__(self, stopped: list[int]):
+        self.stopped = stopped
+
+    def pytest_unconfigure(self, config) -> None:
+        from conformance.pytest_plugin import terminated
+
+        if terminated(config):
+            self.stopped.append(15)
 
 
 def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:

@@ -78,10 +78,40 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[ENGINE_KEY] = (engine, describe(engine))
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
+    _stop_on_sigterm(config)
     if config.getoption("mtg_results") and not hasattr(config, "workerinput"):  # xdist: the controller writes
         from conformance.results_stream import ResultsStream
 
         config.pluginmanager.register(ResultsStream(config.getoption("mtg_results")), "mtg-results-stream")
+
+
+TERMINATED_KEY = pytest.StashKey[list]()
+
+
+def _stop_on_sigterm(config: pytest.Config) -> None:
+    """SIGTERM ends the run as SIGINT does (a ``KeyboardInterrupt``): pytest finishes the session,
+    so the results stream gets its footer (``interrupted: true``) and every engine is stopped; in
+    every process (pytest-xdist workers too). ``terminated(config)`` tells the two apart."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    received: list = []
+
+    def handler(signum, frame):
+        received.append(signum)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the engines' stop short
+        raise KeyboardInterrupt("SIGTERM")
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    config.stash[TERMINATED_KEY] = received
+    config.add_cleanup(lambda: signal.signal(signal.SIGTERM, previous) if previous is not None else None)
+
+
+def terminated(config: pytest.Config) -> bool:
+    """Whether this run was ended by SIGTERM."""
+    return bool(config.stash.get(TERMINATED_KEY, None))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -335,3 +335,50 @@ def test_update_expectations_where_no_directory_can_be_made_is_refused_before_th
     out, err = capsys.readouterr()
     assert code == 2 and "Traceback" not in err and "--update-expectations" in err
     assert "Conformance of" not in out  # nothing ran
+
+
+# -- 10. interrupts ---------------------------------------------------------------------------
+
+def _processes_with(marker: str) -> list[int]:
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/cmdline", "rb") as f:
+                    if marker.encode() in f.read():
+                        with open(f"/proc/{name}/stat") as g:
+                            if g.read().rsplit(")", 1)[1].split()[0] not in "ZX":
+                                found.append(int(name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("workers", [None, "2"], ids=["serial", "n2"])
+def test_an_interrupt_keeps_every_result_writes_the_footer_and_stops_the_engine(tmp_path, signum, status, workers):
+    cases = small_cases(tmp_path, 3)
+    marker = f"marker-{os.urandom(6).hex()}"
+    out = tmp_path / "r.jsonl"
+    command = [sys.executable, "-m", "conformance", "run", "--no-properties", "--cases", cases, "--timeout", "60",
+               "--engine", f"exec:{sys.executable} {FAKES / 'hangs.py'} 701.10b/case-3 {marker}", "--results", str(out),
+               *(["-n", workers] if workers else [])]
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    deadline = time.monotonic() + 60
+    while not (out.exists() and out.read_text().count('"type": "result"') >= 2):  # case 3 hangs
+        assert time.monotonic() < deadline and run.poll() is None, run.communicate()
+        time.sleep(0.1)
+    time.sleep(0.5)
+    run.send_signal(signum)
+    stdout, stderr = run.communicate(timeout=30)
+    assert run.returncode == status, stderr
+    lines = results(out)
+    assert [line["type"] for line in lines] == ["header", "result", "result", "footer"]
+    assert lines[-1]["interrupted"] is True
+    assert "Traceback" not in stderr
+    assert f"interrupted ({signal.Signals(signum).name})" in stderr
+    deadline = time.monotonic() + 5
+    while _processes_with(marker):
+        assert time.monotonic() < deadline, f"engine processes left running: {_processes_with(marker)}"
+        time.sleep(0.1)
