@@ -67,6 +67,35 @@ class PropertyRun:
         return tuple(self.prop.rules)
 
 
+PROPERTY_SECONDS = 300.0
+"""The longest one property may run (seconds): past it, no new example starts and the property is
+errored (``timeout``) with the examples it had. A safety net against an engine slow on every
+case; the ``ci`` profile's properties take seconds on the reference engine."""
+PROPERTY_RESTARTS = 5
+"""The most times an ``exec:`` engine may be restarted during one property (an engine that exits
+after every reply); past it the property is errored (``crash``)."""
+STOPPING_KINDS = ("crash", "timeout", "protocol")
+"""Engine faults that end a property at once, unshrunk: a crash, a timeout or a protocol fault
+is the engine's, not a counterexample (replaying it would restart the engine again and again, and
+a fault that does not repeat would surface as Hypothesis's flakiness errors)."""
+
+
+class _Stop(BaseException):
+    """Ends a Hypothesis run at once (a ``BaseException`` it does not catch), carrying the error."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
+
+
+def _stopping_fault(exc: BaseException):
+    """The engine fault (crash, timeout, protocol) behind ``exc``, or ``None``."""
+    from conformance.errors import EngineFault
+
+    cause = exc.__cause__ if isinstance(exc, properties.EngineRunError) else exc
+    return cause if isinstance(cause, EngineFault) and cause.kind in STOPPING_KINDS else None
+
+
 MINIMUM_SHARE = 5
 """A property passes only if at least one in this many of the profile's examples ran to the end
 (20 of the ``ci`` profile's 100), and the engine ran at least one in this many of the examples it
@@ -117,8 +146,24 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
         check = functools.partial(properties.differential, reference=reference, common=common)
     subject = Subject(engine, info, features, elements=set() if count_elements else None)
     started = time.perf_counter()
+    restarts_before = getattr(engine, "restarts", 0)
 
     def example(data) -> None:
+        from conformance.errors import EngineCrashed, EngineTimedOut
+
+        elapsed = time.perf_counter() - started
+        limit = None
+        if elapsed > PROPERTY_SECONDS:
+            limit = EngineTimedOut(f"the property ran out of time: {elapsed:.0f} s, more than {PROPERTY_SECONDS:g} s "
+                                   f"(property_runner.PROPERTY_SECONDS), after {run.examples} examples")
+        elif isinstance(getattr(engine, "restarts", None), int) and engine.restarts - restarts_before > PROPERTY_RESTARTS:
+            limit = EngineCrashed(f"the engine was restarted {engine.restarts - restarts_before} times during the property, "
+                                  f"more than {PROPERTY_RESTARTS} (property_runner.PROPERTY_RESTARTS), after "
+                                  f"{run.examples} examples")
+        if limit is not None:
+            error = properties.EngineRunError(f"the property was stopped: {limit}")
+            error.__cause__ = limit
+            raise _Stop(error)
         subject.start()
         try:
             check(subject, data, features)
@@ -132,11 +177,13 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
             raise
         except StopTest:  # it ran out of data: not an example
             raise
-        except BaseException:
+        except BaseException as exc:
             run.failing += 1
             if run.first_failure is None:
                 run.first_failure = run.examples + run.failing
                 run.seconds_to_failure = time.perf_counter() - started
+            if _stopping_fault(exc) is not None:
+                raise _Stop(exc) from None
             raise
         run.examples += 1
         run.statistics.update(subject.exercised)
@@ -148,6 +195,10 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
     test = settings(profile)(test)
     try:
         test()
+    except _Stop as stop:  # an engine fault, or a bound reached: reported as the engine's, unshrunk
+        record_failure(run, stop.error, subject)
+        run.message = f"{run.message} (the property stopped at the engine's fault, unshrunk)" if _stopping_fault(
+            stop.error) and "property was stopped" not in run.message else run.message
     except Unsatisfiable:  # not one example ran: the counts below say why
         pass
     except (PropertyFailed, properties.EngineRunError) as exc:

@@ -382,3 +382,57 @@ def test_an_interrupt_keeps_every_result_writes_the_footer_and_stops_the_engine(
     while _processes_with(marker):
         assert time.monotonic() < deadline, f"engine processes left running: {_processes_with(marker)}"
         time.sleep(0.1)
+
+
+# -- 6. and 7. engine faults inside a property ----------------------------------------------------
+
+@pytest.mark.parametrize("engine, kind, fragment", [
+    ("crashes", "crash", "exited with status 3 while running case"),
+    ("wrong_seq", "protocol", "with seq"),
+    ("ignores_stop", "timeout", "did not answer case"),
+], ids=["crash", "protocol", "never-reads"])
+def test_an_engine_fault_inside_a_property_is_reported_as_the_engines_at_once(tmp_path, capsys, engine, kind,
+                                                                                 fragment):
+    out = tmp_path / "r.jsonl"
+    started = time.monotonic()
+    code = main(["run", "--properties", "--cases", OGRE, "-k", "cleanup-is-idempotent", "--engine", spec(engine),
+                 "--timeout", "1", "--results", str(out)])
+    elapsed = time.monotonic() - started
+    terminal = capsys.readouterr()
+    assert code == 1
+    (record,) = [line for line in results(out) if line["type"] == "result" and line["kind"] == "property"]
+    assert record["status"] == "errored" and record["error_kind"] == kind, record["message"]
+    assert fragment in record["message"] and "Flaky" not in record["message"] + record["detail"]
+    assert "stopped at the engine's fault" in record["message"]
+    assert "Traceback" not in terminal.err
+    assert elapsed < 30
+
+
+def test_an_expectation_of_crash_matches_a_property_the_engine_crashes_in(tmp_path, capsys):
+    expectations = tmp_path / "expected.yaml"
+    main(["run", "--properties", "--cases", OGRE, "-k", "cleanup-is-idempotent", "--engine", spec("crashes"),
+          "--timeout", "1", "--update-expectations", str(expectations)])
+    assert "crash" in expectations.read_text()
+    capsys.readouterr()
+    code = main(["run", "--properties", "--cases", OGRE, "-k", "cleanup-is-idempotent", "--engine", spec("crashes"),
+                 "--timeout", "1", "--expectations", str(expectations)])
+    assert code == 0, capsys.readouterr().out
+
+
+def test_a_property_is_bounded_in_time_and_restarts(monkeypatch):
+    from conformance import profiles, property_runner
+    from conformance.properties import all_properties
+
+    prop = next(p for p in all_properties() if p.id == "514.2/cleanup-is-idempotent")
+    monkeypatch.setattr(property_runner, "PROPERTY_SECONDS", 0.0)
+    from reference_engine import ReferenceEngine
+    engine = ReferenceEngine()
+    run = property_runner.run_property(prop, engine, describe(engine), profile=profiles.PROFILES["ci"])
+    assert run.status == "errored" and "the property ran out of time" in run.message
+    assert "PROPERTY_SECONDS" in run.message
+    monkeypatch.setattr(property_runner, "PROPERTY_SECONDS", 300.0)
+    monkeypatch.setattr(property_runner, "PROPERTY_RESTARTS", 0)
+    with fake("crashes", timeout=1) as engine:  # exits on every 2nd case: restarted, then again
+        engine.restarts = 0
+        run = property_runner.run_property(prop, engine, describe(engine), profile=profiles.PROFILES["ci"])
+    assert run.status == "errored"
