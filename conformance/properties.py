@@ -47,6 +47,20 @@ class EngineRunError(Exception):
     """The engine raised or answered malformed data while a property ran it."""
 
 
+class EngineStop(BaseException):
+    """Ends a property's Hypothesis run at once (a ``BaseException``, which Hypothesis neither
+    shrinks nor replays), carrying the error: an engine's crash, timeout or protocol fault, or a
+    bound of :mod:`conformance.property_runner` reached."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
+
+
+STOPPING_KINDS = ("crash", "timeout", "protocol")
+"""The engine faults that end a property at once (:class:`EngineStop`)."""
+
+
 @dataclass
 class Subject:
     """The engine a property runs, and what it runs in the current example (for reports)."""
@@ -58,9 +72,12 @@ class Subject:
     exercised: set[str] = field(default_factory=set)
     elements: set | None = None  # the format elements the example's scenarios use, when counted
     refused: str | None = None  # who refused the example: "engine" or "reference"
+    limits: Any = None  # called as each example begins; raises EngineStop past a bound (property_runner)
 
     def start(self) -> None:
         """A new example begins."""
+        if self.limits is not None:
+            self.limits()
         self.ran.clear()
         self.exercised.clear()
         self.refused = None
@@ -82,7 +99,11 @@ class Subject:
             self.refused = "engine"
             assume(False)
         except Exception as exc:
-            raise EngineRunError(f"the engine raised {type(exc).__name__}: {exc}") from exc
+            error = EngineRunError(f"the engine raised {type(exc).__name__}: {exc}")
+            error.__cause__ = exc
+            if getattr(exc, "kind", None) in STOPPING_KINDS:  # an EngineFault: the engine's, not a counterexample
+                raise EngineStop(error) from exc
+            raise error from exc
         checkpoints = len(case.checkpoints)
         if not isinstance(snapshots, list) or len(snapshots) != checkpoints or not all(
                 isinstance(s, Mapping) and isinstance(s.get("objects"), Mapping) for s in snapshots):

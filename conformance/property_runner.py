@@ -80,12 +80,7 @@ is the engine's, not a counterexample (replaying it would restart the engine aga
 a fault that does not repeat would surface as Hypothesis's flakiness errors)."""
 
 
-class _Stop(BaseException):
-    """Ends a Hypothesis run at once (a ``BaseException`` it does not catch), carrying the error."""
-
-    def __init__(self, error: BaseException):
-        super().__init__(str(error))
-        self.error = error
+_Stop = properties.EngineStop
 
 
 def _stopping_fault(exc: BaseException):
@@ -148,7 +143,7 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
     started = time.perf_counter()
     restarts_before = getattr(engine, "restarts", 0)
 
-    def example(data) -> None:
+    def limits() -> None:  # before each example (Subject.start): the property's bounds
         from conformance.errors import EngineCrashed, EngineTimedOut
 
         elapsed = time.perf_counter() - started
@@ -164,6 +159,12 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
             error = properties.EngineRunError(f"the property was stopped: {limit}")
             error.__cause__ = limit
             raise _Stop(error)
+
+    subject.limits = limits
+
+    # The source of example() seeds the ci profile's derandomized examples: keep it unchanged
+    # (the bounds and the stop at an engine fault live in Subject.start and Subject.run).
+    def example(data) -> None:
         subject.start()
         try:
             check(subject, data, features)
@@ -177,13 +178,11 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
             raise
         except StopTest:  # it ran out of data: not an example
             raise
-        except BaseException as exc:
+        except BaseException:
             run.failing += 1
             if run.first_failure is None:
                 run.first_failure = run.examples + run.failing
                 run.seconds_to_failure = time.perf_counter() - started
-            if _stopping_fault(exc) is not None:
-                raise _Stop(exc) from None
             raise
         run.examples += 1
         run.statistics.update(subject.exercised)
