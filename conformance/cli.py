@@ -1,7 +1,8 @@
 """``mtg-conformance``: run the suite against an engine, list and check cases.
 
 Exit status: 0 when every case that ran conforms, 1 when some case fails or errors, 2 for
-invalid input (a bad case file, an unusable engine) or usage.
+invalid input (a bad case file, an unusable engine) or usage; ``run`` interrupted by SIGINT 130,
+by SIGTERM 143 (every finished result kept, the results file's footer says ``interrupted: true``).
 """
 
 from __future__ import annotations
@@ -20,10 +21,13 @@ from conformance.laws import profiles
 from conformance.engines.interface import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
 from conformance.format.features import FEATURES
-from conformance.engines.harness import DEFAULT_TIMEOUT, positive_seconds
+from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
 from conformance.reports.text import exit_status, render_properties, render_table, rule_key
 
 OK, FAILED, USAGE = 0, 1, 2
+INTERRUPTED, TERMINATED = 130, 143
+"""``run`` stopped by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal number, as a shell reports it.
+The results file has every finished result and a footer with ``interrupted: true``."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "(an engine in any language speaking docs/protocol.md)")
     run.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
                      help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
+    run.add_argument("--keep-trying", action="store_true",
+                     help=f"send every case to an exec: engine even after it timed out or crashed the same way on "
+                          f"{GIVE_UP_AFTER} cases in a row (by default the remaining cases are errored at once)")
     _cases_option(run)
     run.add_argument("-k", dest="keyword", metavar="EXPR",
                      help="only cases matching EXPR (by id, cited rule or feature; pytest -k syntax)")
@@ -135,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return USAGE
     except KeyboardInterrupt:
-        return USAGE
+        return INTERRUPTED
 
 
 def _case_paths(args: argparse.Namespace) -> list[Path]:
@@ -165,6 +172,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     expected = expectations_file.load(args.expectations) if args.expectations else None
     if args.update_expectations:  # the file to update is read (and checked) before anything runs
         target = Path(args.update_expectations)
+        problem = _unwritable(target)
+        if problem:
+            print(f"--update-expectations {target}: cannot write the file: {problem}; nothing was run", file=sys.stderr)
+            return USAGE
         args.update_base = expectations_file.load(target) if target.exists() else expected
     paths, cases = _load(args)
     engine = load_engine(args.engine, timeout=args.timeout)
@@ -194,6 +205,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         *(arg for p in resolved for arg in ("--mtg-cases", str(p))),
         "--mtg-engine", args.engine, "--mtg-no-table",
         *(["--mtg-timeout", repr(args.timeout)] if args.timeout else []),
+        *(["--mtg-keep-trying"] if args.keep_trying else []),
         "-c", os.devnull, "--rootdir", str(rootdir), "--noconftest", "-p", "no:cacheprovider",
         "-v" if args.verbose else "-q", "-r", "fE",
         "-W", "ignore::pytest.PytestAssertRewriteWarning",
@@ -222,8 +234,28 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"--results {args.results}: cannot write the file: {exc.strerror or exc}", file=sys.stderr)
             return USAGE
         plugins.append(stream)
-    code = pytest.main(pytest_args, plugins=plugins)
+    import signal
+
+    stopped: list[int] = []
+
+    def on_sigterm(signum, frame):  # until the plugin installs its own, in the session
+        stopped.append(signum)
+        raise KeyboardInterrupt("SIGTERM")
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    plugins.append(_SignalWatch(stopped))
+    try:
+        code = pytest.main(pytest_args, plugins=plugins)
+    except KeyboardInterrupt:
+        code = pytest.ExitCode.INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     results = collector.results
+    if code == pytest.ExitCode.INTERRUPTED:
+        signal_name = "SIGTERM" if stopped else "SIGINT"
+        print(f"mtg-conformance: the run was interrupted ({signal_name}): {len(results)} results kept"
+              + (f" in {args.results}" if args.results else ""), file=sys.stderr)
+        return TERMINATED if stopped else INTERRUPTED
     if args.statistics and collector.statistics:
         from conformance.pytest_properties import statistics_table
         print()
@@ -255,6 +287,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     return _ci_verdict(args, info, results, expected)
 
 
+class _SignalWatch:
+    """Notes, for the exit status, whether the session was ended by SIGTERM."""
+
+    def __init__(self, stopped: list[int]):
+        self.stopped = stopped
+
+    def pytest_unconfigure(self, config) -> None:
+        from conformance.pytest_plugin import terminated
+
+        if terminated(config):
+            self.stopped.append(15)
+
+
 def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
     """The exit status of ``run``: by the expectations file if one is given; writes --update-expectations."""
     from conformance.results import expectations as expectations_file
@@ -274,6 +319,19 @@ def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
     if args.results:
         print(f"results written to {args.results} (mtg-conformance report {args.results} --format markdown|html)")
     return status
+
+
+def _unwritable(target: Path) -> str | None:
+    """Why ``target`` cannot be written (its directory is made if missing), or ``None``."""
+    if target.is_dir():
+        return "it is a directory"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if not os.access(target.parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        return "permission denied"
+    return None
 
 
 def cmd_report(args: argparse.Namespace) -> int:

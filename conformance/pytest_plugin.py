@@ -35,7 +35,7 @@ from conformance.results import compare, records, shard
 from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statistics_table
 from conformance.engines.interface import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
-from conformance.engines.harness import DEFAULT_TIMEOUT, positive_seconds
+from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
 from conformance.reports.text import CaseResult, render_properties, render_table
 from conformance.format.model import Case
 from conformance.session import ENGINE_KEY, results_of
@@ -52,6 +52,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="engine to check: 'reference' (default), module:attribute or 'exec:COMMAND ARGS'")
     group.addoption("--mtg-timeout", type=positive_seconds, default=None, metavar="SECONDS",
                     help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
+    group.addoption("--mtg-keep-trying", action="store_true", default=False,
+                    help=f"send every case to an exec: engine, even after it timed out or crashed the same way "
+                         f"on {GIVE_UP_AFTER} cases in a row (by default the rest are errored at once)")
     group.addoption("--mtg-no-table", action="store_true", default=False,
                     help="do not print the per-rule table (nor the --mtg-statistics table) at the end: "
                          "the caller prints them (mtg-conformance run does)")
@@ -88,14 +91,45 @@ def pytest_configure(config: pytest.Config) -> None:
         config.args[:] = []
     config.args.extend(str(r) for r in wanted if str(r) not in config.args)
     try:
-        engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"))
+        engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"),
+                             keep_trying=config.getoption("mtg_keep_trying"))
         config.stash[ENGINE_KEY] = (engine, describe(engine))
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
+    _stop_on_sigterm(config)
     if config.getoption("mtg_results") and not hasattr(config, "workerinput"):  # xdist: the controller writes
         from conformance.results.stream import ResultsStream
 
         config.pluginmanager.register(ResultsStream(config.getoption("mtg_results")), "mtg-results-stream")
+
+
+TERMINATED_KEY = pytest.StashKey[list]()
+
+
+def _stop_on_sigterm(config: pytest.Config) -> None:
+    """SIGTERM ends the run as SIGINT does (a ``KeyboardInterrupt``): pytest finishes the session,
+    so the results stream gets its footer (``interrupted: true``) and every engine is stopped; in
+    every process (pytest-xdist workers too). ``terminated(config)`` tells the two apart."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    received: list = []
+
+    def handler(signum, frame):
+        received.append(signum)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the engines' stop short
+        raise KeyboardInterrupt("SIGTERM")
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    config.stash[TERMINATED_KEY] = received
+    config.add_cleanup(lambda: signal.signal(signal.SIGTERM, previous) if previous is not None else None)
+
+
+def terminated(config: pytest.Config) -> bool:
+    """Whether this run was ended by SIGTERM."""
+    return bool(config.stash.get(TERMINATED_KEY, None))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -229,7 +229,7 @@ def test_an_engine_that_exits_at_start_is_a_spec_error_with_its_stderr():
     with pytest.raises(EngineSpecError) as excinfo:
         fake("exits_at_start")
     message = str(excinfo.value)
-    assert "exits_at_start.py" in message and "the engine exited with status 127 at start" in message
+    assert "exits_at_start.py" in message and "the engine exited before answering start (exited with status 127)" in message
     assert "libmtgrules.so.3: cannot open shared object file" in message
 
 
@@ -251,7 +251,7 @@ def test_an_engine_silent_at_start_is_a_spec_error_after_the_startup_timeout():
     ("exec:'unclosed", "cannot split the command: No closing quotation"),
     ("exec:/no/such/engine --flag", "cannot start '/no/such/engine': No such file or directory"),
     (f"exec:{sys.executable} -c 'print(42)'", "its answer to start does not match started.json: 42 is not"),
-    (f"exec:{sys.executable} -c 'print(\"hello\")'", "answered start with a line that is not JSON: 'hello'"),
+    (f"exec:{sys.executable} -c 'print(\"hello\")'", "the engine exited before answering start (exited with status 0); it wrote 'hello'"),
 ], ids=["empty", "unclosed-quote", "no-such-command", "not-started", "not-json"])
 def test_unusable_exec_specs_are_spec_errors_naming_the_spec(spec, fragment):
     with pytest.raises(EngineSpecError) as excinfo:

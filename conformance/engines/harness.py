@@ -40,6 +40,7 @@ import signal
 import subprocess
 import threading
 import time
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -60,6 +61,15 @@ STDERR_KEPT = 64 * 1024
 """How much of an engine's standard error is kept (the most recent bytes)."""
 TAIL_LINES = 20
 """How many lines of standard error a report shows."""
+MAX_DEPTH = 64
+"""The deepest a message from an engine may nest (arrays and objects); deeper is a protocol error."""
+GIVE_UP_AFTER = 3
+"""After this many cases in a row time out, or crash with the same exit status, the remaining
+cases are errored at once with that reason, unsent (``--keep-trying`` sends every case)."""
+TOKEN_VARIABLE = "MTG_CONFORMANCE_ENGINE"
+"""An environment variable set, to a token unique to each engine process, in the engine's
+environment: every descendant that keeps it is found through ``/proc`` and killed with the
+engine, even one that left the engine's process group (``setsid``)."""
 
 _POSIX = os.name == "posix"
 _LIVE: set[_Process] = set()
@@ -100,9 +110,11 @@ class _Process:
 
     def __init__(self, argv: Sequence[str], max_line: int):
         self.max_line = max_line
+        self.token = uuid.uuid4().hex
         self.popen = subprocess.Popen(
             list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            start_new_session=_POSIX,  # its own process group, killed as a whole
+            start_new_session=_POSIX,  # its own session and process group, killed as a whole
+            env={**os.environ, TOKEN_VARIABLE: self.token},
         )
         _LIVE.add(self)
         self.events: queue.Queue[tuple] = queue.Queue()
@@ -204,6 +216,7 @@ class _Process:
                 self.popen.kill()
         except (ProcessLookupError, PermissionError, OSError):
             pass
+        kill_marked(self.token)  # descendants that left the process group
         try:
             self.popen.wait(5)
         except subprocess.TimeoutExpired:
@@ -213,7 +226,10 @@ class _Process:
         for thread, stream in zip(self._threads, (self.popen.stdout, self.popen.stderr, self.popen.stdin)):
             thread.join(1.0)  # at the end of the pipes, now that the process group is dead
             if not thread.is_alive():  # (closing under a blocked reader would block too)
-                stream.close()
+                try:
+                    stream.close()
+                except OSError:  # stdin still held an unsent request: the pipe is broken
+                    pass
 
     def stop(self, timeout: float) -> bool:
         """Send ``stop``, close stdin, wait up to ``timeout`` s, then kill the process group.
@@ -228,6 +244,94 @@ class _Process:
             exited = False
         self.kill()
         return exited
+
+
+def kill_marked(token: str) -> int:
+    """Kill (SIGKILL) every process whose environment holds ``TOKEN_VARIABLE=token``; how many.
+
+    Linux only (it reads ``/proc/PID/environ``, which needs no privilege for one's own processes;
+    elsewhere it does nothing and only the process group is killed). Its limits: a descendant that
+    removed the variable from its environment before ``exec`` (or was started with a fresh
+    environment), or runs as another user, is not found. Repeats until none is left, so a process
+    forking while it is killed is caught too."""
+    marker = f"{TOKEN_VARIABLE}={token}".encode()
+    killed, me = 0, os.getpid()
+    for _ in range(10):
+        try:
+            pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+        except OSError:
+            return killed
+        found = 0
+        for pid in pids:
+            if pid == me:
+                continue
+            try:
+                with open(f"/proc/{pid}/environ", "rb") as f:
+                    environ = f.read()
+                with open(f"/proc/{pid}/stat", "rb") as f:
+                    state = f.read().rsplit(b")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if state in (b"Z", b"X") or marker not in environ.split(b"\0"):
+                continue
+            try:
+                os.kill(pid, signal.SIGKILL)
+                found += 1
+            except OSError:
+                pass
+        killed += found
+        if not found:
+            return killed
+        time.sleep(0.01)
+    return killed
+
+
+def message_problem(message: Any, max_depth: int = MAX_DEPTH) -> str | None:
+    """What makes decoded JSON unusable though it parsed: nesting deeper than ``max_depth``, or a
+    string (or key) that is not valid Unicode (a lone surrogate such as ``"\\ud800"``). Iterative,
+    so no depth can exhaust the stack."""
+    stack: list[tuple[Any, int, str]] = [(message, 1, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return f"{where or 'the message'}: a string that is not valid Unicode (a lone surrogate): {value[:60]!r}"
+            continue
+        if not isinstance(value, (dict, list)):
+            continue
+        if depth > max_depth:
+            return f"{where or 'the message'}: nested more than {max_depth} deep"
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            if isinstance(key, str):
+                stack.append((key, depth, f"{where}/{key!r}"[:200] if where else repr(key)[:200]))
+            stack.append((item, depth + 1, f"{where}/{key}"[:200] if where else str(key)[:200]))
+    return None
+
+
+def _no_constant(token: str) -> Any:
+    raise ValueError(f"{token} is not JSON")
+
+
+def decode_line(line: bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """One line from an engine, as JSON; ``ValueError`` naming what is wrong: not UTF-8, not JSON,
+    nested more than ``max_depth`` deep, a string that is not valid Unicode."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"a line that is not UTF-8 (byte {exc.start}): {_excerpt(line)}") from None
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError(f"JSON nested more than {max_depth} deep: {_excerpt(line)}") from None
+    except ValueError:
+        raise ValueError(f"a line that is not JSON: {_excerpt(line)}") from None
+    problem = message_problem(value, max_depth)
+    if problem:
+        raise ValueError(f"unusable JSON ({problem})")
+    return value
 
 
 def _tail(data: bytes) -> str:
@@ -269,7 +373,7 @@ class SubprocessEngine:
 
     def __init__(self, command: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
                  startup_timeout: float = DEFAULT_STARTUP_TIMEOUT, stop_timeout: float = STOP_TIMEOUT,
-                 max_line: int = MAX_LINE, spec: str | None = None):
+                 max_line: int = MAX_LINE, spec: str | None = None, give_up_after: int | None = GIVE_UP_AFTER):
         self.command = list(command)
         self.spec = spec or PREFIX + shlex.join(self.command)
         if not self.command:
@@ -278,6 +382,9 @@ class SubprocessEngine:
         self.startup_timeout = startup_timeout
         self.stop_timeout = stop_timeout
         self.max_line = max_line
+        self.give_up_after = give_up_after  # None or 0: never give up (--keep-trying)
+        self._streak: tuple[str, str, int] | None = None  # the repeated fault: kind, how, how many cases
+        self.gave_up: str | None = None  # why the remaining cases are not sent
         self.restarts = 0
         self._seq = 0
         self._description: dict[str, Any] | None = None
@@ -319,6 +426,38 @@ class SubprocessEngine:
         snapshots (see the module docstring).
         """
         case_id = case.get("id", "?") if isinstance(case, dict) else "?"
+        if self.gave_up:
+            error = EngineTimedOut if self._streak and self._streak[0] == "timeout" else EngineCrashed
+            raise error(f"{self}: case {case_id} not sent: {self.gave_up}")
+        try:
+            snapshots = self._run(case, case_id)
+        except (EngineTimedOut, EngineCrashed) as exc:
+            self._count_fault(exc)
+            raise
+        except BaseException:
+            self._streak = None
+            raise
+        self._streak = None
+        return snapshots
+
+    def _count_fault(self, exc: EngineTimedOut | EngineCrashed) -> None:
+        """Count cases failed in a row the same way; give up after :attr:`give_up_after` of them."""
+        message = str(exc)
+        if isinstance(exc, EngineTimedOut):
+            kind, how = "timeout", f"did not answer within {self.timeout:g} s"
+        elif " while running case " in message:
+            kind, how = "crash", message.split(" while running case ", 1)[0].removeprefix(str(self)).strip()
+        else:  # not sent, or could not be restarted: already every later case at once
+            self._streak = None
+            return
+        count = self._streak[2] + 1 if self._streak and self._streak[:2] == (kind, how) else 1
+        self._streak = (kind, how, count)
+        if self.give_up_after and count >= self.give_up_after:
+            self.gave_up = (f"the engine {how} on {count} cases in a row, so the remaining cases are errored "
+                            f"without being sent (--keep-trying sends every case)")
+            self._discard()
+
+    def _run(self, case: dict[str, Any], case_id: str) -> list[dict[str, Any]]:
         process = self._running(case_id)
         self._seq += 1
         seq = self._seq
@@ -353,10 +492,10 @@ class SubprocessEngine:
     def _reply(self, line: bytes, seq: int, case: dict[str, Any], process: _Process, mark: int) -> list:
         case_id = case.get("id", "?")
         try:
-            reply = json.loads(line.decode("utf-8"))
-        except (ValueError, RecursionError):  # also UnicodeDecodeError; absurdly deep nesting
+            reply = decode_line(line)
+        except ValueError as exc:  # not UTF-8, not JSON, too deep, a lone surrogate
             self._discard()
-            raise ProtocolError(f"{self} answered case {case_id} with a line that is not JSON: {_excerpt(line)}",
+            raise ProtocolError(f"{self} answered case {case_id} with {exc}",
                                 _stderr_detail(process.stderr_since(mark))) from None
         if not isinstance(reply, dict):
             self._discard()
@@ -453,15 +592,23 @@ class SubprocessEngine:
                                   + _stderr_suffix(process.stderr_since(0)))
         if event[0] == "eof":
             status = process.exit_status()
-            raise EngineSpecError(f"--engine {spec!r}: the engine {status} at start"
+            _, head, size = event
+            wrote = f"; it wrote {_excerpt(head)} on its standard output" if size else ""
+            raise EngineSpecError(f"--engine {spec!r}: the engine exited before answering start ({status}){wrote}"
                                   + _stderr_suffix(process.stderr_since(0)))
         if event[0] == "oversized":
             raise EngineSpecError(f"--engine {spec!r}: answered start with a line longer than {_size(self.max_line)}")
         try:
-            started = json.loads(event[1].decode("utf-8"))
-        except (ValueError, RecursionError):
-            raise EngineSpecError(f"--engine {spec!r}: answered start with a line that is not JSON: "
-                                  f"{_excerpt(event[1])}" + _stderr_suffix(process.stderr_since(0))) from None
+            started = decode_line(event[1])
+        except ValueError as exc:
+            after = process.next_event(time.monotonic() + 0.5)
+            if after is not None and after[0] == "eof":  # `exec:echo hello`: it wrote a line and exited
+                status = process.exit_status()
+                raise EngineSpecError(f"--engine {spec!r}: the engine exited before answering start ({status}); "
+                                      f"it wrote {_excerpt(event[1])} on its standard output"
+                                      + _stderr_suffix(process.stderr_since(0))) from None
+            raise EngineSpecError(f"--engine {spec!r}: answered start with {exc}"
+                                  + _stderr_suffix(process.stderr_since(0))) from None
         version = started.get("version") if isinstance(started, dict) else None
         if isinstance(version, int) and not isinstance(version, bool) and version != protocol.VERSION:
             raise EngineSpecError(f"--engine {spec!r}: the engine speaks protocol version {version}; this suite "

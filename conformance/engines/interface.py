@@ -88,15 +88,18 @@ class EngineInfo:
         return f"{self.name} {self.version}"
 
 
-def load_engine(spec: str, *, timeout: float | None = None) -> Engine:
+def load_engine(spec: str, *, timeout: float | None = None, keep_trying: bool = False) -> Engine:
     """The engine ``spec`` names: ``reference``, ``module:attribute`` or ``exec:COMMAND ARGS``.
 
     ``timeout`` (seconds per case) applies to ``exec:`` engines only; ``None`` is the default.
+    ``keep_trying`` (``exec:`` only): send every case even after the engine timed out or crashed
+    the same way on :data:`conformance.engines.harness.GIVE_UP_AFTER` cases in a row.
     """
     if spec.startswith("exec:"):
         from conformance.engines.harness import SubprocessEngine
 
-        return SubprocessEngine.from_spec(spec, **({} if timeout is None else {"timeout": timeout}))
+        return SubprocessEngine.from_spec(spec, **({} if timeout is None else {"timeout": timeout}),
+                                          **({"give_up_after": None} if keep_trying else {}))
     target = BUILTIN_ENGINES.get(spec, spec)
     module_name, sep, attribute = target.partition(":")
     if not sep or not module_name or not attribute:

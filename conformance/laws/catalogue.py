@@ -14,7 +14,7 @@ from conformance.laws.core import (
 from conformance.laws.differential import (  # noqa: F401
     DIFFERENTIAL_ID, DIFFERENTIAL_RULES, differential, differential_property,
 )
-from conformance.laws.property import EngineRunError, Property, PropertyFailed, Subject  # noqa: F401
+from conformance.laws.property import EngineRunError, EngineStop, Property, PropertyFailed, Subject  # noqa: F401
 
 PROPERTIES: tuple[Property, ...] = (
     Property("613.4d/two-switches-cancel", ("613.4d", "704.3"),

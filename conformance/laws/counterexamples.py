@@ -43,7 +43,7 @@ def golden_case(case: Case, *, case_id: str, rules: tuple[str, ...], summary: st
         steps.append(step)
     all_rules = list(dict.fromkeys([*rules, *case.rules]))
     first = plain["players"][0]
-    return {
+    document = {
         "id": case_id,
         "rules": all_rules,
         "source": {"rule": rules[0]},
@@ -53,6 +53,53 @@ def golden_case(case: Case, *, case_id: str, rules: tuple[str, ...], summary: st
         "objects": {oid: compact_object(spec, first) for oid, spec in plain["objects"].items()},
         "steps": [compact_step(step, first) for step in steps],
     }
+    return faithful(document, {**plain, "steps": [_unwrapped(step) for step in steps]})
+
+
+SETUP_KEYS = ("players", "objects", "player_states", "range_of_influence", "steps")
+"""What a saved case must keep of the case that ran (besides its id, rules and summary)."""
+
+
+def faithful(document: dict[str, Any], plain: dict[str, Any]) -> dict[str, Any]:
+    """``document`` (a compacted case-file form of ``plain``, a case's plain form), if it loads
+    back as ``plain`` does; else the same with the objects, the player states or the steps
+    written in full, whichever keeps the meaning: a saved reproducer replays what was run.
+
+    Compaction drops values the format defaults to; an empty list or map is not always one
+    (``colors: []`` in ``become`` makes colourless, ``choices: {copy: []}`` copies nothing), and a
+    ``together`` of one part (a shrunk property example) is written as that part alone."""
+    from conformance.format import loader
+
+    want = _setup(plain)
+    full_objects = {oid: _without_default_zone(spec) for oid, spec in plain["objects"].items()}
+    full_steps = [step if "expect" in step else _unwrapped(step) for step in plain["steps"]]
+    full_states = {key: plain[key] for key in ("player_states", "range_of_influence") if plain.get(key)}
+    candidates = [document, {**document, "objects": full_objects}, {**document, "steps": full_steps},
+                  {**document, "objects": full_objects, "steps": full_steps},
+                  {**{k: v for k, v in document.items() if k != "player_states"}, **full_states,
+                   "objects": full_objects, "steps": full_steps}]
+    for candidate in candidates:
+        try:
+            (loaded,) = loader.load_text(yamlsource.dump({"format": 1, "cr": plain.get("cr", CR_VERSION),
+                                                          "cases": [candidate]}, sort_keys=False), "<reproducer>")
+        except Exception:
+            continue
+        if _setup(loaded.to_dict()) == want:
+            return candidate
+    return candidates[-1]
+
+
+def _setup(plain: dict[str, Any]) -> dict[str, Any]:
+    return {key: plain.get(key) for key in SETUP_KEYS if key != "steps"} | {
+        "steps": [step for step in (_unwrapped(s) for s in plain.get("steps", ())) if "expect" not in step]}
+
+
+def _unwrapped(step: dict[str, Any]) -> dict[str, Any]:
+    """A ``together`` of one part is that part done alone: one event either way (CR 704.3: no check
+    falls between the parts of one event, and one part has nothing between)."""
+    if isinstance(step, dict) and list(step) == ["together"] and len(step["together"]) == 1:
+        return _unwrapped(step["together"][0])
+    return step
 
 
 def _player_setup(plain: dict[str, Any]) -> dict[str, Any]:
@@ -105,6 +152,8 @@ def compact_step(step: dict[str, Any], first_player: str) -> dict[str, Any]:
     if kind == "expect":
         return step
     if kind == "together":
+        if len(body) == 1:  # one part is that part alone (a shrunk example); the format wants two or more
+            return compact_step(body[0], first_player)
         return {kind: [compact_step(part, first_player) for part in body]}
     if isinstance(body, dict):
         body = _without_default_zone(_without_empty(body))

@@ -33,6 +33,22 @@ class EngineRunError(Exception):
     """The engine raised or answered malformed data while a property ran it."""
 
 
+class EngineStop(BaseException):
+    """Ends a property's Hypothesis run at once (a ``BaseException``, which Hypothesis neither
+    shrinks nor replays), carrying the error: an engine's crash, timeout or protocol fault, or a
+    bound of :mod:`conformance.laws.runner` reached."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
+
+
+STOPPING_KINDS = ("crash", "timeout", "protocol")
+"""Engine faults that end a property at once, unshrunk (:class:`EngineStop`): a crash, a timeout or a
+protocol fault is the engine's, not a counterexample (replaying it would restart the engine again and
+again, and a fault that does not repeat would surface as Hypothesis's flakiness errors)."""
+
+
 @dataclass
 class Subject:
     """The engine a property runs, and what it runs in the current example (for reports)."""
@@ -44,9 +60,12 @@ class Subject:
     exercised: set[str] = field(default_factory=set)
     elements: set | None = None  # the format elements the example's scenarios use, when counted
     refused: str | None = None  # who refused the example: "engine" or "reference"
+    limits: Any = None  # called as each example begins; raises EngineStop past a bound (property_runner)
 
     def start(self) -> None:
         """A new example begins."""
+        if self.limits is not None:
+            self.limits()
         self.ran.clear()
         self.exercised.clear()
         self.refused = None
@@ -68,7 +87,11 @@ class Subject:
             self.refused = "engine"
             assume(False)
         except Exception as exc:
-            raise EngineRunError(f"the engine raised {type(exc).__name__}: {exc}") from exc
+            error = EngineRunError(f"the engine raised {type(exc).__name__}: {exc}")
+            error.__cause__ = exc
+            if getattr(exc, "kind", None) in STOPPING_KINDS:  # an EngineFault: the engine's, not a counterexample
+                raise EngineStop(error) from exc
+            raise error from exc
         checkpoints = len(case.checkpoints)
         if not isinstance(snapshots, list) or len(snapshots) != checkpoints or not all(
                 isinstance(s, Mapping) and isinstance(s.get("objects"), Mapping) for s in snapshots):

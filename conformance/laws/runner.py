@@ -17,6 +17,7 @@ from hypothesis.errors import StopTest, Unsatisfiable, UnsatisfiedAssumption
 from conformance.laws import catalogue as properties
 from conformance.engines.interface import Engine, EngineInfo, describe
 from conformance.laws.catalogue import DIFFERENTIAL_ID, Property, PropertyFailed, Subject
+from conformance.laws.property import STOPPING_KINDS
 from conformance.format.model import Case
 
 
@@ -65,6 +66,25 @@ class PropertyRun:
         if self.status == "passed":
             return tuple(sorted(self.statistics, key=rule_key))
         return tuple(self.prop.rules)
+
+
+PROPERTY_SECONDS = 300.0
+"""The longest one property may run (seconds): past it, no new example starts and the property is
+errored (``timeout``) with the examples it had. A safety net against an engine slow on every
+case; the ``ci`` profile's properties take seconds on the reference engine."""
+PROPERTY_RESTARTS = 5
+"""The most times an ``exec:`` engine may be restarted during one property (an engine that exits
+after every reply); past it the property is errored (``crash``)."""
+
+_Stop = properties.EngineStop
+
+
+def _stopping_fault(exc: BaseException):
+    """The engine fault (crash, timeout, protocol) behind ``exc``, or ``None``."""
+    from conformance.errors import EngineFault
+
+    cause = exc.__cause__ if isinstance(exc, properties.EngineRunError) else exc
+    return cause if isinstance(cause, EngineFault) and cause.kind in STOPPING_KINDS else None
 
 
 MINIMUM_SHARE = 5
@@ -117,7 +137,29 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
         check = functools.partial(properties.differential, reference=reference, common=common)
     subject = Subject(engine, info, features, elements=set() if count_elements else None)
     started = time.perf_counter()
+    restarts_before = getattr(engine, "restarts", 0)
 
+    def limits() -> None:  # before each example (Subject.start): the property's bounds
+        from conformance.errors import EngineCrashed, EngineTimedOut
+
+        elapsed = time.perf_counter() - started
+        limit = None
+        if elapsed > PROPERTY_SECONDS:
+            limit = EngineTimedOut(f"the property ran out of time: {elapsed:.0f} s, more than {PROPERTY_SECONDS:g} s "
+                                   f"(property_runner.PROPERTY_SECONDS), after {run.examples} examples")
+        elif isinstance(getattr(engine, "restarts", None), int) and engine.restarts - restarts_before > PROPERTY_RESTARTS:
+            limit = EngineCrashed(f"the engine was restarted {engine.restarts - restarts_before} times during the property, "
+                                  f"more than {PROPERTY_RESTARTS} (property_runner.PROPERTY_RESTARTS), after "
+                                  f"{run.examples} examples")
+        if limit is not None:
+            error = properties.EngineRunError(f"the property was stopped: {limit}")
+            error.__cause__ = limit
+            raise _Stop(error)
+
+    subject.limits = limits
+
+    # The source of example() seeds the ci profile's derandomized examples: keep it unchanged
+    # (the bounds and the stop at an engine fault live in Subject.start and Subject.run).
     def example(data) -> None:
         subject.start()
         try:
@@ -148,6 +190,10 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
     test = settings(profile)(test)
     try:
         test()
+    except _Stop as stop:  # an engine fault, or a bound reached: reported as the engine's, unshrunk
+        record_failure(run, stop.error, subject)
+        run.message = f"{run.message} (the property stopped at the engine's fault, unshrunk)" if _stopping_fault(
+            stop.error) and "property was stopped" not in run.message else run.message
     except Unsatisfiable:  # not one example ran: the counts below say why
         pass
     except (PropertyFailed, properties.EngineRunError) as exc:

@@ -421,6 +421,7 @@ def update(base: Expectations | None, records: Iterable[Mapping[str, Any]], path
     added.sort(key=lambda e: (e.value, e.kind or ""))
     entries = (*kept, *added)
     result = Expectations(str(path), entries, engine or base.engine, base.preamble)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)  # checked before the run (cli.cmd_run)
     Path(path).write_text(dump(result), "utf-8")
     return Update(load(path), len(kept), len(added), len(base.entries) - len(kept))
 

@@ -71,9 +71,11 @@ def case_document(case: Case) -> dict[str, Any]:
     """``case`` in case-file form, without the values the format defaults to."""
     from conformance.laws.counterexamples import compact_object, compact_step
 
+    from conformance.laws.counterexamples import faithful
+
     plain = case.to_dict()
     first = plain["players"][0]
-    return {
+    return faithful({
         "id": plain["id"],
         "rules": plain["rules"],
         "source": plain["source"],
@@ -81,7 +83,7 @@ def case_document(case: Case) -> dict[str, Any]:
         "players": plain["players"],
         "objects": {oid: compact_object(spec, first) for oid, spec in plain["objects"].items()},
         "steps": [compact_step(step, first) for step in plain["steps"]],
-    }
+    }, plain)
 
 
 def case_file_yaml(documents: list[dict[str, Any]], cr: str = CR_VERSION) -> str:

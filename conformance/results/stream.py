@@ -16,6 +16,7 @@ writes (the workers' results reach it as reports). The schema of a line is
 from __future__ import annotations
 
 import datetime
+import re
 import functools
 import json
 import time
@@ -31,6 +32,7 @@ import pytest
 
 from conformance import CR_VERSION, __version__
 from conformance.errors import CaseFileError, CaseFileErrors
+from conformance.engines.harness import message_problem
 from conformance.reports.text import STATUSES, CaseResult
 from conformance.session import ENGINE_KEY, results_of
 
@@ -39,6 +41,45 @@ FORMAT = 1
 
 def _now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def encode_line(line: dict[str, Any]) -> str:
+    """One line of the results stream: strict JSON, UTF-8 encodable, whatever a record holds.
+
+    A float that JSON cannot hold (``NaN``, ``Infinity``, which an engine may report or a record
+    carry) is written as the string ``"NaN"``, ``"Infinity"`` or ``"-Infinity"``; a string that is
+    not valid Unicode (a lone surrogate) has that character replaced by U+FFFD; anything else that
+    is not JSON data is written as its ``repr``; nothing is lost over it."""
+    try:
+        return json.dumps(line, ensure_ascii=False, default=repr, allow_nan=False).encode("utf-8").decode("utf-8")
+    except (ValueError, UnicodeEncodeError, RecursionError):
+        return json.dumps(_plain(line), ensure_ascii=False, default=repr, allow_nan=False)
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    if depth > 200:
+        return repr(value)[:1000]
+    if isinstance(value, float) and value != value:
+        return "NaN"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return "Infinity" if value > 0 else "-Infinity"
+    if isinstance(value, str):
+        return re.sub("[\ud800-\udfff]", "\ufffd", value) if _bad_unicode(value) else value
+    if isinstance(value, dict):
+        return {_plain(str(k), depth + 1): _plain(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, depth + 1) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 10_000:
+        return f"<an integer of {value.bit_length()} bits>"
+    return value if value is None or isinstance(value, (bool, int, float)) else repr(value)
+
+
+def _bad_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+        return False
+    except UnicodeEncodeError:
+        return True
 
 
 class ResultsStream:
@@ -66,7 +107,7 @@ class ResultsStream:
 
     def write(self, line: dict[str, Any]) -> None:
         if self.file is not None:
-            self.file.write(json.dumps(line, ensure_ascii=False, default=repr) + "\n")
+            self.file.write(encode_line(line) + "\n")
             self.file.flush()
 
     @pytest.hookimpl(trylast=True)
@@ -166,6 +207,15 @@ class Run:
         return {s: counts[s] for s in STATUSES}
 
 
+MAX_DEPTH = 100
+"""The deepest a line of a results file may nest (records nest a few levels around engine values,
+which the harness bounds at 64)."""
+
+
+def _no_constant(token: str) -> Any:
+    raise ValueError(f"{token} is not JSON")
+
+
 @functools.cache
 def schema() -> dict[str, Any]:
     return json.loads(resources.files("conformance").joinpath("schema/results.schema.json").read_text("utf-8"))
@@ -191,13 +241,17 @@ def read(path: str | Path) -> Run:
     for number, raw in enumerate(lines, 1):
         last = number == len(lines)
         try:
-            line = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            line = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+            problem = message_problem(line, MAX_DEPTH)
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             if last and not ends_cleanly and run is not None:
                 run.truncated_line = number
                 break
-            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8"
+            reason = (exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8" if isinstance(exc, UnicodeDecodeError)
+                      else f"nested more than {MAX_DEPTH} deep" if isinstance(exc, RecursionError) else str(exc))
             raise CaseFileErrors([CaseFileError(name, f"not a JSON line ({reason})", line=number)]) from None
+        if problem:
+            raise CaseFileErrors([CaseFileError(name, f"not a results line: {problem}", line=number)])
         kind = line.get("type") if isinstance(line, dict) else None
         if kind not in ("header", "result", "footer"):
             shown = json.dumps(kind) if isinstance(line, dict) else f"a JSON {type(line).__name__}"
