@@ -52,7 +52,7 @@ def _undefined(case):
             continue
         parts = step.parts if isinstance(step, scenario.Together) else (step,)
         for part in parts:
-            (key, body), = scenario._plain_step(part).items()
+            (key, body), = scenario.plain_step(part).items()
             if key == "damage" and game.objects[body["source"]].zone not in ("battlefield", "stack"):
                 found.append(f"step {number}: damage from {body['source']} in the {game.objects[body['source']].zone}")
             for field in _AIMED.get(key, ()):

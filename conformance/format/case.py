@@ -111,15 +111,16 @@ class Case:
             "objects": {o.id: plain_value(o, skip=("id",)) for o in self.objects},
             "player_states": {p.name: plain_value(p, skip=("name",)) for p in self.player_states},
             **({} if self.range_of_influence is None else {"range_of_influence": dict(self.range_of_influence)}),
-            "steps": [_plain_step(s) for s in self.steps],
+            "steps": [plain_step(s) for s in self.steps],
         }
 
 
-def _plain_step(step: Step, compact: bool = False) -> dict[str, Any]:
+def plain_step(step: Step, compact: bool = False) -> dict[str, Any]:
+    """A step in its plain form ``{key: body}`` (``compact``: fields at their default left out)."""
     if isinstance(step, EndEffect):
         body: Any = step.effect
     elif isinstance(step, Together):
-        body = [_plain_step(p, compact) for p in step.parts]
+        body = [plain_step(p, compact) for p in step.parts]
     else:
         body = plain_value(step, compact=compact)
     return {step.KEY: body}
@@ -128,7 +129,7 @@ def _plain_step(step: Step, compact: bool = False) -> dict[str, Any]:
 def written_steps(case: Case) -> list[dict[str, Any]]:
     """``case``'s steps as briefly as a case file may write them: every field left at its model
     default left out (so what remains is what the case says, for :mod:`conformance.format.elements`)."""
-    return [_plain_step(step, compact=True) for step in case.steps]
+    return [plain_step(step, compact=True) for step in case.steps]
 
 
 def written_objects(case: Case) -> dict[str, Any]:

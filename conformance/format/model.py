@@ -44,5 +44,5 @@ from conformance.format.players import (  # noqa: F401
     PlayerSpec, ranges_from, STARTING_LIFE,
 )
 from conformance.format.case import (  # noqa: F401
-    Case, Source, written_objects, written_steps,
+    plain_step, Case, Source, written_objects, written_steps,
 )
