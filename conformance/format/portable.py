@@ -129,17 +129,28 @@ class _Composer(yamlsource._Loader):
         return node
 
 
+_NOT_YAML = object()
+
+
+def _root_node(text: str) -> Any:
+    """The node tree of ``text`` as the suite's loader composes it; ``_NOT_YAML`` when it is not
+    well-formed YAML (the loader reports that)."""
+    loader = _Composer(text)
+    try:
+        return loader.get_single_node()
+    except yaml.YAMLError:
+        return _NOT_YAML
+    finally:
+        loader.dispose()
+
+
 def differences(text: str) -> list[Difference]:
     """Every plain scalar of ``text`` that PyYAML's ``safe_load``, a YAML 1.2 loader or a YAML 1.1
     loader reading y/n as booleans reads differently from the suite's loader. A text that is not
     well-formed YAML has none (the loader reports it)."""
-    loader = _Composer(text)
-    try:
-        node = loader.get_single_node()
-    except yaml.YAMLError:
+    node = _root_node(text)
+    if node is _NOT_YAML:
         return []
-    finally:
-        loader.dispose()
     found: list[Difference] = []
     if node is not None:
         _walk(node, (), found)
@@ -213,13 +224,9 @@ def quote(text: str, rule_numbers: bool = True) -> str:
 
 
 def _plain_rule_numbers(text: str) -> list[tuple[int, int, str]]:
-    loader = _Composer(text)
-    try:
-        node = loader.get_single_node()
-    except yaml.YAMLError:
+    node = _root_node(text)
+    if node is _NOT_YAML:
         return []
-    finally:
-        loader.dispose()
     found: list[tuple[int, int, str]] = []
 
     def walk(node: yaml.Node, path: tuple[Any, ...]) -> None:
