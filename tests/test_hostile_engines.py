@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.engines import harness
+from conformance.engines import harness, replies
+from conformance.engines import process as engine_process
 from conformance.format import loader
 from conformance.results import compare
 from conformance.cli import main
@@ -82,7 +83,7 @@ def test_a_reply_nested_thousands_deep_is_a_protocol_error_and_the_run_goes_on(d
     with fake("deep", str(depth), CASES[0].id) as engine:
         outcomes = judge_all(engine, CASES[:2])
     assert kinds(outcomes) == ["protocol", "passed"]
-    assert f"nested more than {harness.MAX_DEPTH} deep" in outcomes[0].message
+    assert f"nested more than {replies.MAX_DEPTH} deep" in outcomes[0].message
 
 
 def test_the_golden_replies_nest_well_within_the_bound():
@@ -97,7 +98,7 @@ def test_the_golden_replies_nest_well_within_the_bound():
 
     engine = ReferenceEngine()
     deepest = max(depth({"seq": 1, "snapshots": engine.run(case.to_dict())}) for case in GOLDEN)
-    assert deepest <= harness.MAX_DEPTH // 4
+    assert deepest <= replies.MAX_DEPTH // 4
 
 
 # -- 3. descendants that leave the process group --------------------------------------------------
@@ -119,12 +120,12 @@ def test_a_grandchild_that_calls_setsid_is_killed_with_the_engine(tmp_path):
 def test_kill_marked_finds_only_processes_with_the_token():
     token = "t" + os.urandom(8).hex()
     marked = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
-                              env={**os.environ, harness.TOKEN_VARIABLE: token}, start_new_session=True)
+                              env={**os.environ, engine_process.TOKEN_VARIABLE: token}, start_new_session=True)
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
-                             env={**os.environ, harness.TOKEN_VARIABLE: token + "x"})
+                             env={**os.environ, engine_process.TOKEN_VARIABLE: token + "x"})
     try:
         time.sleep(0.2)
-        assert harness.kill_marked(token) == 1
+        assert engine_process.kill_marked(token) == 1
         marked.wait(5)
         assert other.poll() is None
     finally:

@@ -111,7 +111,6 @@ KEYWORDS = ("flying", "trample", "haste", "vigilance", "reach", "defender", "fir
             "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "changeling")
 """The keyword abilities a case may give (CR 702)."""
 
-
 CHARACTERISTICS = ("name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities",
                    "power", "toughness")
 """The copiable characteristics (CR 707.2), by the names the format uses."""

@@ -70,7 +70,6 @@ class Life:
 X = "X"
 """The value of X chosen as an activated ability is activated (CR 107.3), in its effect."""
 
-
 MANA_VALUE = "mana_value"
 """The mana value of the object whose characteristic is being determined (CR 202.3)."""
 

@@ -459,14 +459,12 @@ PLAYER_ACTIONS: tuple[type[Step], ...] = (
 )
 """The steps about players, damage, replacement and prevention."""
 
-
 ACTIONS: dict[str, type[Step]] = {
     cls.KEY: cls
     for cls in (SetPT, ModifyPT, SwitchPT, DoublePT, TriplePT, PutCounters, RemoveCounters,
                 EndEffect, EndTurn, Move, *PLAYER_ACTIONS, *CHARACTERISTIC_ACTIONS)
 }
 """Steps that change the game, by key."""
-
 
 STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect}
 """Every step kind, by key."""

@@ -15,7 +15,6 @@ def is_mapping(value: Any) -> bool:
 
 _NOT_MAPPINGS = frozenset({int, str, bool, list, tuple, float, type(None)})
 
-
 FROZEN_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 

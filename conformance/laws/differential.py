@@ -34,7 +34,6 @@ def differential(subject: Subject, data, features: frozenset[str], *, reference:
 
 DIFFERENTIAL_ID = "613/agrees-with-reference"
 
-
 DIFFERENTIAL_RULES = ("613.4", *sorted({rule for rules in RULES.values() for rule in rules}))
 
 

@@ -32,7 +32,7 @@ import pytest
 
 from conformance import CR_VERSION, __version__
 from conformance.errors import CaseFileError, CaseFileErrors
-from conformance.engines.harness import message_problem
+from conformance.engines.replies import message_problem
 from conformance.reports.text import STATUSES, CaseResult
 from conformance.session import ENGINE_KEY, results_of
 
