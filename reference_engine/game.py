@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import doubling, state_based_actions
+from reference_engine import combat, doubling, state_based_actions
 from reference_engine.filters import matches
 from reference_engine import layers
 from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sublayer, counters_of, no_counters
@@ -83,6 +83,8 @@ class Game(Table, CharacteristicSteps):
             self.end_table_effects(end_of_turn=True)  # and damage is removed (514.2)
         elif type(step) in TABLE_STEPS:  # players, damage, replacement and prevention
             self.perform_table_step(step)
+        elif isinstance(step, s.Combat):  # 506-511: declarations, combat damage step(s)
+            combat.fight(self, step)
         elif isinstance(step, s.Move):
             obj = self.objects[step.object]
             was = obj.zone

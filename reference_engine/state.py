@@ -67,6 +67,10 @@ class GameState(Protocol):
         """Who controls ``obj`` now (after layer 2, 613.1b)."""
         ...
 
+    def check_state_based_actions(self) -> None:
+        """State-based actions until none applies (704.3): between combat damage steps (510.4)."""
+        ...
+
     def modified(self, event: Any, order: Any) -> list[Any]:
         """The damage dealt instead of ``event`` once replacement and prevention effects applied."""
         ...

@@ -345,7 +345,10 @@ def test_an_engine_applying_prevention_out_of_range_exits_1_naming_the_cases(cap
     code, out = run_cli(capsys, "run", "--no-properties", "--engine", f"{WRONG}:RangeBlindPreventionEngine")
     assert code == 1
     assert failed_ids(out) == {"801.13b/prevent-by-creatures-source-outside-range",
-                               "801.13b/fog-source-or-recipient-outside-range"}
+                               "801.13b/fog-source-or-recipient-outside-range",
+                               # the same examples as real combat (golden/801.13-combat.yaml)
+                               "801.13b/combat-prevent-by-creatures-attacker-outside-range",
+                               "801.13b/combat-fog-source-or-recipient-outside-range"}
 
 
 def test_an_engine_doubling_negative_life_as_0_exits_1_naming_the_case(capsys):

@@ -7,6 +7,7 @@ from what a case contains, never written by hand, so they cannot drift from the 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import Protocol
 
@@ -15,6 +16,7 @@ from conformance.format.abilities import (
     DoubleDamage, EntersAsCopy, Keyword, PreventDamageAbility, Static, StaticCopy, StaticPT,
     Triggered,
 )
+from conformance.format.combat import Combat
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -79,6 +81,17 @@ FEATURES: dict[str, str] = {
     "planeswalkers": "planeswalkers: printed loyalty (a copiable value), entering the battlefield with that many loyalty counters, "
                      "damage dealt to them removing loyalty counters (and marked too on a planeswalker creature), a "
                      "planeswalker with loyalty 0 put into its owner's graveyard (CR 209.1, 306.5b, 120.3c, 704.5i)",
+    # combat (issue 19, point 1)
+    "combat": "a combat phase: declaring attackers (players and planeswalkers) and blockers, each creature assigning "
+              "combat damage equal to its power, divided as scripted among several blockers, all combat damage of a "
+              "step dealt at once as one event, creatures removed from combat when they leave (CR 506.4, 508.1, "
+              "509.1, 510.1, 510.2)",
+    "first-strike": "first strike and double strike: a first combat damage step, state-based actions, then the regular "
+                    "one (CR 702.7b, 702.4b, 510.4)",
+    "trample": "trample: damage past lethal damage to every blocker assigned to what the creature attacks, lethal "
+               "counting damage marked and deathtouch (CR 702.19b, 702.19e, 702.2c)",
+    "blocking-restrictions": "keywords restricting attacks and blocks: flying, reach, menace, defender, haste "
+                             "(CR 702.9b, 702.17b, 702.111b, 702.3b, 702.10b, 302.6)",
     # characteristics, copies and face-down permanents (issue 3)
     "copy-effects": "copy effects and copiable values: entering as a copy, becoming a copy, exceptions, copies of copies, "
                     "static copy effects (CR 707.2-707.9, 613.2a, 613.2c)",
@@ -131,6 +144,10 @@ RULES: dict[str, tuple[str, ...]] = {
     "deathtouch": ("702.2b", "704.5h"),
     "indestructible": ("702.12b",),
     "planeswalkers": ("306.5b", "120.3c", "704.5i"),
+    "combat": ("508.1", "509.1", "510.1c", "510.2"),
+    "first-strike": ("510.4", "702.7b", "702.4b"),
+    "trample": ("702.19b",),
+    "blocking-restrictions": ("702.9b", "702.111b", "702.3b"),
     "copy-effects": ("707.2", "707.2a", "707.2b", "707.3", "613.2a", "613.2c"),
     "token-copies": ("707.2", "707.5"),
     "face-down": ("708.2a", "708.8", "613.2b", "613.7f"),
@@ -167,6 +184,7 @@ IMPLIED: dict[str, tuple[str, ...]] = {
     "triple-pt": ("layer-7c",),  # so is a tripling (701.11a)
     "double-life": ("life",),
     "double-mana": ("mana",),
+    "combat": ("damage",),  # combat damage is damage (510.2, 120)
 }
 """Features an engine needs alongside another, though a case using the first does not exercise
 the rules of the second (a tripling is applied in layer 7c, but a case tripling a creature
@@ -184,7 +202,7 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     """The features ``case``'s content uses itself, without those they imply: the ones whose rules
     it exercises (:mod:`conformance.results.exercised`)."""
     found = set(_object_features(case)) | set(_step_features(case.steps)) | set(_player_features(case)) \
-        | set(_characteristic_features(case))
+        | set(_characteristic_features(case)) | set(_combat_features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     return frozenset(found)
@@ -400,3 +418,40 @@ def _expression_features(expr: object) -> Iterator[str]:
 def _filter_features(f: Filter) -> Iterator[str]:
     if f.controller == "chosen":
         yield "characteristic-expressions"
+
+
+# --- combat (issue 19, point 1) -----------------------------------------------------------------------
+
+_COMBAT_KEYWORDS = {
+    "first strike": "first-strike", "double strike": "first-strike", "trample": "trample",
+    "flying": "blocking-restrictions", "reach": "blocking-restrictions", "menace": "blocking-restrictions",
+    "defender": "blocking-restrictions", "haste": "blocking-restrictions",
+}
+"""Keywords that change combat (CR 702), by feature: in a case with a combat step, an object
+having, gaining or losing one needs it."""
+
+
+def _combat_features(case: CaseContent) -> Iterator[str]:
+    """What combat a case needs (CR 506-511): the combat step, and the keywords changing it."""
+    fights = [step for step in case.steps if isinstance(step, Combat)]
+    if not fights:
+        return
+    yield "combat"
+    for fight in fights:
+        for target in fight.attackers.values():
+            yield "life" if target in case.players else "planeswalkers"
+    for keyword in _keywords_in((case.objects, case.steps)):
+        if keyword in _COMBAT_KEYWORDS:
+            yield _COMBAT_KEYWORDS[keyword]
+
+
+def _keywords_in(value: object) -> Iterator[str]:
+    """Every keyword named anywhere in ``value`` (cards, abilities gained or lost, copy exceptions)."""
+    if isinstance(value, Keyword):
+        yield value.keyword
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _keywords_in(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _keywords_in(getattr(value, f.name))

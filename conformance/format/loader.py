@@ -26,7 +26,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance.format import characteristic_checks, limits, modelled, player_checks, subtypes, yamlsource
+from conformance.format import characteristic_checks, combat_checks, limits, modelled, player_checks, subtypes, yamlsource
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.format.model import Case
 
@@ -393,11 +393,26 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
         yield (("steps",), "a case needs at least one expect step (a checkpoint)")
     effects: dict[str, int] = {}
     ended: set[str] = set()
+    entered: set[str] = set()  # objects that entered the battlefield during the case (CR 302.6)
     for index, step in enumerate(raw["steps"]):
+        if "combat" in step:  # CR 508-510 (combat_checks.py)
+            yield from combat_checks.step_problems(step["combat"], ("steps", index, "combat"), raw, objects, entered)
+            continue
         yield from _step_problems(step, ("steps", index), players, objects, effects, ended, raw)
+        entered |= _entering(step)
     yield from player_checks.case_problems(raw)
     yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
+
+
+def _entering(step: dict[str, Any]) -> set[str]:
+    """The objects a step puts onto the battlefield (a move there, a token: CR 302.6)."""
+    (kind, body), = step.items()
+    if kind == "together":
+        return set().union(*(_entering(part) for part in body))
+    if kind == "move" and body.get("to") == "battlefield":
+        return {body["object"]}
+    return {body["token"]} if kind == "create_token" else set()
 
 
 def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iterator[Problem]:

@@ -37,6 +37,7 @@ from conformance.format.steps import (  # noqa: F401
     PutCounters, PutPlayerCounters, RedirectDamage, RemoveCounters, RemovePlayerCounters, SetPT,
     Step, step_from, STEPS, SwitchPT, Together, Trigger, TriplePT, TurnFaceDown, TurnFaceUp,
 )
+from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.plain import (  # noqa: F401
     ABILITY_FIELDS, plain_ability, plain_value,
 )

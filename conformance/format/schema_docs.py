@@ -69,6 +69,7 @@ STEPS: dict[str, list[Any]] = {
     "prevent_damage": [{"to": "bear"}, {"to_each": {"types": ["creature"]}, "by": {"colors": ["G"]}, "amount": 2}],
     "redirect_damage": [{"to": "Alex", "instead_to": "bear"}],
     "together": [[{"modify_pt": {"to": "bear", "power": 1}}, {"switch_pt": {"to": "bear"}}]],
+    "combat": [{"attackers": {"bear": "Rob"}}],
     "expect": [{"objects": {"bear": {"power": 2}}}, {"players": {"Alex": {"life": 20}}}],
 }
 """Minimal examples of each step kind, the first shown: between them, each key a step may leave

@@ -19,11 +19,8 @@ from conformance.format.plain import plain_ability
 from conformance.format.values import FROZEN_EMPTY, freeze, is_mapping
 
 
-class Step:
-    """Base of every step. ``KEY`` is the step's key in a case file."""
-
-    __slots__ = ()  # (steps are slotted dataclasses, conformance.format.frozen)
-    KEY: ClassVar[str]
+from conformance.format.step import Step  # noqa: E402 (the base, shared with combat.py)
+from conformance.format.combat import Combat  # noqa: E402 (the combat step, CR 506-511)
 
 
 @frozen(kw_only=True)
@@ -466,7 +463,8 @@ ACTIONS: dict[str, type[Step]] = {
 }
 """Steps that change the game, by key."""
 
-STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect}
+
+STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect, Combat.KEY: Combat}
 """Every step kind, by key."""
 
 
