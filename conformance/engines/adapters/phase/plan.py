@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
-from conformance.engines.adapters.phase.changes import become_sentences
+from conformance.engines.adapters.phase.changes import become_sentences, change_parts
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
@@ -207,7 +207,8 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
                 raise Unsupported("effects on different objects in one event: a spell here targets one creature")
             subject = "target" if target is None else "it"
             if target is None:
-                needs_creature = kind != "become"  # "Target permanent becomes ..." (CR 613.1d-e)
+                # "Target permanent becomes ..." (CR 613.1d-e); P/T alone: "Target creature has ..."
+                needs_creature = kind != "become" or not change_parts(body)
             sentences.extend(become_sentences(body, subject, None) if kind == "become"
                              else [effect_sentence(kind, body, subject, None)])
             target = body["to"]
