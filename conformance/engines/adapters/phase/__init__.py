@@ -28,6 +28,10 @@ does, and why each choice is faithful, is in docs/engines/phase.md; in short:
   and applies its counters, moves and ends of effects, or, when a part needs a resolving spell
   (a doubling, a tripling, a ``to_each`` effect), is one spell with a sentence per part ("It gets
   +0/+7 until end of turn."): either way state-based actions are checked once, after the event.
+- **Type and colour changes** (``become`` steps, static abilities' ``becomes``) are real Oracle
+  wording parsed by phase (:mod:`.changes`): "Target permanent becomes an Illusion in addition to
+  its other types until end of turn.", "All creatures are black."; abilities given as Oracle text
+  are kept when phase reads them as activated abilities only.
 - ``double_counters`` on a permanent is phase's own "Double the number of +1/+1 counters on
   target permanent.".
 - **Damage** (noncombat) is dealt by a synthesized instant standing in for the scenario's source
@@ -46,7 +50,8 @@ starts from the same cards and board.
 
 The package, in the order a case flows through it: :mod:`.bindings` (phase-python imported, its
 version, the names and limits every part shares), :mod:`.wording` (the Oracle text written for
-the suite's abilities and effects, and the check of phase's parse), :mod:`.cards` (the cards and
+the suite's abilities and effects, and the check of phase's parse), :mod:`.changes` (the wording
+of type and colour changes), :mod:`.cards` (the cards and
 synthesized spells), :mod:`.plan` (how each step will be realised, decided before the game
 starts), :mod:`.board` (the game dealt, forked and set up; the primitives), :mod:`.steps` (each
 step performed in phase's game), :mod:`.observation` (snapshots read back); here,

@@ -19,12 +19,13 @@ INSTALL_HINT = ("the phase engine needs the optional extra 'phase' (phase-python
 FEATURES = (
     "layer-7a", "layer-7b", "layer-7c", "layer-7d", "counters", "static-abilities", "double-pt", "triple-pt",
     "durations", "zone-changes", "locked-sets", "simultaneous-actions", "double-counters", "damage",
-    "life", "double-life", "prevention",
+    "life", "double-life", "prevention", "type-changing", "color-changing",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
-OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage"], "players": ["life", "lost"]}
+OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
+                           "supertypes", "colors"], "players": ["life", "lost"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",

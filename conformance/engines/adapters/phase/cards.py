@@ -9,12 +9,14 @@ facts (:data:`.bindings.REAL_CARDS`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, REAL_CARDS, SUPERTYPES, _phase
+from conformance.engines.adapters.phase.changes import static_change_sentences
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, static_sentence
 from conformance.errors import Unsupported
 
@@ -59,10 +61,10 @@ class CardPlan:
 
     @classmethod
     def build(cls, card: Mapping[str, Any], text: str, *, spell: list[Sentence] = (),
-              statics: list[Sentence] = ()) -> CardPlan:
+              statics: list[Sentence] = (), activated: list[dict[str, Any]] = ()) -> CardPlan:
         source = json.dumps(card, sort_keys=True)
         face, unimplemented = _build_face(source)
-        check_parse(face, text, spell=spell, statics=statics, unimplemented=unimplemented)
+        check_parse(face, text, spell=spell, statics=statics, unimplemented=unimplemented, activated=activated)
         return cls(card["name"], source, face)
 
 
@@ -82,17 +84,24 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     if any(s not in SUPERTYPES for s in card.get("supertypes", [])):
         raise Unsupported(f"object {oid!r}: supertypes {card.get('supertypes')}")
     statics: list[Sentence] = []
+    printed: list[str] = []
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
-        if key == "cda_pt":
+        if key == "text":  # real Oracle text, as printed: phase reads it (see text_abilities)
+            printed.append(body)
+        elif key == "cda_pt":
             if "creature" not in types:
                 raise Unsupported(f"object {oid!r}: a characteristic-defining P/T ability on a noncreature card")
             statics.extend(cda_sentences(body))
+        elif key == "static":  # CR 604.2, 613.1d-e: "All creatures are black."
+            statics.extend(static_change_sentences(body["becomes"], group(body["affects"], you=you, players=players,
+                                                                          static=True)))
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
-    text = " ".join(s.text for s in statics)
+    activated = text_abilities(oid, printed)
+    text = "\n".join([" ".join(s.text for s in statics), *printed]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
         raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")
@@ -107,8 +116,51 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             raise Unsupported(f"object {oid!r}: a mana cost that is not {name}'s")
         facts.update(manaCost=real["manaCost"], manaValue=real["manaValue"])
     elif facts.get("manaCost") is not None:
-        raise Unsupported(f"object {oid!r}: a mana cost, whose mana value this adapter does not compute")
-    return CardPlan.build(facts, text, statics=statics)
+        facts["manaValue"] = mana_value(oid, facts["manaCost"])
+    return CardPlan.build(facts, text, statics=statics, activated=activated)
+
+
+MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+def mana_value(oid: str, cost: str) -> int:
+    """The mana value of a mana cost (CR 202.3): a generic symbol counts its number, a coloured or
+    colourless symbol one, X zero (202.3e); other symbols are unsupported here."""
+    symbols = MANA_SYMBOL.findall(cost)
+    if "".join(f"{{{s}}}" for s in symbols) != cost:
+        raise Unsupported(f"object {oid!r}: the mana cost {cost!r} is not a sequence of mana symbols")
+    total = 0
+    for symbol in symbols:
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol in ("W", "U", "B", "R", "G", "C"):
+            total += 1
+        elif symbol != "X":
+            raise Unsupported(f"object {oid!r}: the mana symbol {{{symbol}}} (hybrid, Phyrexian ...) is not valued here")
+    return total
+
+
+TEXT_KEYWORDS = frozenset({"Crew"})
+"""Keywords phase may read from an ability given as text: only those that change nothing the suite
+models unless a player acts (Crew, CR 702.122: no crewing is played here)."""
+
+
+def text_abilities(oid: str, printed: list[str]) -> list[dict[str, Any]]:
+    """phase's reading of a card's abilities given as Oracle text (the format keeps them as text,
+    with no meaning in the suite): accepted only when phase reads them as activated abilities or
+    keywords of :data:`TEXT_KEYWORDS`, which nothing here activates, so they change nothing the
+    scenario does; anything else (a static or triggered ability, a replacement, text phase leaves
+    unimplemented) would act in phase and not in the scenario: unsupported."""
+    if not printed:
+        return []
+    face, unimplemented = _build_face(json.dumps(mtgjson("Cfx Text", types=["Artifact"], text="\n".join(printed)),
+                                                 sort_keys=True))
+    abilities = face.get("abilities") or []
+    keywords = [next(iter(k)) if isinstance(k, Mapping) else k for k in face.get("keywords") or ()]
+    if (unimplemented or face.get("static_abilities") or face.get("triggers") or face.get("replacements")
+            or any(a.get("kind") != "Activated" for a in abilities) or set(keywords) - TEXT_KEYWORDS):
+        raise Unsupported(f"object {oid!r}: phase reads its text {printed!r} as more than activated abilities")
+    return abilities
 
 
 def spell_card(name: str, sentences: list[Sentence]) -> CardPlan:

@@ -13,6 +13,22 @@ from conformance.engines.adapters.phase.bindings import COUNTERS_BACK
 from conformance.engines.adapters.phase.board import Board
 
 
+COLORS_BACK = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+
+
+def characteristics(obj: dict[str, Any]) -> dict[str, Any]:
+    """An object's card types, subtypes, supertypes (CR 205) and colours (105) as phase's layers
+    left them (``card_types``, ``color``), in the suite's words: types and supertypes lower-cased,
+    colours as their letters. Compared as multisets, so their order is phase's."""
+    card_types = obj.get("card_types") or {}
+    return {
+        "types": [str(t).lower() for t in card_types.get("core_types") or ()],
+        "subtypes": [str(t) for t in card_types.get("subtypes") or ()],
+        "supertypes": [str(t).lower() for t in card_types.get("supertypes") or ()],
+        "colors": [COLORS_BACK.get(str(c), str(c)) for c in obj.get("color") or ()],
+    }
+
+
 class Observation(Board):
     """Snapshots of a case's game in phase."""
 
@@ -38,6 +54,7 @@ class Observation(Board):
                 # object with none (400.7). phase keeps the last value on such a card and clears it as
                 # the card returns (tests/test_phase_adapter.py), so off the battlefield it is read as 0
                 "damage": obj.get("damage_marked") if zone == "battlefield" else 0,
+                **characteristics(obj),
             }
         return {"objects": objects}
 

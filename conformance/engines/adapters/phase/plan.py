@@ -16,14 +16,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
+from conformance.engines.adapters.phase.changes import become_sentences, change_parts
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
 # --- the plan of a case -------------------------------------------------------------------------
 
-EFFECT_STEPS = ("set_pt", "modify_pt", "switch_pt", "double_pt", "triple_pt")
-SPELL_ONLY = ("double_pt", "triple_pt")  # amounts phase fixes as the spell resolves: never injected
+EFFECT_STEPS = ("set_pt", "modify_pt", "switch_pt", "double_pt", "triple_pt", "become")
+SPELL_ONLY = ("double_pt", "triple_pt", "become")  # amounts phase fixes as the spell resolves, and type and colour
+# changes (.changes): never injected
 
 
 @dataclass
@@ -189,6 +191,7 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
     ``to_each`` sets)."""
     caster = parts[0][1]["controller"]
     target = None
+    needs_creature = True
     sentences = []
     for kind, body in parts:
         if body["controller"] != caster:
@@ -197,16 +200,23 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
             raise Unsupported(f"the duration {body.get('until')!r}")
         if body.get("to_each") is not None:
             grp = group(body["to_each"], you=caster, players=plan.players, static=False)
-            sentences.append(effect_sentence(kind, body, "each", grp))
+            sentences.extend(become_sentences(body, "each", grp) if kind == "become"
+                             else [effect_sentence(kind, body, "each", grp)])
         else:
             if target is not None and body["to"] != target:
                 raise Unsupported("effects on different objects in one event: a spell here targets one creature")
-            sentences.append(effect_sentence(kind, body, "target" if target is None else "it", None))
+            subject = "target" if target is None else "it"
+            if target is None:
+                # "Target permanent becomes ..." (CR 613.1d-e); P/T alone: "Target creature has ..."
+                needs_creature = kind != "become" or not change_parts(body)
+            sentences.extend(become_sentences(body, subject, None) if kind == "become"
+                             else [effect_sentence(kind, body, subject, None)])
             target = body["to"]
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, sentences)
     plan.spells[name] = caster
-    return Cast(spell=name, caster=caster, target=target, parts=[body for _, body in parts])
+    return Cast(spell=name, caster=caster, target=target, parts=[body for _, body in parts],
+                needs_creature=needs_creature)
 
 
 def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:

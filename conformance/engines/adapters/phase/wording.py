@@ -37,32 +37,52 @@ TARGET = {"type": "Typed", "type_filters": ["Creature"], "controller": None, "pr
 PARENT = {"type": "ParentTarget"}
 
 
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+"""The colours' words in Oracle text (CR 105.1); phase names them with a capital."""
+NOUNS = {"creature": ("creature", "creatures"), "artifact": ("artifact", "artifacts"),
+         "enchantment": ("enchantment", "enchantments"), "land": ("land", "lands")}
+
+
 @dataclass(frozen=True)
 class Group:
-    """The creatures a ``to_each`` filter or a static ability's ``affects`` names, in Oracle words."""
+    """The objects a ``to_each`` filter or a static ability's ``affects`` names, in Oracle words."""
 
-    noun: str                   # "Creatures you control", "All creatures", ...
+    noun: str                   # "Creatures you control", "All creatures", "All noncreature artifacts", ...
     each: str                   # "each creature you control", "each creature", ...
     controller: str | None      # phase's reading: "You", "Opponent" or None
     other: bool = False
+    kind: str = "creature"      # the card type named (CR 205.2a)
+    non: str | None = None      # a card type excluded ("noncreature")
+    color: str | None = None    # a colour required (CR 105.2)
 
     @property
     def filter(self) -> dict[str, Any]:
-        return {"type": "Typed", "type_filters": ["Creature"], "controller": self.controller,
-                "properties": [{"type": "Another"}] if self.other else []}
+        types: list[Any] = [self.kind.capitalize()]
+        if self.non is not None:
+            types.append({"Non": self.non.capitalize()})
+        properties: list[dict[str, Any]] = []
+        if self.color is not None:
+            properties.append({"type": "HasColor", "color": COLOR_WORDS[self.color].capitalize()})
+        if self.other:
+            properties.append({"type": "Another"})
+        return {"type": "Typed", "type_filters": types, "controller": self.controller, "properties": properties}
 
 
 def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static: bool) -> Group:
     """The Oracle words for a filter read relative to ``you`` (CR 109.5); raise Unsupported for a
-    filter no template here expresses."""
+    filter no template here expresses (one card type of permanents on the battlefield, perhaps
+    "non-" one other card type and one colour, by controller)."""
     extra = {k: v for k, v in flt.items() if v not in (None, False, [], ())}
     zone = extra.pop("zone", "battlefield")
-    types = extra.pop("types", [])
+    types = list(extra.pop("types", []))
+    nots = list(extra.pop("not_types", []))
+    colors = list(extra.pop("colors", []))
     controller = extra.pop("controller", None)
     other = extra.pop("other", False)
-    if zone != "battlefield" or list(types) != ["creature"] or extra:
-        raise Unsupported(f"no Oracle template here for the filter {dict(flt)} (only creatures on the battlefield, "
-                          "by controller, are written)")
+    if (zone != "battlefield" or len(types) != 1 or types[0] not in NOUNS or len(nots) > 1 or len(colors) > 1
+            or (nots and (nots[0] not in NOUNS or nots[0] == types[0])) or extra):
+        raise Unsupported(f"no Oracle template here for the filter {dict(flt)} (only permanents on the battlefield of "
+                          "one card type, perhaps not of another and of one colour, by controller, are written)")
     if other and not static:
         raise Unsupported("'other' in a resolving effect's filter: a spell is not one of the objects")
     if controller is not None and controller not in ("you", "opponent"):
@@ -73,13 +93,18 @@ def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static:
         else:
             raise Unsupported(f"a filter naming the player {controller!r} has no Oracle wording in a game of "
                               f"{len(players)} players")
-    prefix = "Other c" if other else "C"
-    if controller == "you":
-        return Group(f"{prefix}reatures you control", "each creature you control", "You", other)
-    if controller == "opponent":
-        return Group(f"{prefix}reatures your opponents control", "each creature your opponents control", "Opponent", other)
-    return Group("Other creatures" if other else "All creatures", "each other creature" if other else "each creature",
-                 None, other)
+    one, many = NOUNS[types[0]]
+    adjectives = " ".join([*(COLOR_WORDS[c] for c in colors), *(f"non{n}" for n in nots)])
+    if adjectives:
+        one, many = f"{adjectives} {one}", f"{adjectives} {many}"
+    whose = {"you": " you control", "opponent": " your opponents control"}.get(controller, "")
+    if controller is not None:
+        noun = ("Other " + many if other else many[0].upper() + many[1:]) + whose
+    else:
+        noun = "Other " + many if other else "All " + many
+    each = ("each other " if other else "each ") + one + whose
+    return Group(noun, each, {"you": "You", "opponent": "Opponent"}.get(controller), other, types[0],
+                 nots[0] if nots else None, colors[0] if colors else None)
 
 
 @dataclass(frozen=True)
@@ -247,8 +272,9 @@ def spell_effects(face: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (), statics: list[Sentence] = (),
-                unimplemented: bool = False) -> None:
-    """Raise Unsupported unless phase's parser read ``text`` as the sentences mean."""
+                unimplemented: bool = False, activated: list[Mapping[str, Any]] = ()) -> None:
+    """Raise Unsupported unless phase's parser read ``text`` as the sentences mean (and an
+    object's abilities given as Oracle text as phase reads them alone, ``activated``)."""
     if unimplemented:
         raise Unsupported(f"phase's Oracle parser leaves part of {text!r} unimplemented")
     if spell:
@@ -261,5 +287,6 @@ def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (
     if len(parsed) != len(statics) or not all(matches(s.expect, a) for s, a in zip(statics, parsed)):
         raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
                           f"{json.dumps(parsed)[:300]}")
-    if not spell and (face.get("abilities") or face.get("triggers") or face.get("replacements")):
+    if not spell and ((face.get("abilities") or []) != list(activated) or face.get("triggers")
+                      or face.get("replacements")):
         raise Unsupported(f"phase's Oracle parser reads more into {text!r} than it says")
