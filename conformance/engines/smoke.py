@@ -31,7 +31,8 @@ from conformance.engines.interface import EngineInfo, describe, load_engine
 from conformance.errors import EngineSpecError
 
 OBJECT_VALUES = ("zone", "controller", "power", "toughness", "counters", "damage",
-                 "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down")
+                 "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down",
+                 "tapped")
 """The object values a snapshot may report (docs/engines.md, "describe()")."""
 
 PLAYER_VALUES = ("life", "mana", "counters", "lost")
