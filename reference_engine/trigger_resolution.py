@@ -35,7 +35,7 @@ def resolve_all(game: GameState, step: s.ResolveTriggers) -> None:
     while stack:
         resolve(game, stack.pop())  # 608.1: the top object resolves
         game.check_state_based_actions()  # 117.5: state-based actions, then new triggers on the stack
-        triggers.put_on_stack(game, None)
+        triggers.put_on_stack(game, None, resolving=True)
 
 
 def _amount(value: int | str, pending: Pending) -> int:

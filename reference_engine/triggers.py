@@ -156,10 +156,18 @@ def counters_put(game: GameState, obj: GameObject, kind: str, count: int) -> Non
             waiting(game).append(_trigger(game, source, ability, you, that=obj.id, that_ref=obj.ref, amount=count))
 
 
-def put_on_stack(game: GameState, order: tuple[str, ...] | None) -> None:
+class TriggersNotAsScripted(RuntimeError):
+    """The triggered abilities waiting are not those the case's ``resolve_triggers`` names (or
+    several wait where the case orders none). The golden cases are worked so that the reference
+    engine sees exactly what they name: an engine meeting this sees a trigger the case does not
+    (or misses one), so the case errors for it rather than being skipped as unsupported."""
+
+
+def put_on_stack(game: GameState, order: tuple[str, ...] | None, *, resolving: bool = False) -> None:
     """603.3, 603.3b: the waiting abilities are put on the stack, in ``order`` (the first named
     first; several of one name in the order they triggered). Without an order, at most one may be
-    waiting: the case must script the choice."""
+    waiting: the case must script the choice (``resolving``: two or more triggered while the stack
+    resolved, a choice the format cannot script: unsupported)."""
     pending = waiting(game)
     if not pending and not order:
         return
@@ -170,12 +178,14 @@ def put_on_stack(game: GameState, order: tuple[str, ...] | None) -> None:
                           f"({', '.join(names)}): APNAP order (CR 603.3b) needs an active player, not modelled")
     if not order:  # none scripted: only one may be waiting
         if len(pending) > 1:
-            raise Unsupported(f"{len(pending)} triggered abilities wait to be put on the stack ({', '.join(names)}) "
-                              "and the case does not order them: the next step must be resolve_triggers with "
-                              "an order (CR 603.3b)")
+            error = Unsupported if resolving else TriggersNotAsScripted
+            raise error(f"{len(pending)} triggered abilities wait to be put on the stack ({', '.join(names)}) "
+                        + ("at once while the stack resolves: their order is a choice no step scripts (CR 603.3b)"
+                           if resolving else "and the case does not order them: the next step must be "
+                           "resolve_triggers with an order (CR 603.3b)"))
         order = tuple(names)
     if Counter(order) != Counter(names):
-        raise Unsupported(f"resolve_triggers orders {list(order)}, but the triggered abilities waiting are "
+        raise TriggersNotAsScripted(f"resolve_triggers orders {list(order)}, but the triggered abilities waiting are "
                           f"{names}: the order must name each exactly once per time it triggered (CR 603.3b)")
     for name in order:
         chosen = next(p for p in pending if p.name == name)

@@ -8,6 +8,7 @@ import pytest
 from conformance.errors import CaseFileErrors, Unsupported
 from conformance.format.loader import load_text
 from reference_engine import ReferenceEngine
+from reference_engine.triggers import TriggersNotAsScripted
 
 HEAD = '''format: 1
 cr: "2025-09-19"
@@ -54,7 +55,7 @@ def _run(objects: str, steps: str):
 def test_two_waiting_need_an_order():
     objects = f"      w1: {WARDEN}\n      w2: {WARDEN}\n      bear: {{card: {{types: [creature], power: 2, toughness: 2}}, zone: hand}}\n"
     steps = "      - move: {object: bear, to: battlefield}\n      - gain_life: {player: Alex, amount: 1}\n      - expect: {objects: {bear: {}}}\n"
-    with pytest.raises(Unsupported, match="603.3b"):
+    with pytest.raises(TriggersNotAsScripted, match="603.3b"):
         _run(objects, steps)
 
 
@@ -62,7 +63,7 @@ def test_the_order_must_name_each_waiting_ability():
     objects = f"      w1: {WARDEN}\n      w2: {WARDEN}\n      bear: {{card: {{types: [creature], power: 2, toughness: 2}}, zone: hand}}\n"
     steps = ("      - move: {object: bear, to: battlefield}\n      - resolve_triggers: {order: [w1.gain]}\n"
              "      - expect: {objects: {bear: {}}}\n")
-    with pytest.raises(Unsupported, match="exactly once"):
+    with pytest.raises(TriggersNotAsScripted, match="exactly once"):
         _run(objects, steps)
     steps = steps.replace("[w1.gain]", "[w1.gain, w2.gain]")
     assert _run(objects, steps)[0]["players"]["Alex"]["life"] == 22
