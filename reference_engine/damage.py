@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
-from reference_engine import layers
+from reference_engine import layers, life, triggers
 from reference_engine.range_of_influence import abilities_now, as_source, current, in_range, matches_now, source_controller
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def deal(game: GameState, step: s.Damage) -> None:
     lifelink, deathtouch = abilities.has_keyword(LIFELINK), abilities.has_keyword(DEATHTOUCH)
     total = sum(result(game, event, deathtouch=deathtouch) for event in dealt)
     if lifelink and total > 0:
-        game.player_states[controller].gain_life(total)  # 702.15b: its controller, or owner
+        life.gain(game, controller, total)  # 702.15b: its controller, or owner; a life-gain event (614.1a)
 
 
 def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False) -> int:
@@ -134,7 +134,7 @@ def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False) -> 
     if event.amount <= 0 or not can_be_dealt_damage(game, event.recipient):
         return 0
     if event.recipient in game.player_states:
-        game.player_states[event.recipient].lose_life(event.amount)
+        life.lose(game, event.recipient, event.amount)
         return event.amount
     obj = game.objects[event.recipient]
     if is_planeswalker(game, obj):  # 120.3c: as many as it has, at most (122.1: no negative counters)
@@ -143,6 +143,7 @@ def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False) -> 
         game.damage_marked[obj.ref] += event.amount
     if deathtouch:  # 702.2b
         game.deathtouched.add(obj.ref)
+    triggers.dealt_damage(game, obj, event.amount)  # 603.2: the damage as dealt, after replacement
     return event.amount
 
 

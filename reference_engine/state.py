@@ -79,6 +79,32 @@ class GameState(Protocol):
         """614.5: whether an effect may apply to an event again."""
         ...
 
+    # --- triggered abilities, life gain, mana abilities (event_steps.py) ---
+
+    def check_state_based_actions(self) -> None:
+        """State-based actions until none applies (704.3)."""
+        ...
+
+    def put_counters_on(self, obj: GameObject, kind: str, count: int) -> None:
+        """122.1: counters put on a permanent in one event; abilities waiting for it trigger."""
+        ...
+
+    def life_gain_doublers(self, player: str) -> int:
+        """614.1a: how many "gain twice that much" effects apply to ``player``'s gain."""
+        ...
+
+    def mana_factor(self, player: str) -> int:
+        """106.6a: how many times as much mana a permanent ``player`` taps produces."""
+        ...
+
+    def stack_triggers(self, order: tuple[str, ...]) -> None:
+        """603.3b: the waiting triggered abilities go on the stack in the case's order."""
+        ...
+
+    def look_back(self, leaving: list[GameObject]) -> None:
+        """603.10a: "dies" abilities judged immediately before ``leaving`` move."""
+        ...
+
     def redirection_reaches(self, moved: Any) -> bool:
         """801.13a: whether redirected damage is dealt."""
         ...

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import damage, doubling, players, prevention, replacement
+from reference_engine import damage, doubling, life, players, prevention, replacement
 from reference_engine.damage import DamageEvent
 from reference_engine.range_of_influence import controller_of, in_range, source_controller
 from reference_engine.objects import no_counters
@@ -47,10 +47,10 @@ class Table:
         was: the change is the current total itself, negative included (107.1b)."""
         player = self.player_states[step.player]
         change = doubling.bonus(player.life, 2)
-        if change > 0:
-            player.gain_life(change)
+        if change > 0:  # gaining life: life-gain replacement effects apply (life.py)
+            life.gain(self, step.player, change)  # type: ignore[arg-type]
         elif change < 0:
-            player.lose_life(-change)
+            life.lose(self, step.player, -change)  # type: ignore[arg-type]
 
     def double_counters(self, step: s.DoubleCounters) -> None:
         """701.10e: the player or permanent gets as many more counters of that kind as it has."""
@@ -116,8 +116,8 @@ def _counters(sign: int) -> Callable[[Table, Any], None]:
 
 
 TABLE_STEPS: dict[type, Callable[[Table, Any], None]] = {
-    s.GainLife: _on_player(players.Player.gain_life, "amount"),      # 119.3
-    s.LoseLife: _on_player(players.Player.lose_life, "amount"),      # 119.3
+    s.GainLife: lambda game, step: life.gain(game, step.player, step.amount),   # 119.3, 614.1a
+    s.LoseLife: lambda game, step: life.lose(game, step.player, step.amount),   # 119.3
     s.AddMana: _on_player(players.Player.add_mana, "mana"),          # 106.4
     s.PutPlayerCounters: _counters(+1),                              # 122.1
     s.RemovePlayerCounters: _counters(-1),

@@ -476,6 +476,48 @@ class LethalDamageMustExceedGame(Game):
             self.damage_marked = marked
 
 
+# --- triggered abilities on events, life-gain and mana replacements (issue 18, points 5-7) ----------
+
+
+class TriggersFirstInFirstOutGame(Game):
+    """Triggered abilities resolve in the order they were put on the stack, the first put first,
+    instead of the last put (on top) first (603.3b, 608.1)."""
+
+    def stack_triggers(self, order):
+        super().stack_triggers(order)
+        self.__dict__["_stack"].reverse()
+
+
+class DiesWithoutLookingBackGame(Game):
+    """A creature's "when this dies" ability is looked for after it has left the battlefield, so it
+    never triggers: leaves-the-battlefield abilities don't look back in time (603.10a)."""
+
+    def look_back(self, leaving):
+        super().look_back(leaving)
+        gone = {obj.id for obj in leaving}
+        for incarnation_and_pending in self.__dict__.get("_dies_lookback", {}).values():
+            incarnation_and_pending[1][:] = [p for p in incarnation_and_pending[1] if p.source not in gone]
+
+
+class LifeGainDoubledOnceGame(Game):
+    """Several "gain twice that much life" effects double a gain once between them, as if one
+    replacement effect applied (614.5: each gets its own opportunity)."""
+
+    def life_gain_doublers(self, player):
+        return min(1, super().life_gain_doublers(player))
+
+
+class ManaReplacementLargestOnlyGame(Game):
+    """Of several "produces N times as much mana" effects only the largest applies, instead of each
+    once in turn (106.6a, 614.5, 616.1)."""
+
+    def mana_factor(self, player):
+        factors = [a.factor for o in self.objects.values() if o.zone == "battlefield"
+                   and self.current_controller(o) == player
+                   for a in layers.board(self).chars[o.id].values.has_ability(s.MultiplyMana)]
+        return max(factors, default=1)
+
+
 @dataclass(frozen=True)
 class Mutant:
     name: str
@@ -535,4 +577,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("negative-life-not-doubled", "107.1b", LifeClampingGame),
     Mutant("counter-doubling-adds-one", "701.10e", CounterDoublingAddsOneGame),
     Mutant("mana-doubling-every-type", "701.10f", ManaDoublingEveryTypeGame),
+    Mutant("triggers-first-in-first-out", "603.3b", TriggersFirstInFirstOutGame),
+    Mutant("dies-without-looking-back", "603.10a", DiesWithoutLookingBackGame),
+    Mutant("life-gain-doubled-once", "614.5", LifeGainDoubledOnceGame),
+    Mutant("mana-replacement-largest-only", "106.6a", ManaReplacementLargestOnlyGame),
 )

@@ -10,6 +10,7 @@ from dataclasses import field
 from types import MappingProxyType
 from typing import Any, ClassVar, Union
 
+from conformance.format.events import EVENT_ABILITIES, EVENT_EFFECTS, TriggerEvent
 from conformance.format.expressions import Expression, Filter, expression_from
 from conformance.format.frozen import frozen
 
@@ -95,6 +96,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
     (key, body), = data.items()
     if key in PLAYER_ABILITIES:
         return PLAYER_ABILITIES[key].from_dict(body)
+    if key in EVENT_ABILITIES:  # life-gain replacement, mana abilities (events.py)
+        return EVENT_ABILITIES[key].from_dict(body)
     if key in CHARACTERISTIC_ABILITIES:
         return CHARACTERISTIC_ABILITIES[key].from_dict(body)
     if key == CdaPT.KEY:
@@ -311,11 +314,20 @@ class AbilityEffect:
 
     become: BecomeTemplate | None = None
     become_copy: BecomeCopyTemplate | None = None
+    # A triggered ability with an event may instead do one of these (events.py, CR 603):
+    put_counters: Any = None
+    damage: Any = None
+    gain_life: Any = None
+    lose_life: Any = None
+    modify_pt: Any = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AbilityEffect:
         if "become" in data:
             return cls(become=BecomeTemplate.from_dict(data["become"]))
+        (key, body), = data.items()
+        if key in EVENT_EFFECTS:
+            return cls(**{key: EVENT_EFFECTS[key](**body)})
         return cls(become_copy=BecomeCopyTemplate.from_dict(data["become_copy"]))
 
 
@@ -338,16 +350,19 @@ class Activated:
 @frozen
 class Triggered:
     """A triggered ability (CR 603): ``when`` (its trigger condition, as text) and its ``effect``.
-    A ``trigger`` step says when it triggers and resolves."""
+    Without ``event``, a ``trigger`` step says when it triggers and resolves; with one, it
+    triggers when that event happens and waits to be put on the stack (603.2, 603.3)."""
 
     KEY: ClassVar[str] = "triggered"
     name: str
     when: str
     effect: AbilityEffect
+    event: TriggerEvent | None = None  # the event the engine detects (events.py); None: a `trigger` step
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Triggered:
-        return cls(name=data["name"], when=data["when"], effect=AbilityEffect.from_dict(data["effect"]))
+        event = TriggerEvent.from_dict(data["event"]) if "event" in data else None
+        return cls(name=data["name"], when=data["when"], effect=AbilityEffect.from_dict(data["effect"]), event=event)
 
 
 @frozen

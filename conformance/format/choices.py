@@ -161,8 +161,9 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
         if _copied(spec.get("choices")):
             copies.setdefault(oid, set()).update(_copied(spec.get("choices")))
         for ability in spec["card"].get("abilities", []):
-            (key, _), = ability.items()
-            if key in CHANGING_ABILITIES:
+            (key, body), = ability.items()
+            # (a triggered ability putting counters, dealing damage, ... changes no ability or type, events.py)
+            if key in CHANGING_ABILITIES and (key == "morph" or {"become", "become_copy"} & set(body.get("effect", {}))):
                 abilities.add(oid)
                 types.add(oid)
             elif key in ("static", "static_copy"):  # 613.5: whatever it matches, at each moment

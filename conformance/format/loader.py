@@ -26,7 +26,9 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance.format import characteristic_checks, combat_checks, limits, modelled, player_checks, subtypes, yamlsource
+from conformance.format import (
+    characteristic_checks, combat_checks, event_checks, limits, modelled, player_checks, subtypes, yamlsource,
+)
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.format.model import Case
 
@@ -403,6 +405,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from player_checks.case_problems(raw)
     yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
+    yield from event_checks.problems(raw)  # triggered abilities on events, mana abilities (CR 603, 605)
 
 
 def _entering(step: dict[str, Any]) -> set[str]:

@@ -36,6 +36,11 @@ from conformance.format.steps import (  # noqa: F401
     Expect, GainLife, LoseLife, MANA_TYPES, ModifyPT, Move, PLAYER_ACTIONS, PreventDamage, PTEffect,
     PutCounters, PutPlayerCounters, RedirectDamage, RemoveCounters, RemovePlayerCounters, SetPT,
     Step, step_from, STEPS, SwitchPT, Together, Trigger, TriplePT, TurnFaceDown, TurnFaceUp,
+    ResolveTriggers, ActivateMana,
+)
+from conformance.format.events import (  # noqa: F401
+    CountersPut, DoubleLifeGain, EffectCounters, EffectDamage, EffectGainLife, EffectLoseLife, EffectPT,
+    EVENT_ABILITIES, EVENT_EFFECTS, EVENT_KINDS, LIFE_RELATIONS, ManaAbility, MultiplyMana, THAT_MANY, TriggerEvent,
 )
 from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.plain import (  # noqa: F401

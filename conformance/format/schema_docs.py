@@ -71,6 +71,8 @@ STEPS: dict[str, list[Any]] = {
     "together": [[{"modify_pt": {"to": "bear", "power": 1}}, {"switch_pt": {"to": "bear"}}]],
     "combat": [{"attackers": {"bear": "Rob"}}],
     "expect": [{"objects": {"bear": {"power": 2}}}, {"players": {"Alex": {"life": 20}}}],
+    "resolve_triggers": [{"order": []}, {}],  # triggered abilities on events, mana abilities (events.py)
+    "activate_mana": [{"object": "bear", "ability": "tap"}],
 }
 """Minimal examples of each step kind, the first shown: between them, each key a step may leave
 out is left out by one, so the page can say what an engine receives then."""
@@ -100,6 +102,9 @@ ABILITIES: dict[str, list[Any]] = {
     "as_enters_choose": [{"player": "opponent"}, {"object": {"types": ["creature"]}}],
     "as_enters_pt": [{"options": ["5/1", "1/5"]}],
     "static_copy": [{"affects": {"types": ["creature"]}}],
+    "double_life_gain": [{}],  # life-gain and mana replacements, mana abilities (events.py)
+    "mana_ability": [{"name": "tap", "add": {"G": 1}}],
+    "multiply_mana": [{"factor": 2}],
 }
 """Minimal examples of each ability kind (on a card in a hand), the first shown."""
 

@@ -269,8 +269,37 @@ class Trigger(Step):
     target: str | None = None
 
 
+# --- triggered abilities on events and mana abilities (events.py, CR 603, 605) -----------------
+
+
+@frozen
+class ResolveTriggers(Step):
+    """The triggered abilities waiting to be put on the stack are put there in ``order`` (CR
+    603.3b: each named ``OBJ.ABILITY``, once per time it triggered, the first put first), then the
+    stack resolves, top first (608.1); each ability that triggers meanwhile is put on top when a
+    player would next receive priority (603.3, 117.5)."""
+
+    KEY: ClassVar[str] = "resolve_triggers"
+    order: tuple[str, ...] = ()
+
+    @classmethod
+    def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> ResolveTriggers:
+        return cls(order=tuple(body.get("order", ())))
+
+
+@frozen
+class ActivateMana(Step):
+    """The object's controller activates its mana ability named ``ability`` (CR 605.3a): it taps
+    the permanent (the cost, 602.2b) and adds the mana (106.4), as replacement effects modify it
+    (106.6). An untapped permanent without that ability, or a tapped one: nothing happens."""
+
+    KEY: ClassVar[str] = "activate_mana"
+    object: str
+    ability: str
+
+
 CHARACTERISTIC_ACTIONS: tuple[type[Step], ...] = (
-    Become, BecomeCopy, CreateToken, TurnFaceUp, TurnFaceDown, Activate, Trigger,
+    Become, BecomeCopy, CreateToken, TurnFaceUp, TurnFaceDown, Activate, Trigger, ResolveTriggers, ActivateMana,
 )
 """The steps about characteristics, copies and face-down permanents."""
 
