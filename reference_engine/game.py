@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import doubling, state_based_actions
+from reference_engine import counter_replacement, doubling, loyalty, state_based_actions
+from reference_engine.counter_replacement import CounterRules
+from reference_engine.loyalty import LoyaltyRules
 from reference_engine.filters import matches
 from reference_engine import layers
 from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sublayer, counters_of, no_counters
@@ -15,7 +17,7 @@ from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, Characte
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
-class Game(Table, CharacteristicSteps):
+class Game(Table, CharacteristicSteps, CounterRules, LoyaltyRules):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 
@@ -68,9 +70,8 @@ class Game(Table, CharacteristicSteps):
         elif isinstance(step, s.PTEffect):
             self.create_effect(step, power=getattr(step, "power", None),
                                toughness=getattr(step, "toughness", None))
-        elif isinstance(step, s.PutCounters):
-            self.objects[step.object].counters[step.kind] += step.count
-            self.tick()  # 613.7c: each counter gets a timestamp
+        elif isinstance(step, s.PutCounters):  # 122.1, 614.1a: as the counter replacements modify it
+            counter_replacement.put_counters(self, step)  # 613.7c: the counters get a timestamp
         elif isinstance(step, s.RemoveCounters):
             counters = self.objects[step.object].counters
             counters[step.kind] -= min(step.count, counters[step.kind])
@@ -81,6 +82,7 @@ class Game(Table, CharacteristicSteps):
             # 514.2: in the cleanup step, "until end of turn" effects end.
             self.effects = [e for e in self.effects if e.until != "end_of_turn"]
             self.end_table_effects(end_of_turn=True)  # and damage is removed (514.2)
+            loyalty.new_turn(self)  # 606.3: "that turn"
         elif type(step) in TABLE_STEPS:  # players, damage, replacement and prevention
             self.perform_table_step(step)
         elif isinstance(step, s.Move):
