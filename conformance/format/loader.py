@@ -26,7 +26,7 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance.format import characteristic_checks, limits, modelled, player_checks, subtypes, yamlsource
+from conformance.format import characteristic_checks, counter_checks, limits, modelled, player_checks, subtypes, yamlsource
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.format.model import Case
 
@@ -398,6 +398,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from player_checks.case_problems(raw)
     yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
+    yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
 
 
 def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iterator[Problem]:
