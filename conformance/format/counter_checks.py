@@ -51,7 +51,7 @@ def case_problems(raw: Mapping[str, Any]) -> Iterator[Problem]:
     """Problems of the case's counters, tokens and loyalty abilities."""
     objects = raw["objects"]
     for at, key, body in _abilities({"objects": objects, "steps": raw["steps"]}, ()):
-        if key in REPLACEMENT_KEYS and "amount" in body and body.get("mode", "double") != "plus":
+        if key in REPLACEMENT_KEYS and body.get("amount", 1) != 1 and body.get("mode", "double") != "plus":
             yield (at + (key, "amount"), "amount is how many more with mode: plus (\"that many plus N\", CR 614.1a)")
     yield from _setup_problems(raw)
     names = set(objects)
