@@ -94,19 +94,27 @@ def plus_and_double_orders(subject: Subject, data, features: frozenset[str]) -> 
 
 
 def token_doublers_multiply(subject: Subject, data, features: frozenset[str]) -> None:
-    doublers = data.draw(st.integers(0, 3), label="token doublers")
+    kinds = data.draw(st.lists(st.sampled_from(["mine", "his, any player's", "his, his own"]), max_size=4),
+                      label="token replacements")
     count = data.draw(st.integers(1, 2), label="tokens")
-    objects = {f"r{i + 1}": {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
-               for i in range(doublers)} or {"relic": {"card": {"types": ["artifact"]}}}
+    objects: dict[str, Any] = {"relic": {"card": {"types": ["artifact"]}}}
+    for index, kind in enumerate(kinds):  # Blair's "under your control" one does not apply to Alex's tokens
+        objects[f"r{index + 1}"] = {"card": {"types": ["enchantment"], "abilities": [
+            {"token_replacement": {"under": "any"} if kind == "his, any player's" else {}}]},
+            **({} if kind == "mine" else {"owner": "Blair"})}
+    doublers = sum(kind != "his, his own" for kind in kinds)
+    event(f"{doublers} token doublers apply")
     names = [f"t{i + 1}" for i in range(count * 2 ** doublers + 1)]
-    step = {"create_token": {"tokens": names, "count": count, "card": {"types": ["creature"], "power": 1, "toughness": 1}}}
+    card = {"types": ["creature"], "power": data.draw(st.integers(1, 4), label="power"),
+            "toughness": data.draw(st.integers(1, 4), label="toughness")}
+    step = {"create_token": {"tokens": names, "count": count, "card": card}}
     case = build_case(objects, [step, {"expect": {"objects": dict.fromkeys(names, {})}}],
                       summary="Token doublers, generated.", case_id="614.5/generated")
     seen = subject.run(case)[-1]["objects"]
     made = sum(1 for name in names if (seen.get(name) or {}).get("zone") == "battlefield")
     if made != count * 2 ** doublers:
-        subject.fail(f"{count} tokens under {doublers} token doublers: {made} created, not {count * 2 ** doublers} "
-                     "(CR 614.1a, 614.5)")
+        subject.fail(f"{count} tokens under {doublers} token doublers that apply: {made} created, not "
+                     f"{count * 2 ** doublers} (CR 614.1a, 614.5)")
 
 
 def counters_agree_with_reference(subject: Subject, data, features: frozenset[str]) -> None:
