@@ -80,6 +80,10 @@ def plus_and_double_orders(subject: Subject, data, features: frozenset[str]) -> 
     plus = {"counter_replacement": {"mode": "plus", "amount": amount, "kind": "+1/+1",
                                     "on": {"controller": "you", "types": ["creature"]}}}
     objects = _board([plus, data.draw(st.sampled_from(DOUBLERS), label="doubler")])
+    objects["bear"]["card"]["power"] = data.draw(st.integers(0, 4), label="power")
+    objects["bear"]["card"]["toughness"] = data.draw(st.integers(1, 4), label="toughness")
+    for index in range(data.draw(st.integers(0, 2), label="Blair's doublers")):  # his permanents only: none applies
+        objects[f"his{index + 1}"] = {"card": {"types": ["enchantment"], "abilities": [DOUBLERS[0]]}, "owner": "Blair"}
     results = []
     for order in (["r1", "r2"], ["r2", "r1"]):
         step = {"put_counters": {"object": "bear", "kind": "+1/+1", "count": n, "order": order}}
