@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import combat, doubling, state_based_actions
+from reference_engine import combat, counter_replacement, doubling, loyalty, state_based_actions
+from reference_engine.counter_replacement import CounterRules
+from reference_engine.loyalty import LoyaltyRules
 from reference_engine.filters import matches
 from reference_engine import layers
 from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sublayer, counters_of, no_counters
@@ -17,7 +19,7 @@ from reference_engine.event_steps import EventSteps
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
-class Game(Table, CharacteristicSteps, EventSteps):
+class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 
@@ -70,8 +72,10 @@ class Game(Table, CharacteristicSteps, EventSteps):
         layers.invalidate(self)
         if type(step) in CHARACTERISTIC_STEPS:  # copies, face-down permanents, abilities as data
             self.perform_characteristic_step(step)
-            if isinstance(step, s.CreateToken):
-                triggers.entered(self, self.objects[step.token])  # 603.6a
+            if isinstance(step, s.CreateToken):  # 603.6a: each token created enters the battlefield
+                for token in (step.token,) if step.token is not None else step.tokens:
+                    if token in self.objects and self.objects[token].zone == "battlefield":
+                        triggers.entered(self, self.objects[token])
         elif isinstance(step, (s.ResolveTriggers, s.ActivateMana)):  # 603.3, 605 (event_steps.py)
             self.perform_event_step(step)
         elif isinstance(step, (s.DoublePT, s.TriplePT)):
@@ -79,8 +83,8 @@ class Game(Table, CharacteristicSteps, EventSteps):
         elif isinstance(step, s.PTEffect):
             self.create_effect(step, power=getattr(step, "power", None),
                                toughness=getattr(step, "toughness", None))
-        elif isinstance(step, s.PutCounters):
-            self.put_counters_on(self.objects[step.object], step.kind, step.count)  # 613.7c, 603.2 (event_steps.py)
+        elif isinstance(step, s.PutCounters):  # 122.1, 614.1a: as the counter replacements modify it
+            counter_replacement.put_counters(self, step)  # 613.7c, 603.2: put_counters_on (event_steps.py)
         elif isinstance(step, s.RemoveCounters):
             counters = self.objects[step.object].counters
             counters[step.kind] -= min(step.count, counters[step.kind])
@@ -91,6 +95,7 @@ class Game(Table, CharacteristicSteps, EventSteps):
             # 514.2: in the cleanup step, "until end of turn" effects end.
             self.effects = [e for e in self.effects if e.until != "end_of_turn"]
             self.end_table_effects(end_of_turn=True)  # and damage is removed (514.2)
+            loyalty.new_turn(self)  # 606.3: "that turn"
         elif type(step) in TABLE_STEPS:  # players, damage, replacement and prevention
             self.perform_table_step(step)
         elif isinstance(step, s.Combat):  # 506-511: declarations, combat damage step(s)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from conformance.format import model as s
-from reference_engine import abilities, damage, life, triggers
+from reference_engine import abilities, counter_replacement, damage, life, triggers
 from reference_engine.objects import PTEffect, Sublayer
 
 if TYPE_CHECKING:
@@ -57,8 +57,10 @@ def resolve(game: GameState, pending: Pending) -> None:
     if effect.put_counters is not None:
         part = effect.put_counters
         obj = _object(game, part.to, pending)
-        if obj is not None:
-            game.put_counters_on(obj, part.kind, _amount(part.count, pending))
+        if obj is not None:  # an effect puts them: counter replacements apply (614.1a; an order the
+            # case cannot script here is refused, counter_replacement.OrderMissing)
+            counter_replacement.put(game, counter_replacement.CounterEvent(obj.id, part.kind,
+                                    _amount(part.count, pending), you), ())
     elif effect.damage is not None:
         part = effect.damage
         amount = _amount(part.amount, pending)

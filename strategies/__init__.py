@@ -30,6 +30,7 @@ from strategies._internal.core import (
     printed_values,
     pt_amounts,
 )
+from strategies._internal.counters import COUNTER_FEATURES, counter_scenarios
 from strategies._internal.damage import damage_scenarios
 from strategies._internal.players import (
     PLAYER_FEATURES,
@@ -64,4 +65,6 @@ __all__ = [
     "copy_scenarios",
     "original_objects",
     "star_cards",
+    "COUNTER_FEATURES",
+    "counter_scenarios",
 ]

@@ -23,6 +23,7 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import in_range
+from tests import counter_mutants
 from tests.wrong_engines import (
     ClampingGame,
     CounterCopyingGame,
@@ -581,4 +582,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("dies-without-looking-back", "603.10a", DiesWithoutLookingBackGame),
     Mutant("life-gain-doubled-once", "614.5", LifeGainDoubledOnceGame),
     Mutant("mana-replacement-largest-only", "106.6a", ManaReplacementLargestOnlyGame),
+    # counters, tokens and loyalty (issue 18: tests/counter_mutants.py)
+    Mutant("counter-costs-doubled", "614.16", counter_mutants.CostsDoubledGame),
+    Mutant("counter-replacements-fixed-order", "616.1", counter_mutants.FixedOrderGame),
+    Mutant("entering-counters-not-replaced", "122.6", counter_mutants.EnteringCountersNotReplacedGame),
+    Mutant("own-replacement-as-it-enters", "614.12", counter_mutants.OwnReplacementAsItEntersGame),
+    Mutant("token-replacements-ignored", "614.1a", counter_mutants.TokenReplacementsIgnoredGame),
+    Mutant("loyalty-once-per-card", "606.3", counter_mutants.LoyaltyOncePerIdGame),
 )

@@ -54,9 +54,29 @@ def test_object_spec_fields_are_the_schema_keys_plus_its_id():
 
 def test_ability_kinds_match():
     assert set(DEFS["ability"]["properties"]) == {scenario.CdaPT.KEY, scenario.StaticPT.KEY, *scenario.PLAYER_ABILITIES,
-                                                  *scenario.CHARACTERISTIC_ABILITIES, *scenario.EVENT_ABILITIES}
+                                                  *scenario.CHARACTERISTIC_ABILITIES, *scenario.EVENT_ABILITIES,
+                                                  *scenario.COUNTER_ABILITIES}
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
+
+
+@pytest.mark.parametrize("key", sorted(scenario.COUNTER_ABILITIES))
+def test_counter_abilities_fields_are_the_schema_keys(key):
+    cls = scenario.COUNTER_ABILITIES[key]
+    definition = DEFS[f"ability_{key}"]
+    assert cls.KEY == key and DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"}
+    if key == "enters_with_counters":  # a body that is a mapping of counter kinds: {"+1/+1": 3}
+        assert "propertyNames" in definition and len(dataclasses.fields(cls)) == 1
+    else:
+        assert {f.name for f in dataclasses.fields(cls)} == set(definition["properties"])
+
+
+def test_counter_abilities_round_trip_through_the_plain_form():
+    for plain in ({"counter_replacement": {"mode": "plus", "kind": "+1/+1", "on": {"controller": "you"}}},
+                  {"token_replacement": {"under": "any"}}, {"enters_with_counters": {"+1/+1": 2}},
+                  {"loyalty_ability": {"name": "up", "cost": 1}}):
+        ability = scenario.ability_from(plain)
+        assert scenario.ability_from(scenario.plain_ability(ability)) == ability
 
 
 SCALAR_ABILITIES = {"keyword": "enum", "morph": "$ref", "text": "type", "cda_colors": "items"}

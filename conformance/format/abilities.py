@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Union
 
 from conformance.format.events import EVENT_ABILITIES, EVENT_EFFECTS, TriggerEvent
+from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
 from conformance.format.expressions import Expression, Filter, expression_from
 from conformance.format.frozen import frozen
 
@@ -89,7 +90,8 @@ PLAYER_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (DoubleDamage, Prev
 """Abilities about damage and players (CR 614-616, 701.10g, 104.3b), by key."""
 
 
-Ability = Union[CdaPT, StaticPT, DoubleDamage, PreventDamageAbility, CantLose]
+Ability = Union[CdaPT, StaticPT, DoubleDamage, PreventDamageAbility, CantLose, CounterReplacement,
+                TokenReplacement, EntersWithCounters]
 
 
 def ability_from(data: Mapping[str, Any]) -> Ability:
@@ -98,6 +100,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
         return PLAYER_ABILITIES[key].from_dict(body)
     if key in EVENT_ABILITIES:  # life-gain replacement, mana abilities (events.py)
         return EVENT_ABILITIES[key].from_dict(body)
+    if key in COUNTER_ABILITIES:
+        return COUNTER_ABILITIES[key].from_dict(body)
     if key in CHARACTERISTIC_ABILITIES:
         return CHARACTERISTIC_ABILITIES[key].from_dict(body)
     if key == CdaPT.KEY:
@@ -429,3 +433,28 @@ CHARACTERISTIC_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (
     Keyword, Morph, Text, CdaColors, Static, Activated, Triggered, EntersAsCopy, AsEntersChoose, AsEntersPT,
     StaticCopy)}
 """Abilities about characteristics, copying and face-down permanents (CR 602-604, 613, 702, 707, 708), by key."""
+
+
+# --- counters, tokens and loyalty (issue 18) -----------------------------------------------------
+
+@frozen
+class LoyaltyAbility:
+    """A loyalty ability (CR 606.2): an activated ability whose cost is to put ``cost`` loyalty
+    counters on its permanent (``cost`` > 0), or to remove ``-cost`` of them (< 0), or neither (0)
+    (606.4), with an optional ``effect``. A permanent's loyalty abilities may be activated once
+    each turn in all (606.3), a negative cost only if it has that many loyalty counters (606.5)."""
+
+    KEY: ClassVar[str] = "loyalty_ability"
+    name: str
+    cost: int
+    effect: AbilityEffect | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LoyaltyAbility:
+        effect = AbilityEffect.from_dict(data["effect"]) if "effect" in data else None
+        return cls(name=data["name"], cost=data["cost"], effect=effect)
+
+
+COUNTER_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (
+    CounterReplacement, TokenReplacement, EntersWithCounters, LoyaltyAbility)}
+"""Abilities about counters, tokens and loyalty (CR 614.1a, 614.1c, 614.16, 122.6, 606), by key."""

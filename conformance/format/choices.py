@@ -37,6 +37,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.format.steps import created_tokens
+
 STATIC_DAMAGE_ABILITIES = ("double_damage", "prevent_damage")
 """Abilities whose static effects replace or prevent damage (CR 701.10g, 615.10)."""
 
@@ -83,7 +85,8 @@ def damage_choices(raw: Mapping[str, Any]) -> Iterator[DamageChoices]:
     active: list[_Effect] = []
     for path, kind, body in _walk(raw["steps"], ("steps",)):
         if kind == "create_token":  # 111.1: a token enters the battlefield
-            zones[body["token"]] = "battlefield"
+            for token in created_tokens(body):
+                zones[token] = "battlefield"
         if kind in EFFECT_STEPS:
             active.append(_Effect(body.get("id"), kind, body, path))
         elif kind == "end_effect":
@@ -181,7 +184,9 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
         elif kind == "become_copy":
             everyone = True
         elif kind == "create_token":
-            copies.setdefault(body["token"], set()).update([body["copy_of"], *_copied(body.get("choices"))])
+            for token in created_tokens(body):
+                copies.setdefault(token, set()).update([*([body["copy_of"]] if "copy_of" in body else []),
+                                                        *_copied(body.get("choices"))])
         elif kind == "move" and (body.get("choices") or body.get("face_down")):
             copies.setdefault(body["object"], set()).update(_copied(body.get("choices")))
             types.add(body["object"])

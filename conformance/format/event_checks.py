@@ -8,6 +8,7 @@ from typing import Any
 
 from conformance.format import characteristic_checks
 from conformance.format.events import EVENT_EFFECTS
+from conformance.format.steps import created_tokens
 
 Problem = tuple[tuple[Any, ...], str]
 
@@ -56,7 +57,7 @@ def problems(raw: dict[str, Any]) -> Iterator[Problem]:
     for index, step in enumerate(raw["steps"]):
         (kind, body), = step.items()
         if kind == "create_token":
-            known.add(body["token"])
+            known.update(created_tokens(body))
         elif kind == "resolve_triggers":
             for n, name in enumerate(body.get("order", [])):
                 source = name.rsplit(".", 1)[0] if "." in name else None

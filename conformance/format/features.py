@@ -18,6 +18,7 @@ from conformance.format.abilities import (
 )
 from conformance.format.combat import Combat
 from conformance.format import event_features
+from conformance.format import counter_features
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -165,6 +166,10 @@ RULES: dict[str, tuple[str, ...]] = {
 RULES.update(event_features.RULES)
 """The rules a case exercises when it needs each feature (for statistics and generated cases)."""
 
+# counters, tokens and loyalty (issue 18): their own module
+FEATURES.update(counter_features.FEATURES)
+RULES.update(counter_features.RULES)
+
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
     ModifyPT: "layer-7c",
@@ -206,7 +211,8 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     """The features ``case``'s content uses itself, without those they imply: the ones whose rules
     it exercises (:mod:`conformance.results.exercised`)."""
     found = set(_object_features(case)) | set(_step_features(case.steps)) | set(_player_features(case)) \
-        | set(_characteristic_features(case)) | set(_combat_features(case)) | set(_event_features(case))
+        | set(_characteristic_features(case)) | set(_combat_features(case)) | set(_event_features(case)) \
+        | set(counter_features.features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     return frozenset(found)

@@ -27,10 +27,12 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
-    characteristic_checks, combat_checks, event_checks, limits, modelled, player_checks, subtypes, yamlsource,
+    characteristic_checks, combat_checks, counter_checks, event_checks, limits, modelled, player_checks, subtypes,
+    yamlsource,
 )
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.format.model import Case
+from conformance.format.steps import created_tokens
 
 CASE_FILE_SUFFIXES = (".yaml", ".yml")
 Problem = tuple[tuple[Any, ...], str]
@@ -406,6 +408,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
     yield from event_checks.problems(raw)  # triggered abilities on events, mana abilities (CR 603, 605)
+    yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
 
 
 def _entering(step: dict[str, Any]) -> set[str]:
@@ -415,7 +418,9 @@ def _entering(step: dict[str, Any]) -> set[str]:
         return set().union(*(_entering(part) for part in body))
     if kind == "move" and body.get("to") == "battlefield":
         return {body["object"]}
-    return {body["token"]} if kind == "create_token" else set()
+    if kind == "create_token":  # one token, or several named (111.4)
+        return set(created_tokens(body))
+    return set()
 
 
 def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iterator[Problem]:

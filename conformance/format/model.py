@@ -27,6 +27,12 @@ from conformance.format.abilities import (  # noqa: F401
     CopyExceptions, DoubleDamage, EntersAsCopy, Keyword, KEYWORDS, Morph, PLAYER_ABILITIES,
     PreventDamageAbility, Static, StaticCopy, StaticPT, Text, Triggered,
 )
+from conformance.format.abilities import (  # noqa: F401  (counters, tokens, loyalty: issue 18)
+    COUNTER_ABILITIES, LoyaltyAbility,
+)
+from conformance.format.counters import (  # noqa: F401
+    COUNT_MODES, CounterReplacement, EntersWithCounters, TokenReplacement,
+)
 from conformance.format.objects import (  # noqa: F401
     Card, Choices, ObjectSpec, ZONES,
 )

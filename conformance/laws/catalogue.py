@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from conformance.laws import copies as copy_laws, players as player_laws
+from conformance.laws import copies as copy_laws, counters as counter_laws, players as player_laws
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -87,6 +87,20 @@ PROPERTIES: tuple[Property, ...] = (
              "State-based actions are checked after every event, observed or not: with some checkpoints removed, "
              "the engine reports at the others what it reports when every event is followed by one.",
              frozenset(), checks_between_checkpoints),
+    # counters, tokens and loyalty (issue 18)
+    Property("614.5/counter-doublers-multiply", ("614.5", "614.1a", "616.1", "614.16"),
+             "With N counter doublers that all apply, an effect putting n counters puts n×2^N, whatever the order.",
+             frozenset({"counter-replacements", "counters"}), counter_laws.counter_doublers_multiply),
+    Property("616.1/plus-and-double-orders", ("616.1", "614.1a", "614.5"),
+             "\"That many plus a\" then \"twice\" puts (n+a)×2 counters, the other order 2n+a: they differ by a.",
+             frozenset({"counter-replacements", "counters", "replacement-order"}), counter_laws.plus_and_double_orders),
+    Property("614.5/token-doublers-multiply", ("614.5", "614.1a", "111.4"),
+             "With N token doublers, an effect creating c tokens creates c×2^N.",
+             frozenset({"token-replacements", "token-creation"}), counter_laws.token_doublers_multiply),
+    Property("614.1a/counters-agree-with-reference", ("614.1a", "614.16", "616.1", "122.6", "606.3", "606.4", "111.4"),
+             "On generated scenarios about counter and token replacements, entering with counters, loyalty abilities "
+             "and tokens, the engine reports what the reference engine reports.",
+             frozenset({"counter-replacements"}), counter_laws.counters_agree_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -109,4 +123,7 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)
+    if prop.check in (counter_laws.counter_doublers_multiply, counter_laws.plus_and_double_orders,
+                      counter_laws.token_doublers_multiply, counter_laws.counters_agree_with_reference):
+        return counter_laws.usable(prop.check, features)
     return prop.needs <= features and bool(features & {"layer-7b", "layer-7c", "layer-7d"})
