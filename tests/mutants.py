@@ -23,6 +23,7 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import in_range
+from tests.combat_mutants import FirstStrikeNotFirstGame, SeparateCombatDamageGame, TrampleWithoutLethalGame
 from tests.wrong_engines import (
     ClampingGame,
     CounterCopyingGame,
@@ -535,4 +536,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("negative-life-not-doubled", "107.1b", LifeClampingGame),
     Mutant("counter-doubling-adds-one", "701.10e", CounterDoublingAddsOneGame),
     Mutant("mana-doubling-every-type", "701.10f", ManaDoublingEveryTypeGame),
+    Mutant("first-strike-not-first", "510.4", FirstStrikeNotFirstGame),
+    Mutant("trample-without-lethal", "702.19b", TrampleWithoutLethalGame),
+    Mutant("combat-damage-separate-events", "510.2", SeparateCombatDamageGame),
 )

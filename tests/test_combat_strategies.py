@@ -134,3 +134,38 @@ def test_a_trampler_past_its_blocker_shrinks_to_two_creatures():
     fight = _combat(found)
     assert len(found.objects) == 2 and len(fight.attackers) == 1 and len(fight.blockers) == 1
     assert [s.KEY for s in found.steps] == ["combat", "expect"]
+
+
+_ORDERED = """format: 1
+cr: "2025-09-19"
+cases:
+  - id: 616.1/combat-order
+    rules: ["616.1", "510.2"]
+    source: {rule: "616.1"}
+    summary: a giant attacks Blair, with a doubler of Alex's damage and a shield on Blair both applying
+    players: [Alex, Blair]
+    objects:
+      furnace: {card: {name: Damage doubler, types: [enchantment], abilities: [{double_damage: {by: {controller: you}}}]}}
+      giant: {card: {types: [creature], power: 3, toughness: 3}}
+    steps:
+      - prevent_damage: {id: shield, controller: Blair, to: Blair, amount: 1}
+      - combat: {attackers: {giant: Blair}ORDER}
+      - expect: {players: {Blair: {life: 16}}}
+"""
+
+
+@pytest.mark.parametrize("order,message", [
+    ("", "steps/1/combat: 2 replacement/prevention effects may apply to damage dealt to Blair"),
+    (", order: {Blair: [shield, furnac]}", "'furnac' cannot apply to damage dealt to Blair"),
+    (", order: {giant: [furnace]}", None),
+])
+def test_a_combat_step_where_two_effects_apply_must_script_their_order(order, message):
+    """616.1, 510.2: the loader refuses a combat step whose combat damage two effects may modify
+    without an order, or with an order naming no such effect."""
+    with pytest.raises(loader.CaseFileErrors, match=message or "order"):
+        loader.load_text(_ORDERED.replace("ORDER", order), "combat.yaml")
+
+
+def test_a_combat_step_with_its_order_scripted_loads():
+    (case,) = loader.load_text(_ORDERED.replace("ORDER", ", order: {Blair: [shield, furnace]}"), "combat.yaml")
+    assert ReferenceEngine().run(case.to_dict())[-1]["players"]["Blair"]["life"] == 16
