@@ -20,6 +20,7 @@ from strategies._internal.copies import (
     original_objects,
     star_cards,
 )
+from strategies._internal.combat import combat_scenarios
 from strategies._internal.copy_scenarios import copy_scenarios
 from strategies._internal.core import (
     PLAYERS,
@@ -55,6 +56,7 @@ __all__ = [
     "scenarios",
     "PLAYER_FEATURES",
     "PLAYER_NAMES",
+    "combat_scenarios",
     "damage_scenarios",
     "damage_steps",
     "player_states",

@@ -24,6 +24,7 @@ from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import in_range
 from tests import counter_mutants
+from tests.combat_mutants import FirstStrikeNotFirstGame, SeparateCombatDamageGame, TrampleWithoutLethalGame
 from tests.wrong_engines import (
     ClampingGame,
     CounterCopyingGame,
@@ -589,4 +590,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("own-replacement-as-it-enters", "614.12", counter_mutants.OwnReplacementAsItEntersGame),
     Mutant("token-replacements-ignored", "614.1a", counter_mutants.TokenReplacementsIgnoredGame),
     Mutant("loyalty-once-per-card", "606.3", counter_mutants.LoyaltyOncePerIdGame),
+    Mutant("first-strike-not-first", "510.4", FirstStrikeNotFirstGame),
+    Mutant("trample-without-lethal", "702.19b", TrampleWithoutLethalGame),
+    Mutant("combat-damage-separate-events", "510.2", SeparateCombatDamageGame),
 )

@@ -95,7 +95,7 @@ def damage_choices(raw: Mapping[str, Any]) -> Iterator[DamageChoices]:
             active = [e for e in active if e.body.get("until", "end_of_turn") != "end_of_turn"]
         elif kind == "move" and body["object"] in zones:
             zones[body["object"]] = body["to"]
-        elif kind == "damage":
+        elif kind in ("damage", "combat"):  # 510.2: combat damage is damage, its order scripted alike
             yield _choices_for(path, body, players, objects, zones, active, changing)
 
 
@@ -296,7 +296,7 @@ def _excluded(body: Mapping[str, Any] | None, kind: str, is_player: bool, combat
 
 def _choices_for(path, body, players, objects, zones, active, changing=None) -> DamageChoices:
     choices = DamageChoices(path, body)
-    combat = bool(body.get("combat", False))
+    combat = bool(body.get("combat", False)) or "attackers" in body  # a combat step deals combat damage (510.2)
     recipients = list(_recipients(body, players, objects, zones, changing))
     statics = list(_statics(objects, zones, changing))
     for oid, slot in statics:
@@ -332,6 +332,10 @@ def _choices_for(path, body, players, objects, zones, active, changing=None) -> 
 
 
 def _recipients(body, players, objects, zones, changing=None) -> Iterator[str]:
+    if "attackers" in body:  # a combat step: what is attacked, the attackers, the blockers (510.1b-d)
+        yield from body["attackers"].values()
+        yield from body["attackers"]
+        yield from body.get("blockers", {})
     if "to" in body:
         yield body["to"]
     if "to_each" in body:  # by printed types, or any object whose types may have changed (613.1d)

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from conformance.laws import copies as copy_laws, counters as counter_laws, players as player_laws
+from conformance.laws import (
+    combat as combat_laws, copies as copy_laws, counters as counter_laws, players as player_laws,
+)
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -101,6 +103,19 @@ PROPERTIES: tuple[Property, ...] = (
              "On generated scenarios about counter and token replacements, entering with counters, loyalty abilities "
              "and tokens, the engine reports what the reference engine reports.",
              frozenset({"counter-replacements"}), counter_laws.counters_agree_with_reference),
+    Property("510.2/combat-agrees-with-reference", ("508.1", "509.1", "510.1c", "510.2", "510.4", "702.19b", "616.1"),
+             "On generated combats (attackers at players and planeswalkers, several blockers with scripted "
+             "divisions, first strike, double strike, trample, deathtouch, lifelink, blocking restrictions), the "
+             "engine reports what the reference engine reports.",
+             frozenset({"combat", "damage"}), combat_laws.combat_agrees_with_reference),
+    Property("510.2/blocked-bears-trade", ("510.2", "510.1c", "510.1d", "704.5g"),
+             "Combat damage is one event: a 2/2 attacker blocked by a 2/2 and its blocker both die, whichever "
+             "the case lists first, beside any other combat.",
+             frozenset({"combat", "damage", "life"}), combat_laws.bears_trade),
+    Property("510.4/first-striker-kills-blocker-unharmed", ("510.4", "702.7b", "702.4b", "704.3", "704.5g"),
+             "A 2/2 attacker with first strike or double strike blocked by a 2/2 destroys it in the first combat "
+             "damage step and is dealt no damage.",
+             frozenset({"combat", "damage", "life", "first-strike"}), combat_laws.first_striker_unharmed),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -120,6 +135,10 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return player_laws.usable_damage(features)
     if prop.check in (player_laws.redirection_stays_in_range, player_laws.prevention_stays_in_range):
         return prop.needs <= features  # players and damage: no layer-7 effect needed
+    if prop.check is combat_laws.combat_agrees_with_reference:
+        return combat_laws.usable(features)
+    if prop.check in (combat_laws.bears_trade, combat_laws.first_striker_unharmed):
+        return prop.needs <= features
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)
