@@ -124,6 +124,7 @@ def pytest_configure(config: pytest.Config) -> None:
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
     _stop_on_sigterm(config)
+    config.pluginmanager.register(JunitNames(config), "mtg-junit-names")
     expected = None
     if config.getoption("mtg_expectations"):
         from conformance.results import expectations as expectations_file
@@ -216,7 +217,9 @@ class CaseSuite(pytest.File):
             else:  # pragma: no cover - base contains every root
                 shown = resolved.as_posix()
             # The node's path stays the anchor's: pytest finds a node's conftest.py files by its path.
-            yield CaseFile.from_parent(self, path=self.path, name=shown, nodeid=shown, case_path=file)
+            node = CaseFile.from_parent(self, path=self.path, name=shown, nodeid=shown, case_path=file)
+            node.junit_classname = JUNIT_CASES + resolved.relative_to(base.absolute()).as_posix()
+            yield node
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, CaseFileErrors):
@@ -224,8 +227,17 @@ class CaseSuite(pytest.File):
         return super().repr_failure(excinfo, style)
 
 
+JUNIT_CASES = "mtg.cases."
+"""JUnit classnames (``--junitxml``): ``mtg.cases.FILE`` (FILE relative to the case roots' common
+directory) for a case, ``mtg.properties`` for a property, whatever pytest's rootdir (which
+``mtg-conformance run`` moves when the properties run too): CI test history keeps its names."""
+JUNIT_PROPERTIES = "mtg.properties"
+
+
 class CaseFile(pytest.File):
     """A YAML file of conformance cases (``case_path``); collected by :class:`CaseSuite`."""
+
+    junit_classname = JUNIT_CASES.rstrip(".")
 
     def __init__(self, *, case_path: Path, **kwargs):
         super().__init__(**kwargs)
@@ -304,6 +316,36 @@ class CaseItem(pytest.Item):
 
     def reportinfo(self):
         return Path(self.case.file), (self.case.line or 1) - 1, f"case {self.case.id}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]):
+    report = yield
+    if isinstance(item, CaseItem):
+        report.mtg_classname = getattr(item.parent, "junit_classname", JUNIT_CASES.rstrip("."))
+    elif getattr(item, "prop", None) is not None:
+        report.mtg_classname = JUNIT_PROPERTIES
+    return report
+
+
+class JunitNames:
+    """Gives each JUnit test case its stable classname (:data:`JUNIT_CASES`) before junitxml
+    records the report (a user attribute, as ``record_xml_attribute`` sets, wins over the one
+    derived from the node id); in the process that writes the XML (the xdist controller too)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        classname = getattr(report, "mtg_classname", None)
+        if classname is None:
+            return
+        from _pytest.junitxml import xml_key
+
+        xml = self.config.stash.get(xml_key, None)
+        if xml is not None:
+            xml.node_reporter(report).add_attribute("classname", classname)
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
