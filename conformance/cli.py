@@ -78,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     report = commands.add_parser("report", help="render results files (run --results) as Markdown or one HTML page")
     report.add_argument("results", nargs="+", metavar="RESULTS.jsonl",
-                        help="results files; several sit side by side (one column each)")
+                        help="results files; several sit side by side (one column each), except the shards "
+                             "of one run (--shard), which are merged into that run")
     report.add_argument("--format", choices=("markdown", "html"), default="markdown",
                         help="markdown (default; for $GITHUB_STEP_SUMMARY) or html (one self-contained page)")
     report.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
@@ -351,7 +352,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     from conformance.reports import html as report_html, markdown as report_markdown
     from conformance.results.stream import read
 
-    runs = [read(path) for path in args.results]
+    from conformance.results.merge import combine
+
+    runs = combine([read(path) for path in args.results])  # the shards of one run are that run
     text = (report_html if args.format == "html" else report_markdown).render(runs)
     if args.output:
         try:

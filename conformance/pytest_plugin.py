@@ -367,6 +367,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if deselected:
             config.hook.pytest_deselected(items=deselected)
             items[:] = [item for item in items if not elsewhere(item)]
+    rerun.select(config, items)  # --mtg-last-failed, --mtg-failed-first
 
 
 class ResultCollector:
