@@ -53,6 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("-n", dest="workers", metavar="N",
                      help="run in N worker processes (pytest-xdist; 'auto' for one per core)")
     run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")
+    run.add_argument("--lf", "--last-failed", dest="last_failed", action="store_true",
+                     help="run only what failed or errored in the last run of this engine (all if nothing did; "
+                          "kept in .mtg-conformance/last-failed.json, not written when $CI is set)")
+    run.add_argument("--ff", "--failed-first", dest="failed_first", action="store_true",
+                     help="run what failed in the last run of this engine first, then the rest")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     run.add_argument("--junitxml", metavar="FILE", help="also write a JUnit XML report")
     _ci_options(run)
@@ -73,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     report = commands.add_parser("report", help="render results files (run --results) as Markdown or one HTML page")
     report.add_argument("results", nargs="+", metavar="RESULTS.jsonl",
-                        help="results files; several sit side by side (one column each)")
+                        help="results files; several sit side by side (one column each), except the shards "
+                             "of one run (--shard), which are merged into that run")
     report.add_argument("--format", choices=("markdown", "html"), default="markdown",
                         help="markdown (default; for $GITHUB_STEP_SUMMARY) or html (one self-contained page)")
     report.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
@@ -169,6 +175,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from conformance.pytest_plugin import ResultCollector
     from conformance.results.stream import ResultsStream
 
+    if args.strict and not args.expectations:
+        print("mtg-conformance run: --strict needs --expectations FILE (it gates unexpected passes)", file=sys.stderr)
+        return USAGE
     expected = expectations_file.load(args.expectations) if args.expectations else None
     if args.update_expectations:  # the file to update is read (and checked) before anything runs
         target = Path(args.update_expectations)
@@ -206,6 +215,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         "--mtg-engine", args.engine, "--mtg-no-table",
         *(["--mtg-timeout", repr(args.timeout)] if args.timeout else []),
         *(["--mtg-keep-trying"] if args.keep_trying else []),
+        *(["--mtg-expectations", args.expectations] if args.expectations else []),
+        *(["--mtg-strict"] if args.strict else []),
+        *(["--mtg-last-failed"] if args.last_failed else []),
+        *(["--mtg-failed-first"] if args.failed_first else []),
+        *([] if with_properties else ["--mtg-no-properties"]),
         "-c", os.devnull, "--rootdir", str(rootdir), "--noconftest", "-p", "no:cacheprovider",
         "-v" if args.verbose else "-q", "-r", "fE",
         "-W", "ignore::pytest.PytestAssertRewriteWarning",
@@ -226,7 +240,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     plugins: list = [collector]
     if args.results:
         stream = ResultsStream(args.results, command=args.command_line, shard=str(args.shard) if args.shard else None,
-                               expectations=args.expectations,
+                               expectations=args.expectations, strict=args.strict if args.expectations else None,
                                annotate=(lambda r: expectations_file.verdict(expected, r).to_dict()) if expected else None)
         try:
             stream.open()
@@ -306,18 +320,18 @@ def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
 
     records = [r.record for r in results]
     status = exit_status(results)
-    if expected is not None:
-        judgement = expectations_file.judge(expected, records)
-        print()
-        print(judgement.render(strict=args.strict))
-        status = judgement.exit_status(strict=args.strict)
+    if args.results:
+        print(f"results written to {args.results} (mtg-conformance report {args.results} --format markdown|html)")
     if args.update_expectations:
         update = expectations_file.update(args.update_base, records, args.update_expectations, engine=info.name)
         print(update)
         if expected is None:
             status = OK
-    if args.results:
-        print(f"results written to {args.results} (mtg-conformance report {args.results} --format markdown|html)")
+    if expected is not None:  # the gate's verdict is the last thing the run prints
+        judgement = expectations_file.judge(expected, records)
+        print()
+        print(judgement.render(strict=args.strict))
+        status = judgement.exit_status(strict=args.strict)
     return status
 
 
@@ -338,7 +352,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     from conformance.reports import html as report_html, markdown as report_markdown
     from conformance.results.stream import read
 
-    runs = [read(path) for path in args.results]
+    from conformance.results.merge import combine
+
+    runs = combine([read(path) for path in args.results])  # the shards of one run are that run
     text = (report_html if args.format == "html" else report_markdown).render(runs)
     if args.output:
         try:

@@ -289,9 +289,9 @@ def test_markdown_for_one_run_has_the_per_rule_table_and_lists_every_failure(cla
         mark, rule, *numbers = line.strip("| ").replace(" | ", " ").split()
         assert [int(n) for n in numbers] == [rows[rule].cases, *(rows[rule].counts[s] for s in STATUSES)]
         assert mark == ("❌" if rows[rule].counts["failed"] else "✅")
-    assert f"### Failures ({len(KNOWN)})" in out
-    for case_id in KNOWN:
-        assert f"- ❌ `{case_id}`: **failed**" in out
+    assert f"### Failures ({len(KNOWN)}: 1 unexpected, {len(KNOWN) - 1} expected)" in out  # gated: issue 23
+    for case_id in KNOWN[1:]:  # the known failures, marked apart from the unexpected one
+        assert f"- ☑️ expected: `{case_id}`: **failed**" in out
     assert "| checkpoint 2 'doubled to more negative' (step 4) | `bear.power` | `-4` | `-2` |" in out
     assert f"- ❌ `{KNOWN[0]}`: **failed** — UNEXPECTED: expected pass" in out
     assert out.count("```yaml") == len(KNOWN)
@@ -309,7 +309,7 @@ def test_markdown_for_several_runs_is_a_matrix(clamping_results, reference_resul
     failing = sum(1 for c in GOLDEN_CASES if "701.10c" in c.rules and c.id in KNOWN)
     assert row == f"| 701.10c | ✅ {cited}/{cited} | ❌ {cited - failing}/{cited} · {failing} failed |"
     assert "### No failures in 1. mtg-conformance reference engine" in out
-    assert f"### Failures in 2. clamping engine {__version__} ({len(KNOWN)})" in out
+    assert f"### Failures in 2. clamping engine {__version__} ({len(KNOWN)}: 1 unexpected, {len(KNOWN) - 1} expected)" in out
 
 
 def test_markdown_escapes_what_it_shows():

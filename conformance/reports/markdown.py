@@ -100,6 +100,8 @@ def run_meta(run: Run) -> list[str]:
         facts.append(f"profile {header.get('profile')}" + (f", seed {header['seed']}" if header.get("seed") else ""))
     if header.get("shard"):
         facts.append(f"shard {header['shard']}")
+    if header.get("shards"):
+        facts.append(f"{len(header['shards'])} shards merged")
     if header.get("expectations"):
         facts.append(f"expectations {header['expectations']}")
     facts.append(f"started {header.get('started', '?')}")
@@ -163,10 +165,31 @@ def render(runs: Sequence[Run]) -> str:
         lines += [""]
         lines += _matrix(runs)
     for number, run in enumerate(runs, 1):
+        lines += _gate(run, number if len(runs) > 1 else None)
+    for number, run in enumerate(runs, 1):
         lines += _properties(run, number if len(runs) > 1 else None)
     for number, run in enumerate(runs, 1):
         lines += _failures(run, number if len(runs) > 1 else None)
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _gate(run: Run, number: int | None) -> list[str]:
+    """The gate's verdict (a run with ``--expectations``), its unexpected results and passes."""
+    from conformance.reports.gate import summary
+
+    gate = summary(run)
+    if gate is None:
+        return []
+    which = f" of {number}. {text(run.engine)}" if number else ""
+    mark = "✅" if gate.passes else "❌"
+    lines = [f"### Gate{which}: {mark} {text(gate.verdict())}", "",
+             f"Expectations {code(gate.expectations)}" + (" (strict)" if gate.strict else ""), ""]
+    for title, records in (("Unexpected results", gate.unexpected), ("Unexpected passes", gate.unexpected_passes)):
+        if records:
+            lines += [f"{title} ({len(records)}):", ""]
+            lines += [f"- {code(r['id'])}: {text(status_text(r))} — {text(expectation_text(r) or '')}" for r in records]
+            lines += [""]
+    return lines
 
 
 def _properties(run: Run, number: int | None) -> list[str]:
@@ -218,11 +241,19 @@ def _matrix(runs: Sequence[Run]) -> list[str]:
 
 
 def _failures(run: Run, number: int | None) -> list[str]:
+    from conformance.reports.gate import is_known_failure
+
     failed = failures(run)
     which = f" in {number}. {text(run.engine)}" if number else ""
     if not failed:
         return [f"### No failures{which}", ""]
-    lines = [f"### Failures{which} ({len(failed)})", ""]
+    known = [r for r in failed if is_known_failure(r)]
+    if known:  # gated: the unexpected ones first, the known ones apart
+        failed = [r for r in failed if not is_known_failure(r)] + known
+        lines = [f"### Failures{which} ({len(failed)}: {len(failed) - len(known)} unexpected, "
+                 f"{len(known)} expected)", ""]
+    else:
+        lines = [f"### Failures{which} ({len(failed)})", ""]
     for record in failed[:MAX_DETAILED]:
         lines += _failure(record)
     if len(failed) > MAX_DETAILED:
@@ -234,6 +265,8 @@ def _failures(run: Run, number: int | None) -> list[str]:
 def _failure(record: dict[str, Any]) -> list[str]:
     kind = "property " if record.get("kind") == "property" else ""
     mark = "❌" if record["status"] == "failed" else "💥"
+    if (record.get("expected") or {}).get("verdict") == "expected":
+        mark = "☑️ expected:"  # a known failure, apart from the unexpected ones
     lines = [f"- {mark} {kind}{code(record['id'])}: **{text(status_text(record))}**"
              + (f" — {text(expectation_text(record))}" if expectation_text(record) else "")]
     facts = [f"rules {', '.join(record.get('rules', []))}"]
