@@ -74,9 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
     report = commands.add_parser("report", help="render results files (run --results) as Markdown or one HTML page")
     report.add_argument("results", nargs="+", metavar="RESULTS.jsonl",
                         help="results files; several sit side by side (one column each)")
-    report.add_argument("--format", choices=("markdown", "html"), default="markdown",
-                        help="markdown (default; for $GITHUB_STEP_SUMMARY) or html (one self-contained page)")
-    report.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    report.add_argument("--format", choices=("markdown", "html", "text", "badge"), default="markdown",
+                        help="markdown (default; for $GITHUB_STEP_SUMMARY), html (one self-contained page), "
+                             "text (plain, for a terminal) or badge (an SVG badge per engine)")
+    report.add_argument("--failing-only", action="store_true",
+                        help="show only the rules with a failed or errored result (html, text)")
+    report.add_argument("-o", "--output", metavar="FILE",
+                        help="write to FILE instead of standard output (badge with several results files: a directory, "
+                             "one ENGINE.svg each)")
 
     listing = commands.add_parser("list", help="list the cases by rule")
     _cases_option(listing)
@@ -339,7 +344,16 @@ def cmd_report(args: argparse.Namespace) -> int:
     from conformance.results.stream import read
 
     runs = [read(path) for path in args.results]
-    text = (report_html if args.format == "html" else report_markdown).render(runs)
+    if args.format == "badge":
+        return _badges(runs, args.output)
+    if args.format == "text":
+        from conformance.reports import summary as report_summary
+
+        text = report_summary.render(runs, failing_only=args.failing_only)
+    elif args.format == "html":
+        text = report_html.render(runs, failing_only=args.failing_only)
+    else:
+        text = report_markdown.render(runs)
     if args.output:
         try:
             Path(args.output).parent.mkdir(parents=True, exist_ok=True)
@@ -350,6 +364,38 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)
+    return OK
+
+
+def _badges(runs, output: str | None) -> int:
+    """``report --format badge``: one results file's badge to standard output or ``-o FILE``; several
+    need ``-o DIR`` and get one ``ENGINE.svg`` each there."""
+    import re
+
+    from conformance.reports import badge
+
+    if len(runs) == 1 and not (output and Path(output).is_dir()):
+        targets = [(runs[0], Path(output) if output else None)]
+    elif output:
+        names = [re.sub(r"[^A-Za-z0-9._-]+", "-", run.header.get("engine", {}).get("name", "engine")).strip("-.")
+                 or "engine" for run in runs]
+        targets = [(run, Path(output) / (f"{name}.svg" if names.count(name) == 1 else f"{name}-{number}.svg"))
+                   for number, (run, name) in enumerate(zip(runs, names), 1)]
+    else:
+        print("report --format badge: several results files need -o DIR (one ENGINE.svg each)", file=sys.stderr)
+        return USAGE
+    for run, target in targets:
+        svg = badge.render(run)
+        if target is None:
+            sys.stdout.write(svg)
+            continue
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(svg, "utf-8")
+        except OSError as exc:
+            print(f"-o {target}: cannot write the badge: {exc.strerror or exc}", file=sys.stderr)
+            return USAGE
+        print(f"wrote {target}")
     return OK
 
 
