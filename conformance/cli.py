@@ -85,11 +85,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     listing = commands.add_parser("list", help="list the cases by rule")
     _cases_option(listing)
+    listing.add_argument("-k", dest="keyword", metavar="EXPR",
+                         help="only cases matching EXPR (by id, cited rule or feature; pytest -k syntax, as run -k)")
     commands.add_parser("properties", help="list the property suite: each property's id, rules, what it "
                                            "says and the features it needs")
 
     check = commands.add_parser("check", help="validate case files; report every problem")
     _cases_option(check)
+    check.add_argument("files", nargs="*", metavar="PATH", help="case files or directories (as --cases)")
+    new = commands.add_parser("new", help="write the skeleton of a golden case RULE/slug that check accepts "
+                                          "(docs/contributing.md)")
+    new.add_argument("case_id", metavar="RULE/slug", help="the new case's id, e.g. 613.4b/my-new-case")
+    new.add_argument("-o", "--output", metavar="FILE",
+                     help="the case file to write (default: RULE-slug.yaml in the working directory); never overwritten")
 
     smoke = commands.add_parser("smoke", help="check in seconds that an engine adapter works (start, describe, "
                                               "two trivial cases, stop)")
@@ -212,6 +220,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         *(["--mtg-timeout", repr(args.timeout)] if args.timeout else []),
         *(["--mtg-keep-trying"] if args.keep_trying else []),
         "-c", os.devnull, "--rootdir", str(rootdir), "--noconftest", "-p", "no:cacheprovider",
+        *(["-p", "no:benchmark"] if _has_plugin("pytest_benchmark") else []),  # its .benchmarks/ directory
         "-v" if args.verbose else "-q", "-r", "fE",
         "-W", "ignore::pytest.PytestAssertRewriteWarning",
     ]
@@ -289,7 +298,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         print()
     print(f"Conformance of {info} by rule (CR {CR_VERSION}; {ran})")
     print(render_table(results))
+    from conformance.reports.explain import unsupported_line
+
+    unsupported = unsupported_line([r.record for r in results])
+    if unsupported:
+        print(unsupported)
     return _ci_verdict(args, info, results, expected)
+
+
+def _has_plugin(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
 
 
 class _SignalWatch:
@@ -401,6 +421,15 @@ def _badges(runs, output: str | None) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     _, cases = _load(args)
+    if args.keyword:
+        from conformance.keywords import matcher
+
+        try:
+            matches = matcher(args.keyword)
+        except ValueError as exc:
+            print(f"list -k {args.keyword!r}: {exc}", file=sys.stderr)
+            return USAGE
+        cases = [case for case in cases if matches({case.id, *case.rules, *case.features, Path(str(case.file)).name})]
     by_rule = defaultdict(list)
     for case in cases:
         for rule in case.rules:
@@ -437,6 +466,8 @@ def cmd_properties(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     from conformance.format import portable
 
+    args.cases = [*(args.cases or []), *args.files] or None
+
     warnings = []  # values another YAML loader reads differently: warned about, never an error
     for path in loader.discover(p for p in _case_paths(args) if p.exists()):
         try:
@@ -448,6 +479,27 @@ def cmd_check(args: argparse.Namespace) -> int:
     paths, cases = _load(args)
     noted = f" ({len(warnings)} warning{'s' * (len(warnings) != 1)}: quote those values)" if warnings else ""
     print(f"{len(cases)} cases in {len(loader.discover(paths))} files: no problems{noted}")
+    return OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from conformance.format.skeleton import SkeletonError, skeleton, skeleton_path
+
+    try:
+        text = skeleton(args.case_id)
+    except SkeletonError as exc:
+        print(f"new {args.case_id}: {exc}", file=sys.stderr)
+        return USAGE
+    target = Path(args.output) if args.output else skeleton_path(args.case_id)
+    if target.exists():
+        print(f"new: {target} exists: not overwritten (give -o FILE)", file=sys.stderr)
+        return USAGE
+    problem = _unwritable(target)
+    if problem:
+        print(f"new: cannot write {target}: {problem}", file=sys.stderr)
+        return USAGE
+    target.write_text(text, "utf-8")
+    print(f"wrote {target}: fill in the summary, objects and checkpoints, then mtg-conformance check {target}")
     return OK
 
 
@@ -486,6 +538,6 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
-    "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "path": cmd_path,
+    "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "new": cmd_new, "path": cmd_path,
     "schema": cmd_schema, "features": cmd_features, "coverage": cmd_coverage, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
 }

@@ -173,7 +173,7 @@ class CaseSuite(pytest.File):
             else:  # pragma: no cover - base contains every root
                 shown = resolved.as_posix()
             # The node's path stays the anchor's: pytest finds a node's conftest.py files by its path.
-            yield CaseFile.from_parent(self, path=self.path, name=shown, nodeid=shown, case_path=file)
+            yield CaseFile.from_parent(self, path=self.path, name=shown, nodeid=shown, case_path=file, source_root=base)
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, CaseFileErrors):
@@ -184,9 +184,10 @@ class CaseSuite(pytest.File):
 class CaseFile(pytest.File):
     """A YAML file of conformance cases (``case_path``); collected by :class:`CaseSuite`."""
 
-    def __init__(self, *, case_path: Path, **kwargs):
+    def __init__(self, *, case_path: Path, source_root: Path | None = None, **kwargs):
         super().__init__(**kwargs)
         self.case_path = case_path
+        self.source_root = source_root  # results record sources relative to it (records.case_record)
 
     def collect(self):
         for case in loader.load_file(self.case_path):
@@ -227,7 +228,7 @@ class CaseItem(pytest.Item):
             outcome: compare.Outcome = compare.Errored(self.problem)
         else:
             outcome = compare.judge(engine, info, self.case)
-        record = records.case_record(self.case, outcome)
+        record = records.case_record(self.case, outcome, root=getattr(self.parent, "source_root", None))
         if isinstance(outcome, compare.Failed):  # it counts under the cited rules its failure shows broken
             from conformance.results.exercised import case_failing_rules
 
