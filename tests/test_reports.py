@@ -327,20 +327,27 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PROBE = """<script>
 // Added by the test only (the report has no script): what the page shows, as JSON.
 addEventListener('load', () => {
-  const cells = [...document.querySelectorAll('table.matrix tbody tr')].map(tr => ({
-    rule: tr.querySelector('th').innerText,
+  const cells = [...document.querySelectorAll('#matrix table.matrix tbody tr')].map(tr => ({
+    rule: tr.querySelector('th').firstChild.textContent,
     cells: [...tr.querySelectorAll('td')].map(td => ({text: td.innerText, cls: td.className,
                                                       bg: getComputedStyle(td).backgroundColor}))}));
   const out = document.createElement('pre');
   out.id = 'probe';
   out.textContent = JSON.stringify({
     text: document.body.innerText, title: document.title, cells,
-    columns: [...document.querySelectorAll('table.matrix thead th')].map(th => th.innerText),
+    columns: [...document.querySelectorAll('#matrix table.matrix thead th')].map(th => th.innerText),
+    titles: [...document.querySelectorAll('#matrix table.matrix tbody th .title')].map(t => t.textContent),
+    failingRows: [...document.querySelectorAll('#failing table.matrix tbody th')].map(th => th.firstChild.textContent),
+    failingCounts: [...document.querySelectorAll('[data-failing-rules]')].map(e => e.innerText),
+    laws: [...document.querySelectorAll('.law')].map(e => e.innerText),
+    founds: [...document.querySelectorAll('.found')].map(e => e.innerText),
+    reasons: [...document.querySelectorAll('table.reasons tr')].map(tr => tr.innerText),
+    pageHeight: document.documentElement.scrollHeight,
     yaml: [...document.querySelectorAll('pre.yaml')].map(pre => pre.textContent),
     resources: performance.getEntriesByType('resource').map(r => r.name),
     scripts: document.scripts.length, stylesheets: document.styleSheets.length,
-    images: document.images.length, visibleYaml: [...document.querySelectorAll('pre.yaml')].every(
-      pre => pre.getBoundingClientRect().height > 0),
+    images: document.images.length, visibleYaml: [...document.querySelectorAll('pre.yaml')].some(
+      pre => pre.checkVisibility() && !pre.closest('details:not([open])')),
   });
   document.body.appendChild(out);
 });
@@ -445,7 +452,7 @@ def test_the_html_page_shows_a_colour_coded_matrix_failures_and_reproducers(
     assert f"Failures in 2. clamping engine {__version__} ({len(KNOWN)})" in text
     assert "checkpoint 2 'doubled to more negative' (step 4)\tbear.power\t-4\t-2" in text
     failed = sum(1 for path in runs for r in read(path).results if r["status"] in ("failed", "errored"))
-    assert len(shown["yaml"]) == failed and shown["visibleYaml"]
+    assert len(shown["yaml"]) == failed and not shown["visibleYaml"]  # reproducers collapsed (<details>)
     for yaml_text in shown["yaml"]:
         (replayed,) = loader.load_text(yaml_text, "shown.yaml")
         assert replayed.id in KNOWN
