@@ -285,8 +285,12 @@ def test_markdown_for_one_run_has_the_per_rule_table_and_lists_every_failure(cla
     rows = {row.rule: row for row in rule_rows(run.case_results())}
     table = [line for line in out.splitlines() if re.match(r"\| \S+ \d", line)]
     assert len(table) == len(rows)
+    from conformance.reports.explain import rule_title
+
     for line in table:
-        mark, rule, *numbers = line.strip("| ").replace(" | ", " ").split()
+        first, *numbers = line.strip("| ").split(" | ")
+        mark, rule, *title = first.split(" ", 2)
+        assert title == [f"· {rule_title(rule)}"]  # each rule with its short title
         assert [int(n) for n in numbers] == [rows[rule].cases, *(rows[rule].counts[s] for s in STATUSES)]
         assert mark == ("❌" if rows[rule].counts["failed"] else "✅")
     assert f"### Failures ({len(KNOWN)})" in out
@@ -304,10 +308,10 @@ def test_markdown_for_several_runs_is_a_matrix(clamping_results, reference_resul
     code, out, err = cli(capsys, "report", str(reference_results), str(clamping_results))
     assert code == 0
     assert "| rule | 1. mtg-conformance reference engine" in out
-    row = next(line for line in out.splitlines() if line.startswith("| 701.10c |"))
+    row = next(line for line in out.splitlines() if line.startswith("| 701.10c · "))
     cited = sum(1 for c in GOLDEN_CASES if "701.10c" in c.rules)
     failing = sum(1 for c in GOLDEN_CASES if "701.10c" in c.rules and c.id in KNOWN)
-    assert row == f"| 701.10c | ✅ {cited}/{cited} | ❌ {cited - failing}/{cited} · {failing} failed |"
+    assert row == f"| 701.10c · doubling a negative power or toughness | ✅ {cited}/{cited} | ❌ {cited - failing}/{cited} · {failing} failed |"
     assert "### No failures in 1. mtg-conformance reference engine" in out
     assert f"### Failures in 2. clamping engine {__version__} ({len(KNOWN)})" in out
 
