@@ -217,7 +217,8 @@ class CaseSuite(pytest.File):
             else:  # pragma: no cover - base contains every root
                 shown = resolved.as_posix()
             # The node's path stays the anchor's: pytest finds a node's conftest.py files by its path.
-            node = CaseFile.from_parent(self, path=self.path, name=shown, nodeid=shown, case_path=file)
+            node = CaseFile.from_parent(self, path=self.path, name=shown, nodeid=shown, case_path=file,
+                                        source_root=base)
             node.junit_classname = JUNIT_CASES + resolved.relative_to(base.absolute()).as_posix()
             yield node
 
@@ -239,9 +240,10 @@ class CaseFile(pytest.File):
 
     junit_classname = JUNIT_CASES.rstrip(".")
 
-    def __init__(self, *, case_path: Path, **kwargs):
+    def __init__(self, *, case_path: Path, source_root: Path | None = None, **kwargs):
         super().__init__(**kwargs)
         self.case_path = case_path
+        self.source_root = source_root  # results record sources relative to it (records.case_record)
 
     def collect(self):
         for case in loader.load_file(self.case_path):
@@ -282,7 +284,7 @@ class CaseItem(pytest.Item):
             outcome: compare.Outcome = compare.Errored(self.problem)
         else:
             outcome = compare.judge(engine, info, self.case)
-        record = records.case_record(self.case, outcome)
+        record = records.case_record(self.case, outcome, root=getattr(self.parent, "source_root", None))
         if isinstance(outcome, compare.Failed):  # it counts under the cited rules its failure shows broken
             from conformance.results.exercised import case_failing_rules
 

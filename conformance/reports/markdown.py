@@ -16,6 +16,7 @@ from typing import Any
 
 from conformance.reports.text import (EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rule_key, rule_rows,
                                 rules_text)
+from conformance.reports.explain import failing_rules, found, law, rule_title, unsupported_line
 from conformance.results.stream import Run
 
 MAX_DETAILED = 60  # failures shown in full per file; GitHub caps a step summary at 1 MiB
@@ -162,6 +163,7 @@ def render(runs: Sequence[Run]) -> str:
                       + f" — {text(totals_text(run))}"]
             if run.incomplete_reason:
                 lines += [f"   - ⚠️ **incomplete**: {text(run.incomplete_reason)}"]
+            lines += [f"   - {line}" for line in _explained(run) if line]
         lines += [""]
         lines += _matrix(runs)
     for number, run in enumerate(runs, 1):
@@ -213,17 +215,31 @@ def _properties(run: Run, number: int | None) -> list[str]:
 
 
 def _run_intro(run: Run) -> list[str]:
-    lines = [f"{code(run.path)} · " + text(" · ".join(run_meta(run))), "", f"**{text(totals_text(run))}**", ""]
+    lines = [f"{code(run.path)} · " + text(" · ".join(run_meta(run))), "", f"**{text(totals_text(run))}**", "",
+             *_explained(run)]
     if run.incomplete_reason:
         lines[:0] = [f"> ⚠️ **Incomplete run**: {text(run.incomplete_reason)}.", ""]
     return lines
+
+
+def _explained(run: Run) -> list[str]:
+    """The failing rules' count and the unsupported results grouped by reason."""
+    failing = failing_rules(run.results)
+    lines = [f"**failing rules: {len(failing)}**" + (f" ({text(', '.join(failing))})" if failing else ""), ""]
+    unsupported = unsupported_line(run.results, limit=None)
+    return lines + ([text(unsupported), ""] if unsupported else [])
+
+
+def _rule_cell(rule: str) -> str:
+    title = rule_title(rule)
+    return text(rule) + (f" · {text(title)}" if title else "")
 
 
 def _single_table(run: Run) -> list[str]:
     lines = ["| rule | cases | " + " | ".join(STATUSES) + " |", "|---|--:|" + "--:|" * len(STATUSES)]
     for rule, (row,) in rule_matrix([run]):
         mark = MARKS[cell_class(row)]
-        lines.append(f"| {mark} {text(rule)} | {row.cases} | " + " | ".join(str(row.counts[s]) for s in STATUSES) + " |")
+        lines.append(f"| {mark} {_rule_cell(rule)} | {row.cases} | " + " | ".join(str(row.counts[s]) for s in STATUSES) + " |")
     totals = run.totals()
     lines.append(f"| **all results** | **{len(run.results)}** | " + " | ".join(f"**{totals[s]}**" for s in STATUSES) + " |")
     return lines + [""]
@@ -233,7 +249,7 @@ def _matrix(runs: Sequence[Run]) -> list[str]:
     lines = ["| rule | " + " | ".join(f"{n}. {text(run.engine)}" for n, run in enumerate(runs, 1)) + " |",
              "|---|" + "---|" * len(runs)]
     for rule, rows in rule_matrix(runs):
-        lines.append(f"| {text(rule)} | " + " | ".join(f"{MARKS[cell_class(row)]} {cell_text(row)}".strip() for row in rows) + " |")
+        lines.append(f"| {_rule_cell(rule)} | " + " | ".join(f"{MARKS[cell_class(row)]} {cell_text(row)}".strip() for row in rows) + " |")
     lines.append("| **all results** | " + " | ".join(
         f"**{run.totals()['passed']}/{len(run.results)}**" for run in runs) + " |")
     legend = ", ".join(f"{mark} {name}" for name, mark in MARKS.items() if mark)
@@ -273,6 +289,8 @@ def _failure(record: dict[str, Any]) -> list[str]:
     if record.get("source"):
         facts.append(f"source {record['source']}")
     lines.append("  " + text(" · ".join(facts)))
+    if law(record):
+        lines += [f"  - law: {text(law(record))}", f"  - found: {text(found(record))}"]
     mismatches = record.get("mismatches") or []
     if mismatches:
         lines += ["", "  | checkpoint | value | expected | got |", "  |---|---|---|---|"]
