@@ -62,6 +62,14 @@ def test_the_report_of_a_gated_run_shows_the_verdict_and_keeps_known_failures_ap
     assert "Unexpected passes (1)" in gate and PASSING[0] in gate
     assert f"1 unexpected, {len(KNOWN) - 1} expected" in out
     assert out.count("☑️ expected:") == len(KNOWN) - 1
+    code, page, err = cli(capsys, "report", str(results), "--format", "html")
+    assert code == 0 and 'data-gate="fails"' in page and "the gate fails: some results are unexpected" in page
+    unexpected = page.split('data-list="unexpected"')[1].split("</ul>")[0]
+    passes = page.split('data-list="unexpected-pass"')[1].split("</ul>")[0]
+    assert KNOWN[0] in unexpected and all(i not in unexpected for i in KNOWN[1:]) and PASSING[0] in passes
+    code, plain, err = cli(capsys, "report", str(results), "--format", "text")
+    assert code == 0 and "gate (" in plain and "the gate fails" in plain
+    assert f"unexpected: {KNOWN[0]}" in plain and f"unexpected pass: {PASSING[0]}" in plain
 
 
 def _shards(capsys, tmp_path, count=3, engine=CLAMPING):

@@ -18,6 +18,7 @@ from conformance import __version__
 from conformance.reports.text import EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rules_text
 from conformance.reports.markdown import (cell_class, cell_text, checkpoint_text, expectation_text, failures,
                                          rule_matrix, run_meta, status_text, totals_text, value_text)
+from conformance.reports.gate import summary
 from conformance.reports.explain import failing_rules, found, law, rule_title, titles_cr, unsupported_groups
 from conformance.results.stream import Run
 
@@ -63,6 +64,7 @@ pre { background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; pa
 td.expected-value { background: #e8f5e9; } td.got-value { background: #ffebee; }
 table.matrix tbody th .title { display: block; font-family: system-ui, sans-serif; font-weight: 400; font-size: .8rem;
        color: var(--muted); white-space: normal; max-width: 22rem; }
+.gate span.pass { color: #1b5e20; } .gate span.fail { color: #b71c1c; }
 .summary-line { font-size: 1.05rem; } .summary-line strong.failing { color: #b71c1c; }
 .law { margin: .3rem 0; } .law b, .found b { display: inline-block; min-width: 3.2rem; color: var(--muted); font-weight: 600; }
 .found { margin: .3rem 0 .5rem; }
@@ -87,6 +89,7 @@ def render(runs: Sequence[Run], failing_only: bool = False) -> str:
         f'{"s" * (len(runs) != 1)}; rendered by mtg-conformance {escape(__version__)} at {escape(generated)}.</p>',
         "</header>",
         *_runs(runs),
+        *_gates(runs),
         *_views(failing_only),
         *_matrix(runs, failing=True),
         *([] if failing_only else _matrix(runs)),
@@ -122,6 +125,31 @@ def _runs(runs: Sequence[Run]) -> list[str]:
             + f"</td><td><code>{escape(run.path)}</code></td><td>{escape(' · '.join(run_meta(run)))}</td>"
             f"<td>{escape(totals_text(run))}</td><td>{'yes' if run.complete else '<strong>no</strong>'}</td></tr>")
     out.append("</tbody></table></section>")
+    return out
+
+
+def _gates(runs: Sequence[Run]) -> list[str]:
+    """Each gated run's verdict (``run --expectations``), its unexpected results and unexpected
+    passes; known failures are marked as expected on their cards below."""
+    out: list[str] = []
+    for number, run in enumerate(runs, 1):
+        gate = summary(run)
+        if gate is None:
+            continue
+        which = f" of {number}. {escape(run.engine)}" if len(runs) > 1 else ""
+        verdict = "passes" if gate.passes else "fails"
+        out.append(f'<section class="gate" id="run{number}-gate" data-gate="{verdict}"><h2>Gate{which}: '
+                   f'<span class="{"pass" if gate.passes else "fail"}">{escape(gate.verdict())}</span></h2>'
+                   f'<p class="muted">Expectations <code>{escape(gate.expectations)}</code>'
+                   + (" (strict)" if gate.strict else "") + "</p>")
+        for title, kind, records in (("Unexpected results", "unexpected", gate.unexpected),
+                                     ("Unexpected passes", "unexpected-pass", gate.unexpected_passes)):
+            if records:
+                out.append(f'<h3>{title} ({len(records)})</h3><ul data-list="{kind}">')
+                out += [f'<li><code>{escape(r["id"])}</code>: {escape(status_text(r))} — '
+                        f'{escape(expectation_text(r) or "")}</li>' for r in records]
+                out.append("</ul>")
+        out.append("</section>")
     return out
 
 

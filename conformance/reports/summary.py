@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from conformance.reports.gate import summary
 from conformance.reports.explain import failing_rules, found, law, rule_title, unsupported_groups
 from conformance.reports.markdown import cell_class, failures, run_meta, status_text, totals_text
 from conformance.reports.text import STATUSES, rule_rows
@@ -32,6 +33,11 @@ def _run(run: Run, failing_only: bool) -> str:
                                                    if failing else "")]
     if run.incomplete_reason:
         lines.append(f"  INCOMPLETE: {run.incomplete_reason}")
+    gate = summary(run)
+    if gate is not None:
+        lines.append(f"  gate ({gate.expectations}{', strict' if gate.strict else ''}): {gate.verdict()}")
+        lines += [f"    unexpected: {r['id']} [{status_text(r)}]" for r in gate.unexpected]
+        lines += [f"    unexpected pass: {r['id']}" for r in gate.unexpected_passes]
     rows = [row for row in rule_rows(run.case_results()) if not failing_only or cell_class(row) in ("fail", "error")]
     lines.append("")
     if rows:
