@@ -38,7 +38,8 @@ def test_step_fields_are_the_schema_keys(key):
     (scenario.Filter, "filter"), (scenario.Card, "card"), (scenario.StaticPT, "static_pt"),
     (scenario.CdaPT, "cda_pt"), (scenario.Expect, "expect"), (scenario.Source, "case/properties/source"),
     (scenario.DoubleDamage, "ability_double_damage"), (scenario.PreventDamageAbility, "ability_prevent_damage"),
-    (scenario.CantLose, "ability_cant_lose"),
+    (scenario.CantLose, "ability_cant_lose"), (scenario.ModifyDamage, "ability_modify_damage"),
+    (scenario.PreventionExtra, "prevention_extra"),
 ])
 def test_model_fields_are_the_schema_keys(cls, definition):
     schema = DEFS
@@ -56,6 +57,10 @@ def test_ability_kinds_match():
                                                   *scenario.CHARACTERISTIC_ABILITIES}
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
+
+
+def test_protection_qualities_match_the_schema():
+    assert DEFS["ability_protection"]["enum"] == list(scenario.PROTECTION_QUALITIES)
 
 
 SCALAR_ABILITIES = {"keyword": "enum", "morph": "$ref", "text": "type", "cda_colors": "items"}
