@@ -126,7 +126,7 @@ def deal(game: GameState, step: s.Damage) -> None:
     # 702.15b, 702.2b: the source's abilities as the damage is dealt, before its results change anything
     abilities = as_source(game, source).values
     lifelink, deathtouch = abilities.has_keyword(LIFELINK), abilities.has_keyword(DEATHTOUCH)
-    infect, wither = abilities.has_keyword(INFECT), abilities.has_keyword(WITHER)  # 702.90b, 702.80a
+    infect, wither = abilities.has_keyword(INFECT), abilities.has_keyword(WITHER)  # 702.90b-e, 702.80a
     total = sum(result(game, event, deathtouch=deathtouch, infect=infect, wither=wither) for event in dealt)
     if lifelink and total > 0:
         game.player_states[controller].gain_life(total)  # 702.15b: its controller, or owner

@@ -3,14 +3,15 @@
 - 702.90b, 120.3b damage dealt to a player by a source with infect gives that player that many
           poison counters instead of making them lose life; ten or more poison counters lose the
           game (704.5c, state_based_actions.py);
-- 702.80a, 702.90b, 120.3d damage dealt to a creature by a source with wither or infect puts
+- 702.80a, 702.90c, 120.3d damage dealt to a creature by a source with wither or infect puts
           that many -1/-1 counters on it instead of being marked (so 704.5g never counts it; 704.5f
           may, through the counters; 704.5q annihilates them with +1/+1 counters);
 - 120.3c damage dealt to a planeswalker still removes loyalty counters, infect or not (a
           planeswalker creature gets both results, 120.3);
-- 702.90e, 702.15b the damage is still dealt: lifelink gains that much life, deathtouch
+- 120.3, 702.15b the damage is still dealt: lifelink gains that much life, deathtouch
           destroys (702.2b), doubling it doubles the counters (701.10g);
-- 702.90d, 702.80c several instances are redundant.
+- 702.90d, 702.90e the source's last known information if it left the battlefield, in any zone;
+- 702.90f, 702.80d several instances are redundant.
 
 The source's abilities are read as it deals the damage (613.1f: one that lost infect deals
 ordinary damage). Toxic and poisonous are not modelled.

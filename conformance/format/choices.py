@@ -286,12 +286,15 @@ def _excluded(body: Mapping[str, Any] | str | None, kind: str, is_player: bool, 
               *, mine: bool = False) -> bool:
     """Whether the case's text rules out that this ability applies: combat-only prevention on
     noncombat damage; a static ``to`` filter (it matches objects) when a player is dealt damage;
-    a ``modify_damage`` recipient of the other kind (``to`` objects, ``to_player`` players);
-    protection on damage dealt to anything but its own object (``mine``, 702.16e)."""
+    a ``modify_damage`` recipient of the other kind (``to`` objects, ``to_player`` players); a
+    ``to: {itself: true}`` filter on damage to another object; protection on damage dealt to anything but its own object (``mine``, 702.16e)."""
     if kind == "protection":
         return not mine
     if not isinstance(body, Mapping):
         return False
+    to = body.get("to")
+    if isinstance(to, Mapping) and to.get("itself") and not mine and not is_player:
+        return True  # "this creature": only its own object
     if kind == "modify_damage":
         return ("to" in body or "to_player" in body) and ("to_player" if is_player else "to") not in body
     return kind == "prevent_damage" and (
