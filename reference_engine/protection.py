@@ -64,6 +64,9 @@ class ProtectionPrevention:
         """702.16e: all of it."""
         return amount
 
+    def use(self, prevented: int) -> None:
+        """A static ability's prevention is never used up."""
+
 
 def statics(game: GameState) -> list[ProtectionPrevention]:
     """The prevention effects of the protection abilities permanents on the battlefield have now."""
