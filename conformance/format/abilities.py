@@ -132,10 +132,11 @@ PROTECTION_QUALITIES: dict[str, tuple[str, str]] = {
     **{word: ("colors", letter) for word, letter in
        (("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"), ("green", "G"))},
     **{plural: ("types", "sorcery" if plural == "sorceries" else plural[:-1]) for plural in
-       ("artifacts", "creatures", "enchantments", "instants", "sorceries", "planeswalkers", "lands", "battles")},
+       ("artifacts", "creatures", "enchantments", "instants", "sorceries", "planeswalkers", "lands")},
 }
 """The qualities ``protection from ...`` may name (CR 702.16a): a colour, or a card type. A player,
-"everything", "multicolored" or a name are not modelled (the schema refuses them)."""
+"everything", "multicolored", battles (not modelled) or a name are not modelled (the schema
+refuses them)."""
 
 
 @frozen

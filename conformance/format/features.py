@@ -15,6 +15,7 @@ from conformance.format.abilities import (
     DoubleDamage, EntersAsCopy, Keyword, PreventDamageAbility, Static, StaticCopy, StaticPT,
     Triggered,
 )
+from conformance.format import damage_modifier_features
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -100,6 +101,7 @@ FEATURES: dict[str, str] = {
                                   "about the chosen player; a number that can't be determined is 0 (CR 208.2a)",
 }
 """Every feature, with what an engine that declares it must handle."""
+FEATURES.update(damage_modifier_features.FEATURES)  # issue 19
 
 RULES: dict[str, tuple[str, ...]] = {
     "layer-7a": ("613.4a", "604.3"),
@@ -144,6 +146,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "characteristic-expressions": ("208.2a", "604.3"),
 }
 """The rules a case exercises when it needs each feature (for statistics and generated cases)."""
+RULES.update(damage_modifier_features.RULES)  # issue 19
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -171,6 +174,7 @@ IMPLIED: dict[str, tuple[str, ...]] = {
 """Features an engine needs alongside another, though a case using the first does not exercise
 the rules of the second (a tripling is applied in layer 7c, but a case tripling a creature
 exercises 701.11, not 613.4c's other modifications)."""
+IMPLIED.update(damage_modifier_features.IMPLIED)  # issue 19
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -251,6 +255,7 @@ def _player_features(case: CaseContent) -> Iterator[str]:
                 yield _PLAYER_ABILITY_FEATURES[type(ability)]
     for step in _all_steps(case.steps):
         yield from _PLAYER_STEP_FEATURES.get(type(step), ())
+        yield from damage_modifier_features.step_features(step)  # issue 19
         if isinstance(step, DoubleCounters):
             yield "double-counters"
             yield "player-counters" if step.player is not None else "counters"
@@ -352,6 +357,7 @@ object having, gaining or losing one needs it, whether or not it deals or is dea
 
 
 def _ability_features(ability: object) -> Iterator[str]:
+    yield from damage_modifier_features.ability_features(ability)  # issue 19
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":
