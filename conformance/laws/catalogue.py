@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from conformance.laws import copies as copy_laws, players as player_laws
+from conformance.laws import copies as copy_laws, damage as damage_laws, players as player_laws
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -87,6 +87,17 @@ PROPERTIES: tuple[Property, ...] = (
              "State-based actions are checked after every event, observed or not: with some checkpoints removed, "
              "the engine reports at the others what it reports when every event is followed by one.",
              frozenset(), checks_between_checkpoints),
+    # damage modifiers and damage that can't be prevented (issue 19)
+    Property("616.1/multiplier-and-plus-n-in-both-orders", ("616.1", "614.1a", "701.10g", "701.11"),
+             "A doubler or tripler (×k) and a \"plus N\" modifier applied to n damage in the two orders the "
+             "affected player may choose deal k·n + N and k·(n + N): they differ by exactly (k − 1)·N.",
+             frozenset({"damage", "damage-modifiers", "replacement-order"}),
+             damage_laws.multiplier_and_plus_in_both_orders),
+    Property("615.12/cant-be-prevented-whatever-the-shields", ("615.12", "615.12a"),
+             "Damage that can't be prevented is dealt whatever the shields: adding a prevention effect changes "
+             "nothing of what it does.",
+             frozenset({"damage", "prevention", "cant-be-prevented"}),
+             damage_laws.cant_be_prevented_is_dealt_whatever_the_shields),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -106,6 +117,10 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return player_laws.usable_damage(features)
     if prop.check in (player_laws.redirection_stays_in_range, player_laws.prevention_stays_in_range):
         return prop.needs <= features  # players and damage: no layer-7 effect needed
+    if prop.check is damage_laws.multiplier_and_plus_in_both_orders:  # issue 19
+        return damage_laws.usable_modifier_orders(features)
+    if prop.check is damage_laws.cant_be_prevented_is_dealt_whatever_the_shields:
+        return damage_laws.usable_cant_be_prevented(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)
