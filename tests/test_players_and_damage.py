@@ -345,7 +345,8 @@ def test_an_engine_applying_prevention_out_of_range_exits_1_naming_the_cases(cap
     code, out = run_cli(capsys, "run", "--no-properties", "--engine", f"{WRONG}:RangeBlindPreventionEngine")
     assert code == 1
     assert failed_ids(out) == {"801.13b/prevent-by-creatures-source-outside-range",
-                               "801.13b/fog-source-or-recipient-outside-range"}
+                               "801.13b/fog-source-or-recipient-outside-range",
+                               "801.13b/extra-only-where-prevented"}  # its additional effect too (615.5)
 
 
 def test_an_engine_doubling_negative_life_as_0_exits_1_naming_the_case(capsys):
@@ -398,7 +399,9 @@ def test_an_engine_judging_damage_effects_on_printed_cards_exits_1_naming_the_ca
         "615.11/shields-by-colours-at-resolution", "701.10g/doubler-counts-a-stolen-source",
         "801.2d/stolen-source-inside-range",
         "614.5/copy-of-the-relic",  # a token copy's printed card has no abilities: its effects are missed
-        "702.15b/lifelink-gained-and-lost"}  # lifelink gained by an effect is on no printed card
+        "702.15b/lifelink-gained-and-lost",  # lifelink gained by an effect is on no printed card
+        "702.16e/quality-of-the-source-now",  # the source's printed colour is red, its colour now blue
+        "702.16e/protection-gained"}  # protection gained by an effect is on no printed card
 
 
 def test_a_copy_of_a_prevention_permanent_joins_the_choice():
