@@ -115,7 +115,6 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     seating = draw(_seatings(min_players=min_players, max_players=max_players, ranges="range-of-influence" in allowed))
     players = seating["players"]
     objects = draw(_damage_boards(players, allowed, extras))
-    damage_modifiers.add_to_board(draw, objects, players, allowed, ranges="range_of_influence" in seating)  # issue 19
     kinds = tuple(k for k, needs in _STEP_FEATURES.items()
                   if needs <= allowed and (k != "double_counters" or allowed & {"player-counters", "counters"}))
     board_kinds = tuple(k for k, needs in _BOARD_STEP_FEATURES.items() if needs <= allowed)
@@ -129,6 +128,8 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     while len(intents) < min_steps:
         intents.append(draw(_damage_intents(kinds)))
     states = draw(_player_states(players, features=allowed))
+    # issue 19: drawn last, so the rest of an example is drawn as before
+    damage_modifiers.add_to_board(draw, objects, players, allowed, ranges="range_of_influence" in seating)
     realize = _Realizer(seating, objects, states, allowed)
     observe = {"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}}
     steps: list[dict[str, Any]] = []
