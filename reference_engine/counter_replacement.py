@@ -91,6 +91,11 @@ def _statics(game: GameState, kind: type) -> Iterable[tuple[GameObject, int, Any
                 yield obj, index, ability, len(found)
 
 
+def any_counter_replacement(game: GameState) -> bool:
+    """Whether a permanent on the battlefield has a counter replacement ability now (614.1a)."""
+    return next(_statics(game, s.CounterReplacement), None) is not None
+
+
 def counter_replacements(game: GameState, event: CounterEvent, *, entering: bool = False) -> list[Replacement]:
     """The counter replacement effects that would modify ``event`` now (614.1a, 614.16, 614.12)."""
     target = game.objects[event.object]

@@ -39,7 +39,8 @@ def test_step_fields_are_the_schema_keys(key):
     (scenario.Filter, "filter"), (scenario.Card, "card"), (scenario.StaticPT, "static_pt"),
     (scenario.CdaPT, "cda_pt"), (scenario.Expect, "expect"), (scenario.Source, "case/properties/source"),
     (scenario.DoubleDamage, "ability_double_damage"), (scenario.PreventDamageAbility, "ability_prevent_damage"),
-    (scenario.CantLose, "ability_cant_lose"),
+    (scenario.CantLose, "ability_cant_lose"), (scenario.ModifyDamage, "ability_modify_damage"),
+    (scenario.PreventionExtra, "prevention_extra"),
 ])
 def test_model_fields_are_the_schema_keys(cls, definition):
     schema = DEFS
@@ -77,6 +78,10 @@ def test_counter_abilities_round_trip_through_the_plain_form():
                   {"loyalty_ability": {"name": "up", "cost": 1}}):
         ability = scenario.ability_from(plain)
         assert scenario.ability_from(scenario.plain_ability(ability)) == ability
+
+
+def test_protection_qualities_match_the_schema():
+    assert DEFS["ability_protection"]["enum"] == list(scenario.PROTECTION_QUALITIES)
 
 
 SCALAR_ABILITIES = {"keyword": "enum", "morph": "$ref", "text": "type", "cda_colors": "items"}

@@ -348,7 +348,8 @@ def test_an_engine_applying_prevention_out_of_range_exits_1_naming_the_cases(cap
                                "801.13b/fog-source-or-recipient-outside-range",
                                # the same examples as real combat (golden/801.13-combat.yaml)
                                "801.13b/combat-prevent-by-creatures-attacker-outside-range",
-                               "801.13b/combat-fog-source-or-recipient-outside-range"}
+                               "801.13b/combat-fog-source-or-recipient-outside-range",
+                               "801.13b/extra-only-where-prevented"}  # its additional effect too (615.5)
 
 
 def test_an_engine_doubling_negative_life_as_0_exits_1_naming_the_case(capsys):
@@ -401,7 +402,9 @@ def test_an_engine_judging_damage_effects_on_printed_cards_exits_1_naming_the_ca
         "615.11/shields-by-colours-at-resolution", "701.10g/doubler-counts-a-stolen-source",
         "801.2d/stolen-source-inside-range",
         "614.5/copy-of-the-relic",  # a token copy's printed card has no abilities: its effects are missed
-        "702.15b/lifelink-gained-and-lost"}  # lifelink gained by an effect is on no printed card
+        "702.15b/lifelink-gained-and-lost",  # lifelink gained by an effect is on no printed card
+        "702.16e/quality-of-the-source-now",  # the source's printed colour is red, its colour now blue
+        "702.16e/protection-gained"}  # protection gained by an effect is on no printed card
 
 
 def test_a_copy_of_a_prevention_permanent_joins_the_choice():

@@ -22,7 +22,8 @@ damage doubler or a prevention ability its card lacks, and may be "a creature" d
 holds any such ability to copy or gain) and as possible recipients.
 
 Effects are named by the ``id`` of the step that created them, or by the id of the object whose
-static ability generates them (``double_damage``, ``prevent_damage``) when it may have only one
+static ability generates them (``double_damage``, ``prevent_damage``, ``modify_damage``,
+``protection``) when it may have only one
 such ability; each static ability generates its own effect (614.5), so an object that may have
 several is named ability by ability: ``OBJ.double_damage``, ``OBJ.prevent_damage``, and
 ``OBJ.prevent_damage.2`` for the second of one kind (the plain ``OBJ`` is then ambiguous, and
@@ -39,8 +40,8 @@ from typing import Any
 
 from conformance.format.steps import created_tokens
 
-STATIC_DAMAGE_ABILITIES = ("double_damage", "prevent_damage")
-"""Abilities whose static effects replace or prevent damage (CR 701.10g, 615.10)."""
+STATIC_DAMAGE_ABILITIES = ("double_damage", "prevent_damage", "modify_damage", "protection")
+"""Abilities whose static effects replace or prevent damage (CR 701.10g, 615.10, 614.1a, 702.16e)."""
 
 EFFECT_STEPS = ("prevent_damage", "redirect_damage")
 """Steps creating replacement or prevention effects from a resolving spell or ability."""
@@ -287,10 +288,22 @@ def _statics(objects, zones, changing: _Changing | None = None) -> Iterator[tupl
                 yield oid, slot
 
 
-def _excluded(body: Mapping[str, Any] | None, kind: str, is_player: bool, combat: bool) -> bool:
+def _excluded(body: Mapping[str, Any] | str | None, kind: str, is_player: bool, combat: bool,
+              *, mine: bool = False) -> bool:
     """Whether the case's text rules out that this ability applies: combat-only prevention on
-    noncombat damage; a static ``to`` filter (it matches objects) when a player is dealt damage."""
-    return body is not None and kind == "prevent_damage" and (
+    noncombat damage; a static ``to`` filter (it matches objects) when a player is dealt damage;
+    a ``modify_damage`` recipient of the other kind (``to`` objects, ``to_player`` players); a
+    ``to: {itself: true}`` filter on damage to another object; protection on damage dealt to anything but its own object (``mine``, 702.16e)."""
+    if kind == "protection":
+        return not mine
+    if not isinstance(body, Mapping):
+        return False
+    to = body.get("to")
+    if isinstance(to, Mapping) and to.get("itself") and not mine and not is_player:
+        return True  # "this creature": only its own object
+    if kind == "modify_damage":
+        return ("to" in body or "to_player" in body) and ("to_player" if is_player else "to") not in body
+    return kind == "prevent_damage" and (
         (body.get("combat") and not combat) or ("to" in body and is_player))
 
 
@@ -314,7 +327,7 @@ def _choices_for(path, body, players, objects, zones, active, changing=None) -> 
         is_player = recipient in players
         refs: list[str] = []
         for oid, slot in statics:
-            if all(_excluded(b, slot.kind, is_player, combat) for b in slot.bodies):
+            if all(_excluded(b, slot.kind, is_player, combat, mine=oid == recipient) for b in slot.bodies):
                 continue
             if slot.name not in refs:
                 refs.append(slot.name)

@@ -19,6 +19,7 @@ from conformance.format.abilities import (
 from conformance.format.combat import Combat
 from conformance.format import event_features
 from conformance.format import counter_features
+from conformance.format import damage_modifier_features
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -116,6 +117,7 @@ FEATURES: dict[str, str] = {
 }
 FEATURES.update(event_features.FEATURES)  # triggers on events, life-gain and mana replacements (603, 614.1a, 605)
 """Every feature, with what an engine that declares it must handle."""
+FEATURES.update(damage_modifier_features.FEATURES)  # issue 19
 
 RULES: dict[str, tuple[str, ...]] = {
     "layer-7a": ("613.4a", "604.3"),
@@ -165,6 +167,7 @@ RULES: dict[str, tuple[str, ...]] = {
 }
 RULES.update(event_features.RULES)
 """The rules a case exercises when it needs each feature (for statistics and generated cases)."""
+RULES.update(damage_modifier_features.RULES)  # issue 19
 
 # counters, tokens and loyalty (issue 18): their own module
 FEATURES.update(counter_features.FEATURES)
@@ -198,6 +201,7 @@ IMPLIED.update(event_features.IMPLIED)
 """Features an engine needs alongside another, though a case using the first does not exercise
 the rules of the second (a tripling is applied in layer 7c, but a case tripling a creature
 exercises 701.11, not 613.4c's other modifications)."""
+IMPLIED.update(damage_modifier_features.IMPLIED)  # issue 19
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -286,6 +290,7 @@ def _player_features(case: CaseContent) -> Iterator[str]:
                 yield _PLAYER_ABILITY_FEATURES[type(ability)]
     for step in _all_steps(case.steps):
         yield from _PLAYER_STEP_FEATURES.get(type(step), ())
+        yield from damage_modifier_features.step_features(step)  # issue 19
         if isinstance(step, DoubleCounters):
             yield "double-counters"
             yield "player-counters" if step.player is not None else "counters"
@@ -387,6 +392,7 @@ object having, gaining or losing one needs it, whether or not it deals or is dea
 
 
 def _ability_features(ability: object) -> Iterator[str]:
+    yield from damage_modifier_features.ability_features(ability)  # issue 19
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":

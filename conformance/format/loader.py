@@ -385,6 +385,8 @@ def _describe(error: ValidationError) -> str:
     if kind == "required":
         named = re.match(r"^'(.+)' is a required property$", error.message)
         return f"missing required key {named[1]!r}" if named else error.message
+    if kind == "not" and "x-hint" in schema_:  # keys that exclude each other
+        return str(schema_["x-hint"])
     if kind == "pattern" and "x-hint" in schema_:
         return f"{instance!r} is not {schema_['x-hint']}"
     if kind == "oneOf" and schema_ == schema()["$defs"]["targets"]:

@@ -24,7 +24,8 @@ from conformance.format.expressions import (  # noqa: F401
 from conformance.format.abilities import (  # noqa: F401
     Ability, ability_from, AbilityEffect, Activated, AsEntersChoose, AsEntersPT, BecomeCopyTemplate,
     BecomeTemplate, CantLose, CdaColors, CdaPT, Change, CHARACTERISTIC_ABILITIES, CHARACTERISTICS,
-    CopyExceptions, DoubleDamage, EntersAsCopy, Keyword, KEYWORDS, Morph, PLAYER_ABILITIES,
+    CopyExceptions, DoubleDamage, EntersAsCopy, Keyword, KEYWORDS, ModifyDamage, Morph, PLAYER_ABILITIES,
+    PreventionExtra, Protection, PROTECTION_QUALITIES,
     PreventDamageAbility, Static, StaticCopy, StaticPT, Text, Triggered,
 )
 from conformance.format.abilities import (  # noqa: F401  (counters, tokens, loyalty: issue 18)

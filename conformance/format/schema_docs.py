@@ -90,6 +90,8 @@ ABILITIES: dict[str, list[Any]] = {
     "double_damage": [{}],
     "prevent_damage": [{}],
     "cant_lose": [{}],
+    "modify_damage": [{"plus": 2}, {"times": 3}],
+    "protection": ["red"],
     "keyword": ["flying"],
     "morph": ["{2}{U}"],
     "text": ["{T}: Add {G}."],

@@ -453,7 +453,8 @@ class Damage(Step):
     ``to`` (a player or an object), every object ``to_each`` matches, every player if
     ``to_each_player`` (CR 120.1-120.3). ``combat`` marks combat damage (CR 510). ``order``
     scripts, per recipient, the order in which the affected player (or the controller of the
-    affected object) applies the replacement and prevention effects that apply (CR 616.1)."""
+    affected object) applies the replacement and prevention effects that apply (CR 616.1).
+    ``cant_be_prevented``: prevention effects still apply but prevent nothing (CR 615.12)."""
 
     KEY: ClassVar[str] = "damage"
     source: str
@@ -462,6 +463,7 @@ class Damage(Step):
     to_each: Filter | None = None
     to_each_player: bool = False
     combat: bool = False
+    cant_be_prevented: bool = False
     order: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from conformance.laws import (
-    combat as combat_laws, copies as copy_laws, counters as counter_laws, players as player_laws,
+    combat as combat_laws, copies as copy_laws, counters as counter_laws, damage as damage_laws,
+    players as player_laws,
 )
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
@@ -116,6 +117,17 @@ PROPERTIES: tuple[Property, ...] = (
              "A 2/2 attacker with first strike or double strike blocked by a 2/2 destroys it in the first combat "
              "damage step and is dealt no damage.",
              frozenset({"combat", "damage", "life", "first-strike"}), combat_laws.first_striker_unharmed),
+    # damage modifiers and damage that can't be prevented (issue 19)
+    Property("616.1/multiplier-and-plus-n-in-both-orders", ("616.1", "614.1a", "701.10g", "701.11"),
+             "A doubler or tripler (×k) and a \"plus N\" modifier applied to n damage in the two orders the "
+             "affected player may choose deal k·n + N and k·(n + N): they differ by exactly (k − 1)·N.",
+             frozenset({"damage", "damage-modifiers", "replacement-order"}),
+             damage_laws.multiplier_and_plus_in_both_orders),
+    Property("615.12/cant-be-prevented-whatever-the-shields", ("615.12", "615.12a"),
+             "Damage that can't be prevented is dealt whatever the shields: adding a prevention effect changes "
+             "nothing of what it does.",
+             frozenset({"damage", "prevention", "cant-be-prevented"}),
+             damage_laws.cant_be_prevented_is_dealt_whatever_the_shields),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -139,6 +151,10 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return combat_laws.usable(features)
     if prop.check in (combat_laws.bears_trade, combat_laws.first_striker_unharmed):
         return prop.needs <= features
+    if prop.check is damage_laws.multiplier_and_plus_in_both_orders:  # issue 19
+        return damage_laws.usable_modifier_orders(features)
+    if prop.check is damage_laws.cant_be_prevented_is_dealt_whatever_the_shields:
+        return damage_laws.usable_cant_be_prevented(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

@@ -22,6 +22,7 @@ from conformance.format.choices import damage_choices
 from conformance.format.features import RULES
 from conformance.reports.text import rule_key
 from conformance.format.model import MANA_TYPES, Case, Together, step_from
+from strategies._internal import damage_modifiers
 from strategies._internal.core import _explicit, _named
 from strategies._internal.players import _STEP_FEATURES, PLAYER_COUNTER_KINDS, PLAYER_NAMES, _in_range, _player_states, _seatings
 from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size, observe_here
@@ -127,6 +128,8 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     while len(intents) < min_steps:
         intents.append(draw(_damage_intents(kinds)))
     states = draw(_player_states(players, features=allowed))
+    # issue 19: drawn last, so the rest of an example is drawn as before
+    damage_modifiers.add_to_board(draw, objects, players, allowed, ranges="range_of_influence" in seating)
     realize = _Realizer(seating, objects, states, allowed)
     observe = {"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}}
     steps: list[dict[str, Any]] = []
@@ -170,7 +173,7 @@ def _damage_intents(draw, kinds: tuple[str, ...]) -> tuple[str, int, int, int, i
 def _keyword(draw, allowed: frozenset[str], chance: int = 4, extras: bool = True) -> list[dict[str, Any]]:
     """No keyword (the simplest), or one time in ``chance`` a keyword: one that changes what damage
     does, as ``allowed`` says (twice as likely), or (with ``extras``) one no step acts on."""
-    damage = [k for k, feature in _DAMAGE_KEYWORDS.items() if feature in allowed]
+    damage = [k for k, feature in _DAMAGE_KEYWORDS.items() if feature in allowed] + damage_modifiers.keywords(allowed)
     choices = [*damage, *damage, *(_INERT_KEYWORDS if extras else ())]
     if draw(st.integers(1, chance)) != chance or not choices:
         return []
@@ -465,6 +468,8 @@ class _Realizer:
             body["amount"] = lethal
         if self.is_creature(source) and variant % 2:
             body["combat"] = True
+        if damage_modifiers.unpreventable(a, b, self.allowed):  # 615.12
+            body["cant_be_prevented"] = True
         return {"damage": body}
 
     def _together(self, a: int, b: int, amount: int, variant: int) -> dict[str, Any] | None:
