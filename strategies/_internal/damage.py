@@ -22,6 +22,7 @@ from conformance.format.choices import damage_choices
 from conformance.format.features import RULES
 from conformance.reports.text import rule_key
 from conformance.format.model import MANA_TYPES, Case, Together, step_from
+from strategies._internal import events
 from strategies._internal.core import _explicit, _named
 from strategies._internal.players import _STEP_FEATURES, PLAYER_COUNTER_KINDS, PLAYER_NAMES, _in_range, _player_states, _seatings
 from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size, observe_here
@@ -127,16 +128,18 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     while len(intents) < min_steps:
         intents.append(draw(_damage_intents(kinds)))
     states = draw(_player_states(players, features=allowed))
+    if events.decorate(draw, objects, players, allowed):  # 603, 614.1a, 605: after every other draw
+        intents = events.extra_intents(draw, objects, intents, max_steps)
     realize = _Realizer(seating, objects, states, allowed)
     observe = {"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}}
     steps: list[dict[str, Any]] = []
     for number, intent in enumerate(intents, 1):
+        saved = events.save(realize)
         step = realize(*intent)
         if step is not None:
             step = realize.script_orders(draw, step)
         if step is not None:
-            realize.play(step)
-            steps.append(step)
+            steps.extend(events.play(realize, draw, step, saved))  # with the triggers' order (603.3b)
         if steps and (number == len(intents) or observe_here(draw, checkpoints)):
             steps.append(observe)
     if not steps or steps[-1] is not observe:
@@ -288,7 +291,8 @@ class _Realizer:
         self.actions: list[dict[str, Any]] = []
         plain = {"id": "120.3/generated", "rules": ["120.3"], "source": {"rule": "120.3"}, "summary": "-",
                  "players": self.players, "objects": objects, **seating, "player_states": states, "steps": []}
-        self.game = Game(Case.from_dict(plain, cr=CR_VERSION, derive=False))
+        self.fresh = lambda: Game(Case.from_dict(plain, cr=CR_VERSION, derive=False))  # events.play restarts it
+        self.game = self.fresh()
         self.game.check_state_based_actions()
 
     # --- what is there now ---------------------------------------------------------------------
@@ -375,6 +379,8 @@ class _Realizer:
     # --- intents to steps ----------------------------------------------------------------------
 
     def __call__(self, kind: str, a: int, b: int, amount: int, variant: int) -> dict[str, Any] | None:
+        if kind in events.STEP_KINDS:
+            return events.realize(kind, self.game)
         player = self._pick(self.players, a)
         if kind in ("gain_life", "lose_life"):
             return {kind: {"player": player, "amount": amount + 1}}
