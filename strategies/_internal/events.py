@@ -91,7 +91,7 @@ def triggered_ability(draw, allowed: frozenset[str]) -> dict[str, Any] | None:
 def decorate(draw, objects: dict[str, Any], players: list[str], allowed: frozenset[str]) -> bool:
     """Add, as ``allowed`` says, a triggered ability (on a creature, or an enchantment ``t1``), one
     or two "gain twice that much life" enchantments (``g1``, ``g2``), a land with a mana ability
-    (``m1``) and a mana multiplier (``x1``). Returns whether anything was added (nothing is drawn
+    (``m1``) and one or two mana multipliers (``x1``, ``x2``). Returns whether anything was added (nothing is drawn
     without the features)."""
     if not allowed & EVENT_FEATURES:
         return False
@@ -117,9 +117,10 @@ def decorate(draw, objects: dict[str, Any], players: list[str], allowed: frozens
         mana = draw(st.sampled_from(["G", "R", "C"]))
         objects["m1"] = {"card": {"types": ["land"], "abilities": [
             {"mana_ability": {"name": "tap", "add": {mana: draw(st.integers(1, 2))}}}]}, "owner": draw(owner)}
-        if "mana-replacement" in allowed and draw(st.booleans()):  # 106.6a
-            objects["x1"] = {"card": {"types": ["artifact"], "abilities": [
-                {"multiply_mana": {"factor": draw(st.sampled_from([2, 3]))}}]}, "owner": objects["m1"]["owner"]}
+        if "mana-replacement" in allowed and draw(st.booleans()):  # 106.6a; several: each once (614.5)
+            for index in range(1, draw(st.integers(1, 2)) + 1):
+                objects[f"x{index}"] = {"card": {"types": ["artifact"], "abilities": [
+                    {"multiply_mana": {"factor": draw(st.sampled_from([2, 3]))}}]}, "owner": objects["m1"]["owner"]}
         added = True
     return added
 
@@ -134,8 +135,9 @@ def extra_intents(draw, objects: dict[str, Any], intents: list, max_steps: int) 
     extra = draw(st.lists(st.tuples(st.integers(0, max_steps), st.sampled_from(kinds)), max_size=3))
     intents = list(intents)
     for position, kind in extra:
-        intents.insert(min(position, len(intents)), (kind, 0, 0, 0, 0))
-    return intents[:max(max_steps, 1)] if len(intents) > max_steps else intents
+        if len(intents) < max_steps:  # the scenario's own intents are all kept
+            intents.insert(min(position, len(intents)), (kind, 0, 0, 0, 0))
+    return intents
 
 
 def _has(objects: dict[str, Any], key: str) -> bool:
