@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conformance.laws import (
     combat as combat_laws, copies as copy_laws, counters as counter_laws, damage as damage_laws,
-    players as player_laws,
+    players as player_laws, triggers as trigger_laws,
 )
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
@@ -85,6 +85,10 @@ PROPERTIES: tuple[Property, ...] = (
              "On generated scenarios about copies, copies of copies, token copies and face-down permanents, the "
              "engine reports what the reference engine reports.",
              frozenset({"copy-effects"}), copy_laws.copies_agree_with_reference),
+    Property("614.5/life-gain-doubled-per-doubler", ("614.1a", "614.5", "616.1", "702.15b"),
+             "With N \"if you would gain life, you gain twice that much instead\" permanents, a gain (by an effect or "
+             "by lifelink) is 2^N times what it is without them, whatever the order they apply in.",
+             trigger_laws.NEEDS, trigger_laws.life_gain_doubled_per_doubler),
     Property("704.3/state-based-actions-between-checkpoints",
              ("704.3", "704.5a", "704.5c", "704.5f", "704.5g", "704.5h", "704.5i", "704.5q"),
              "State-based actions are checked after every event, observed or not: with some checkpoints removed, "
@@ -145,6 +149,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return player_laws.usable_doubling(features)
     if prop.check is player_laws.damage_agrees_with_reference:
         return player_laws.usable_damage(features)
+    if prop.check is trigger_laws.life_gain_doubled_per_doubler:
+        return trigger_laws.usable(features)
     if prop.check in (player_laws.redirection_stays_in_range, player_laws.prevention_stays_in_range):
         return prop.needs <= features  # players and damage: no layer-7 effect needed
     if prop.check is combat_laws.combat_agrees_with_reference:

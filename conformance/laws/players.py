@@ -29,6 +29,7 @@ from conformance import CR_VERSION
 from conformance.format.choices import damage_choices, script_orders
 from conformance.results.compare import same
 from conformance.format.model import MANA_TYPES, Case
+from strategies._internal.events import EVENT_FEATURES
 
 if TYPE_CHECKING:
     from conformance.laws.property import Subject
@@ -51,6 +52,11 @@ def usable_doubling(features: frozenset[str]) -> bool:
 
 
 def _base(data, features: frozenset[str], **kwargs: Any) -> Case:
+    # The laws add steps of their own to the scenario: a step that triggers two abilities at once
+    # would need an order no law scripts (603.3b), and a life-gain doubler changes what doubling a
+    # life total gains (701.10d, 614.1a): these laws' scenarios have no triggers on events, life
+    # or mana replacements (the differential has them).
+    features = features - EVENT_FEATURES
     case = data.draw(mtg.damage_scenarios(features=features, checkpoints="end",
                                           extras=data.draw(st.booleans(), label="extras"), **kwargs), label="base")
     for rule in case.rules:
