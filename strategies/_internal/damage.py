@@ -420,8 +420,9 @@ class _Realizer:
             if variant == 1:
                 body["to_each"] = {"types": ["creature"]}
             elif variant == 2:  # by a kind or colour of source (a permanent, or a spell too)
-                body["by"] = [{"types": ["creature"]}, {"zone": ["battlefield", "stack"], "colors": [_COLORS[b % 6 + 1][0]]},
-                              {"not_types": ["creature"]}][b % 3]
+                colour = [_COLORS[b % 6 + 1][0]]  # a colour of source, permanents and spells, or spells only
+                body["by"] = [{"types": ["creature"]}, {"zone": ["battlefield", "stack"], "colors": colour},
+                              {"not_types": ["creature"]}, {"zone": ["stack"], "colors": colour}][b % 4]
             elif variant == 3:
                 body["combat"] = True
             else:
