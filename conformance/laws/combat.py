@@ -15,8 +15,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hypothesis import event
 from hypothesis import strategies as st
@@ -24,10 +23,8 @@ from hypothesis import strategies as st
 import strategies as mtg
 from conformance import CR_VERSION
 from conformance.format.model import Case
-from conformance.results.compare import same
+from conformance.laws.property import Subject, agrees_with_reference
 
-if TYPE_CHECKING:
-    from conformance.laws.property import Subject
 
 ATTACKER, BLOCKER = "bear", "wolf"
 """The pair a law adds to the combat: Alex's attacker, and Blair's creature blocking it."""
@@ -41,24 +38,10 @@ def usable(features: frozenset[str]) -> bool:
 def combat_agrees_with_reference(subject: Subject, data, features: frozenset[str]) -> None:
     """On generated combats, the engine reports what the reference engine reports, for every
     object and player value both report."""
-    from reference_engine import OBSERVABLES, ReferenceEngine
-
     case = data.draw(mtg.combat_scenarios(features=features), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
-    ours = subject.run(case)
-    theirs = subject.reference_run(ReferenceEngine(), case.to_dict())
-    for kind in ("objects", "players"):
-        common = subject.info.observables[kind] & set(OBSERVABLES[kind])
-        for number, (got, expected) in enumerate(zip(ours, theirs), 1):
-            reported = got.get(kind) if isinstance(got.get(kind), Mapping) else {}
-            for name, values in expected[kind].items():
-                for key in sorted(common & set(values)):
-                    value = reported.get(name, {}).get(key, "<not reported>")
-                    if not same(values[key], value):
-                        who = f"player {name}" if kind == "players" else name
-                        subject.fail(f"checkpoint {number}: {who}.{key}: the reference engine says {values[key]!r}, "
-                                     f"the engine says {value!r}")
+    agrees_with_reference(subject, case)
 
 
 def _with_pair(data, features: frozenset[str], keywords: list[str]) -> Case:

@@ -13,17 +13,15 @@ Each needs no oracle: it reads the engine's own answers on related scenarios.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hypothesis import event
 from hypothesis import strategies as st
 
 import strategies as mtg
 from strategies import build_case
-from conformance.results.compare import same
+from conformance.laws.property import Subject, agrees_with_reference
 
-if TYPE_CHECKING:
-    from conformance.laws.property import Subject
 
 DOUBLERS = [  # every one applies to an effect of Alex's putting +1/+1 counters on her creature
     {"counter_replacement": {"on": {"controller": "you"}}},                           # Doubling Season
@@ -122,16 +120,5 @@ def token_doublers_multiply(subject: Subject, data, features: frozenset[str]) ->
 
 
 def counters_agree_with_reference(subject: Subject, data, features: frozenset[str]) -> None:
-    from reference_engine import OBSERVABLES, ReferenceEngine
-
     case = data.draw(mtg.counter_scenarios(), label="scenario")
-    ours = subject.run(case)
-    theirs = subject.reference_run(ReferenceEngine(), case.to_dict())
-    common = subject.info.observables["objects"] & set(OBSERVABLES["objects"])
-    for number, (got, expected) in enumerate(zip(ours, theirs), 1):
-        for oid, values in expected["objects"].items():
-            for key in sorted(common & set(values)):
-                value = got["objects"].get(oid, {}).get(key, "<not reported>")
-                if not same(values[key], value):
-                    subject.fail(f"checkpoint {number}: {oid}.{key}: the reference engine says {values[key]!r}, "
-                                 f"the engine says {value!r}")
+    agrees_with_reference(subject, case, ("objects",))
