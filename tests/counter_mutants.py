@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from reference_engine import Game
+from reference_engine import Game, layers, loyalty
 from reference_engine.counter_replacement import counter_replacements
 
 
@@ -59,3 +59,13 @@ class LoyaltyOncePerIdGame(Game):
     def may_activate_loyalty(self, obj):
         activated = self.__dict__.setdefault("_loyalty_activated", set())
         return not any(ref[0] == obj.id for ref in activated)
+
+    def perform(self, step):
+        """The activation it wrongly thinks illegal is dropped without a word, as an engine that
+        greys out the ability would: no cost paid, no effect (a wrong value, not a crash)."""
+        try:
+            super().perform(step)
+        except loyalty.IllegalActivation as exc:
+            if "already activated" not in str(exc):
+                raise
+            layers.invalidate(self)
