@@ -484,15 +484,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     args.cases = [*(args.cases or []), *args.files] or None
 
+    paths, cases = _load(args)  # first: only files the loader accepted (within its limits) are read again
     warnings = []  # values another YAML loader reads differently: warned about, never an error
-    for path in loader.discover(p for p in _case_paths(args) if p.exists()):
+    for path in loader.discover(paths):
         try:
             warnings.extend(portable.warnings(path.read_text("utf-8"), str(path)))
         except (OSError, UnicodeDecodeError):
-            pass  # the loader reports it
+            pass  # the loader reported it
     for warning in warnings:
         print(warning, file=sys.stderr)
-    paths, cases = _load(args)
     noted = f" ({len(warnings)} warning{'s' * (len(warnings) != 1)}: quote those values)" if warnings else ""
     print(f"{len(cases)} cases in {len(loader.discover(paths))} files: no problems{noted}")
     return OK

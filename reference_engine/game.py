@@ -73,7 +73,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
         if type(step) in CHARACTERISTIC_STEPS:  # copies, face-down permanents, abilities as data
             self.perform_characteristic_step(step)
             if isinstance(step, s.CreateToken):  # 603.6a: each token created enters the battlefield
-                for token in (step.token,) if step.token is not None else step.tokens:
+                for token in step.names:
                     if token in self.objects and self.objects[token].zone == "battlefield":
                         triggers.entered(self, self.objects[token])
         elif isinstance(step, (s.ResolveTriggers, s.ActivateMana)):  # 603.3, 605 (event_steps.py)

@@ -223,7 +223,7 @@ class CreateToken(Step):
 
     KEY: ClassVar[str] = "create_token"
     token: str | None = None
-    tokens: tuple[str, ...] = ()
+    tokens: tuple[str, ...] | None = None  # None, not (): a case names its token or its tokens
     copy_of: str | None = None
     card: Card | None = None
     count: int = 1
@@ -241,14 +241,15 @@ class CreateToken(Step):
             values["choices"] = Choices.from_dict(values["choices"])
         if "card" in values:
             values["card"] = Card.from_dict(values["card"])
-        for key in ("tokens", "order"):
-            values[key] = tuple(values.get(key, ()))
+        values["order"] = tuple(values.get("order", ()))
+        if "tokens" in values:
+            values["tokens"] = tuple(values["tokens"])
         return cls(**values)
 
     @property
     def names(self) -> tuple[str, ...]:
         """The ids the tokens this step creates get, in order."""
-        return (self.token,) if self.token is not None else self.tokens
+        return (self.token,) if self.token is not None else (self.tokens or ())
 
 
 @frozen
