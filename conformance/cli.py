@@ -480,19 +480,26 @@ def cmd_properties(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from conformance.format import portable
+    import yaml
+
+    from conformance.format import limits, portable
 
     args.cases = [*(args.cases or []), *args.files] or None
 
-    paths, cases = _load(args)  # first: only files the loader accepted (within its limits) are read again
     warnings = []  # values another YAML loader reads differently: warned about, never an error
-    for path in loader.discover(paths):
-        try:
-            warnings.extend(portable.warnings(path.read_text("utf-8"), str(path)))
-        except (OSError, UnicodeDecodeError):
-            pass  # the loader reported it
+    try:
+        found = loader.discover(p for p in _case_paths(args) if p.exists())
+    except CaseFileErrors:
+        found = []  # a symbolic link loop, a directory too large: the loader reports it below
+    for path in found:
+        try:  # only regular files within the size limit; a file YAML cannot read is the loader's to report
+            if path.is_file() and path.stat().st_size <= limits.MAX_FILE_BYTES:
+                warnings.extend(portable.warnings(path.read_text("utf-8"), str(path)))
+        except (OSError, UnicodeError, ValueError, RecursionError, yaml.YAMLError):
+            pass
     for warning in warnings:
         print(warning, file=sys.stderr)
+    paths, cases = _load(args)
     noted = f" ({len(warnings)} warning{'s' * (len(warnings) != 1)}: quote those values)" if warnings else ""
     print(f"{len(cases)} cases in {len(loader.discover(paths))} files: no problems{noted}")
     return OK
