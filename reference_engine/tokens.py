@@ -4,7 +4,7 @@ effect gives (111.4), as many as the token replacement effects make (614.1a, 614
 - 111.1  an effect creates a token; it enters the battlefield under the effect's controller's
          control (here the step's ``controller``);
 - 111.4  a token's characteristics are those the effect that created it gives: the ``card``;
-         they are its copiable values (707.2);
+         they are its copiable values (707.2); with no name given, its subtypes and "Token";
 - 614.1a "creates twice that many of those tokens instead": every token is as the effect says,
          the extra ones too (the Doubling Season ruling: "everything specified ... also true");
 - 122.6  each token entering with counters (a copy exception's, 707.9e, or its own "enters with"
@@ -18,6 +18,7 @@ one that does not exist (``zone: null``), like a token that has ceased to exist.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from conformance.format import model as s
@@ -47,8 +48,17 @@ def create(game: Any, step: s.CreateToken) -> None:
                                         zone=None, timestamp=game.tick(), counters=no_counters(), token=True)
 
 
+def named_as_111_4(card: s.Card) -> s.Card:
+    """111.4: an effect that gives a token no name names it by its subtypes and the word "Token"
+    (a 1/1 white Soldier creature token is named "Soldier Token"); the name is one of the values
+    the effect gives, so a copiable value (707.2). With no subtype either, the name is "Token"."""
+    if card.name is not None:
+        return card
+    return dataclasses.replace(card, name=" ".join((*card.subtypes, "Token")))
+
+
 def _create_one(game: Any, step: s.CreateToken, name: str, copied: Any) -> None:
-    token = GameObject(id=name, card=step.card or s.Card(types=()), owner=step.controller,
+    token = GameObject(id=name, card=named_as_111_4(step.card) if step.card is not None else s.Card(types=()), owner=step.controller,
                        controller=step.controller, zone="battlefield", timestamp=game.tick(),
                        counters=no_counters(), token=True, token_card=step.card is not None)
     game.objects[name] = token
