@@ -243,7 +243,7 @@ def deal_at_once(game: GameState, assignments: list[tuple[str, str, int]], order
         for source, total in totals.items():
             controller, lifelink, _ = sources[source]
             if lifelink and total > 0:  # 702.15b, 119.10: a life-gain event per source, doubled as
-                simultaneous.lifelink_gain(game, source, controller, total)  # replacements say (614.1a)
+                game.lifelink_gain(source, controller, total)  # replacements say (614.1a)
     layers.invalidate(game)  # loyalty counters removed (120.3c)
 
 

@@ -130,7 +130,7 @@ def deal(game: GameState, step: s.Damage) -> None:
     total = sum(result(game, event, deathtouch=deathtouch, infect=infect, wither=wither) for event in dealt)
     if lifelink and total > 0:
         # 702.15b: its controller, or owner; a life-gain event (614.1a), one per source (119.10)
-        simultaneous.lifelink_gain(game, step.source, controller, total)
+        game.lifelink_gain(step.source, controller, total)
     game.additional_prevention_effects()  # 615.5: immediately after the prevention
 
 
