@@ -58,17 +58,22 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
             if isinstance(step, s.Expect):
                 snapshots.append(self.snapshot())
                 continue
-            if isinstance(step, s.Together):  # one event: what it causes triggers once it is over (603.2c)
-                with simultaneous.event(self):
-                    for part in step.parts:
-                        self.perform(part)
-            else:
-                self.perform(step)
+            self.perform_action(step)
             self.check_state_based_actions()
             actions.pop(0)
             # 117.5, 603.3: triggered abilities go on the stack as a player would receive priority
             triggers.stack_before(self, actions[0] if actions else None)
         return snapshots
+
+    def perform_action(self, step: s.Step) -> None:
+        """One action step of a case; a ``together``'s parts as one event, what it causes
+        triggering once it is over (603.2c, 119.10)."""
+        if isinstance(step, s.Together):
+            with simultaneous.event(self):
+                for part in step.parts:
+                    self.perform(part)
+        else:
+            self.perform(step)
 
     def perform(self, step: s.Step) -> None:
         """Perform one action. Characteristics are computed once per state of the game

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from conformance.errors import Unsupported
 from reference_engine import life, triggers
 
 if TYPE_CHECKING:
@@ -46,9 +47,13 @@ def event(game: GameState) -> Iterator[None]:
         del game.__dict__[_OPEN]
     for (source, player), amount in gains.items():  # 119.10, 702.15b: one life-gain event per source
         life.gain(game, player, amount)
-    for obj, amount in damaged.values():  # 603.2c: one damage event per permanent dealt damage
-        if obj.zone == "battlefield":
+    for ref, (obj, amount) in damaged.items():  # 603.2c: one damage event per permanent dealt damage
+        if obj.ref == ref and obj.zone == "battlefield":
             triggers.dealt_damage(game, obj, amount)
+        elif triggers.listeners(game, "dealt_damage"):
+            raise Unsupported(f"{obj.id} was dealt damage and left the battlefield in the same event: whether its "
+                              "\"is dealt damage\" abilities trigger would need the game as it was (CR 603.2c, "
+                              "603.10), not modelled")
 
 
 def dealt_damage(game: GameState, obj: GameObject, amount: int) -> None:

@@ -62,8 +62,7 @@ def _undefined(case):
                     found.append(f"step {number}: {key} aimed at {oid} in the {game.objects[oid].zone}")
             if key == "move" and game.objects[body["object"]].zone != "battlefield" and body["to"] != "battlefield":
                 found.append(f"step {number}: {body['object']} moved from the {game.objects[body['object']].zone}")
-        for part in parts:
-            game.perform(part)
+        game.perform_action(step)  # a together as one event (603.2c), as the engine's run does
         game.check_state_based_actions()
         later = [s for s in case.steps[number + 1:] if not isinstance(s, scenario.Expect)]
         triggers.stack_before(game, later[0] if later else None)  # 603.3: as the engine's run does

@@ -41,6 +41,8 @@ def _case(objects: str, steps: str) -> str:
      "      - activate_mana: {object: b, ability: tap}\n      - expect: {objects: {a: {}}}\n", "undeclared object 'b'"),
     ("      a: {card: {types: [land]}}\n",
      "      - resolve_triggers: {order: [nobody.gain]}\n      - expect: {objects: {a: {}}}\n", "names no object"),
+    ("      a: {card: {types: [creature], power: 2, toughness: 4, abilities: [{double_life_loss: {during_your_turn: true}}]}}\n",
+     "      - expect: {objects: {a: {}}}\n", "during your turn"),
 ])
 def test_loader_refuses(objects, steps, message):
     with pytest.raises(CaseFileErrors, match=message):

@@ -124,7 +124,7 @@ def decorate(draw, objects: dict[str, Any], players: list[str], allowed: frozens
                 objects[f"x{index}"] = {"card": {"types": ["artifact"], "abilities": [
                     {"multiply_mana": {"factor": draw(st.sampled_from([2, 3]))}}]}, "owner": objects["m1"]["owner"]}
         added = True
-    if "life-loss-replacement" in allowed and draw(st.integers(0, 2)) == 2:  # 614.1a, several: 614.5
+    if "life-loss-replacement" in allowed and draw(st.integers(0, 3)) == 3:  # 614.1a, several: 614.5
         for index in range(1, draw(st.integers(1, 2)) + 1):  # "they lose twice that much life instead"
             whose = draw(st.sampled_from(["opponent", "you", "each"]))
             objects[f"l{index}"] = {"card": {"types": ["enchantment"], "abilities": [
