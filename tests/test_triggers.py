@@ -81,6 +81,7 @@ def test_a_creatures_mana_ability_is_refused():
 def test_adapters_do_not_declare_the_new_features_or_tapped():
     from conformance.engines.adapters import python_mtg
     from conformance.engines.adapters.phase import bindings
-    new = {"event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities", "mana-replacement"}
+    new = {"event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities", "mana-replacement",
+           "counter-halving"}
     assert not new & set(bindings.FEATURES) and not new & set(python_mtg.FEATURES)
     assert "tapped" not in bindings.OBSERVABLES["objects"]
