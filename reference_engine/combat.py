@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import layers
+from reference_engine import layers, simultaneous
 from reference_engine.damage import DEATHTOUCH, LIFELINK, DamageEvent, can_be_dealt_damage, is_creature, is_planeswalker, marked, result
 from reference_engine.range_of_influence import as_source, controller_of, current, in_range, source_controller
 
@@ -237,12 +237,13 @@ def deal_at_once(game: GameState, assignments: list[tuple[str, str, int]], order
              if can_be_dealt_damage(game, recipient) and in_range(game, sources[source][0], recipient)
              for final in game.modified(DamageEvent(source, recipient, amount, combat=True), order)]
     totals: dict[str, int] = {}
-    for source, event in dealt:
-        totals[source] = totals.get(source, 0) + result(game, event, deathtouch=sources[source][2])
-    for source, total in totals.items():
-        controller, lifelink, _ = sources[source]
-        if lifelink and total > 0:
-            game.player_states[controller].gain_life(total)
+    with simultaneous.event(game):  # 510.2, 603.2c: one event, its triggers once it is dealt
+        for source, event in dealt:
+            totals[source] = totals.get(source, 0) + result(game, event, deathtouch=sources[source][2])
+        for source, total in totals.items():
+            controller, lifelink, _ = sources[source]
+            if lifelink and total > 0:  # 702.15b, 119.10: a life-gain event per source, doubled as
+                game.lifelink_gain(source, controller, total)  # replacements say (614.1a)
     layers.invalidate(game)  # loyalty counters removed (120.3c)
 
 

@@ -17,7 +17,14 @@ several of them in the affected player's order (616.1), each once per event (614
          them) chooses the order, scripted in the step's ``order``; when every order gives the
          same number (doublers only, or plus-N only) there is nothing to choose.
 
-Counters on players are not replaced here, nor are counters removed (no "half that many").
+- 614.1a "half that many ... instead, rounded down" (Vorinclex, Monstrous Raider, on counters an
+         opponent puts: ``by_opponent``) against doublers and plus-N effects: the affected
+         object's controller orders them (616.1), 2n halved is n but n halved then doubled is
+         2 x floor(n/2); once an effect leaves no counter to put, the others no longer apply
+         ("one or more counters would be put" is false: 616.1e considers only effects still
+         applicable), so 1 halved is 0 and Hardened Scales adds nothing after it.
+
+Counters on players are not replaced here, nor are counters removed.
 """
 
 from __future__ import annotations
@@ -70,8 +77,11 @@ class Replacement:
         return (self.ability.KEY, self.ref, self.index)
 
     def apply(self, count: int) -> int:
-        """614.1a: twice that many, or that many plus N."""
-        return 2 * count if self.ability.mode == "double" else count + self.ability.amount
+        """614.1a: twice that many, that many plus N, or half that many rounded down."""
+        mode = self.ability.mode
+        if mode == "half":
+            return count // 2
+        return 2 * count if mode == "double" else count + self.ability.amount
 
 
 def names_of(obj: GameObject, key: str, index: int, of_kind: int) -> frozenset[str]:
@@ -110,6 +120,8 @@ def counter_replacements(game: GameState, event: CounterEvent, *, entering: bool
         you = controller_of(game, obj)
         if ability.by_you and event.putter != you:
             continue
+        if ability.by_opponent and event.putter == you:
+            continue  # "if an opponent would put": not its controller's counters
         if entering and obj.ref == target.ref and not (ability.on is not None and ability.on.itself):
             continue  # 614.12: its own effect on a general set does not apply as it enters
         if ability.on is not None and not matches_now(game, ability.on, target, you=you, source=obj):
@@ -128,6 +140,8 @@ def token_replacements(game: GameState, controller: str) -> list[Replacement]:
 
 def _outcome(effects: Iterable[Replacement], count: int) -> int:
     for effect in effects:
+        if count <= 0:
+            break  # 616.1e: no counter left to put, no effect applies any more
         count = effect.apply(count)
     return count
 
@@ -139,7 +153,7 @@ def apply_in_order(candidates: list[Replacement], count: int, order: tuple[str, 
     does not name apply last, in any order, which must not matter (else :class:`OrderMissing`)."""
     left = list(candidates)
     applied: list[object] = []
-    while left:
+    while left and count > 0:  # 616.1e: once none would be put, no effect is applicable any more
         chosen = next((e for name in order for e in left if name in e.names), None)
         if chosen is None:
             outcomes = {_outcome(p, count) for p in itertools.permutations(left)}

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from conformance.format import model as s
 from conformance.format.frozen import frozen
 from reference_engine import infect as infection
-from reference_engine import layers, life, triggers
+from reference_engine import layers, life, simultaneous
 from reference_engine.range_of_influence import abilities_now, as_source, current, in_range, matches_now, source_controller
 
 if TYPE_CHECKING:
@@ -129,7 +129,8 @@ def deal(game: GameState, step: s.Damage) -> None:
     infect, wither = abilities.has_keyword(INFECT), abilities.has_keyword(WITHER)  # 702.90b-e, 702.80a
     total = sum(result(game, event, deathtouch=deathtouch, infect=infect, wither=wither) for event in dealt)
     if lifelink and total > 0:
-        life.gain(game, controller, total)  # 702.15b: its controller, or owner; a life-gain event (614.1a)
+        # 702.15b: its controller, or owner; a life-gain event (614.1a), one per source (119.10)
+        game.lifelink_gain(step.source, controller, total)
     game.additional_prevention_effects()  # 615.5: immediately after the prevention
 
 
@@ -158,7 +159,8 @@ def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False, inf
         game.damage_marked[obj.ref] += event.amount
     if deathtouch:  # 702.2b
         game.deathtouched.add(obj.ref)
-    triggers.dealt_damage(game, obj, event.amount)  # 603.2: the damage as dealt, after replacement
+    # 603.2: the damage as dealt, after replacement; once per event for all dealt at once (603.2c)
+    simultaneous.dealt_damage(game, obj, event.amount)
     return event.amount
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import life, mana, trigger_resolution, triggers
+from reference_engine import life, mana, simultaneous, trigger_resolution, triggers
 
 
 class EventSteps:
@@ -42,6 +42,15 @@ class EventSteps:
     def life_gain_doublers(self, player: str) -> int:
         """614.1a, 614.5: how many "gain twice that much" effects apply to ``player``'s gain."""
         return life.gain_doublers(self, player)  # type: ignore[arg-type]
+
+    def life_loss_doublers(self, player: str) -> int:
+        """614.1a, 614.5: how many "lose twice that much" effects apply to ``player``'s life loss."""
+        return life.loss_doublers(self, player)  # type: ignore[arg-type]
+
+    def lifelink_gain(self, source: str, player: str, amount: int) -> None:
+        """702.15b, 120.3f: ``source``'s lifelink makes ``player`` gain ``amount`` life, a life-gain
+        event of its own (119.10), replaced as life gains are (614.1a)."""
+        simultaneous.lifelink_gain(self, source, player, amount)  # type: ignore[arg-type]
 
     def mana_factor(self, player: str) -> int:
         """106.6a: how many times as much mana a permanent ``player`` taps produces."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import combat, counter_replacement, doubling, loyalty, state_based_actions
+from reference_engine import combat, counter_replacement, doubling, loyalty, simultaneous, state_based_actions
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
 from reference_engine.filters import matches
@@ -58,13 +58,22 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
             if isinstance(step, s.Expect):
                 snapshots.append(self.snapshot())
                 continue
-            for part in step.parts if isinstance(step, s.Together) else (step,):
-                self.perform(part)
+            self.perform_action(step)
             self.check_state_based_actions()
             actions.pop(0)
             # 117.5, 603.3: triggered abilities go on the stack as a player would receive priority
             triggers.stack_before(self, actions[0] if actions else None)
         return snapshots
+
+    def perform_action(self, step: s.Step) -> None:
+        """One action step of a case; a ``together``'s parts as one event, what it causes
+        triggering once it is over (603.2c, 119.10)."""
+        if isinstance(step, s.Together):
+            with simultaneous.event(self):
+                for part in step.parts:
+                    self.perform(part)
+        else:
+            self.perform(step)
 
     def perform(self, step: s.Step) -> None:
         """Perform one action. Characteristics are computed once per state of the game

@@ -7,6 +7,12 @@
          cannot change the result (each doubles: 2^N times the amount);
 - 120.3f, 702.15b lifelink's gain is a life-gain event, so it is doubled too;
 - 701.10d doubling a life total is gaining (or losing) life: a gain is doubled too;
+- 614.1a "if an opponent would lose life, they lose twice that much life instead" (Bloodletter of
+         Aclazotz) is a replacement effect on a life-loss event: N of them, each once (614.5), make
+         it 2^N times as much, in any order (616.1); life lost to damage (120.3a) is a life-loss
+         event, so it is doubled too, but the damage is not: lifelink gains the damage dealt
+         (702.15b), a "dealt damage" trigger counts the damage; doubling a negative life total is
+         losing life (701.10d), so it is doubled too;
 - 119.9  gaining 0 life is no life-gain event (nothing to replace, nothing triggers).
 """
 
@@ -14,8 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from conformance.errors import Unsupported
 from conformance.format import model as s
 from reference_engine import triggers
+from reference_engine.filters import relation_holds
 from reference_engine.range_of_influence import abilities_now, controller_of
 
 if TYPE_CHECKING:
@@ -42,9 +50,28 @@ def gain(game: GameState, player: str, amount: int) -> int:
     return amount
 
 
+def loss_doublers(game: GameState, player: str) -> int:
+    """How many "they lose twice that much life instead" effects apply to ``player`` losing life
+    now (614.1a): one per such ability of a permanent on the battlefield whose ``player`` is
+    ``player`` relative to the permanent's controller (after layers 2 and 6, 613.1b, 613.1f)."""
+    count = 0
+    for obj in game.objects.values():
+        if obj.zone != "battlefield":
+            continue
+        for ability in abilities_now(game, obj, s.DoubleLifeLoss):
+            if ability.during_your_turn:  # the loader refuses it; an effect may still give it
+                raise Unsupported("\"during your turn\" is not modelled: the format has no active player (CR 102.1)")
+            if ability.player == "each" or relation_holds(ability.player, player, controller_of(game, obj)):
+                count += 1
+    return count
+
+
 def lose(game: GameState, player: str, amount: int) -> None:
-    """``player`` loses ``amount`` life (119.3, 120.3a for damage), and abilities waiting for it trigger."""
+    """``player`` would lose ``amount`` life (119.3, 120.3a for damage): replacement effects modify
+    the event (614.1a, each once, 614.5), then they lose what it became, and abilities waiting for
+    it trigger, seeing that amount (614.6)."""
     if amount <= 0:
         return
+    amount *= 2 ** game.life_loss_doublers(player)
     game.player_states[player].lose_life(amount)
     triggers.life_changed(game, player, amount, gained=False)

@@ -91,6 +91,14 @@ class GameState(Protocol):
         """614.1a: how many "gain twice that much" effects apply to ``player``'s gain."""
         ...
 
+    def life_loss_doublers(self, player: str) -> int:
+        """614.1a: how many "lose twice that much" effects apply to ``player``'s life loss."""
+        ...
+
+    def lifelink_gain(self, source: str, player: str, amount: int) -> None:
+        """702.15b: lifelink makes ``player`` gain ``amount`` life, one life-gain event per source (119.10)."""
+        ...
+
     def mana_factor(self, player: str) -> int:
         """106.6a: how many times as much mana a permanent ``player`` taps produces."""
         ...

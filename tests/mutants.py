@@ -25,7 +25,7 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import in_range
-from tests import counter_mutants
+from tests import counter_mutants, life_mutants
 from tests.combat_mutants import FirstStrikeNotFirstGame, SeparateCombatDamageGame, TrampleWithoutLethalGame
 from tests.wrong_engines import (
     ClampingGame,
@@ -674,4 +674,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("infect-as-life-loss", "702.90b", InfectAsLifeLossGame),
     Mutant("wither-ignored", "702.80a", WitherIgnoredGame),
     Mutant("protection-only-in-combat", "702.16e", ProtectionOnlyInCombatGame),
+    # life-loss replacements, counter halving, damage dealt at once (issue 18: tests/life_mutants.py)
+    Mutant("life-loss-doubler-for-everyone", "614.1a", life_mutants.LifeLossDoublerForEveryoneGame),
+    Mutant("lifelink-not-a-life-gain-event", "119.10", life_mutants.LifelinkNotALifeGainEventGame),
+    Mutant("counter-halving-always-last", "616.1", life_mutants.HalvingAlwaysLastGame),
 )

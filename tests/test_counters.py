@@ -30,6 +30,10 @@ SOLDIER = {"types": ["creature"], "subtypes": ["Soldier"], "power": 1, "toughnes
     ({"season": SEASON, "walker": WALKER}, [], "give its loyalty counters"),
     ({"scales": {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"amount": 2}}]}}}, [],
      "mode: plus"),
+    ({"raider": {"card": {"types": ["creature"], "power": 6, "toughness": 6, "abilities": [
+        {"counter_replacement": {"mode": "half", "by_you": True, "by_opponent": True}}]}}}, [], "can't both hold"),
+    ({"raider": {"card": {"types": ["creature"], "power": 6, "toughness": 6, "abilities": [
+        {"counter_replacement": {"mode": "half", "amount": 2, "by_opponent": True}}]}}}, [], "mode: plus"),
 ])
 def test_the_loader_refuses(objects, steps, message):
     with pytest.raises(CaseFileErrors, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -77,3 +81,16 @@ def test_features_and_the_adapters_that_lack_them():
     assert {"counter-replacements", "token-creation"} <= features
     new = {"counter-replacements", "token-replacements", "enters-with-counters", "loyalty-abilities", "token-creation"}
     assert not new & set(bindings.FEATURES) and not new & set(python_mtg.FEATURES)
+
+
+def test_halving_needs_its_feature_and_an_order_against_a_doubler():
+    """Vorinclex's halving (614.1a) has a feature of its own, and with a doubler of the opponent's
+    the order changes the result (616.1): the case must script it."""
+    raider = {"card": {"types": ["creature"], "power": 6, "toughness": 6, "abilities": [
+        {"counter_replacement": {"mode": "half", "by_opponent": True, "effects_only": False}}]}}
+    theirs = {**BEAR, "owner": "Blair"}
+    case = make_case({"raider": raider, "season": {**SEASON, "owner": "Blair"}, "theirs": theirs},
+                     [{"put_counters": {"object": "theirs", "kind": "+1/+1", "count": 3}}])
+    assert {"counter-halving", "counter-replacements"} <= derive_features(case)
+    with pytest.raises(OrderMissing, match="616.1"):
+        ReferenceEngine().run(case.to_dict())

@@ -257,7 +257,8 @@ def test_event_abilities_round_trip_through_the_plain_form():
                        "effect": {"lose_life": {"amount": 2, "player": "each_opponent"}}}},
         {"triggered": {"name": "c", "when": "counters", "event": {"counters_put": {"kind": "+1/+1", "on": {"itself": True}}},
                        "effect": {"damage": {"amount": 1, "to": "you"}}}},
-        {"double_life_gain": {}}, {"mana_ability": {"name": "tap", "add": {"G": 1}}}, {"multiply_mana": {"factor": 3}},
+        {"double_life_gain": {}}, {"double_life_loss": {"player": "you", "during_your_turn": False}},
+        {"mana_ability": {"name": "tap", "add": {"G": 1}}}, {"multiply_mana": {"factor": 3}},
     ):
         ability = scenario.ability_from(plain)
         assert scenario.ability_from(scenario.plain_ability(ability)) == ability

@@ -48,6 +48,8 @@ BEAR = {"card": {"types": ["creature"], "power": 2, "toughness": 2}}
 REFUSED = {
     ("card_type", "=battle"): _case({"siege": {"card": {"types": ["battle"], "subtypes": ["Siege"]}}}),
     ("ability_keyword", "=hexproof"): _case({"bear": {"card": {**BEAR["card"], "abilities": [{"keyword": "hexproof"}]}}}),
+    ("ability_double_life_loss", "during_your_turn"): _case(
+        {"letter": {"card": {**BEAR["card"], "abilities": [{"double_life_loss": {"during_your_turn": True}}]}}}),
 }
 """Schema elements the loader refuses as not modelled, each with a probe case that names it."""
 

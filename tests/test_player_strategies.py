@@ -62,8 +62,7 @@ def _undefined(case):
                     found.append(f"step {number}: {key} aimed at {oid} in the {game.objects[oid].zone}")
             if key == "move" and game.objects[body["object"]].zone != "battlefield" and body["to"] != "battlefield":
                 found.append(f"step {number}: {body['object']} moved from the {game.objects[body['object']].zone}")
-        for part in parts:
-            game.perform(part)
+        game.perform_action(step)  # a together as one event (603.2c), as the engine's run does
         game.check_state_based_actions()
         later = [s for s in case.steps[number + 1:] if not isinstance(s, scenario.Expect)]
         triggers.stack_before(game, later[0] if later else None)  # 603.3: as the engine's run does
@@ -103,7 +102,9 @@ def test_the_definedness_check_can_fail():
                                      ["damage", "counters", "zone-changes", "triggered-abilities", "event-triggers"],
                                      ["damage", "life", "layer-7c", "event-triggers", "lifelink"],
                                      ["mana", "mana-abilities", "mana-replacement", "damage"],
-                                     ["damage", "life", "mana", "life-gain-replacement", "mana-abilities"]],
+                                     ["damage", "life", "mana", "life-gain-replacement", "mana-abilities"],
+                                     ["damage", "life", "lifelink", "life-loss-replacement", "event-triggers",
+                                      "triggered-abilities"]],
                          ids="+".join)
 def test_features_limit_what_damage_scenarios_generate(allowed):
     @FAST
@@ -262,7 +263,8 @@ def test_the_player_features_are_in_the_vocabulary():
 @FAST
 @given(mtg.damage_scenarios(features=["damage", "life", "counters", "zone-changes", "layer-7c", "lifelink",
                                       "double-damage", "triggered-abilities", "event-triggers",
-                                      "life-gain-replacement", "mana", "mana-abilities", "mana-replacement"]))
+                                      "life-gain-replacement", "life-loss-replacement", "mana", "mana-abilities",
+                                      "mana-replacement"]))
 def test_damage_scenarios_with_triggers_run_and_order_every_wait(case):
     """603.3b: whenever two or more triggered abilities wait, the next step orders them; the
     reference engine runs every example (TriggersNotAsScripted or Unsupported would raise)."""

@@ -356,7 +356,8 @@ def test_an_engine_doubling_negative_life_as_0_exits_1_naming_the_case(capsys):
     code, out = run_cli(capsys, "run", "--no-properties", "--engine", f"{WRONG}:LifeClampingEngine")
     assert code == 1
     assert failed_ids(out) == {"701.10d/double-negative-life",
-                               "701.10d/negative-total-doubled-is-a-loss"}  # a negative total doubled is lower
+                               "701.10d/negative-total-doubled-is-a-loss",  # a negative total doubled is lower
+                               "701.10d/doubling-a-negative-total-is-a-loss-doubled"}  # and a Bloodletter doubles the loss
     assert "player Alex.life: expected -6, got -3" in out
 
 

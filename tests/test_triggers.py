@@ -41,6 +41,8 @@ def _case(objects: str, steps: str) -> str:
      "      - activate_mana: {object: b, ability: tap}\n      - expect: {objects: {a: {}}}\n", "undeclared object 'b'"),
     ("      a: {card: {types: [land]}}\n",
      "      - resolve_triggers: {order: [nobody.gain]}\n      - expect: {objects: {a: {}}}\n", "names no object"),
+    ("      a: {card: {types: [creature], power: 2, toughness: 4, abilities: [{double_life_loss: {during_your_turn: true}}]}}\n",
+     "      - expect: {objects: {a: {}}}\n", "during your turn"),
 ])
 def test_loader_refuses(objects, steps, message):
     with pytest.raises(CaseFileErrors, match=message):
@@ -79,6 +81,7 @@ def test_a_creatures_mana_ability_is_refused():
 def test_adapters_do_not_declare_the_new_features_or_tapped():
     from conformance.engines.adapters import python_mtg
     from conformance.engines.adapters.phase import bindings
-    new = {"event-triggers", "life-gain-replacement", "mana-abilities", "mana-replacement"}
+    new = {"event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities", "mana-replacement",
+           "counter-halving"}
     assert not new & set(bindings.FEATURES) and not new & set(python_mtg.FEATURES)
     assert "tapped" not in bindings.OBSERVABLES["objects"]

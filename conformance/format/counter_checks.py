@@ -9,7 +9,7 @@ loyalty abilities and tokens with given characteristics (issue 18).
 - a permanent on the battlefield as the case starts is as it was: if a counter replacement may
   apply, whether it applied to the counters it entered with is not said, so the case must give
   those counters (614.1c, 306.5b);
-- ``amount`` is for ``mode: plus``.
+- ``amount`` is for ``mode: plus``; ``by_you`` and ``by_opponent`` exclude each other.
 
 Each check yields ``(path, message)``, the path relative to the case, like the loader's own.
 """
@@ -55,6 +55,9 @@ def case_problems(raw: Mapping[str, Any]) -> Iterator[Problem]:
     for at, key, body in _abilities({"objects": objects, "steps": raw["steps"]}, ()):
         if key in REPLACEMENT_KEYS and body.get("amount", 1) != 1 and body.get("mode", "double") != "plus":
             yield (at + (key, "amount"), "amount is how many more with mode: plus (\"that many plus N\", CR 614.1a)")
+        if key == "counter_replacement" and body.get("by_you") and body.get("by_opponent"):
+            yield (at + (key, "by_opponent"), "by_you and by_opponent can't both hold: no one is both its controller "
+                                              "and an opponent (give one, or neither for anyone's counters)")
     yield from _setup_problems(raw)
     names = set(objects)
     activated: dict[str, tuple[Any, ...]] = {}

@@ -17,6 +17,9 @@ FEATURES: dict[str, str] = {
     "counter-replacements": "static replacement effects on counters put on permanents: twice that many, that many plus N, "
                             "by kind and by whose permanent, for effects only or costs too, several in the affected "
                             "controller's order, each once (CR 614.1a, 614.16, 614.5, 616.1, 122.6)",
+    "counter-halving": "\"if an opponent would put one or more counters, they put half that many instead, rounded "
+                       "down\" (Vorinclex, Monstrous Raider), in the affected controller's order against doublers and "
+                       "plus-N effects, none applying once no counter is left to put (CR 614.1a, 616.1, 616.1e)",
     "token-replacements": "static replacement effects on tokens created: twice that many, that many plus N, several in "
                           "order (CR 614.1a, 614.16, 616.1)",
     "enters-with-counters": "\"this enters with N counters\" abilities, their counters put as it enters (CR 614.1c, 122.6)",
@@ -29,6 +32,7 @@ FEATURES: dict[str, str] = {
 
 RULES: dict[str, tuple[str, ...]] = {
     "counter-replacements": ("614.1a", "614.16", "616.1"),
+    "counter-halving": ("614.1a", "616.1"),
     "token-replacements": ("614.1a", "614.16"),
     "enters-with-counters": ("614.1c", "122.6"),
     "loyalty-abilities": ("606.3", "606.4"),
@@ -62,6 +66,8 @@ def _abilities_in(value: Any) -> Iterator[str]:
     """The features of every ability of this module inside ``value``, at any depth."""
     if type(value) in _ABILITY_FEATURES:
         yield _ABILITY_FEATURES[type(value)]
+        if isinstance(value, CounterReplacement) and value.mode == "half":
+            yield "counter-halving"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
             yield from _abilities_in(getattr(value, f.name))

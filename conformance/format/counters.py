@@ -18,7 +18,8 @@ from conformance.format.frozen import frozen
 
 COUNT_MODES = ("double", "plus")
 """How a counter or token replacement changes the number: ``double`` ("twice that many", 614.1a),
-``plus`` ("that many plus N")."""
+``plus`` ("that many plus N"); a counter replacement may also ``half`` it ("half that many,
+rounded down": Vorinclex, Monstrous Raider, on counters an opponent puts)."""
 
 
 @frozen
@@ -32,7 +33,9 @@ class CounterReplacement:
     permanent); ``effects_only``: "if an effect would put" (Doubling Season), so never counters
     put as a cost, such as a loyalty ability's (614.16, 606.4: a cost is not an effect);
     ``by_you``: "if you would put" (Vorinclex): only counters its controller puts (122.6a: a
-    permanent's controller puts the counters it enters with)."""
+    permanent's controller puts the counters it enters with); ``by_opponent``: "if an opponent
+    would put" (Vorinclex's other half, with ``mode: half``): only counters an opponent of its
+    controller puts."""
 
     KEY: ClassVar[str] = "counter_replacement"
     mode: str = "double"
@@ -41,6 +44,7 @@ class CounterReplacement:
     on: Filter | None = None
     effects_only: bool = True
     by_you: bool = False
+    by_opponent: bool = False
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CounterReplacement:

@@ -17,6 +17,11 @@ _PLAYER_EVENTS = ("gains_life", "loses_life")
 
 def _ability_problems(ability: dict[str, Any], at: tuple[Any, ...]) -> Iterator[Problem]:
     (key, body), = ability.items()
+    if key == "double_life_loss" and body.get("during_your_turn"):
+        yield (at + (key, "during_your_turn"),
+               "\"during your turn\" is not modelled: the format has no turns of players, no active player "
+               "(CR 102.1); without it the ability applies whoever's turn it is")
+        return
     if key not in ("activated", "triggered"):
         return
     effect_key = next(iter(body["effect"]))

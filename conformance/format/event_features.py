@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from conformance.format.events import DoubleLifeGain, ManaAbility, MultiplyMana
+from conformance.format.events import DoubleLifeGain, DoubleLifeLoss, ManaAbility, MultiplyMana
 
 FEATURES: dict[str, str] = {
     "event-triggers": "triggered abilities that trigger on events the engine sees (a permanent entering, a creature dying, "
@@ -17,6 +17,10 @@ FEATURES: dict[str, str] = {
                       "(CR 603.2, 603.3, 603.3b, 603.6a, 603.10a)",
     "life-gain-replacement": "\"if you would gain life, you gain twice that much life instead\", each once per event, "
                              "lifelink's gain and a life total's doubling included (CR 614.1a, 614.5, 616.1, 701.10d)",
+    "life-loss-replacement": "\"if an opponent (you, a player) would lose life, they lose twice that much life instead\", "
+                             "each once per event, the life loss from damage included but not the damage (lifelink "
+                             "gains the damage dealt) and a negative life total's doubling (CR 614.1a, 614.5, 120.3a, "
+                             "702.15b, 701.10d)",
     "mana-abilities": "mana abilities of permanents ({T}: add mana), tapping as their cost, and tapped status "
                       "as an observable (CR 605.1a, 605.3b, 110.5, 701.26a)",
     "mana-replacement": "\"if you tap a permanent for mana, it produces N times as much of that mana instead\", "
@@ -27,17 +31,19 @@ FEATURES: dict[str, str] = {
 RULES: dict[str, tuple[str, ...]] = {
     "event-triggers": ("603.2", "603.3b", "603.10a"),
     "life-gain-replacement": ("614.1a", "614.5"),
+    "life-loss-replacement": ("614.1a", "120.3a"),
     "mana-abilities": ("605.1a", "110.5"),
     "mana-replacement": ("106.6a",),
 }
 
 IMPLIED: dict[str, tuple[str, ...]] = {
     "life-gain-replacement": ("life",),
+    "life-loss-replacement": ("life",),
     "mana-abilities": ("mana",),
     "mana-replacement": ("mana-abilities",),
 }
 
-_ABILITIES = {DoubleLifeGain: "life-gain-replacement", ManaAbility: "mana-abilities", MultiplyMana: "mana-replacement"}
+_ABILITIES = {DoubleLifeGain: "life-gain-replacement", DoubleLifeLoss: "life-loss-replacement", ManaAbility: "mana-abilities", MultiplyMana: "mana-replacement"}
 
 
 def ability_features(ability: Any) -> Iterator[str]:

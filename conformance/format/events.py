@@ -12,6 +12,8 @@ the steps the format has for them.
   life, or give +N/+M, ``that_many`` being the event's amount as it happened (after replacement
   effects modified it, 614.6).
 - ``double_life_gain``: "If you would gain life, you gain twice that much life instead."
+- ``double_life_loss``: "If an opponent would lose life, they lose twice that much life instead"
+  (Bloodletter of Aclazotz, whose "during your turn" the format cannot say: it has no turns).
 - ``mana_ability``: "{T}: Add [mana]." (605.1a); ``multiply_mana``: "If you tap a permanent for
   mana, it produces N times as much of that mana instead" (106.6, 614.1a).
 """
@@ -142,6 +144,23 @@ class DoubleLifeGain:
 
 
 @frozen
+class DoubleLifeLoss:
+    """A static ability of its controller: "If [``player``: an opponent | you | a player] would
+    lose life, they lose twice that much life instead" (Bloodletter of Aclazotz): a replacement
+    effect (614.1a) on a life-loss event, damage's life loss included (120.3a), not on the damage.
+    ``during_your_turn`` (Bloodletter's condition) is refused by the loader: the format has no
+    active player."""
+
+    KEY: ClassVar[str] = "double_life_loss"
+    player: str = "opponent"
+    during_your_turn: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DoubleLifeLoss:
+        return cls(**data)
+
+
+@frozen
 class ManaAbility:
     """"{T}: Add ``add``." A mana ability (605.1a): its cost is tapping its permanent; it doesn't
     use the stack (605.3b). ``name`` lets an ``activate_mana`` step name it."""
@@ -169,5 +188,5 @@ class MultiplyMana:
         return cls(factor=data["factor"])
 
 
-EVENT_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (DoubleLifeGain, ManaAbility, MultiplyMana)}
-"""Life-gain replacement and mana abilities, by key (triggered abilities are ``triggered``)."""
+EVENT_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (DoubleLifeGain, DoubleLifeLoss, ManaAbility, MultiplyMana)}
+"""Life-gain and life-loss replacements and mana abilities, by key (triggered abilities are ``triggered``)."""

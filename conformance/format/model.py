@@ -46,7 +46,7 @@ from conformance.format.steps import (  # noqa: F401
     ResolveTriggers, ActivateMana,
 )
 from conformance.format.events import (  # noqa: F401
-    CountersPut, DoubleLifeGain, EffectCounters, EffectDamage, EffectGainLife, EffectLoseLife, EffectPT,
+    CountersPut, DoubleLifeGain, DoubleLifeLoss, EffectCounters, EffectDamage, EffectGainLife, EffectLoseLife, EffectPT,
     EVENT_ABILITIES, EVENT_EFFECTS, EVENT_KINDS, LIFE_RELATIONS, ManaAbility, MultiplyMana, THAT_MANY, TriggerEvent,
 )
 from conformance.format.combat import Combat  # noqa: F401

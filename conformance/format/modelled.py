@@ -48,7 +48,9 @@ plain counter: a P/T counter (+1/+1, -1/-1, +X/+Y: 122.1a, 613.4c) or one with n
 (charge, time: only the abilities that mention them act on them)."""
 
 REFUSED_ELEMENTS = frozenset({("card_type", f"={name}") for name in NOT_MODELLED_CARD_TYPES}
-                             | {("ability_keyword", f"={name}") for name in NOT_MODELLED_KEYWORDS})
+                             | {("ability_keyword", f"={name}") for name in NOT_MODELLED_KEYWORDS}
+                             # "during your turn" (Bloodletter of Aclazotz): no turns of players (event_checks.py)
+                             | {("ability_double_life_loss", "during_your_turn")})
 """The schema's elements (definition, value) the loader refuses as a whole (see
 :mod:`conformance.format.elements`): no case may use them, so no generator reaches them."""
 

@@ -108,10 +108,12 @@ ABILITIES: dict[str, list[Any]] = {
     "as_enters_pt": [{"options": ["5/1", "1/5"]}],
     "static_copy": [{"affects": {"types": ["creature"]}}],
     "double_life_gain": [{}],  # life-gain and mana replacements, mana abilities (events.py)
+    "double_life_loss": [{}, {"player": "you"}],
     "mana_ability": [{"name": "tap", "add": {"G": 1}}],
     "multiply_mana": [{"factor": 2}],
     # counters, tokens and loyalty (issue 18)
-    "counter_replacement": [{"on": {"controller": "you"}}, {"by_you": True, "effects_only": False}, {"mode": "plus", "kind": "+1/+1",
+    "counter_replacement": [{"on": {"controller": "you"}}, {"by_you": True, "effects_only": False},
+                            {"mode": "half", "by_opponent": True, "effects_only": False}, {"mode": "plus", "kind": "+1/+1",
                                                             "on": {"controller": "you", "types": ["creature"]}}],
     "token_replacement": [{}, {"mode": "plus", "amount": 2, "under": "any"}],
     "enters_with_counters": [{"+1/+1": 3}],

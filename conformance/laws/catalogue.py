@@ -89,6 +89,11 @@ PROPERTIES: tuple[Property, ...] = (
              "With N \"if you would gain life, you gain twice that much instead\" permanents, a gain (by an effect or "
              "by lifelink) is 2^N times what it is without them, whatever the order they apply in.",
              trigger_laws.NEEDS, trigger_laws.life_gain_doubled_per_doubler),
+    Property("614.5/life-loss-doubled-per-doubler", ("614.1a", "614.5", "616.1", "120.3a", "702.15b"),
+             "With N \"if an opponent would lose life, they lose twice that much instead\" permanents, an opponent's "
+             "loss (by an effect or by damage) is 2^N times what it is without them, and lifelink still gains the "
+             "damage dealt.",
+             trigger_laws.LOSS_NEEDS, trigger_laws.life_loss_doubled_per_doubler),
     Property("704.3/state-based-actions-between-checkpoints",
              ("704.3", "704.5a", "704.5c", "704.5f", "704.5g", "704.5h", "704.5i", "704.5q"),
              "State-based actions are checked after every event, observed or not: with some checkpoints removed, "
@@ -101,6 +106,11 @@ PROPERTIES: tuple[Property, ...] = (
     Property("616.1/plus-and-double-orders", ("616.1", "614.1a", "614.5"),
              "\"That many plus a\" then \"twice\" puts (n+a)×2 counters, the other order 2n+a: they differ by a.",
              frozenset({"counter-replacements", "counters", "replacement-order"}), counter_laws.plus_and_double_orders),
+    Property("616.1/halving-and-doubling-orders", ("616.1", "614.1a", "614.5"),
+             "An opponent's \"half that many\" and a \"twice that many\" on n counters: twice first puts n, half first "
+             "2×floor(n/2).",
+             frozenset({"counter-replacements", "counter-halving", "counters", "replacement-order"}),
+             counter_laws.halving_and_doubling_orders),
     Property("614.5/token-doublers-multiply", ("614.5", "614.1a", "111.4"),
              "With N token doublers, an effect creating c tokens creates c×2^N.",
              frozenset({"token-replacements", "token-creation"}), counter_laws.token_doublers_multiply),
@@ -151,6 +161,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return player_laws.usable_damage(features)
     if prop.check is trigger_laws.life_gain_doubled_per_doubler:
         return trigger_laws.usable(features)
+    if prop.check is trigger_laws.life_loss_doubled_per_doubler:
+        return trigger_laws.usable_loss(features)
     if prop.check in (player_laws.redirection_stays_in_range, player_laws.prevention_stays_in_range):
         return prop.needs <= features  # players and damage: no layer-7 effect needed
     if prop.check is combat_laws.combat_agrees_with_reference:
@@ -165,6 +177,7 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)
     if prop.check in (counter_laws.counter_doublers_multiply, counter_laws.plus_and_double_orders,
+                      counter_laws.halving_and_doubling_orders,
                       counter_laws.token_doublers_multiply, counter_laws.counters_agree_with_reference):
         return counter_laws.usable(prop.check, features)
     return prop.needs <= features and bool(features & {"layer-7b", "layer-7c", "layer-7d"})

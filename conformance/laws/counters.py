@@ -6,7 +6,9 @@ differential check on the scenarios of :func:`strategies.counter_scenarios` (the
   affected controller picks (each doubler applies once, 614.5; doubling commutes);
 - a "that many plus a" and a "twice that many" on n counters: plus first gives (n+a)×2, double first
   2n+a (616.1): the two orders differ by exactly a, and neither is n;
-- with N token doublers, an effect creating c tokens creates c×2^N.
+- with N token doublers, an effect creating c tokens creates c×2^N;
+- an opponent's "half that many" (Vorinclex) and a "twice that many" on n counters: double first
+  gives n, halve first 2×floor(n/2) (616.1), and a "plus a" after halving 1 adds nothing (616.1e).
 
 Each needs no oracle: it reads the engine's own answers on related scenarios.
 """
@@ -36,6 +38,8 @@ def usable(check: Any, features: frozenset[str]) -> bool:
         return "counter-replacements" in features or "token-replacements" in features
     if check is token_doublers_multiply:
         return {"token-replacements", "token-creation"} <= features
+    if check is halving_and_doubling_orders:
+        return {"counter-replacements", "counter-halving", "counters", "replacement-order"} <= features
     needs = {"counter-replacements", "counters"} | ({"replacement-order"} if check is plus_and_double_orders else set())
     return needs <= features
 
@@ -93,6 +97,32 @@ def plus_and_double_orders(subject: Subject, data, features: frozenset[str]) -> 
         subject.fail(f"{n} counters, plus {amount} and twice: plus first gave {plus_first} (should be "
                      f"(n+{amount})×2 = {2 * (n + amount)}), twice first gave {double_first} (should be "
                      f"2n+{amount} = {2 * n + amount}) (CR 616.1, 614.5)")
+
+
+def halving_and_doubling_orders(subject: Subject, data, features: frozenset[str]) -> None:
+    """Blair puts n +1/+1 counters on her creature under her doubler and Alex's halving of an
+    opponent's counters, in both orders (616.1): twice then half is n, half then twice 2×floor(n/2)."""
+    n = data.draw(st.integers(1, 9), label="counters put")
+    doubler = data.draw(st.sampled_from([DOUBLERS[0], DOUBLERS[1]]), label="doubler")  # not Vorinclex's "you"
+    power, toughness = data.draw(st.integers(0, 4), label="power"), data.draw(st.integers(1, 4), label="toughness")
+    objects: dict[str, Any] = {
+        "bear": {"card": {"types": ["creature"], "power": power, "toughness": toughness}, "owner": "Blair"},
+        "r1": {"card": {"types": ["enchantment"], "abilities": [doubler]}, "owner": "Blair"},
+        "r2": {"card": {"types": ["creature"], "power": 6, "toughness": 6, "abilities": [
+            {"counter_replacement": {"mode": "half", "by_opponent": True, "effects_only": False}}]}},
+    }
+    results = []
+    for order in (["r1", "r2"], ["r2", "r1"]):
+        step = {"put_counters": {"object": "bear", "kind": "+1/+1", "count": n, "order": order}}
+        case = build_case(objects, [step, {"expect": {"objects": {"bear": {}}}}],
+                          summary="Halving and doubling in both orders, generated.", case_id="616.1/generated")
+        results.append(_counters(subject, case, "bear"))
+    double_first, half_first = results
+    event("odd" if n % 2 else "even")
+    if double_first != n or half_first != 2 * (n // 2):
+        subject.fail(f"Blair puts {n} +1/+1 counters on her creature under her doubler and Alex's halving: twice "
+                     f"first gave {double_first} (should be {n}), half first {half_first} (should be 2×floor({n}/2) "
+                     f"= {2 * (n // 2)}) (CR 616.1, 614.1a)")
 
 
 def token_doublers_multiply(subject: Subject, data, features: frozenset[str]) -> None:

@@ -6,7 +6,11 @@ scenarios from :func:`strategies.damage_scenarios` (the entry is in
   to a life-gain event (614.5), and whatever order the player applies them in (616.1), N of them
   make a gain 2^N times what it is without them, a gain from lifelink (702.15b) included.
 
-The law needs no oracle: it compares the engine's own answers on related scenarios.
+- "If an opponent would lose life, they lose twice that much life instead": likewise, N of them make
+  a loss 2^N times what it is without them, a loss from damage included (120.3a); the damage is
+  the same, so a lifelink source's controller gains what it gains without them (702.15b).
+
+The laws need no oracle: they compare the engine's own answers on related scenarios.
 """
 
 from __future__ import annotations
@@ -70,3 +74,62 @@ def life_gain_doubled_per_doubler(subject: Subject, data, features: frozenset[st
 def usable(features: frozenset[str]) -> bool:
     """The law means something for an engine with life, life-gain doublers and moves."""
     return NEEDS <= features
+
+
+LOSS_NEEDS = frozenset({"life", "life-loss-replacement", "zone-changes"})
+"""What the life-loss law needs of an engine: life, the doublers, and moving them onto the battlefield."""
+
+
+def life_loss_doubled_per_doubler(subject: Subject, data, features: frozenset[str]) -> None:
+    """After any scenario, N "an opponent loses twice that much" permanents of a player's moved onto
+    the battlefield make a later loss of an opponent's 2^N times what it is with them left in hand;
+    by damage from that player's lifelink source, the player's gain is the same either way."""
+    base = _base(data, features, max_steps=4)
+    raw = base.to_dict()
+    players = list(raw["players"])
+    who = data.draw(st.sampled_from(players), label="who controls the doublers")
+    loser = data.draw(st.sampled_from([p for p in players if p != who]), label="who loses")
+    doublers = data.draw(st.integers(1, 3), label="doublers")
+    for index in range(1, doublers + 1):
+        raw["objects"][f"law_letter{index}"] = {"card": {"name": "Bloodletter of Aclazotz", "types": ["enchantment"],
+                                                         "abilities": [{"double_life_loss": {"player": "opponent"}}]},
+                                                "zone": "hand", "owner": who, "counters": {}}
+    moves = [{"move": {"object": f"law_letter{i}", "to": "battlefield"}} for i in range(1, doublers + 1)]
+    amount = data.draw(st.integers(1, 6), label="amount")
+    how = "lose_life"
+    if {"lifelink", "damage"} <= features and data.draw(st.booleans(), label="by damage"):
+        how = "damage"  # 120.3a: the damage's result is a loss of life; 702.15b: lifelink gains the damage
+        raw["objects"]["law_lifelinker"] = {"card": {"types": ["creature"], "power": 1, "toughness": 1,
+                                                     "abilities": [{"keyword": "lifelink"}]},
+                                            "owner": who, "counters": {}}
+        loss: dict[str, Any] = {"damage": {"source": "law_lifelinker", "to": loser, "amount": amount}}
+    else:
+        loss = {"lose_life": {"player": loser, "amount": amount}}
+    rules = ("614.1a", "614.5", "616.1", "120.3a", "702.15b")
+    cases = {"plain": _case(raw, rules, loss), "doublers": _case(raw, rules, *moves, loss),
+             "before plain": _case(raw, rules), "before doublers": _case(raw, rules, *moves)}
+    if any(case.features - features for case in cases.values()):
+        event("an order the engine cannot take")
+        return
+    life = {name: _final(subject, case)[1] for name, case in cases.items()}
+    of = {name: (players_.get(loser, {}).get("life"), players_.get(who, {}).get("life")) for name, players_ in life.items()}
+    if not all(isinstance(v, int) for pair in of.values() for v in pair):
+        return
+    plain = of["before plain"][0] - of["plain"][0]
+    doubled = of["before doublers"][0] - of["doublers"][0]
+    event(f"{how} with {doublers} doubler(s)" + (" (nothing lost)" if plain == 0 else ""))
+    if doubled != plain * 2 ** doublers:
+        subject.fail(f"{loser} loses {plain} life by {how} ({amount}) with no \"lose twice that much\" permanent of "
+                     f"{who}'s; with {doublers} of them (each applying once, 614.5) the loss must be {plain} x "
+                     f"2^{doublers} = {plain * 2 ** doublers} (614.1a, 616.1), got {doubled}")
+    gained_plain = of["plain"][1] - of["before plain"][1]
+    gained_doubled = of["doublers"][1] - of["before doublers"][1]
+    if gained_doubled != gained_plain:
+        subject.fail(f"{who} gains {gained_plain} life from {how} with no \"lose twice that much\" permanent, "
+                     f"{gained_doubled} with {doublers}: they double {loser}'s loss of life, not the damage, and "
+                     f"lifelink gains the damage dealt (120.3a, 702.15b)")
+
+
+def usable_loss(features: frozenset[str]) -> bool:
+    """The life-loss law means something for an engine with life, life-loss doublers and moves."""
+    return LOSS_NEEDS <= features

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from conformance.format.model import Case
 from strategies._internal.core import PLAYERS, build_case
 
-COUNTER_FEATURES = frozenset({"counter-replacements", "token-replacements", "enters-with-counters",
+COUNTER_FEATURES = frozenset({"counter-replacements", "counter-halving", "token-replacements", "enters-with-counters",
                               "loyalty-abilities", "token-creation"})
 """The features these scenarios use (with counters, planeswalkers and replacement-order)."""
 
@@ -22,7 +22,8 @@ ALEX, BLAIR = PLAYERS[0], PLAYERS[1]
 
 
 def counter_replacement(draw: Any) -> dict[str, Any]:
-    """One counter replacement ability, any of its forms."""
+    """One counter replacement ability, any of its forms (a halving of an opponent's counters,
+    Vorinclex's, now and then)."""
     body: dict[str, Any] = {}
     if draw(st.booleans(), label="plus"):
         body["mode"] = "plus"
@@ -38,6 +39,9 @@ def counter_replacement(draw: Any) -> dict[str, Any]:
         body["effects_only"] = False
     if draw(st.booleans(), label="by you"):
         body["by_you"] = True
+    elif draw(st.integers(0, 3), label="Vorinclex's halving") == 3:  # "if an opponent would put": half (614.1a)
+        body.pop("amount", None)
+        body.update(mode="half", by_opponent=True)
     return {"counter_replacement": body}
 
 

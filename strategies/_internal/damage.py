@@ -21,7 +21,7 @@ from conformance import CR_VERSION
 from conformance.format.choices import damage_choices
 from conformance.format.features import RULES
 from conformance.reports.text import rule_key
-from conformance.format.model import MANA_TYPES, Case, Together, step_from
+from conformance.format.model import MANA_TYPES, Case, step_from
 from strategies._internal import damage_modifiers
 from strategies._internal import events
 from strategies._internal.core import _explicit, _named
@@ -577,9 +577,7 @@ class _Realizer:
     def play(self, step: dict[str, Any]) -> None:
         """Perform the step on the reference engine, then state-based actions (704.3)."""
         self.actions.append(step)
-        parsed = step_from(step, self.players[0])
-        for part in parsed.parts if isinstance(parsed, Together) else (parsed,):
-            self.game.perform(part)
+        self.game.perform_action(step_from(step, self.players[0]))  # a together as one event (603.2c)
         self.game.check_state_based_actions()
 
 

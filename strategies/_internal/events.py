@@ -3,7 +3,7 @@ replacements and mana abilities (CR 603, 614.1a, 605, 106.6a): permanents with t
 ``activate_mana`` and ``resolve_triggers`` steps, and the orders the waiting triggers need.
 
 Everything here is drawn only when the features allow it (``event-triggers``,
-``life-gain-replacement``, ``mana-abilities``, ``mana-replacement``), and after every draw of the
+``life-gain-replacement``, ``life-loss-replacement``, ``mana-abilities``, ``mana-replacement``), and after every draw of the
 scenarios without them, so those keep their examples. A board has at most one triggered ability,
 and its effect never causes the event it waits for (a loop, or two triggering at once while the
 stack resolves, which the format cannot order: 603.3b); the realizer plays every step on the
@@ -17,7 +17,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-EVENT_FEATURES = frozenset({"event-triggers", "life-gain-replacement", "mana-abilities", "mana-replacement"})
+EVENT_FEATURES = frozenset({"event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities",
+                            "mana-replacement"})
 """The features of this part: without any of them, nothing here draws."""
 
 _EVENTS: dict[str, tuple[frozenset[str], tuple[dict[str, Any], ...]]] = {
@@ -90,7 +91,8 @@ def triggered_ability(draw, allowed: frozenset[str]) -> dict[str, Any] | None:
 
 def decorate(draw, objects: dict[str, Any], players: list[str], allowed: frozenset[str]) -> bool:
     """Add, as ``allowed`` says, a triggered ability (on a creature, or an enchantment ``t1``), one
-    or two "gain twice that much life" enchantments (``g1``, ``g2``), a land with a mana ability
+    or two "gain twice that much life" enchantments (``g1``, ``g2``), one or two "lose twice that
+    much life" enchantments (``l1``, ``l2``), a land with a mana ability
     (``m1``) and one or two mana multipliers (``x1``, ``x2``). Returns whether anything was added (nothing is drawn
     without the features)."""
     if not allowed & EVENT_FEATURES:
@@ -121,6 +123,12 @@ def decorate(draw, objects: dict[str, Any], players: list[str], allowed: frozens
             for index in range(1, draw(st.integers(1, 2)) + 1):
                 objects[f"x{index}"] = {"card": {"types": ["artifact"], "abilities": [
                     {"multiply_mana": {"factor": draw(st.sampled_from([2, 3]))}}]}, "owner": objects["m1"]["owner"]}
+        added = True
+    if "life-loss-replacement" in allowed and draw(st.integers(0, 3)) == 3:  # 614.1a, several: 614.5
+        for index in range(1, draw(st.integers(1, 2)) + 1):  # "they lose twice that much life instead"
+            whose = draw(st.sampled_from(["opponent", "you", "each"]))
+            objects[f"l{index}"] = {"card": {"types": ["enchantment"], "abilities": [
+                {"double_life_loss": {"player": whose}}]}, "owner": draw(owner)}
         added = True
     return added
 
