@@ -19,13 +19,13 @@ INSTALL_HINT = ("the phase engine needs the optional extra 'phase' (phase-python
 FEATURES = (
     "layer-7a", "layer-7b", "layer-7c", "layer-7d", "counters", "static-abilities", "double-pt", "triple-pt",
     "durations", "zone-changes", "locked-sets", "simultaneous-actions", "double-counters", "damage",
-    "life", "double-life", "prevention", "type-changing", "color-changing",
+    "life", "double-life", "prevention", "type-changing", "color-changing", "copy-effects",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
-                           "supertypes", "colors"], "players": ["life", "lost"]}
+                           "supertypes", "colors", "name", "mana_cost"], "players": ["life", "lost"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",
@@ -49,6 +49,7 @@ A case naming one of them gets its mana cost too, when the case's printed charac
 agree with these facts; otherwise the case's own characteristics are all that is used."""
 
 FILLER = "Cfx Filler"
+OBJECT_PREFIX = "Cfx Object "  # the names of the suite's nameless objects (cards.object_card)
 HAND_SIZE = 7  # CR 402.2: the cleanup step discards down to it (514.1)
 SEED = 1
 MAX_PASSES = 200

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, REAL_CARDS, SUPERTYPES, _phase
+from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
 from conformance.engines.adapters.phase.changes import static_change_sentences
+from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, static_sentence
 from conformance.errors import Unsupported
 
@@ -61,10 +62,12 @@ class CardPlan:
 
     @classmethod
     def build(cls, card: Mapping[str, Any], text: str, *, spell: list[Sentence] = (),
-              statics: list[Sentence] = (), activated: list[dict[str, Any]] = ()) -> CardPlan:
+              statics: list[Sentence] = (), activated: list[dict[str, Any]] = (),
+              replacements: list[Sentence] = ()) -> CardPlan:
         source = json.dumps(card, sort_keys=True)
         face, unimplemented = _build_face(source)
-        check_parse(face, text, spell=spell, statics=statics, unimplemented=unimplemented, activated=activated)
+        check_parse(face, text, spell=spell, statics=statics, unimplemented=unimplemented, activated=activated,
+                    replacements=replacements)
         return cls(card["name"], source, face)
 
 
@@ -84,6 +87,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     if any(s not in SUPERTYPES for s in card.get("supertypes", [])):
         raise Unsupported(f"object {oid!r}: supertypes {card.get('supertypes')}")
     statics: list[Sentence] = []
+    replacements: list[Sentence] = []
     printed: list[str] = []
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
@@ -96,16 +100,18 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "static":  # CR 604.2, 613.1d-e: "All creatures are black."
             statics.extend(static_change_sentences(body["becomes"], group(body["affects"], you=you, players=players,
                                                                           static=True)))
+        elif key == "enters_as_copy":  # CR 707.5, 614.1c: Clone's wording (.copies)
+            replacements.append(enters_as_copy_sentence(oid, body, types))
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     activated = text_abilities(oid, printed)
-    text = "\n".join([" ".join(s.text for s in statics), *printed]).strip("\n")
+    text = "\n".join([" ".join(s.text for s in statics), *(s.text for s in replacements), *printed]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
         raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")
-    name = card.get("name") or f"Cfx Object {index}"
+    name = card.get("name") or f"{OBJECT_PREFIX}{index}"
     facts = mtgjson(name, types=[CARD_TYPES[t] for t in types], text=text, subtypes=tuple(card.get("subtypes", [])),
                     supertypes=tuple(SUPERTYPES[s] for s in card.get("supertypes", [])),
                     colors=tuple(card.get("colors", [])), power=power, toughness=toughness,
@@ -117,7 +123,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         facts.update(manaCost=real["manaCost"], manaValue=real["manaValue"])
     elif facts.get("manaCost") is not None:
         facts["manaValue"] = mana_value(oid, facts["manaCost"])
-    return CardPlan.build(facts, text, statics=statics, activated=activated)
+    return CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements)
 
 
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")

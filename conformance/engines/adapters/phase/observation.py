@@ -9,11 +9,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.adapters.phase.bindings import COUNTERS_BACK
+from conformance.engines.adapters.phase.bindings import COUNTERS_BACK, OBJECT_PREFIX, AdapterFault
 from conformance.engines.adapters.phase.board import Board
 
 
 COLORS_BACK = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+SHARDS_BACK = {"White": "{W}", "Blue": "{U}", "Black": "{B}", "Red": "{R}", "Green": "{G}", "Colorless": "{C}",
+               "X": "{X}"}
+
+
+def name_of(obj: dict[str, Any]) -> str | None:
+    """An object's name (CR 201.2) as phase's layers left it; the adapter's own names for nameless
+    objects (``Cfx Object N``) are no name, and a copy of such an object has none either (707.2)."""
+    name = obj.get("name")
+    return None if not name or str(name).startswith(OBJECT_PREFIX) else str(name)
+
+
+def mana_cost_of(obj: dict[str, Any]) -> str | None:
+    """An object's mana cost (CR 202.1) in its printed form, from phase's ``mana_cost``: {X} first,
+    then the generic amount, then the other symbols in phase's order (the printed order); ``None``
+    for no mana cost (202.1b)."""
+    cost = obj.get("mana_cost") or {}
+    if cost.get("type") != "Cost":
+        return None
+    shards = list(cost.get("shards") or ())
+    if any(s not in SHARDS_BACK for s in shards):
+        raise AdapterFault(f"phase reports mana symbols {shards} this adapter cannot write back")
+    generic = cost.get("generic") or 0
+    xs = "".join(SHARDS_BACK[s] for s in shards if s == "X")
+    rest = "".join(SHARDS_BACK[s] for s in shards if s != "X")
+    return xs + (f"{{{generic}}}" if generic or not shards else "") + rest
 
 
 def characteristics(obj: dict[str, Any]) -> dict[str, Any]:
@@ -55,6 +80,8 @@ class Observation(Board):
                 # the card returns (tests/test_phase_adapter.py), so off the battlefield it is read as 0
                 "damage": obj.get("damage_marked") if zone == "battlefield" else 0,
                 **characteristics(obj),
+                "name": name_of(obj),
+                "mana_cost": mana_cost_of(obj),
             }
         return {"objects": objects}
 

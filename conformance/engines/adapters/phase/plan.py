@@ -17,6 +17,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import become_sentences, change_parts
+from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
@@ -170,10 +171,12 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         counter_kind(body["kind"])
         return body
     if kind == "move":
-        if body.get("face_down") or body.get("choices"):
-            raise Unsupported("a move face down or with choices is not realised by this adapter")
+        if body.get("face_down"):
+            raise Unsupported("a move face down is not realised by this adapter")
         if body["to"] not in ZONES:
             raise Unsupported(f"a move to the {body['to']} zone")
+        if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
+            return {**body, "copy_choice": copy_choice(case, body)}
         return body
     if kind in ("end_effect", "end_turn"):
         return body

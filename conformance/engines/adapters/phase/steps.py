@@ -16,13 +16,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import HAND_SIZE, MAX_PASSES, ZONES, AdapterFault
+from conformance.engines.adapters.phase.entering import EntersAsCopy
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import EFFECT_STEPS, Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Board):
+class Steps(EntersAsCopy, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -187,7 +188,9 @@ class Steps(Board):
 
     def move(self, body: Mapping[str, Any]) -> None:
         zone = ZONES[body["to"]]
-        if self.obj(body["object"])["zone"] != zone:  # to the zone it is in: nothing happens
+        if "copy_choice" in body:
+            self.enter_as_copy(body["object"], body["copy_choice"])
+        elif self.obj(body["object"])["zone"] != zone:  # to the zone it is in: nothing happens
             self.debug("MoveToZone", {"object_id": self.ids[body["object"]], "to_zone": zone, "simulate": False})
 
     def counters(self, kind: str, body: Mapping[str, Any]) -> None:
