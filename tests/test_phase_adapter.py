@@ -476,3 +476,39 @@ def test_a_panic_in_phase_is_an_errored_case(info, monkeypatch):
     result = outcome(engine, info, make_case({"bear": creature(2, 2)}, [{"switch_pt": {"to": "bear"}}]))
     assert result.status == "errored"
     assert "phase panicked" in result.message
+
+
+CLONE = {"card": {"name": "Clone", "mana_cost": "{3}{U}", "types": ["creature"], "subtypes": ["Shapeshifter"],
+                  "colors": ["U"], "power": 0, "toughness": 0,
+                  "abilities": [{"enters_as_copy": {"of": {"types": ["creature"]}}}]}, "zone": "hand"}
+
+
+@needs_phase
+@pytest.mark.parametrize("copy", ["bear", []])
+def test_a_clone_enters_as_a_copy_chosen_with_phases_own_prompts(engine, copy):
+    """CR 707.5, 614.12: the copy choice is made through phase's replacement and copy-target
+    prompts; "copy nothing" declines the replacement (a 0/0 Clone then dies, 704.5f)."""
+    bear = creature(2, 2, name="Runeclaw Bear", mana_cost="{1}{G}", subtypes=["Bear"], colors=["G"])
+    case = make_case({"bear": bear, "clone": CLONE}, [
+        {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}},
+        {"move": {"object": "clone", "to": "battlefield", "choices": {"copy": copy}}},
+        {"expect": {"objects": {"clone": {}, "bear": {}}}},
+    ], rules=("707.5",))
+    snapshot = engine.run(case.to_dict())[-1]["objects"]["clone"]
+    if copy:
+        assert (snapshot["name"], snapshot["mana_cost"], snapshot["power"], snapshot["counters"]) == (
+            "Runeclaw Bear", "{1}{G}", 2, {})
+    else:
+        assert snapshot["zone"] == "graveyard" and snapshot["name"] == "Clone"
+    agrees_with_reference(engine, case)
+
+
+@pytest.mark.parametrize(("ability", "reason"), [
+    ({"enters_as_copy": {"of": {"types": ["artifact"]}}}, "only 'any creature on the battlefield'"),
+    ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"name": "Moritte"}}}, "exceptions"),
+])
+def test_copy_effects_phase_is_not_given_are_unsupported(ability, reason):
+    from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
+
+    with pytest.raises(Unsupported, match=reason):
+        enters_as_copy_sentence("clone", next(iter(ability.values())), ["creature"])
