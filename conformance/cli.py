@@ -53,6 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("-n", dest="workers", metavar="N",
                      help="run in N worker processes (pytest-xdist; 'auto' for one per core)")
     run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")
+    run.add_argument("--lf", "--last-failed", dest="last_failed", action="store_true",
+                     help="run only what failed or errored in the last run of this engine (all if nothing did; "
+                          "kept in .mtg-conformance/last-failed.json, not written when $CI is set)")
+    run.add_argument("--ff", "--failed-first", dest="failed_first", action="store_true",
+                     help="run what failed in the last run of this engine first, then the rest")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     run.add_argument("--junitxml", metavar="FILE", help="also write a JUnit XML report")
     _ci_options(run)
@@ -73,18 +78,32 @@ def build_parser() -> argparse.ArgumentParser:
 
     report = commands.add_parser("report", help="render results files (run --results) as Markdown or one HTML page")
     report.add_argument("results", nargs="+", metavar="RESULTS.jsonl",
-                        help="results files; several sit side by side (one column each)")
-    report.add_argument("--format", choices=("markdown", "html"), default="markdown",
-                        help="markdown (default; for $GITHUB_STEP_SUMMARY) or html (one self-contained page)")
-    report.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+                        help="results files; several sit side by side (one column each), except the shards "
+                             "of one run (--shard), which are merged into that run")
+    report.add_argument("--format", choices=("markdown", "html", "text", "badge"), default="markdown",
+                        help="markdown (default; for $GITHUB_STEP_SUMMARY), html (one self-contained page), "
+                             "text (plain, for a terminal) or badge (an SVG badge per engine)")
+    report.add_argument("--failing-only", action="store_true",
+                        help="show only the rules with a failed or errored result (html, text)")
+    report.add_argument("-o", "--output", metavar="FILE",
+                        help="write to FILE instead of standard output (badge with several results files: a directory, "
+                             "one ENGINE.svg each)")
 
     listing = commands.add_parser("list", help="list the cases by rule")
     _cases_option(listing)
+    listing.add_argument("-k", dest="keyword", metavar="EXPR",
+                         help="only cases matching EXPR (by id, cited rule or feature; pytest -k syntax, as run -k)")
     commands.add_parser("properties", help="list the property suite: each property's id, rules, what it "
                                            "says and the features it needs")
 
     check = commands.add_parser("check", help="validate case files; report every problem")
     _cases_option(check)
+    check.add_argument("files", nargs="*", metavar="PATH", help="case files or directories (as --cases)")
+    new = commands.add_parser("new", help="write the skeleton of a golden case RULE/slug that check accepts "
+                                          "(docs/contributing.md)")
+    new.add_argument("case_id", metavar="RULE/slug", help="the new case's id, e.g. 613.4b/my-new-case")
+    new.add_argument("-o", "--output", metavar="FILE",
+                     help="the case file to write (default: RULE-slug.yaml in the working directory); never overwritten")
 
     smoke = commands.add_parser("smoke", help="check in seconds that an engine adapter works (start, describe, "
                                               "two trivial cases, stop)")
@@ -169,6 +188,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from conformance.pytest_plugin import ResultCollector
     from conformance.results.stream import ResultsStream
 
+    if args.strict and not args.expectations:
+        print("mtg-conformance run: --strict needs --expectations FILE (it gates unexpected passes)", file=sys.stderr)
+        return USAGE
     expected = expectations_file.load(args.expectations) if args.expectations else None
     if args.update_expectations:  # the file to update is read (and checked) before anything runs
         target = Path(args.update_expectations)
@@ -206,7 +228,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         "--mtg-engine", args.engine, "--mtg-no-table",
         *(["--mtg-timeout", repr(args.timeout)] if args.timeout else []),
         *(["--mtg-keep-trying"] if args.keep_trying else []),
+        *(["--mtg-expectations", args.expectations] if args.expectations else []),
+        *(["--mtg-strict"] if args.strict else []),
+        *(["--mtg-last-failed"] if args.last_failed else []),
+        *(["--mtg-failed-first"] if args.failed_first else []),
+        *([] if with_properties else ["--mtg-no-properties"]),
         "-c", os.devnull, "--rootdir", str(rootdir), "--noconftest", "-p", "no:cacheprovider",
+        *(["-p", "no:benchmark"] if _has_plugin("pytest_benchmark") else []),  # its .benchmarks/ directory
         "-v" if args.verbose else "-q", "-r", "fE",
         "-W", "ignore::pytest.PytestAssertRewriteWarning",
     ]
@@ -226,7 +254,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     plugins: list = [collector]
     if args.results:
         stream = ResultsStream(args.results, command=args.command_line, shard=str(args.shard) if args.shard else None,
-                               expectations=args.expectations,
+                               expectations=args.expectations, strict=args.strict if args.expectations else None,
                                annotate=(lambda r: expectations_file.verdict(expected, r).to_dict()) if expected else None)
         try:
             stream.open()
@@ -284,7 +312,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         print()
     print(f"Conformance of {info} by rule (CR {CR_VERSION}; {ran})")
     print(render_table(results))
+    from conformance.reports.explain import unsupported_line
+
+    unsupported = unsupported_line([r.record for r in results])
+    if unsupported:
+        print(unsupported)
     return _ci_verdict(args, info, results, expected)
+
+
+def _has_plugin(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
 
 
 class _SignalWatch:
@@ -306,18 +345,18 @@ def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
 
     records = [r.record for r in results]
     status = exit_status(results)
-    if expected is not None:
-        judgement = expectations_file.judge(expected, records)
-        print()
-        print(judgement.render(strict=args.strict))
-        status = judgement.exit_status(strict=args.strict)
+    if args.results:
+        print(f"results written to {args.results} (mtg-conformance report {args.results} --format markdown|html)")
     if args.update_expectations:
         update = expectations_file.update(args.update_base, records, args.update_expectations, engine=info.name)
         print(update)
         if expected is None:
             status = OK
-    if args.results:
-        print(f"results written to {args.results} (mtg-conformance report {args.results} --format markdown|html)")
+    if expected is not None:  # the gate's verdict is the last thing the run prints
+        judgement = expectations_file.judge(expected, records)
+        print()
+        print(judgement.render(strict=args.strict))
+        status = judgement.exit_status(strict=args.strict)
     return status
 
 
@@ -338,8 +377,19 @@ def cmd_report(args: argparse.Namespace) -> int:
     from conformance.reports import html as report_html, markdown as report_markdown
     from conformance.results.stream import read
 
-    runs = [read(path) for path in args.results]
-    text = (report_html if args.format == "html" else report_markdown).render(runs)
+    from conformance.results.merge import combine
+
+    runs = combine([read(path) for path in args.results])  # the shards of one run are that run
+    if args.format == "badge":
+        return _badges(runs, args.output)
+    if args.format == "text":
+        from conformance.reports import summary as report_summary
+
+        text = report_summary.render(runs, failing_only=args.failing_only)
+    elif args.format == "html":
+        text = report_html.render(runs, failing_only=args.failing_only)
+    else:
+        text = report_markdown.render(runs)
     if args.output:
         try:
             Path(args.output).parent.mkdir(parents=True, exist_ok=True)
@@ -353,8 +403,49 @@ def cmd_report(args: argparse.Namespace) -> int:
     return OK
 
 
+def _badges(runs, output: str | None) -> int:
+    """``report --format badge``: one results file's badge to standard output or ``-o FILE``; several
+    need ``-o DIR`` and get one ``ENGINE.svg`` each there."""
+    import re
+
+    from conformance.reports import badge
+
+    if len(runs) == 1 and not (output and Path(output).is_dir()):
+        targets = [(runs[0], Path(output) if output else None)]
+    elif output:
+        names = [re.sub(r"[^A-Za-z0-9._-]+", "-", run.header.get("engine", {}).get("name", "engine")).strip("-.")
+                 or "engine" for run in runs]
+        targets = [(run, Path(output) / (f"{name}.svg" if names.count(name) == 1 else f"{name}-{number}.svg"))
+                   for number, (run, name) in enumerate(zip(runs, names), 1)]
+    else:
+        print("report --format badge: several results files need -o DIR (one ENGINE.svg each)", file=sys.stderr)
+        return USAGE
+    for run, target in targets:
+        svg = badge.render(run)
+        if target is None:
+            sys.stdout.write(svg)
+            continue
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(svg, "utf-8")
+        except OSError as exc:
+            print(f"-o {target}: cannot write the badge: {exc.strerror or exc}", file=sys.stderr)
+            return USAGE
+        print(f"wrote {target}")
+    return OK
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     _, cases = _load(args)
+    if args.keyword:
+        from conformance.keywords import matcher
+
+        try:
+            matches = matcher(args.keyword)
+        except ValueError as exc:
+            print(f"list -k {args.keyword!r}: {exc}", file=sys.stderr)
+            return USAGE
+        cases = [case for case in cases if matches({case.id, *case.rules, *case.features, Path(str(case.file)).name})]
     by_rule = defaultdict(list)
     for case in cases:
         for rule in case.rules:
@@ -389,19 +480,49 @@ def cmd_properties(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from conformance.format import portable
+    import yaml
+
+    from conformance.format import limits, portable
+
+    args.cases = [*(args.cases or []), *args.files] or None
 
     warnings = []  # values another YAML loader reads differently: warned about, never an error
-    for path in loader.discover(p for p in _case_paths(args) if p.exists()):
-        try:
-            warnings.extend(portable.warnings(path.read_text("utf-8"), str(path)))
-        except (OSError, UnicodeDecodeError):
-            pass  # the loader reports it
+    try:
+        found = loader.discover(p for p in _case_paths(args) if p.exists())
+    except CaseFileErrors:
+        found = []  # a symbolic link loop, a directory too large: the loader reports it below
+    for path in found:
+        try:  # only regular files within the size limit; a file YAML cannot read is the loader's to report
+            if path.is_file() and path.stat().st_size <= limits.MAX_FILE_BYTES:
+                warnings.extend(portable.warnings(path.read_text("utf-8"), str(path)))
+        except (OSError, UnicodeError, ValueError, RecursionError, yaml.YAMLError):
+            pass
     for warning in warnings:
         print(warning, file=sys.stderr)
     paths, cases = _load(args)
     noted = f" ({len(warnings)} warning{'s' * (len(warnings) != 1)}: quote those values)" if warnings else ""
     print(f"{len(cases)} cases in {len(loader.discover(paths))} files: no problems{noted}")
+    return OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from conformance.format.skeleton import SkeletonError, skeleton, skeleton_path
+
+    try:
+        text = skeleton(args.case_id)
+    except SkeletonError as exc:
+        print(f"new {args.case_id}: {exc}", file=sys.stderr)
+        return USAGE
+    target = Path(args.output) if args.output else skeleton_path(args.case_id)
+    if target.exists():
+        print(f"new: {target} exists: not overwritten (give -o FILE)", file=sys.stderr)
+        return USAGE
+    problem = _unwritable(target)
+    if problem:
+        print(f"new: cannot write {target}: {problem}", file=sys.stderr)
+        return USAGE
+    target.write_text(text, "utf-8")
+    print(f"wrote {target}: fill in the summary, objects and checkpoints, then mtg-conformance check {target}")
     return OK
 
 
@@ -440,6 +561,6 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
-    "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "path": cmd_path,
+    "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "new": cmd_new, "path": cmd_path,
     "schema": cmd_schema, "features": cmd_features, "coverage": cmd_coverage, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
 }

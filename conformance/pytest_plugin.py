@@ -39,6 +39,7 @@ from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive
 from conformance.reports.text import CaseResult, render_properties, render_table
 from conformance.format.model import Case
 from conformance.session import ENGINE_KEY, results_of
+from conformance import rerun
 
 CASES_ANCHOR = (Path(__file__).resolve().parent / "data" / "case-suite.json")
 """The file pytest collects the cases from (see the module's docstring)."""
@@ -58,8 +59,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mtg-no-table", action="store_true", default=False,
                     help="do not print the per-rule table (nor the --mtg-statistics table) at the end: "
                          "the caller prints them (mtg-conformance run does)")
-    group.addoption("--mtg-properties", action="store_true", default=False,
-                    help="also run the property suite (differential and metamorphic laws) against the engine")
+    group.addoption("--mtg-properties", dest="mtg_properties", action="store_true", default=None,
+                    help="also run the property suite (differential and metamorphic laws) against the engine "
+                         "(the default when --mtg-cases names only the installed golden suite, as with "
+                         "mtg-conformance run)")
+    group.addoption("--mtg-no-properties", dest="mtg_properties", action="store_false",
+                    help="run the cases only, not the property suite")
     group.addoption("--mtg-profile", default=profiles.DEFAULT_PROFILE, choices=sorted(profiles.PROFILES),
                     help="Hypothesis profile for the properties: ci (default), dev or thorough")
     group.addoption("--mtg-save-failures", metavar="DIR", default=None,
@@ -70,23 +75,45 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run only shard I of N (split by a stable hash of the case id; docs/ci.md)")
     group.addoption("--mtg-results", metavar="FILE", default=None,
                     help="write the results as JSON Lines to FILE as they arrive (docs/ci.md)")
+    group.addoption("--mtg-expectations", metavar="FILE", default=None,
+                    help="an expectations file: known failures are xfailed, unexpected results fail (docs/ci.md)")
+    group.addoption("--mtg-strict", action="store_true", default=False,
+                    help="with --mtg-expectations: an unexpected pass fails the run too")
+    group.addoption("--mtg-last-failed", action="store_true", default=False,
+                    help=f"run only the cases and properties that failed or errored in the last run "
+                         f"(from {rerun.STATE_FILE}; all of them if none did)")
+    group.addoption("--mtg-failed-first", action="store_true", default=False,
+                    help="run the cases and properties that failed in the last run first, then the rest")
 
 
 def _case_roots(config: pytest.Config) -> list[Path]:
     return [Path(p).resolve() for p in config.getoption("mtg_cases")]
 
 
+def with_properties(config: pytest.Config) -> bool:
+    """Whether the property suite runs: ``--mtg-properties``/``--mtg-no-properties``, else as
+    ``mtg-conformance run`` decides: for the installed golden suite, not for other case files."""
+    chosen = config.getoption("mtg_properties")
+    if chosen is not None:
+        return bool(chosen)
+    roots = _case_roots(config)
+    return bool(roots) and all(root == loader.golden_dir().resolve() for root in roots)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     roots = _case_roots(config)
-    with_properties = config.getoption("mtg_properties")
-    if not roots and not with_properties:
+    if config.getoption("mtg_strict") and not config.getoption("mtg_expectations"):
+        raise pytest.UsageError("--mtg-strict needs --mtg-expectations FILE (it gates unexpected passes)")
+    if not roots and not config.getoption("mtg_properties"):
         return
+    properties_too = with_properties(config)
+    config.option.mtg_properties = properties_too  # what the items, the stream and the header read
     for root in roots:
         if not root.exists():
             raise pytest.UsageError(f"--mtg-cases {root}: no such file or directory")
     # The cases' anchor (and the property suite) are what this run collects, besides other
     # arguments; never the case directories themselves (pytest would import test modules there).
-    wanted = [*([CASES_ANCHOR] if roots else []), *([PROPERTIES_FILE] if with_properties else [])]
+    wanted = [*([CASES_ANCHOR] if roots else []), *([PROPERTIES_FILE] if properties_too else [])]
     if config.args_source == pytest.Config.ArgsSource.INVOCATION_DIR:  # no paths given: not the current directory
         config.args[:] = []
     config.args.extend(str(r) for r in wanted if str(r) not in config.args)
@@ -97,10 +124,27 @@ def pytest_configure(config: pytest.Config) -> None:
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
     _stop_on_sigterm(config)
-    if config.getoption("mtg_results") and not hasattr(config, "workerinput"):  # xdist: the controller writes
-        from conformance.results.stream import ResultsStream
+    config.pluginmanager.register(JunitNames(config), "mtg-junit-names")
+    expected = None
+    if config.getoption("mtg_expectations"):
+        from conformance.results import expectations as expectations_file
+        from conformance.pytest_gate import Gate
 
-        config.pluginmanager.register(ResultsStream(config.getoption("mtg_results")), "mtg-results-stream")
+        try:
+            expected = expectations_file.load(config.getoption("mtg_expectations"))
+        except CaseFileErrors as exc:
+            raise pytest.UsageError(str(exc)) from None
+        config.pluginmanager.register(Gate(expected, strict=config.getoption("mtg_strict")), "mtg-gate")
+    if not hasattr(config, "workerinput"):  # xdist: the controller writes the files
+        config.pluginmanager.register(rerun.LastFailed(config), "mtg-last-failed")
+        if config.getoption("mtg_results") and not config.pluginmanager.has_plugin("mtg-results-stream"):
+            from conformance.results import expectations as expectations_file
+            from conformance.results.stream import ResultsStream
+
+            annotate = (lambda r: expectations_file.verdict(expected, r).to_dict()) if expected else None
+            config.pluginmanager.register(ResultsStream(config.getoption("mtg_results"), annotate=annotate,
+                                                        expectations=config.getoption("mtg_expectations")),
+                                          "mtg-results-stream")
 
 
 TERMINATED_KEY = pytest.StashKey[list]()
@@ -173,7 +217,10 @@ class CaseSuite(pytest.File):
             else:  # pragma: no cover - base contains every root
                 shown = resolved.as_posix()
             # The node's path stays the anchor's: pytest finds a node's conftest.py files by its path.
-            yield CaseFile.from_parent(self, path=self.path, name=shown, nodeid=shown, case_path=file)
+            node = CaseFile.from_parent(self, path=self.path, name=shown, nodeid=shown, case_path=file,
+                                        source_root=base)
+            node.junit_classname = JUNIT_CASES + resolved.relative_to(base.absolute()).as_posix()
+            yield node
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, CaseFileErrors):
@@ -181,12 +228,22 @@ class CaseSuite(pytest.File):
         return super().repr_failure(excinfo, style)
 
 
+JUNIT_CASES = "mtg.cases."
+"""JUnit classnames (``--junitxml``): ``mtg.cases.FILE`` (FILE relative to the case roots' common
+directory) for a case, ``mtg.properties`` for a property, whatever pytest's rootdir (which
+``mtg-conformance run`` moves when the properties run too): CI test history keeps its names."""
+JUNIT_PROPERTIES = "mtg.properties"
+
+
 class CaseFile(pytest.File):
     """A YAML file of conformance cases (``case_path``); collected by :class:`CaseSuite`."""
 
-    def __init__(self, *, case_path: Path, **kwargs):
+    junit_classname = JUNIT_CASES.rstrip(".")
+
+    def __init__(self, *, case_path: Path, source_root: Path | None = None, **kwargs):
         super().__init__(**kwargs)
         self.case_path = case_path
+        self.source_root = source_root  # results record sources relative to it (records.case_record)
 
     def collect(self):
         for case in loader.load_file(self.case_path):
@@ -227,7 +284,7 @@ class CaseItem(pytest.Item):
             outcome: compare.Outcome = compare.Errored(self.problem)
         else:
             outcome = compare.judge(engine, info, self.case)
-        record = records.case_record(self.case, outcome)
+        record = records.case_record(self.case, outcome, root=getattr(self.parent, "source_root", None))
         if isinstance(outcome, compare.Failed):  # it counts under the cited rules its failure shows broken
             from conformance.results.exercised import case_failing_rules
 
@@ -251,6 +308,7 @@ class CaseItem(pytest.Item):
             f"  source:  {case.source}   ({where})",
             f"  summary: {case.summary}",
             *(f"  {line}" for line in lines),
+            f"  rerun:   {rerun.command(self.config, 'case', case.id, rerun.shown_path(self.config, case.file))}",
         ])
 
     def repr_failure(self, excinfo, style=None):
@@ -260,6 +318,36 @@ class CaseItem(pytest.Item):
 
     def reportinfo(self):
         return Path(self.case.file), (self.case.line or 1) - 1, f"case {self.case.id}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]):
+    report = yield
+    if isinstance(item, CaseItem):
+        report.mtg_classname = getattr(item.parent, "junit_classname", JUNIT_CASES.rstrip("."))
+    elif getattr(item, "prop", None) is not None:
+        report.mtg_classname = JUNIT_PROPERTIES
+    return report
+
+
+class JunitNames:
+    """Gives each JUnit test case its stable classname (:data:`JUNIT_CASES`) before junitxml
+    records the report (a user attribute, as ``record_xml_attribute`` sets, wins over the one
+    derived from the node id); in the process that writes the XML (the xdist controller too)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        classname = getattr(report, "mtg_classname", None)
+        if classname is None:
+            return
+        from _pytest.junitxml import xml_key
+
+        xml = self.config.stash.get(xml_key, None)
+        if xml is not None:
+            xml.node_reporter(report).add_attribute("classname", classname)
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -281,6 +369,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if deselected:
             config.hook.pytest_deselected(items=deselected)
             items[:] = [item for item in items if not elsewhere(item)]
+    rerun.select(config, items)  # --mtg-last-failed, --mtg-failed-first
 
 
 class ResultCollector:

@@ -21,6 +21,7 @@ from conformance.engines.interface import EngineInfo, describe
 from conformance.laws.catalogue import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property, differential_property  # noqa: F401  (their old home)
 from conformance.laws.runner import run_property
 from conformance.session import ENGINE_KEY
+from conformance import rerun
 
 PROPERTIES_FILE = Path(properties.__file__).resolve()
 
@@ -100,8 +101,11 @@ class PropertyItem(pytest.Item):
             f"  after {run.first_failure} examples; shrunk to {len(cases[-1].objects) if cases else 0} objects, "
             f"{sum(1 for s in cases[-1].steps if s.KEY != 'expect') if cases else 0} steps",
         ]
+        lines.append(f"  rerun:   {rerun.command(self.config, 'property', self.prop.id)}")
         if saved:
             lines.append(f"  saved as a golden case file: {saved} (replay with --cases {saved.parent})")
+        else:
+            lines.append("  (run with --save-failures DIR to save its shrunk counterexample as a case file)")
         for number, case in enumerate(cases, 1):
             plain = case.to_dict()
             shown = {"players": plain["players"], "objects": plain["objects"], "steps": plain["steps"]}

@@ -38,7 +38,7 @@ from conformance.format.model import Case
 from reference_engine.game import Game
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage",
-                           "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down"],
+                           "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down", "tapped"],
                "players": ["life", "mana", "counters", "lost"]}
 
 

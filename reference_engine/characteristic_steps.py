@@ -12,10 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import abilities, damage, entering, face_down, layers
+from reference_engine import abilities, counter_replacement, damage, entering, face_down, layers, loyalty, tokens
 from reference_engine.characteristics import observe
-from reference_engine.characteristics import EMPTY
-from reference_engine.copy import CopyEffect, counters_as_it_enters
 from reference_engine.entering import Status
 
 NO_STATUS = Status()
@@ -58,12 +56,18 @@ class CharacteristicSteps:
                 entering.enter_battlefield(self, self.objects[spec.id], spec.choices, face_down=spec.face_down)
                 if damage.LOYALTY not in spec.counters:  # its counters as given, or as it entered (306.5b)
                     damage.enters_with_loyalty(self, self.objects[spec.id])
+                obj = self.objects[spec.id]  # 614.1c: likewise the counters its abilities give it
+                for kind, count in counter_replacement.entering_counters(self, obj).items():
+                    if kind not in spec.counters:
+                        obj.counters[kind] += count
 
     def entered(self, obj: GameObject, step: s.Move) -> None:
         """``obj`` has just entered the battlefield by ``step``: with its loyalty counters if it is
-        a planeswalker (306.5b)."""
-        entering.enter_battlefield(self, obj, step.choices, face_down=step.face_down)
-        damage.enters_with_loyalty(self, obj)
+        a planeswalker (306.5b) and the counters its abilities and copy exceptions give it (614.1c,
+        707.9e), counter replacements applying to them (122.6, 614.12)."""
+        pending: dict[str, int] = {}
+        entering.enter_battlefield(self, obj, step.choices, face_down=step.face_down, pending=pending)
+        tokens.enter_with(self, obj, pending, step.order)
 
     # --- steps -------------------------------------------------------------------------------
 
@@ -72,21 +76,9 @@ class CharacteristicSteps:
         CHARACTERISTIC_STEPS[type(step)](self, step)
 
     def create_token(self, step: s.CreateToken) -> None:
-        """111.1, 707.2: a token that is a copy of ``copy_of`` enters the battlefield. It has no
-        printed values: the copy effect that creates it gives them (613.1), and the "as enters"
-        abilities it copied apply (707.5). It enters with a timestamp (613.7d)."""
-        copied = layers.board(self).chars[step.copy_of].copiable
-        token = GameObject(id=step.token, card=s.Card(types=()), owner=step.controller, controller=step.controller,
-                           zone="battlefield", timestamp=self.tick(), counters=no_counters(), token=True)
-        self.objects[step.token] = token
-        effect = entering.add_copy_effect(self, CopyEffect(frozenset({token.ref}), token.timestamp, copied,
-                                                           exceptions=step.exceptions))
-        if not entering.as_it_enters(self, token, step.choices or s.Choices()):
-            # 707.9e: the additional counters of the exceptions, unless a later copy effect applied;
-            # 707.9f, 614.12: a conditional part's if the token would be a creature as it entered
-            for kind, count in counters_as_it_enters(copied, EMPTY, step.exceptions, effect.creature(token.ref)).items():
-                token.counters[kind] += count
-        damage.enters_with_loyalty(self, token)  # 306.5b: a copy of a planeswalker has its loyalty (707.2)
+        """111.1: an effect creates tokens, copies (707.2) or with given characteristics (111.4),
+        as many as the token replacement effects make (614.1a): see :mod:`tokens`."""
+        tokens.create(self, step)
 
     def turn_face_up(self, step: s.TurnFaceUp) -> None:
         """708.8: turned face up, it has its copiable values without layer 1b; effects and counters
@@ -117,6 +109,8 @@ class CharacteristicSteps:
 
 
 def _activate(game: Any, step: s.Activate) -> None:
+    if loyalty.activate(game, step):  # a loyalty ability (606)
+        return
     abilities.resolve(game, game.objects[step.object], s.Activated, step.ability, x=step.x, target=step.target)
 
 

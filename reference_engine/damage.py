@@ -25,7 +25,10 @@ replacement and prevention effects have modified it (614, 615, 616: see replacem
 - 801.10 with the limited range of influence option, a source deals no damage to players and
          objects outside its controller's range: that part of its effect does nothing.
 
-Battles are not modelled. Infect, wither and toxic are not modelled either.
+- 120.3b, 120.3d infect and wither: counters instead (infect.py);
+- 615.5  the additional effects of the prevention effects that applied happen right after.
+
+Battles are not modelled, nor toxic.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
-from reference_engine import layers
+from reference_engine import infect as infection
+from reference_engine import layers, life, triggers
 from reference_engine.range_of_influence import abilities_now, as_source, current, in_range, matches_now, source_controller
 
 if TYPE_CHECKING:
@@ -52,6 +56,7 @@ class DamageEvent:
     recipient: str
     amount: int
     combat: bool = False
+    unpreventable: bool = False  # 615.12: "can't be prevented", kept by a redirection (614.9)
 
     def with_amount(self, amount: int) -> DamageEvent:
         return dataclasses.replace(self, amount=amount)
@@ -62,6 +67,7 @@ class DamageEvent:
 
 LOYALTY = "loyalty"
 LIFELINK, DEATHTOUCH, INDESTRUCTIBLE = "lifelink", "deathtouch", "indestructible"
+INFECT, WITHER = infection.INFECT, infection.WITHER
 
 
 def is_creature(game: GameState, obj: GameObject) -> bool:
@@ -112,7 +118,7 @@ def deal(game: GameState, step: s.Damage) -> None:
     source = game.objects[step.source]
     controller = source_controller(game, source)  # 113.7a, 608.2h: last known information, if it left
     events = [
-        DamageEvent(step.source, recipient, step.amount, step.combat)
+        DamageEvent(step.source, recipient, step.amount, step.combat, step.cant_be_prevented)
         for recipient in recipients(game, step)
         if can_be_dealt_damage(game, recipient) and in_range(game, controller, recipient)
     ]
@@ -120,29 +126,39 @@ def deal(game: GameState, step: s.Damage) -> None:
     # 702.15b, 702.2b: the source's abilities as the damage is dealt, before its results change anything
     abilities = as_source(game, source).values
     lifelink, deathtouch = abilities.has_keyword(LIFELINK), abilities.has_keyword(DEATHTOUCH)
-    total = sum(result(game, event, deathtouch=deathtouch) for event in dealt)
+    infect, wither = abilities.has_keyword(INFECT), abilities.has_keyword(WITHER)  # 702.90b-e, 702.80a
+    total = sum(result(game, event, deathtouch=deathtouch, infect=infect, wither=wither) for event in dealt)
     if lifelink and total > 0:
-        game.player_states[controller].gain_life(total)  # 702.15b: its controller, or owner
+        life.gain(game, controller, total)  # 702.15b: its controller, or owner; a life-gain event (614.1a)
+    game.additional_prevention_effects()  # 615.5: immediately after the prevention
 
 
-def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False) -> int:
-    """What damage that is dealt does, and how much was dealt: life loss for a player (120.3a);
-    loyalty counters removed from a planeswalker (120.3c) and damage marked on a creature
-    (120.3e), both for a planeswalker creature; a permanent dealt damage by a source with
-    deathtouch is remembered until state-based actions are next checked (704.5h). 0 damage is no
-    damage (614.7a)."""
+def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False, infect: bool = False,
+           wither: bool = False) -> int:
+    """What damage that is dealt does, and how much was dealt: life loss for a player (120.3a),
+    poison counters instead from a source with infect (120.3b); loyalty counters removed from a
+    planeswalker (120.3c) and damage marked on a creature (120.3e), -1/-1 counters instead from a
+    source with wither or infect (120.3d), both for a planeswalker creature; a permanent dealt
+    damage by a source with deathtouch is remembered until state-based actions are next checked
+    (704.5h). 0 damage is no damage (614.7a)."""
     if event.amount <= 0 or not can_be_dealt_damage(game, event.recipient):
         return 0
     if event.recipient in game.player_states:
-        game.player_states[event.recipient].lose_life(event.amount)
+        if game.damage_as_counters(infect, wither, to_player=True) is not None:
+            infection.poison(game, event.recipient, event.amount)  # 120.3b
+        else:
+            life.lose(game, event.recipient, event.amount)
         return event.amount
     obj = game.objects[event.recipient]
     if is_planeswalker(game, obj):  # 120.3c: as many as it has, at most (122.1: no negative counters)
         obj.counters[LOYALTY] -= min(event.amount, obj.counters[LOYALTY])
-    if is_creature(game, obj):  # 120.3e
+    if is_creature(game, obj) and game.damage_as_counters(infect, wither, to_player=False) is not None:
+        infection.shrink(game, obj, event.amount)  # 120.3d
+    elif is_creature(game, obj):  # 120.3e
         game.damage_marked[obj.ref] += event.amount
     if deathtouch:  # 702.2b
         game.deathtouched.add(obj.ref)
+    triggers.dealt_damage(game, obj, event.amount)  # 603.2: the damage as dealt, after replacement
     return event.amount
 
 
@@ -197,11 +213,14 @@ def static_names(game: GameState, obj: GameObject, kind: str, index: int) -> fro
     """The names a case's order may give the effect of ``obj``'s ``index``-th (from 0) static
     ability of ``kind`` (616.1): ``OBJ.KIND.N`` always (N from 1); ``OBJ.KIND`` if it is its only
     ability of that kind; the plain ``OBJ`` if it is its only static damage ability at all."""
-    doublers = len(abilities_now(game, obj, s.DoubleDamage))
-    preventers = len(abilities_now(game, obj, s.PreventDamageAbility))
+    counts = {cls.KEY: len(abilities_now(game, obj, cls)) for cls in STATIC_DAMAGE_ABILITIES}
     names = {f"{obj.id}.{kind}.{index + 1}"}
-    if (doublers if kind == s.DoubleDamage.KEY else preventers) == 1:
+    if counts[kind] == 1:
         names.add(f"{obj.id}.{kind}")
-    if doublers + preventers == 1:
+    if sum(counts.values()) == 1:
         names.add(obj.id)
     return frozenset(names)
+
+
+STATIC_DAMAGE_ABILITIES = (s.DoubleDamage, s.PreventDamageAbility, s.ModifyDamage, s.Protection)
+"""Static abilities whose effects replace or prevent damage (701.10g, 614.1a, 615.10, 702.16e)."""

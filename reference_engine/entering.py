@@ -46,21 +46,25 @@ class IllegalChoice(ValueError):
     """A scripted choice the rules do not allow (the case is wrong)."""
 
 
-def enter_battlefield(game: GameState, obj: GameObject, choices: Choices | None, *, face_down: bool = False) -> None:
+def enter_battlefield(game: GameState, obj: GameObject, choices: Choices | None, *, face_down: bool = False,
+                      pending: dict[str, int] | None = None) -> None:
     """``obj`` has just entered the battlefield. Face down, its abilities do nothing as it enters
-    (708.3); face up, its "as enters" replacement effects apply (614.12, 707.5)."""
+    (708.3); face up, its "as enters" replacement effects apply (614.12, 707.5). ``pending``: see
+    :func:`as_it_enters`."""
     if face_down:
         game.status_of(obj).face_down = True
         layers.invalidate(game)
         return
-    as_it_enters(game, obj, choices or NO_CHOICES)
+    as_it_enters(game, obj, choices or NO_CHOICES, pending)
 
 
-def as_it_enters(game: GameState, obj: GameObject, choices: Choices) -> bool:
+def as_it_enters(game: GameState, obj: GameObject, choices: Choices, pending: dict[str, int] | None = None) -> bool:
     """The "as enters" abilities of ``obj``, in the order the scenario chose them (616.1): each
     copy choice applies the "enter as a copy" ability it has at that point (707.5, 707.9e), then
     "choose" abilities (614.12) and a choice of power and toughness (208.2b). Whether it entered
-    as a copy of something by one of its own copy abilities."""
+    as a copy of something by one of its own copy abilities. The counters a copy exception gives
+    go to ``pending`` if given (to be put as it enters, with the replacement effects that apply,
+    122.6), else straight onto ``obj``."""
     last = None
     for chosen in choices.copy or ():
         values = layers.board(game).face_up[obj.id]
@@ -74,6 +78,9 @@ def as_it_enters(game: GameState, obj: GameObject, choices: Choices) -> bool:
         effect, before = last
         for kind, count in counters_as_it_enters(effect.copied, before, effect.exceptions,
                                                  effect.creature(obj.ref)).items():
+            if pending is not None:
+                pending[kind] = pending.get(kind, 0) + count
+                continue
             obj.counters[kind] += count
             game.tick()  # 613.7c
     values = layers.board(game).face_up[obj.id]

@@ -5,17 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import combat, doubling, state_based_actions
+from reference_engine import combat, counter_replacement, doubling, loyalty, state_based_actions
+from reference_engine.counter_replacement import CounterRules
+from reference_engine.loyalty import LoyaltyRules
 from reference_engine.filters import matches
 from reference_engine import layers
 from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sublayer, counters_of, no_counters
 from reference_engine.table import TABLE_STEPS, Table
 from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
+from reference_engine import triggers
+from reference_engine.event_steps import EventSteps
 
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
-class Game(Table, CharacteristicSteps):
+class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 
@@ -48,6 +52,8 @@ class Game(Table, CharacteristicSteps):
         snapshot at each checkpoint."""
         self.check_state_based_actions()
         snapshots = []
+        actions = [step for step in self.case.steps if not isinstance(step, s.Expect)]
+        triggers.stack_before(self, actions[0] if actions else None)
         for step in self.case.steps:
             if isinstance(step, s.Expect):
                 snapshots.append(self.snapshot())
@@ -55,6 +61,9 @@ class Game(Table, CharacteristicSteps):
             for part in step.parts if isinstance(step, s.Together) else (step,):
                 self.perform(part)
             self.check_state_based_actions()
+            actions.pop(0)
+            # 117.5, 603.3: triggered abilities go on the stack as a player would receive priority
+            triggers.stack_before(self, actions[0] if actions else None)
         return snapshots
 
     def perform(self, step: s.Step) -> None:
@@ -63,14 +72,19 @@ class Game(Table, CharacteristicSteps):
         layers.invalidate(self)
         if type(step) in CHARACTERISTIC_STEPS:  # copies, face-down permanents, abilities as data
             self.perform_characteristic_step(step)
+            if isinstance(step, s.CreateToken):  # 603.6a: each token created enters the battlefield
+                for token in step.names:
+                    if token in self.objects and self.objects[token].zone == "battlefield":
+                        triggers.entered(self, self.objects[token])
+        elif isinstance(step, (s.ResolveTriggers, s.ActivateMana)):  # 603.3, 605 (event_steps.py)
+            self.perform_event_step(step)
         elif isinstance(step, (s.DoublePT, s.TriplePT)):
             self.multiply(step)
         elif isinstance(step, s.PTEffect):
             self.create_effect(step, power=getattr(step, "power", None),
                                toughness=getattr(step, "toughness", None))
-        elif isinstance(step, s.PutCounters):
-            self.objects[step.object].counters[step.kind] += step.count
-            self.tick()  # 613.7c: each counter gets a timestamp
+        elif isinstance(step, s.PutCounters):  # 122.1, 614.1a: as the counter replacements modify it
+            counter_replacement.put_counters(self, step)  # 613.7c, 603.2: put_counters_on (event_steps.py)
         elif isinstance(step, s.RemoveCounters):
             counters = self.objects[step.object].counters
             counters[step.kind] -= min(step.count, counters[step.kind])
@@ -81,6 +95,7 @@ class Game(Table, CharacteristicSteps):
             # 514.2: in the cleanup step, "until end of turn" effects end.
             self.effects = [e for e in self.effects if e.until != "end_of_turn"]
             self.end_table_effects(end_of_turn=True)  # and damage is removed (514.2)
+            loyalty.new_turn(self)  # 606.3: "that turn"
         elif type(step) in TABLE_STEPS:  # players, damage, replacement and prevention
             self.perform_table_step(step)
         elif isinstance(step, s.Combat):  # 506-511: declarations, combat damage step(s)
@@ -91,6 +106,7 @@ class Game(Table, CharacteristicSteps):
             self.move(obj, step.to)
             if was != "battlefield" and obj.zone == "battlefield":
                 self.entered(obj, step)  # "as enters" abilities, face down (characteristic_steps.py)
+                triggers.entered(self, obj)  # 603.6a
         else:  # pragma: no cover - the loader admits no other step
             raise TypeError(f"unknown step {step!r}")
         layers.invalidate(self)
@@ -159,7 +175,8 @@ class Game(Table, CharacteristicSteps):
         the zone it is in does nothing."""
         if obj.zone == zone or (obj.token and obj.zone != "battlefield"):  # 111.8: a token can't return
             return
-        if obj.zone == "battlefield":
+        was_on_battlefield = obj.zone == "battlefield"
+        if was_on_battlefield:
             self.remember_last_known([obj])
         obj.zone = zone
         obj.incarnation += 1
@@ -168,10 +185,16 @@ class Game(Table, CharacteristicSteps):
         # a `move` to the stack is its owner casting it); a card elsewhere has no controller (108.4a).
         obj.controller = obj.owner if zone in CONTROLLED_ZONES else None
         obj.timestamp = self.tick()
+        if was_on_battlefield:
+            triggers.moved(self, obj, zone)  # 603.10a: "dies" abilities that looked back trigger
 
     def remember_last_known(self, leaving: list[GameObject]) -> None:
         """Keep the last known information of permanents about to leave the battlefield, as they
-        are now (113.7a): those leaving in one event are all remembered before any of them moves."""
+        are now (113.7a): those leaving in one event are all remembered before any of them moves.
+        The game looks back in time for their "dies" abilities then too (603.10a)."""
+        new = [obj for obj in leaving if self.last_known.get(obj.id, (None,))[0] != obj.incarnation + 1]
+        if new:
+            self.look_back(new)
         for obj in leaving:
             if self.last_known.get(obj.id, (None,))[0] != obj.incarnation + 1:
                 self.last_known[obj.id] = (obj.incarnation + 1, layers.characteristics(self, obj))
@@ -193,4 +216,5 @@ class Game(Table, CharacteristicSteps):
             entry["power"], entry["toughness"] = pt.power, pt.toughness
             entry["counters"] = {kind: n for kind, n in sorted(obj.counters.items()) if n > 0} if obj.counters else {}
             entry["damage"] = self.damage_marked.get((obj.id, obj.incarnation), 0) if self.damage_marked else 0
+            entry["tapped"] = self.is_tapped(obj)  # 110.5
         return {"objects": objects, "players": self.observe_players()}

@@ -158,7 +158,7 @@ def _as_printed(obj: GameObject, statuses: dict[tuple[str, int], Any]) -> bool:
     """Whether layers 1-6 leave ``obj`` as printed when no effect of layers 1-6 exists: a card (a
     token's values come from the copy effect that made it, 613.1), not face down (708.2), with no
     ability that acts in layers 1-6 (:data:`_LAYERS_1_TO_6`, changeling)."""
-    if obj.token or (obj.zone == "battlefield" and (status := statuses.get(obj.ref)) is not None and status.face_down):
+    if (obj.token and not obj.token_card) or (obj.zone == "battlefield" and (status := statuses.get(obj.ref)) is not None and status.face_down):
         return False
     return not any(isinstance(a, _LAYERS_1_TO_6) or (isinstance(a, Keyword) and a.keyword == "changeling")
                    for a in obj.card.abilities)

@@ -138,7 +138,7 @@ def layer_one(game: GameState, obj: GameObject, effects: Iterable[Any]) -> tuple
     """Layer 1 for ``obj``: its values after 1a (what it is face up), and its copiable values (after
     1b, 613.2c). 613.1: a card starts from its printed values; a token from those of the copy effect
     that created it. ``effects`` are the layer 1a effects on ``obj``."""
-    values = EMPTY if obj.token else Values.printed(obj.card)
+    values = EMPTY if obj.token and not obj.token_card else Values.printed(obj.card)  # 111.4: given values
     for effect in sorted(effects, key=lambda e: e.timestamp):  # 613.2a: timestamp order
         values = effect.apply(values, obj.ref)
     return values, face_down.apply(values, obj.zone == "battlefield" and game.peek_status(obj).face_down)  # 613.2b

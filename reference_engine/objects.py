@@ -61,6 +61,7 @@ class GameObject:
     counters: Counter[str] = field(default_factory=Counter)
     incarnation: int = 0
     token: bool = False  # a token (CR 111.1): its values come from the copy effect that made it (613.1)
+    token_card: bool = False  # a token whose characteristics the effect gave (111.4): ``card`` holds them
 
     @property
     def ref(self) -> tuple[str, int]:

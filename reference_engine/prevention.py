@@ -6,6 +6,10 @@
 - 615.10 a static "prevent N of that damage" prevents N in each applicable event, anew each time;
 - 615.11 "the next N damage to each of these creatures": a shield for each creature the effect
          covers as it resolves; creatures that match later get none;
+- 615.5  an additional effect ("put a -1/-1 counter on it for each 1 damage prevented this way")
+         happens immediately after the prevention, and only where the prevention applied;
+- 615.12 damage that can't be prevented: applicable prevention effects still apply, once each
+         (615.12a), prevent nothing, use up no shield, and their additional effects happen;
 - 801.13b an effect that prevents damage by sources reaches only sources inside its controller's
          range; one that prevents damage to recipients reaches only recipients inside it; one that
          names neither prevents only damage whose source and recipient are both inside it.
@@ -21,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
+from reference_engine import layers
 from reference_engine.damage import static_names
 from reference_engine.range_of_influence import (
     abilities_now,
@@ -80,13 +85,16 @@ class PreventionShield:
         # characteristics (613.1)
         return self.by is None or source_matches(game, self.by, game.objects[event.source], you=self.controller)
 
-    def prevent(self, event: DamageEvent) -> DamageEvent:
-        """615.7: prevent as much as the shield has left, and use that much of it up."""
-        if self.remaining is None:
-            return event.with_amount(0)
-        prevented = min(self.remaining, event.amount)
-        self.remaining -= prevented
-        return event.with_amount(event.amount - prevented)
+    then = None  # no additional effect
+
+    def prevented(self, amount: int) -> int:
+        """615.7: as much as the shield has left (all: all of it)."""
+        return amount if self.remaining is None else min(self.remaining, amount)
+
+    def use(self, prevented: int) -> None:
+        """615.7: each 1 damage prevented reduces the shield by 1."""
+        if self.remaining is not None:
+            self.remaining -= prevented
 
 
 @frozen
@@ -127,13 +135,74 @@ class StaticPrevention:
                                                          source=self.source)
         return True
 
-    def prevent(self, event: DamageEvent) -> DamageEvent:
-        """615.10: prevent the indicated amount of this event (or all of it)."""
-        amount = self.ability.amount
-        return event.with_amount(0 if amount is None else max(event.amount - amount, 0))
+    @property
+    def combat(self) -> bool:
+        return self.ability.combat
+
+    @property
+    def then(self) -> s.PreventionExtra | None:
+        return self.ability.then
+
+    def prevented(self, amount: int) -> int:
+        """615.10: the indicated amount of this event (or all of it); half of it, rounded as the
+        ability says; all of it but N."""
+        ability = self.ability
+        if ability.half is not None:
+            return (amount + 1) // 2 if ability.half == "up" else amount // 2
+        if ability.all_but is not None:
+            return max(amount - ability.all_but, 0)
+        return amount if ability.amount is None else min(ability.amount, amount)
+
+    def use(self, prevented: int) -> None:
+        """A static prevention effect is not used up (615.10)."""
 
 
-Prevention = PreventionShield | StaticPrevention
+Prevention = PreventionShield | StaticPrevention  # and protection.ProtectionPrevention (702.16e)
+
+
+@frozen
+class Extra:
+    """An additional effect of a prevention effect waiting to happen (615.5): ``count`` counters of
+    ``then``'s kind put on or removed from ``on``."""
+
+    on: GameObject
+    ref: tuple[str, int]  # the object as it was (400.7)
+    then: s.PreventionExtra
+    count: int
+
+
+def prevent(game: GameState, effect: Prevention, event: DamageEvent) -> DamageEvent:
+    """Apply ``effect`` to ``event`` (615.1): the damage left. Damage that can't be prevented is
+    not reduced, and no shield is used up by it, but the effect has still been applied and its
+    additional effect happens (615.12); the additional effect waits until the prevention is over
+    (615.5: immediately afterward, :func:`additional_effects`)."""
+    wanted = game.prevented_amount(effect, event.amount)
+    prevented = 0 if event.unpreventable else wanted  # 615.12
+    effect.use(prevented)
+    then = effect.then
+    if then is not None:
+        count = game.extra_count(then, prevented=prevented, amount=event.amount)
+        if count > 0:
+            game.prevention_extras.append(Extra(effect.source, effect.source.ref, then, count))
+    return event.with_amount(event.amount - prevented)
+
+
+def additional_effects(game: GameState) -> None:
+    """615.5: the rest of each prevention effect that applied, after the prevention: counters put
+    on, or removed from (as many as it has at most, 122.1), the ability's object, if it is still
+    the same object on the battlefield (400.7)."""
+    extras, game.prevention_extras = game.prevention_extras, []
+    for extra in extras:
+        obj = extra.on
+        if obj.zone != "battlefield" or obj.ref != extra.ref:
+            continue
+        if extra.then.put_counters is not None:
+            obj.counters[extra.then.put_counters] += extra.count
+            game.tick()  # 613.7c: counters put on a permanent get a timestamp
+        else:
+            kind = extra.then.remove_counters
+            obj.counters[kind] -= min(extra.count, obj.counters[kind])
+        layers.invalidate(game)
 
 
 def create(game: GameState, step: s.PreventDamage) -> None:
@@ -164,8 +233,7 @@ def statics(game: GameState) -> list[StaticPrevention]:
 def applies(game: GameState, effect: Prevention, event: DamageEvent) -> bool:
     """Whether ``effect`` would prevent some of ``event``: it covers the event, and the damage is
     of the kind it watches for (combat, 615.1), within its controller's range (801.13b)."""
-    combat_only = effect.combat if isinstance(effect, PreventionShield) else effect.ability.combat
-    if combat_only and not event.combat:
+    if effect.combat and not event.combat:
         return False
     if not effect.covers(game, event):
         return False

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
-from reference_engine import prevention
+from reference_engine import damage_modifiers, prevention, protection
 from reference_engine.damage import can_be_dealt_damage, static_names
 from reference_engine.range_of_influence import (
     abilities_now,
@@ -131,9 +131,11 @@ def doublings(game: GameState) -> list[DamageDoubling]:
 
 
 def applicable(game: GameState, event: DamageEvent) -> list:
-    """Every replacement and prevention effect that would modify ``event`` now."""
-    found: list = [d for d in doublings(game) if d.applies(game, event)]
-    for effect in [*game.damage_effects, *prevention.statics(game)]:
+    """Every replacement and prevention effect that would modify ``event`` now: damage doublers
+    and modifiers (701.10g, 614.1a), redirections (614.9), prevention effects (615), protection
+    (702.16e)."""
+    found: list = [d for d in [*doublings(game), *damage_modifiers.modifiers(game)] if d.applies(game, event)]
+    for effect in [*game.damage_effects, *prevention.statics(game), *protection.statics(game)]:
         if isinstance(effect, Redirection):
             if effect.applies(game, event):
                 found.append(effect)
@@ -162,7 +164,7 @@ def modify(game: GameState, event: DamageEvent, order: Mapping[str, tuple[str, .
     prevention effect has applied, each at most once (614.5), in the affected player's order
     (616.1). ``history`` holds the effects that already applied to this event or the events it
     replaced."""
-    while event.amount > 0:  # 614.7a: 0 damage is no event
+    while event.amount > 0:  # 614.7a: 0 damage is no event (nor is damage all prevented, 615.6)
         candidates = [e for e in applicable(game, event) if game.may_apply_again(e, history)]
         if not candidates:
             return [event]
@@ -174,8 +176,8 @@ def modify(game: GameState, event: DamageEvent, order: Mapping[str, tuple[str, .
             if moved.amount > 0 and game.redirection_reaches(moved):  # 801.13a
                 events += modify(game, moved, order, history)
             return events
-        if isinstance(chosen, DamageDoubling):
+        if isinstance(chosen, (DamageDoubling, damage_modifiers.DamageModifier)):
             (event,) = chosen.apply(game, event)
         else:
-            event = chosen.prevent(event)  # 615
+            event = prevention.prevent(game, chosen, event)  # 615, 615.12
     return []

@@ -30,6 +30,7 @@ class GameState(Protocol):
     damage_effects: list[Any]  # prevention shields and redirections of resolved spells
     damage_marked: Counter[tuple[str, int]]  # by object id and incarnation (400.7)
     deathtouched: set[tuple[str, int]]  # 704.5h
+    prevention_extras: list[Any]  # 615.5
 
     def tick(self) -> int:
         """The next timestamp (613.7)."""
@@ -68,7 +69,8 @@ class GameState(Protocol):
         ...
 
     def check_state_based_actions(self) -> None:
-        """State-based actions until none applies (704.3): between combat damage steps (510.4)."""
+        """State-based actions until none applies (704.3): between combat damage steps (510.4), before
+        triggered abilities are put on the stack (117.5)."""
         ...
 
     def modified(self, event: Any, order: Any) -> list[Any]:
@@ -79,10 +81,52 @@ class GameState(Protocol):
         """614.5: whether an effect may apply to an event again."""
         ...
 
+    # --- triggered abilities, life gain, mana abilities (event_steps.py) ---
+
+    def put_counters_on(self, obj: GameObject, kind: str, count: int) -> None:
+        """122.1: counters put on a permanent in one event; abilities waiting for it trigger."""
+        ...
+
+    def life_gain_doublers(self, player: str) -> int:
+        """614.1a: how many "gain twice that much" effects apply to ``player``'s gain."""
+        ...
+
+    def mana_factor(self, player: str) -> int:
+        """106.6a: how many times as much mana a permanent ``player`` taps produces."""
+        ...
+
+    def stack_triggers(self, order: tuple[str, ...]) -> None:
+        """603.3b: the waiting triggered abilities go on the stack in the case's order."""
+        ...
+
+    def look_back(self, leaving: list[GameObject]) -> None:
+        """603.10a: "dies" abilities judged immediately before ``leaving`` move."""
+        ...
+
     def redirection_reaches(self, moved: Any) -> bool:
         """801.13a: whether redirected damage is dealt."""
         ...
 
     def prevention_reaches(self, effect: Any, event: Any) -> bool:
         """801.13b: whether a prevention effect reaches this damage."""
+        ...
+
+    def modified_damage_amount(self, ability: Any, amount: int) -> int:
+        """614.1a: the damage a damage modifier deals instead."""
+        ...
+
+    def prevented_amount(self, effect: Any, amount: int) -> int:
+        """615.7, 615.10: how much a prevention effect would prevent."""
+        ...
+
+    def extra_count(self, then: Any, *, prevented: int, amount: int) -> int:
+        """615.5: the count of an additional effect."""
+        ...
+
+    def additional_prevention_effects(self) -> None:
+        """615.5: perform the additional effects waiting."""
+        ...
+
+    def damage_as_counters(self, infect: bool, wither: bool, *, to_player: bool) -> str | None:
+        """120.3b, 120.3d: counters instead of damage's usual result."""
         ...

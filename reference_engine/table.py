@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import damage, doubling, players, prevention, replacement
+from reference_engine import damage, doubling, life, players, prevention, replacement
+from reference_engine import infect as infect_rules
 from reference_engine.damage import DamageEvent
 from reference_engine.range_of_influence import controller_of, in_range, source_controller
 from reference_engine.objects import no_counters
@@ -35,6 +36,7 @@ class Table:
         # 704.5h: permanents dealt damage by a source with deathtouch since state-based actions
         # were last checked (by their id and incarnation, 400.7)
         self.deathtouched: set[tuple[str, int]] = set()
+        self.prevention_extras: list = []  # 615.5: additional effects waiting for the prevention to end
 
     # --- steps ---------------------------------------------------------------------------------
 
@@ -47,10 +49,10 @@ class Table:
         was: the change is the current total itself, negative included (107.1b)."""
         player = self.player_states[step.player]
         change = doubling.bonus(player.life, 2)
-        if change > 0:
-            player.gain_life(change)
+        if change > 0:  # gaining life: life-gain replacement effects apply (life.py)
+            life.gain(self, step.player, change)  # type: ignore[arg-type]
         elif change < 0:
-            player.lose_life(-change)
+            life.lose(self, step.player, -change)  # type: ignore[arg-type]
 
     def double_counters(self, step: s.DoubleCounters) -> None:
         """701.10e: the player or permanent gets as many more counters of that kind as it has."""
@@ -97,6 +99,29 @@ class Table:
         """801.13b: whether a prevention effect reaches this damage, given its controller's range."""
         return prevention.within_reach(self, effect, event)
 
+    # --- hooks for damage modifiers, 615.5, 615.12, infect and wither (issue 19) -----------------
+
+    def modified_damage_amount(self, ability: s.ModifyDamage, amount: int) -> int:
+        """614.1a, 701.10g, 701.11: the damage a ``modify_damage`` effect deals instead."""
+        return ability.modified(amount)
+
+    def prevented_amount(self, effect: Any, amount: int) -> int:
+        """615.7, 615.10: how much of ``amount`` the prevention effect would prevent (615.12 aside)."""
+        return effect.prevented(amount)
+
+    def extra_count(self, then: s.PreventionExtra, *, prevented: int, amount: int) -> int:
+        """615.5: how many counters an additional effect puts or removes: one for each 1 damage
+        prevented this way, or "that many", the damage the effect was applied to."""
+        return prevented if then.for_each == "prevented" else amount
+
+    def additional_prevention_effects(self) -> None:
+        """615.5: the additional effects of the prevention effects that applied, right after."""
+        prevention.additional_effects(self)
+
+    def damage_as_counters(self, infect: bool, wither: bool, *, to_player: bool) -> str | None:
+        """120.3b, 120.3d: the counters damage from a source with infect or wither gives instead."""
+        return infect_rules.counters_instead(infect, wither, to_player=to_player)
+
     # --- observing ------------------------------------------------------------------------------
 
     def observe_players(self) -> dict[str, dict[str, Any]]:
@@ -116,8 +141,8 @@ def _counters(sign: int) -> Callable[[Table, Any], None]:
 
 
 TABLE_STEPS: dict[type, Callable[[Table, Any], None]] = {
-    s.GainLife: _on_player(players.Player.gain_life, "amount"),      # 119.3
-    s.LoseLife: _on_player(players.Player.lose_life, "amount"),      # 119.3
+    s.GainLife: lambda game, step: life.gain(game, step.player, step.amount),   # 119.3, 614.1a
+    s.LoseLife: lambda game, step: life.lose(game, step.player, step.amount),   # 119.3
     s.AddMana: _on_player(players.Player.add_mana, "mana"),          # 106.4
     s.PutPlayerCounters: _counters(+1),                              # 122.1
     s.RemovePlayerCounters: _counters(-1),

@@ -20,6 +20,7 @@ from strategies._internal.copies import (
     original_objects,
     star_cards,
 )
+from strategies._internal.combat import combat_scenarios
 from strategies._internal.copy_scenarios import copy_scenarios
 from strategies._internal.core import (
     PLAYERS,
@@ -30,6 +31,7 @@ from strategies._internal.core import (
     printed_values,
     pt_amounts,
 )
+from strategies._internal.counters import COUNTER_FEATURES, counter_scenarios
 from strategies._internal.damage import damage_scenarios
 from strategies._internal.players import (
     PLAYER_FEATURES,
@@ -54,6 +56,7 @@ __all__ = [
     "scenarios",
     "PLAYER_FEATURES",
     "PLAYER_NAMES",
+    "combat_scenarios",
     "damage_scenarios",
     "damage_steps",
     "player_states",
@@ -64,4 +67,6 @@ __all__ = [
     "copy_scenarios",
     "original_objects",
     "star_cards",
+    "COUNTER_FEATURES",
+    "counter_scenarios",
 ]

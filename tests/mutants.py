@@ -15,14 +15,18 @@ from conformance.format import model as s
 from reference_engine import (
     Game,
     ReferenceEngine,
+    damage_modifiers,
     layers,
     replacement,
     state_based_actions,
 )
+from reference_engine.protection import ProtectionPrevention
 from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import in_range
+from tests import counter_mutants
+from tests.combat_mutants import FirstStrikeNotFirstGame, SeparateCombatDamageGame, TrampleWithoutLethalGame
 from tests.wrong_engines import (
     ClampingGame,
     CounterCopyingGame,
@@ -476,6 +480,119 @@ class LethalDamageMustExceedGame(Game):
             self.damage_marked = marked
 
 
+# --- triggered abilities on events, life-gain and mana replacements (issue 18, points 5-7) ----------
+
+
+class TriggersFirstInFirstOutGame(Game):
+    """Triggered abilities resolve in the order they were put on the stack, the first put first,
+    instead of the last put (on top) first (603.3b, 608.1)."""
+
+    def stack_triggers(self, order):
+        super().stack_triggers(order)
+        self.__dict__["_stack"].reverse()
+
+
+class DiesWithoutLookingBackGame(Game):
+    """A creature's "when this dies" ability is looked for after it has left the battlefield, so it
+    never triggers: leaves-the-battlefield abilities don't look back in time (603.10a)."""
+
+    def look_back(self, leaving):
+        super().look_back(leaving)
+        gone = {obj.id for obj in leaving}
+        for incarnation_and_pending in self.__dict__.get("_dies_lookback", {}).values():
+            incarnation_and_pending[1][:] = [p for p in incarnation_and_pending[1] if p.source not in gone]
+
+
+class LifeGainDoubledOnceGame(Game):
+    """Several "gain twice that much life" effects double a gain once between them, as if one
+    replacement effect applied (614.5: each gets its own opportunity)."""
+
+    def life_gain_doublers(self, player):
+        return min(1, super().life_gain_doublers(player))
+
+
+class ManaReplacementLargestOnlyGame(Game):
+    """Of several "produces N times as much mana" effects only the largest applies, instead of each
+    once in turn (106.6a, 614.5, 616.1)."""
+
+    def mana_factor(self, player):
+        factors = [a.factor for o in self.objects.values() if o.zone == "battlefield"
+                   and self.current_controller(o) == player
+                   for a in layers.board(self).chars[o.id].values.has_ability(s.MultiplyMana)]
+        return max(factors, default=1)
+# --- damage modifiers, 615.5, 615.12, infect, wither, protection (issue 19) ----------------------------
+
+
+class DamageTriplingAsDoublingGame(Game):
+    """A damage tripler (Fiery Emancipation) doubles the damage instead (701.11, 614.1a)."""
+
+    def modified_damage_amount(self, ability, amount):
+        if ability.times == 3:
+            return 2 * amount
+        return super().modified_damage_amount(ability, amount)
+
+
+class PlusAfterMultipliersGame(Game):
+    """"Plus N" modifiers (Torbran) always apply after doublers and triplers, whatever order the
+    affected player chose (616.1)."""
+
+    def modified(self, event, order):
+        adders = {m.ref for m in damage_modifiers.modifiers(self) if m.ability.plus is not None}
+        order = {who: tuple(sorted(refs, key=lambda ref: ref in adders)) for who, refs in order.items()}
+        return super().modified(event, order)
+
+
+class HalfRoundedDownGame(Game):
+    """"Prevent half that damage, rounded up" rounds down (615.1)."""
+
+    def prevented_amount(self, effect, amount):
+        if getattr(getattr(effect, "ability", None), "half", None) == "up":
+            return amount // 2
+        return super().prevented_amount(effect, amount)
+
+
+class UnpreventableDamagePreventedGame(Game):
+    """Damage that can't be prevented is prevented like any other (615.12)."""
+
+    def modified(self, event, order):
+        return super().modified(dataclasses.replace(event, unpreventable=False), order)
+
+
+class ExtraForDamageNotPreventedGame(Game):
+    """A prevention effect's additional effect counts the damage it was applied to, not the damage it
+    prevented ("for each 1 damage prevented this way", 615.5): Phyrexian Hydra gets -1/-1 counters for
+    damage that can't be prevented."""
+
+    def extra_count(self, then, *, prevented, amount):
+        return amount
+
+
+class InfectAsLifeLossGame(Game):
+    """Damage from a source with infect makes a player lose life, as ordinary damage does, instead of
+    giving poison counters (702.90b, 120.3b)."""
+
+    def damage_as_counters(self, infect, wither, *, to_player):
+        return None if to_player else super().damage_as_counters(infect, wither, to_player=to_player)
+
+
+class WitherIgnoredGame(Game):
+    """Wither does nothing: damage from a source with wither (and not infect) is marked on creatures
+    (702.80a, 120.3d)."""
+
+    def damage_as_counters(self, infect, wither, *, to_player):
+        return super().damage_as_counters(infect, False, to_player=to_player)
+
+
+class ProtectionOnlyInCombatGame(Game):
+    """Protection prevents only combat damage: a red spell's damage to a creature with protection
+    from red is dealt (702.16e)."""
+
+    def prevention_reaches(self, effect, event):
+        if isinstance(effect, ProtectionPrevention) and not event.combat:
+            return False
+        return super().prevention_reaches(effect, event)
+
+
 @dataclass(frozen=True)
 class Mutant:
     name: str
@@ -535,4 +652,26 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("negative-life-not-doubled", "107.1b", LifeClampingGame),
     Mutant("counter-doubling-adds-one", "701.10e", CounterDoublingAddsOneGame),
     Mutant("mana-doubling-every-type", "701.10f", ManaDoublingEveryTypeGame),
+    Mutant("triggers-first-in-first-out", "603.3b", TriggersFirstInFirstOutGame),
+    Mutant("dies-without-looking-back", "603.10a", DiesWithoutLookingBackGame),
+    Mutant("life-gain-doubled-once", "614.5", LifeGainDoubledOnceGame),
+    Mutant("mana-replacement-largest-only", "106.6a", ManaReplacementLargestOnlyGame),
+    # counters, tokens and loyalty (issue 18: tests/counter_mutants.py)
+    Mutant("counter-costs-doubled", "614.16", counter_mutants.CostsDoubledGame),
+    Mutant("counter-replacements-fixed-order", "616.1", counter_mutants.FixedOrderGame),
+    Mutant("entering-counters-not-replaced", "122.6", counter_mutants.EnteringCountersNotReplacedGame),
+    Mutant("own-replacement-as-it-enters", "614.12", counter_mutants.OwnReplacementAsItEntersGame),
+    Mutant("token-replacements-ignored", "614.1a", counter_mutants.TokenReplacementsIgnoredGame),
+    Mutant("loyalty-once-per-card", "606.3", counter_mutants.LoyaltyOncePerIdGame),
+    Mutant("first-strike-not-first", "510.4", FirstStrikeNotFirstGame),
+    Mutant("trample-without-lethal", "702.19b", TrampleWithoutLethalGame),
+    Mutant("combat-damage-separate-events", "510.2", SeparateCombatDamageGame),
+    Mutant("damage-tripling-as-doubling", "701.11", DamageTriplingAsDoublingGame),
+    Mutant("plus-n-after-multipliers", "616.1", PlusAfterMultipliersGame),
+    Mutant("prevent-half-rounded-down", "615.1", HalfRoundedDownGame),
+    Mutant("unpreventable-damage-prevented", "615.12", UnpreventableDamagePreventedGame),
+    Mutant("extra-for-damage-not-prevented", "615.5", ExtraForDamageNotPreventedGame),
+    Mutant("infect-as-life-loss", "702.90b", InfectAsLifeLossGame),
+    Mutant("wither-ignored", "702.80a", WitherIgnoredGame),
+    Mutant("protection-only-in-combat", "702.16e", ProtectionOnlyInCombatGame),
 )

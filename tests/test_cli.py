@@ -63,8 +63,10 @@ def subprocess_cli(*argv: str, timeout: float = 120) -> subprocess.CompletedProc
 
 
 def parse_table(out: str) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
-    """The per-rule table that must end ``out``: rows by rule, and the "all cases" row."""
+    """The per-rule table that must end ``out`` (then, when some result is unsupported, the reasons
+    line): rows by rule, and the "all cases" row."""
     lines = [line.rstrip() for line in out.rstrip().splitlines()]
+    unsupported = lines.pop() if lines and lines[-1].startswith("unsupported: ") else None
     starts = [i for i, line in enumerate(lines) if HEADER.match(line)]
     assert starts, f"no per-rule table in:\n{out[-3000:]}"
     body = lines[starts[-1] + 1:]
@@ -72,6 +74,10 @@ def parse_table(out: str) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     footer = body[-1].split()
     assert footer[:2] == ["all", "cases"], "the output does not end with the table's total row"
     totals = dict(zip(("cases", *STATUSES), map(int, footer[2:]), strict=True))
+    if totals["unsupported"]:  # the run's end groups the unsupported results by reason
+        assert unsupported and unsupported.startswith(f"unsupported: {totals['unsupported']} ("), unsupported
+    else:
+        assert unsupported is None
     rows = {}
     for line in body[1:-2]:
         rule, *numbers = line.split()

@@ -13,7 +13,8 @@ import pytest
 from conformance.format import abilities, case, expressions, players, steps
 from conformance.format import objects as format_objects
 from conformance.format.frozen import frozen
-from reference_engine import becomes, characteristics, copy, damage, layers, objects, prevention, replacement
+from reference_engine import (becomes, characteristics, copy, damage, layer_7, layers_1_to_6, objects, prevention,
+                              replacement)
 
 
 def twins():
@@ -104,7 +105,7 @@ def test_a_class_with_post_init_keeps_the_dataclass_init():
         Checked(-1)
 
 
-FROZEN_MODULES = [expressions, abilities, format_objects, steps, players, case, becomes, characteristics, copy, damage, layers, objects, prevention,
+FROZEN_MODULES = [expressions, abilities, format_objects, steps, players, case, becomes, characteristics, copy, damage, layers_1_to_6, layer_7, objects, prevention,
                   replacement]
 
 

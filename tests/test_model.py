@@ -39,7 +39,8 @@ def test_step_fields_are_the_schema_keys(key):
     (scenario.Filter, "filter"), (scenario.Card, "card"), (scenario.StaticPT, "static_pt"),
     (scenario.CdaPT, "cda_pt"), (scenario.Expect, "expect"), (scenario.Source, "case/properties/source"),
     (scenario.DoubleDamage, "ability_double_damage"), (scenario.PreventDamageAbility, "ability_prevent_damage"),
-    (scenario.CantLose, "ability_cant_lose"),
+    (scenario.CantLose, "ability_cant_lose"), (scenario.ModifyDamage, "ability_modify_damage"),
+    (scenario.PreventionExtra, "prevention_extra"),
 ])
 def test_model_fields_are_the_schema_keys(cls, definition):
     schema = DEFS
@@ -54,9 +55,33 @@ def test_object_spec_fields_are_the_schema_keys_plus_its_id():
 
 def test_ability_kinds_match():
     assert set(DEFS["ability"]["properties"]) == {scenario.CdaPT.KEY, scenario.StaticPT.KEY, *scenario.PLAYER_ABILITIES,
-                                                  *scenario.CHARACTERISTIC_ABILITIES}
+                                                  *scenario.CHARACTERISTIC_ABILITIES, *scenario.EVENT_ABILITIES,
+                                                  *scenario.COUNTER_ABILITIES}
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
+
+
+@pytest.mark.parametrize("key", sorted(scenario.COUNTER_ABILITIES))
+def test_counter_abilities_fields_are_the_schema_keys(key):
+    cls = scenario.COUNTER_ABILITIES[key]
+    definition = DEFS[f"ability_{key}"]
+    assert cls.KEY == key and DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"}
+    if key == "enters_with_counters":  # a body that is a mapping of counter kinds: {"+1/+1": 3}
+        assert "propertyNames" in definition and len(dataclasses.fields(cls)) == 1
+    else:
+        assert {f.name for f in dataclasses.fields(cls)} == set(definition["properties"])
+
+
+def test_counter_abilities_round_trip_through_the_plain_form():
+    for plain in ({"counter_replacement": {"mode": "plus", "kind": "+1/+1", "on": {"controller": "you"}}},
+                  {"token_replacement": {"under": "any"}}, {"enters_with_counters": {"+1/+1": 2}},
+                  {"loyalty_ability": {"name": "up", "cost": 1}}):
+        ability = scenario.ability_from(plain)
+        assert scenario.ability_from(scenario.plain_ability(ability)) == ability
+
+
+def test_protection_qualities_match_the_schema():
+    assert DEFS["ability_protection"]["enum"] == list(scenario.PROTECTION_QUALITIES)
 
 
 SCALAR_ABILITIES = {"keyword": "enum", "morph": "$ref", "text": "type", "cda_colors": "items"}
@@ -196,3 +221,43 @@ def test_a_good_description_is_accepted():
 def test_a_bad_description_is_refused_with_the_reason(change, message):
     with pytest.raises(EngineSpecError, match=message.replace("[", r"\[").replace("]", r"\]")):
         EngineInfo.from_description({**GOOD, **change})
+
+
+# --- triggered abilities on events, life-gain and mana replacements (events.py) ---------------------
+
+
+@pytest.mark.parametrize("key", sorted(scenario.EVENT_ABILITIES))
+def test_event_abilities_fields_are_the_schema_keys(key):
+    cls = scenario.EVENT_ABILITIES[key]
+    assert cls.KEY == key and DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"}
+    assert {f.name for f in dataclasses.fields(cls)} == set(DEFS[f"ability_{key}"]["properties"])
+
+
+@pytest.mark.parametrize("key", sorted(scenario.EVENT_EFFECTS))
+def test_event_effects_fields_are_the_schema_keys(key):
+    assert {f.name for f in dataclasses.fields(scenario.EVENT_EFFECTS[key])} == \
+        set(DEFS["ability_effect"]["properties"][key]["properties"])
+
+
+def test_trigger_event_and_new_steps_match_the_schema():
+    assert {f.name for f in dataclasses.fields(scenario.TriggerEvent)} == set(DEFS["trigger_event"]["properties"])
+    assert tuple(DEFS["trigger_event"]["properties"]) == scenario.EVENT_KINDS
+    assert {f.name for f in dataclasses.fields(scenario.Triggered)} == set(DEFS["ability_triggered"]["properties"])
+    assert {f.name for f in dataclasses.fields(scenario.ResolveTriggers)} == set(DEFS["resolve_triggers"]["properties"])
+    assert {f.name for f in dataclasses.fields(scenario.ActivateMana)} == set(DEFS["activate_mana"]["properties"])
+    from reference_engine import OBSERVABLES
+    assert "tapped" in OBSERVABLES["objects"] and "tapped" in DEFS["object_observation"]["properties"]
+
+
+def test_event_abilities_round_trip_through_the_plain_form():
+    for plain in (
+        {"triggered": {"name": "grow", "when": "this is dealt damage", "event": {"dealt_damage": {"itself": True}},
+                       "effect": {"put_counters": {"kind": "+1/+1", "count": "that_many", "to": "itself"}}}},
+        {"triggered": {"name": "drain", "when": "you gain life", "event": {"gains_life": "you"},
+                       "effect": {"lose_life": {"amount": 2, "player": "each_opponent"}}}},
+        {"triggered": {"name": "c", "when": "counters", "event": {"counters_put": {"kind": "+1/+1", "on": {"itself": True}}},
+                       "effect": {"damage": {"amount": 1, "to": "you"}}}},
+        {"double_life_gain": {}}, {"mana_ability": {"name": "tap", "add": {"G": 1}}}, {"multiply_mana": {"factor": 3}},
+    ):
+        ability = scenario.ability_from(plain)
+        assert scenario.ability_from(scenario.plain_ability(ability)) == ability

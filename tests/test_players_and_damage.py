@@ -348,13 +348,15 @@ def test_an_engine_applying_prevention_out_of_range_exits_1_naming_the_cases(cap
                                "801.13b/fog-source-or-recipient-outside-range",
                                # the same examples as real combat (golden/801.13-combat.yaml)
                                "801.13b/combat-prevent-by-creatures-attacker-outside-range",
-                               "801.13b/combat-fog-source-or-recipient-outside-range"}
+                               "801.13b/combat-fog-source-or-recipient-outside-range",
+                               "801.13b/extra-only-where-prevented"}  # its additional effect too (615.5)
 
 
 def test_an_engine_doubling_negative_life_as_0_exits_1_naming_the_case(capsys):
     code, out = run_cli(capsys, "run", "--no-properties", "--engine", f"{WRONG}:LifeClampingEngine")
     assert code == 1
-    assert failed_ids(out) == {"701.10d/double-negative-life"}
+    assert failed_ids(out) == {"701.10d/double-negative-life",
+                               "701.10d/negative-total-doubled-is-a-loss"}  # a negative total doubled is lower
     assert "player Alex.life: expected -6, got -3" in out
 
 
@@ -401,7 +403,12 @@ def test_an_engine_judging_damage_effects_on_printed_cards_exits_1_naming_the_ca
         "615.11/shields-by-colours-at-resolution", "701.10g/doubler-counts-a-stolen-source",
         "801.2d/stolen-source-inside-range",
         "614.5/copy-of-the-relic",  # a token copy's printed card has no abilities: its effects are missed
-        "702.15b/lifelink-gained-and-lost"}  # lifelink gained by an effect is on no printed card
+        "702.15b/lifelink-gained-and-lost",  # lifelink gained by an effect is on no printed card
+        "702.16e/quality-of-the-source-now",  # the source's printed colour is red, its colour now blue
+        "702.16e/protection-gained",  # protection gained by an effect is on no printed card
+        "613.1f/copied-season-doubles-too",  # a copy's counter replacement is on no printed card
+        "707.9e/copy-exception-counter-doubled",  # nor the Doubling Season a copy exception's counters meet
+        "614.1a/doubler-that-lost-its-ability"}  # a life-gain doubler that lost its ability still prints it
 
 
 def test_a_copy_of_a_prevention_permanent_joins_the_choice():

@@ -31,14 +31,14 @@ def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
 
 
 def test_each_case_is_an_item_named_by_its_id(pytester):
-    result = run(pytester, "--mtg-cases", GOLDEN, "--collect-only", "-q")
+    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties", "--collect-only", "-q")
     result.stdout.fnmatch_lines(["*613.4d-switching.yaml::613.4d/switch-then-later-pump",
                                  "*701.10-double.yaml::701.10c/double-negative-power"])
     assert result.ret == 0
 
 
 def test_k_selects_by_cited_rule_not_only_by_id(pytester):
-    result = run(pytester, "--mtg-cases", GOLDEN, "--collect-only", "-q", "-k", "613.4d")
+    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties", "--collect-only", "-q", "-k", "613.4d")
     ids = [line for line in result.stdout.lines if "::" in line]
     assert ids and all("::" in line for line in ids)
     # Cases cite 613.4d although their id names another rule (doubling after a switch).
@@ -47,7 +47,7 @@ def test_k_selects_by_cited_rule_not_only_by_id(pytester):
 
 
 def test_all_golden_cases_pass_on_the_reference_engine_and_the_table_is_printed(pytester):
-    result = run(pytester, "--mtg-cases", GOLDEN)
+    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties")
     assert result.ret == 0
     outcomes = result.parseoutcomes()
     assert outcomes["passed"] >= 25 and "failed" not in outcomes
@@ -56,7 +56,7 @@ def test_all_golden_cases_pass_on_the_reference_engine_and_the_table_is_printed(
 
 
 def test_a_mismatch_names_case_checkpoint_object_and_field(pytester):
-    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-engine", "tests.wrong_engines:ClampingEngine",
+    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties", "--mtg-engine", "tests.wrong_engines:ClampingEngine",
                  "-k", "double-negative-power")
     assert result.ret == 1
     result.stdout.fnmatch_lines([
@@ -69,7 +69,7 @@ def test_a_mismatch_names_case_checkpoint_object_and_field(pytester):
 
 
 def test_an_engine_that_lacks_a_feature_gets_unsupported_not_failed(pytester):
-    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-engine", "tests.wrong_engines:NoDoublingEngine", "-rs")
+    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties", "--mtg-engine", "tests.wrong_engines:NoDoublingEngine", "-rs")
     assert result.ret == 0
     outcomes = result.parseoutcomes()
     assert outcomes["skipped"] > 0 and "failed" not in outcomes
@@ -77,7 +77,7 @@ def test_an_engine_that_lacks_a_feature_gets_unsupported_not_failed(pytester):
 
 
 def test_a_crashing_engine_is_reported_per_case_and_the_run_goes_on(pytester):
-    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-engine", "tests.wrong_engines:CrashingEngine")
+    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties", "--mtg-engine", "tests.wrong_engines:CrashingEngine")
     assert result.ret == 1
     outcomes = result.parseoutcomes()
     assert outcomes["failed"] > 0 and outcomes["passed"] > 0
@@ -129,13 +129,13 @@ def test_the_plugin_is_inert_without_mtg_cases(pytester):
 
 
 def test_an_unusable_engine_is_a_usage_error(pytester):
-    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-engine", "no_such_module:Engine")
+    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties", "--mtg-engine", "no_such_module:Engine")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--engine 'no_such_module:Engine': cannot import 'no_such_module'*"])
 
 
 def test_runs_in_parallel_with_xdist(pytester):
-    result = run(pytester, "--mtg-cases", GOLDEN, "-n", "2")
+    result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties", "-n", "2")
     assert result.ret == 0
     result.stdout.fnmatch_lines(["*conformance by rule*", "all cases *"])
     totals = [line for line in result.stdout.lines if line.startswith("all cases")][0].split()

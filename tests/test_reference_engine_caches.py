@@ -260,8 +260,8 @@ def test_a_snapshot_entry_reports_each_observable_and_nothing_else():
     under Alex's control as its owner (110.2): 3/3 (122.1a, 613.4c), no damage marked (120.3); then
     it gets a second +1/+1 counter (122.1): 4/4. Each checkpoint reports the observables docs/engines.md
     lists (zone, controller, power, toughness, counters, damage, name, mana cost, colours, types,
-    subtypes, supertypes, abilities, face-down status), each once with its own value, and nothing
-    else; a later checkpoint leaves an earlier one as it was."""
+    subtypes, supertypes, abilities, face-down status, tapped status: untapped, 110.5b), each once with its
+    own value, and nothing else; a later checkpoint leaves an earlier one as it was."""
     card = {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "colors": ["G"], "types": ["creature"],
             "subtypes": ["Bear"], "power": 2, "toughness": 2}
     steps = [expect("bear"), {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}}, expect("bear")]
@@ -271,7 +271,7 @@ def test_a_snapshot_entry_reports_each_observable_and_nothing_else():
         return {"zone": "battlefield", "controller": "Alex", "power": power, "toughness": power,
                 "counters": {"+1/+1": counters}, "damage": 0, "name": "Grizzly Bears", "mana_cost": "{1}{G}",
                 "colors": ["G"], "types": ["creature"], "subtypes": ["Bear"], "supertypes": [], "abilities": [],
-                "face_down": False}
+                "face_down": False, "tapped": False}
 
     assert (first["objects"]["bear"], second["objects"]["bear"]) == (entry(3, 1), entry(4, 2))
 

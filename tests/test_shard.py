@@ -113,8 +113,8 @@ def test_the_pytest_option_shards_properties_too(pytester):
     result = pytester.runpytest("-p", "no:cacheprovider", *(a for f in SUITE_FILES for a in ("--mtg-cases", f)),
                                 "--mtg-properties", "--mtg-shard", "1/2", "--collect-only", "-q")
     items = [line.split("::", 1) for line in result.stdout.lines if "::" in line]
-    cases = {i for path, i in items if not path.endswith("properties.py")}
-    props = {i for path, i in items if path.endswith("properties.py")}
+    cases = {i for path, i in items if not path.endswith("catalogue.py")}
+    props = {i for path, i in items if path.endswith("catalogue.py")}
     assert cases == {i for i in SUITE_IDS if shard.shard_of(i, 2, "case") == 1}
     assert props == {i for i in PROPERTY_IDS if shard.shard_of(i, 2, "property") == 1}
     assert len(items) == len(cases) + len(props)

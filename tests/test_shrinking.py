@@ -89,7 +89,7 @@ def test_two_doublers_and_their_source_shrink_to_two_objects():
 @pytest.mark.parametrize("mutant,prop", [
     ("no-counter-annihilation", "704.5f/state-based-invariants"),
     ("lethal-damage-must-exceed", "120.3/damage-agrees-with-reference"),
-    ("replacement-applies-again", "120.3/damage-agrees-with-reference"),
+    ("replacement-applies-again", "510.2/combat-agrees-with-reference"),  # the damage differential, before the modifiers
     ("doubling-recomputed-continuously", "613/agrees-with-reference"),
     ("doubling-recomputed-continuously", "701.10b/doubling-switched-power-lands-on-toughness"),
     ("doubling-recomputed-continuously", "701.10b/multiplied-amount-is-fixed"),

@@ -125,8 +125,10 @@ class CounterCopyingGame(Game):
         super().perform(step)
         if step.KEY == "move" and step.to == "battlefield" and step.choices is not None:
             pairs = [(step.object, original) for original in step.choices.copy or ()]
-        elif step.KEY == "create_token":
-            pairs = [(step.token, original) for original in (step.copy_of, *((step.choices and step.choices.copy) or ()))]
+        elif step.KEY == "create_token":  # only token copies: a token with given characteristics copies nothing
+            tokens = step.names
+            originals = [o for o in (step.copy_of, *((step.choices and step.choices.copy) or ())) if o is not None]
+            pairs = [(token, original) for token in tokens if token in self.objects for original in originals]
         elif step.KEY == "become_copy":
             pairs = [(obj.id, step.of) for obj in self.objects.values() if obj.zone == "battlefield"
                      and (obj.id == step.to or step.to is None)]

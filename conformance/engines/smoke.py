@@ -31,7 +31,8 @@ from conformance.engines.interface import EngineInfo, describe, load_engine
 from conformance.errors import EngineSpecError
 
 OBJECT_VALUES = ("zone", "controller", "power", "toughness", "counters", "damage",
-                 "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down")
+                 "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down",
+                 "tapped")
 """The object values a snapshot may report (docs/engines.md, "describe()")."""
 
 PLAYER_VALUES = ("life", "mana", "counters", "lost")
@@ -68,7 +69,7 @@ THALIA = {"name": "Thalia, Guardian of Thraben", "mana_cost": "{1}{W}", "types":
           "abilities": [{"keyword": "first strike"}, {"text": "Noncreature spells cost {1} more to cast."}]}
 AS_PRINTED = {"name": THALIA["name"], "mana_cost": "{1}{W}", "colors": ["W"], "types": ["creature"],
               "subtypes": ["Human", "Soldier"], "supertypes": ["legendary"], "abilities": THALIA["abilities"],
-              "face_down": False}
+              "face_down": False, "tapped": False}
 NOTHING_YET = {"life": 20, "mana": {}, "counters": {}, "lost": False}
 
 OPTIONAL_CARD_VALUES = ("name", "mana_cost", "colors", "subtypes", "supertypes", "abilities")
@@ -121,7 +122,7 @@ EVERY_VALUE = [
              "bolt": {"zone": "stack", "controller": "Rob", "power": None, "toughness": None, "counters": {}, "damage": 0,
                       "name": "Lightning Bolt", "mana_cost": "{R}", "colors": ["R"], "types": ["instant"], "subtypes": [],
                       "supertypes": [], "abilities": [{"text": "Lightning Bolt deals 3 damage to any target."}],
-                      "face_down": False}},
+                      "face_down": False, "tapped": False}},
              "players": {"Alex": {**NOTHING_YET, "life": 17}, "Rob": NOTHING_YET}}}]},
 ]
 """Cases observing every value a snapshot may report, worked by hand. Smoke checks, in each, every

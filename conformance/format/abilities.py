@@ -10,6 +10,8 @@ from dataclasses import field
 from types import MappingProxyType
 from typing import Any, ClassVar, Union
 
+from conformance.format.events import EVENT_ABILITIES, EVENT_EFFECTS, TriggerEvent
+from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
 from conformance.format.expressions import Expression, Filter, expression_from
 from conformance.format.frozen import frozen
 
@@ -53,16 +55,37 @@ class DoubleDamage:
 
 
 @frozen
+class PreventionExtra:
+    """The additional effect of a prevention effect (CR 615.5), on the ability's own object:
+    ``put_counters`` or ``remove_counters`` of that kind, one for each 1 damage prevented this way
+    (``for_each: prevented``, Phyrexian Hydra) or "that many", the damage the effect was applied
+    to (``for_each: damage``, Protean Hydra: under 615.12 that need not have been prevented)."""
+
+    put_counters: str | None = None
+    remove_counters: str | None = None
+    for_each: str = "prevented"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PreventionExtra:
+        return cls(**data)
+
+
+@frozen
 class PreventDamageAbility:
     """A static ability whose prevention effect prevents ``amount`` (``None``: all) of the damage
     that sources matching ``by`` would deal to objects matching ``to`` (each ``None``: any),
-    combat damage only if ``combat``; the amount applies to each damage event anew (CR 615.10)."""
+    combat damage only if ``combat``; the amount applies to each damage event anew (CR 615.10).
+    ``half`` (``up``/``down``) prevents half of the damage, rounded that way; ``all_but`` prevents
+    all of it but that many; ``then`` is an additional effect (615.5)."""
 
     KEY: ClassVar[str] = "prevent_damage"
     by: Filter | None = None
     to: Filter | None = None
     amount: int | None = None
     combat: bool = False
+    half: str | None = None
+    all_but: int | None = None
+    then: PreventionExtra | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PreventDamageAbility:
@@ -70,7 +93,75 @@ class PreventDamageAbility:
         for key in ("by", "to"):
             if key in values:
                 values[key] = Filter.from_dict(values[key])
+        if "then" in values:
+            values["then"] = PreventionExtra.from_dict(values["then"])
         return cls(**values)
+
+
+# --- damage modifiers and protection (issue 19) -----------------------------------------------------
+
+
+@frozen
+class ModifyDamage:
+    """A static ability whose replacement effect modifies damage (CR 614.1a): "if a source
+    [``by``] would deal damage [to ``to`` / ``to_player``], it deals ``times`` times that damage
+    (triple: Fiery Emancipation, 701.11) / that much damage plus ``plus`` (Torbran) instead".
+    ``to`` matches objects, ``to_player`` (``you``/``opponent``/``any``) players; with neither, any
+    recipient; with only one, only recipients of that kind. Filters are read relative to the
+    ability's controller."""
+
+    KEY: ClassVar[str] = "modify_damage"
+    by: Filter | None = None
+    to: Filter | None = None
+    to_player: str | None = None
+    times: int | None = None
+    plus: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ModifyDamage:
+        values = dict(data)
+        for key in ("by", "to"):
+            if key in values:
+                values[key] = Filter.from_dict(values[key])
+        return cls(**values)
+
+    def modified(self, amount: int) -> int:
+        """The damage dealt instead of ``amount``: multiplied (701.10g, 701.11), or plus N."""
+        return amount * self.times if self.times is not None else amount + (self.plus or 0)
+
+
+PROTECTION_QUALITIES: dict[str, tuple[str, str]] = {
+    **{word: ("colors", letter) for word, letter in
+       (("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"), ("green", "G"))},
+    **{plural: ("types", "sorcery" if plural == "sorceries" else plural[:-1]) for plural in
+       ("artifacts", "creatures", "enchantments", "instants", "sorceries", "planeswalkers", "lands")},
+}
+"""The qualities ``protection from ...`` may name (CR 702.16a): a colour, or a card type. A player,
+"everything", "multicolored", battles (not modelled) or a name are not modelled (the schema
+refuses them)."""
+
+
+@frozen
+class Protection:
+    """Protection from a quality (CR 702.16): ``{protection: red}``, ``{protection: creatures}``.
+    As far as damage goes, damage that sources with that quality would deal to the object is
+    prevented (702.16e); it can't be blocked by creatures with it (702.16f, combat's)."""
+
+    KEY: ClassVar[str] = "protection"
+    quality: str
+
+    @classmethod
+    def from_dict(cls, data: str) -> Protection:
+        return cls(data)
+
+    def to_plain(self) -> str:
+        return self.quality
+
+    @property
+    def source_filter(self) -> Filter:
+        """The sources it protects from, as a filter on their current characteristics (702.16e)."""
+        field_, value = PROTECTION_QUALITIES[self.quality]
+        return Filter.from_dict({field_: [value], "zone": ["battlefield", "stack"]})
 
 
 @frozen
@@ -84,17 +175,23 @@ class CantLose:
         return cls()
 
 
-PLAYER_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (DoubleDamage, PreventDamageAbility, CantLose)}
+PLAYER_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (DoubleDamage, PreventDamageAbility, CantLose, ModifyDamage,
+                                                               Protection)}
 """Abilities about damage and players (CR 614-616, 701.10g, 104.3b), by key."""
 
 
-Ability = Union[CdaPT, StaticPT, DoubleDamage, PreventDamageAbility, CantLose]
+Ability = Union[CdaPT, StaticPT, DoubleDamage, PreventDamageAbility, CantLose, CounterReplacement,
+                TokenReplacement, EntersWithCounters, ModifyDamage, Protection]
 
 
 def ability_from(data: Mapping[str, Any]) -> Ability:
     (key, body), = data.items()
     if key in PLAYER_ABILITIES:
         return PLAYER_ABILITIES[key].from_dict(body)
+    if key in EVENT_ABILITIES:  # life-gain replacement, mana abilities (events.py)
+        return EVENT_ABILITIES[key].from_dict(body)
+    if key in COUNTER_ABILITIES:
+        return COUNTER_ABILITIES[key].from_dict(body)
     if key in CHARACTERISTIC_ABILITIES:
         return CHARACTERISTIC_ABILITIES[key].from_dict(body)
     if key == CdaPT.KEY:
@@ -108,7 +205,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
 
 
 KEYWORDS = ("flying", "trample", "haste", "vigilance", "reach", "defender", "first strike", "double strike",
-            "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "changeling")
+            "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "changeling",
+            "infect", "wither")
 """The keyword abilities a case may give (CR 702)."""
 
 CHARACTERISTICS = ("name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities",
@@ -311,11 +409,20 @@ class AbilityEffect:
 
     become: BecomeTemplate | None = None
     become_copy: BecomeCopyTemplate | None = None
+    # A triggered ability with an event may instead do one of these (events.py, CR 603):
+    put_counters: Any = None
+    damage: Any = None
+    gain_life: Any = None
+    lose_life: Any = None
+    modify_pt: Any = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AbilityEffect:
         if "become" in data:
             return cls(become=BecomeTemplate.from_dict(data["become"]))
+        (key, body), = data.items()
+        if key in EVENT_EFFECTS:
+            return cls(**{key: EVENT_EFFECTS[key](**body)})
         return cls(become_copy=BecomeCopyTemplate.from_dict(data["become_copy"]))
 
 
@@ -338,16 +445,19 @@ class Activated:
 @frozen
 class Triggered:
     """A triggered ability (CR 603): ``when`` (its trigger condition, as text) and its ``effect``.
-    A ``trigger`` step says when it triggers and resolves."""
+    Without ``event``, a ``trigger`` step says when it triggers and resolves; with one, it
+    triggers when that event happens and waits to be put on the stack (603.2, 603.3)."""
 
     KEY: ClassVar[str] = "triggered"
     name: str
     when: str
     effect: AbilityEffect
+    event: TriggerEvent | None = None  # the event the engine detects (events.py); None: a `trigger` step
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Triggered:
-        return cls(name=data["name"], when=data["when"], effect=AbilityEffect.from_dict(data["effect"]))
+        event = TriggerEvent.from_dict(data["event"]) if "event" in data else None
+        return cls(name=data["name"], when=data["when"], effect=AbilityEffect.from_dict(data["effect"]), event=event)
 
 
 @frozen
@@ -414,3 +524,28 @@ CHARACTERISTIC_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (
     Keyword, Morph, Text, CdaColors, Static, Activated, Triggered, EntersAsCopy, AsEntersChoose, AsEntersPT,
     StaticCopy)}
 """Abilities about characteristics, copying and face-down permanents (CR 602-604, 613, 702, 707, 708), by key."""
+
+
+# --- counters, tokens and loyalty (issue 18) -----------------------------------------------------
+
+@frozen
+class LoyaltyAbility:
+    """A loyalty ability (CR 606.2): an activated ability whose cost is to put ``cost`` loyalty
+    counters on its permanent (``cost`` > 0), or to remove ``-cost`` of them (< 0), or neither (0)
+    (606.4), with an optional ``effect``. A permanent's loyalty abilities may be activated once
+    each turn in all (606.3), a negative cost only if it has that many loyalty counters (606.5)."""
+
+    KEY: ClassVar[str] = "loyalty_ability"
+    name: str
+    cost: int
+    effect: AbilityEffect | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LoyaltyAbility:
+        effect = AbilityEffect.from_dict(data["effect"]) if "effect" in data else None
+        return cls(name=data["name"], cost=data["cost"], effect=effect)
+
+
+COUNTER_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (
+    CounterReplacement, TokenReplacement, EntersWithCounters, LoyaltyAbility)}
+"""Abilities about counters, tokens and loyalty (CR 614.1a, 614.1c, 614.16, 122.6, 606), by key."""

@@ -98,7 +98,7 @@ def declared_abilities(raw: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     def visit(ability: Mapping[str, Any]) -> None:
         for _, inner in nested_abilities(ability, ()):
             (key, body), = inner.items()
-            if key in TEMPLATE_KINDS:
+            if key in TEMPLATE_KINDS or key == "loyalty_ability":  # a loyalty ability is activated (606.2)
                 found.setdefault(body["name"], {"kind": key, **body})
 
     for spec in raw["objects"].values():
@@ -111,6 +111,8 @@ def declared_abilities(raw: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
                 visit(ability)
             for ability in (body.get("exceptions") or {}).get("gains", []):
                 visit(ability)
+            for ability in (body.get("card") or {}).get("abilities", []) if kind == "create_token" else ():
+                visit(ability)  # a token's own characteristics (111.4)
     return found
 
 
@@ -251,18 +253,22 @@ def step_problems(kind: str, body: Mapping[str, Any], at: tuple[Any, ...], raw: 
         if key in body and body[key] not in objects:
             yield (at + (key,), f"undeclared object {body[key]!r}")
     if kind == "create_token":
-        token = body["token"]
-        if token in objects or token in players:
-            yield (at + ("token",), f"{token!r} already names an object or a player: a token needs a new id")
-        else:
-            objects[token] = {"card": {"types": []}, "token": True}
+        for key, token in [("token", body["token"])] if "token" in body else \
+                [(("tokens", i), t) for i, t in enumerate(body.get("tokens", []))]:
+            if token in objects or token in players:
+                yield (at + (key if isinstance(key, tuple) else (key,)),
+                       f"{token!r} already names an object or a player: a token needs a new id")
+            else:
+                objects[token] = {"card": body.get("card", {"types": []}), "token": True}
         if "controller" in body and body["controller"] not in players:
             yield (at + ("controller",), f"undeclared player {body['controller']!r}")
     if kind in TEMPLATE_KINDS.values():
         declared = declared_abilities(raw)
         ability = declared.get(body["ability"])
         wanted = "activated" if kind == "activate" else "triggered"
-        if ability is None or ability["kind"] != wanted:
+        if ability is not None and ability["kind"] == "loyalty_ability" and kind == "activate":
+            pass  # its cost and effect: conformance.format.counter_checks
+        elif ability is None or ability["kind"] != wanted:
             names = sorted(n for n, a in declared.items() if a["kind"] == wanted)
             yield (at + ("ability",), f"undeclared {wanted} ability {body['ability']!r}"
                    + (f" (declared: {', '.join(names)})" if names else " (no card has one)"))

@@ -22,7 +22,8 @@ damage doubler or a prevention ability its card lacks, and may be "a creature" d
 holds any such ability to copy or gain) and as possible recipients.
 
 Effects are named by the ``id`` of the step that created them, or by the id of the object whose
-static ability generates them (``double_damage``, ``prevent_damage``) when it may have only one
+static ability generates them (``double_damage``, ``prevent_damage``, ``modify_damage``,
+``protection``) when it may have only one
 such ability; each static ability generates its own effect (614.5), so an object that may have
 several is named ability by ability: ``OBJ.double_damage``, ``OBJ.prevent_damage``, and
 ``OBJ.prevent_damage.2`` for the second of one kind (the plain ``OBJ`` is then ambiguous, and
@@ -37,8 +38,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-STATIC_DAMAGE_ABILITIES = ("double_damage", "prevent_damage")
-"""Abilities whose static effects replace or prevent damage (CR 701.10g, 615.10)."""
+from conformance.format.steps import created_tokens
+
+STATIC_DAMAGE_ABILITIES = ("double_damage", "prevent_damage", "modify_damage", "protection")
+"""Abilities whose static effects replace or prevent damage (CR 701.10g, 615.10, 614.1a, 702.16e)."""
 
 EFFECT_STEPS = ("prevent_damage", "redirect_damage")
 """Steps creating replacement or prevention effects from a resolving spell or ability."""
@@ -83,7 +86,8 @@ def damage_choices(raw: Mapping[str, Any]) -> Iterator[DamageChoices]:
     active: list[_Effect] = []
     for path, kind, body in _walk(raw["steps"], ("steps",)):
         if kind == "create_token":  # 111.1: a token enters the battlefield
-            zones[body["token"]] = "battlefield"
+            for token in created_tokens(body):
+                zones[token] = "battlefield"
         if kind in EFFECT_STEPS:
             active.append(_Effect(body.get("id"), kind, body, path))
         elif kind == "end_effect":
@@ -92,7 +96,7 @@ def damage_choices(raw: Mapping[str, Any]) -> Iterator[DamageChoices]:
             active = [e for e in active if e.body.get("until", "end_of_turn") != "end_of_turn"]
         elif kind == "move" and body["object"] in zones:
             zones[body["object"]] = body["to"]
-        elif kind == "damage":
+        elif kind in ("damage", "combat"):  # 510.2: combat damage is damage, its order scripted alike
             yield _choices_for(path, body, players, objects, zones, active, changing)
 
 
@@ -161,8 +165,9 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
         if _copied(spec.get("choices")):
             copies.setdefault(oid, set()).update(_copied(spec.get("choices")))
         for ability in spec["card"].get("abilities", []):
-            (key, _), = ability.items()
-            if key in CHANGING_ABILITIES:
+            (key, body), = ability.items()
+            # (a triggered ability putting counters, dealing damage, ... changes no ability or type, events.py)
+            if key in CHANGING_ABILITIES and (key == "morph" or {"become", "become_copy"} & set(body.get("effect", {}))):
                 abilities.add(oid)
                 types.add(oid)
             elif key in ("static", "static_copy"):  # 613.5: whatever it matches, at each moment
@@ -180,7 +185,9 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
         elif kind == "become_copy":
             everyone = True
         elif kind == "create_token":
-            copies.setdefault(body["token"], set()).update([body["copy_of"], *_copied(body.get("choices"))])
+            for token in created_tokens(body):
+                copies.setdefault(token, set()).update([*([body["copy_of"]] if "copy_of" in body else []),
+                                                        *_copied(body.get("choices"))])
         elif kind == "move" and (body.get("choices") or body.get("face_down")):
             copies.setdefault(body["object"], set()).update(_copied(body.get("choices")))
             types.add(body["object"])
@@ -281,16 +288,28 @@ def _statics(objects, zones, changing: _Changing | None = None) -> Iterator[tupl
                 yield oid, slot
 
 
-def _excluded(body: Mapping[str, Any] | None, kind: str, is_player: bool, combat: bool) -> bool:
+def _excluded(body: Mapping[str, Any] | str | None, kind: str, is_player: bool, combat: bool,
+              *, mine: bool = False) -> bool:
     """Whether the case's text rules out that this ability applies: combat-only prevention on
-    noncombat damage; a static ``to`` filter (it matches objects) when a player is dealt damage."""
-    return body is not None and kind == "prevent_damage" and (
+    noncombat damage; a static ``to`` filter (it matches objects) when a player is dealt damage;
+    a ``modify_damage`` recipient of the other kind (``to`` objects, ``to_player`` players); a
+    ``to: {itself: true}`` filter on damage to another object; protection on damage dealt to anything but its own object (``mine``, 702.16e)."""
+    if kind == "protection":
+        return not mine
+    if not isinstance(body, Mapping):
+        return False
+    to = body.get("to")
+    if isinstance(to, Mapping) and to.get("itself") and not mine and not is_player:
+        return True  # "this creature": only its own object
+    if kind == "modify_damage":
+        return ("to" in body or "to_player" in body) and ("to_player" if is_player else "to") not in body
+    return kind == "prevent_damage" and (
         (body.get("combat") and not combat) or ("to" in body and is_player))
 
 
 def _choices_for(path, body, players, objects, zones, active, changing=None) -> DamageChoices:
     choices = DamageChoices(path, body)
-    combat = bool(body.get("combat", False))
+    combat = bool(body.get("combat", False)) or "attackers" in body  # a combat step deals combat damage (510.2)
     recipients = list(_recipients(body, players, objects, zones, changing))
     statics = list(_statics(objects, zones, changing))
     for oid, slot in statics:
@@ -308,7 +327,7 @@ def _choices_for(path, body, players, objects, zones, active, changing=None) -> 
         is_player = recipient in players
         refs: list[str] = []
         for oid, slot in statics:
-            if all(_excluded(b, slot.kind, is_player, combat) for b in slot.bodies):
+            if all(_excluded(b, slot.kind, is_player, combat, mine=oid == recipient) for b in slot.bodies):
                 continue
             if slot.name not in refs:
                 refs.append(slot.name)
@@ -326,6 +345,10 @@ def _choices_for(path, body, players, objects, zones, active, changing=None) -> 
 
 
 def _recipients(body, players, objects, zones, changing=None) -> Iterator[str]:
+    if "attackers" in body:  # a combat step: what is attacked, the attackers, the blockers (510.1b-d)
+        yield from body["attackers"].values()
+        yield from body["attackers"]
+        yield from body.get("blockers", {})
     if "to" in body:
         yield body["to"]
     if "to_each" in body:  # by printed types, or any object whose types may have changed (613.1d)

@@ -17,9 +17,10 @@ import jsonschema
 
 from conformance.format import loader
 
-UNIFORM_ENUMS = ("color", "mana_type", "characteristic")
+UNIFORM_ENUMS = ("color", "mana_type", "characteristic", "ability_protection")
 """Enumerations whose values one piece of the engine treats alike (a colour, a type of mana, a
-characteristic a copy retains): a case using one value stands for all."""
+characteristic a copy retains, the quality of a protection, read as a filter on the source's
+colours or card types, CR 702.16a): a case using one value stands for all."""
 
 SAME_DEFINITION = {"action": "step"}
 """Definitions that are one element: a part of a ``together`` is a step."""

@@ -17,6 +17,9 @@ from conformance.format.abilities import (
     Triggered,
 )
 from conformance.format.combat import Combat
+from conformance.format import event_features
+from conformance.format import counter_features
+from conformance.format import damage_modifier_features
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -112,7 +115,9 @@ FEATURES: dict[str, str] = {
     "characteristic-expressions": "numbers beyond counting objects: card types among cards, a player's life, mana value, counts "
                                   "about the chosen player; a number that can't be determined is 0 (CR 208.2a)",
 }
+FEATURES.update(event_features.FEATURES)  # triggers on events, life-gain and mana replacements (603, 614.1a, 605)
 """Every feature, with what an engine that declares it must handle."""
+FEATURES.update(damage_modifier_features.FEATURES)  # issue 19
 
 RULES: dict[str, tuple[str, ...]] = {
     "layer-7a": ("613.4a", "604.3"),
@@ -160,7 +165,13 @@ RULES: dict[str, tuple[str, ...]] = {
     "enters-choices": ("614.12", "208.2b"),
     "characteristic-expressions": ("208.2a", "604.3"),
 }
+RULES.update(event_features.RULES)
 """The rules a case exercises when it needs each feature (for statistics and generated cases)."""
+RULES.update(damage_modifier_features.RULES)  # issue 19
+
+# counters, tokens and loyalty (issue 18): their own module
+FEATURES.update(counter_features.FEATURES)
+RULES.update(counter_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -186,9 +197,11 @@ IMPLIED: dict[str, tuple[str, ...]] = {
     "double-mana": ("mana",),
     "combat": ("damage",),  # combat damage is damage (510.2, 120)
 }
+IMPLIED.update(event_features.IMPLIED)
 """Features an engine needs alongside another, though a case using the first does not exercise
 the rules of the second (a tripling is applied in layer 7c, but a case tripling a creature
 exercises 701.11, not 613.4c's other modifications)."""
+IMPLIED.update(damage_modifier_features.IMPLIED)  # issue 19
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -202,10 +215,18 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     """The features ``case``'s content uses itself, without those they imply: the ones whose rules
     it exercises (:mod:`conformance.results.exercised`)."""
     found = set(_object_features(case)) | set(_step_features(case.steps)) | set(_player_features(case)) \
-        | set(_characteristic_features(case)) | set(_combat_features(case))
+        | set(_characteristic_features(case)) | set(_combat_features(case)) | set(_event_features(case)) \
+        | set(counter_features.features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     return frozenset(found)
+
+
+def _event_features(case: CaseContent) -> Iterator[str]:
+    """Triggers on events, life-gain and mana replacements (event_features.py)."""
+    abilities = [a for spec in case.objects for a in spec.card.abilities]
+    abilities += [a for step in _all_steps(case.steps) if isinstance(step, Become) for a in step.gains]
+    yield from event_features.case_features(case, _all_steps(case.steps), abilities)
 
 
 def _object_features(case: CaseContent) -> Iterator[str]:
@@ -269,6 +290,7 @@ def _player_features(case: CaseContent) -> Iterator[str]:
                 yield _PLAYER_ABILITY_FEATURES[type(ability)]
     for step in _all_steps(case.steps):
         yield from _PLAYER_STEP_FEATURES.get(type(step), ())
+        yield from damage_modifier_features.step_features(step)  # issue 19
         if isinstance(step, DoubleCounters):
             yield "double-counters"
             yield "player-counters" if step.player is not None else "counters"
@@ -370,6 +392,7 @@ object having, gaining or losing one needs it, whether or not it deals or is dea
 
 
 def _ability_features(ability: object) -> Iterator[str]:
+    yield from damage_modifier_features.ability_features(ability)  # issue 19
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":
@@ -385,7 +408,7 @@ def _ability_features(ability: object) -> Iterator[str]:
         effect = ability.effect
         if effect.become is not None:
             yield from _change_features(effect.become)
-        else:
+        elif effect.become_copy is not None:
             yield "copy-effects"
             if effect.become_copy.exceptions is not None:
                 yield from _exception_features(effect.become_copy.exceptions)

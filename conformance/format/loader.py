@@ -26,9 +26,13 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance.format import characteristic_checks, combat_checks, limits, modelled, player_checks, subtypes, yamlsource
+from conformance.format import (
+    characteristic_checks, combat_checks, counter_checks, event_checks, limits, modelled, player_checks, subtypes,
+    yamlsource,
+)
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.format.model import Case
+from conformance.format.steps import created_tokens
 
 CASE_FILE_SUFFIXES = (".yaml", ".yml")
 Problem = tuple[tuple[Any, ...], str]
@@ -139,15 +143,30 @@ def load_suite(paths: Iterable[str | Path]) -> list[Case]:
     cases: list[Case] = []
     if not files:
         raise CaseFileErrors([CaseFileError(", ".join(map(str, paths)) or ".", "no case files (*.yaml) found")])
+    seen: list[tuple[str, str, int | None]] = []  # (id, file, line) of files with problems
     for path in files:
         try:
             cases.extend(load_file(path))
         except CaseFileErrors as exc:
             errors.extend(exc.errors)
+            seen.extend(getattr(exc, "case_ids", ()))
     errors.extend(duplicate_ids(cases))
+    errors.extend(_duplicates_across(cases, seen))
     if errors:
         raise CaseFileErrors(errors)
     return cases
+
+
+def _duplicates_across(cases: list[Case], seen: list[tuple[str, str, int | None]]) -> Iterator[CaseFileError]:
+    """Ids in files with problems that another file uses too (within a file, load_text says so)."""
+    first: dict[str, tuple[str, int | None]] = {case.id: (str(case.file), case.line) for case in reversed(cases)}
+    for case_id, file, line in seen:
+        if case_id in first and first[case_id][0] != file:
+            other = first[case_id]
+            yield CaseFileError(file, f"duplicate case id (already used at {other[0]}:{other[1]})",
+                                line=line, case=case_id, field="id")
+        else:
+            first.setdefault(case_id, (file, line))
 
 
 def duplicate_ids(cases: Iterable[Case]) -> Iterator[CaseFileError]:
@@ -235,9 +254,18 @@ def load_text(text: str, name: str = "<string>") -> list[Case]:
             errors.append(CaseFileError(name, f"{cr!r} is not a date", line=document.line_of(("cr",)), field="cr"))
     cases = []
     raw_cases = data.get("cases") if isinstance(data, dict) and not whole_file else None
+    raw_ids: list[tuple[str, int | None]] = []  # every case's id, for duplicates whatever else is wrong
     for index, raw in enumerate(raw_cases if isinstance(raw_cases, list) else []):
         at = ("cases", index)
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            raw_ids.append((raw["id"], document.line_of(at)))
         if at in touched:
+            # One pass: the references of a case with a schema error are checked too, except
+            # where the schema error is (a malformed part could only give noise there).
+            errors.extend(CaseFileError(name, message, line=document.line_of(at + path),
+                                        case=raw.get("id") if isinstance(raw.get("id"), str) else None,
+                                        field=_field(path))
+                          for path, message in _problems_beside(raw, at, schema_errors))
             continue
         problems = list(_semantic_problems(raw))
         errors.extend(
@@ -247,11 +275,40 @@ def load_text(text: str, name: str = "<string>") -> list[Case]:
         )
         if not problems and not schema_errors:
             cases.append(Case.from_dict(raw, cr=data["cr"], file=name, line=document.line_of(at)))
-    errors.extend(duplicate_ids(cases))
+    errors.extend(_duplicate_raw_ids(name, raw_ids))
     if errors:
         errors.sort(key=lambda e: (e.line or 0, e.field or ""))
-        raise CaseFileErrors(errors)
+        failure = CaseFileErrors(errors)
+        failure.case_ids = [(case_id, name, line) for case_id, line in raw_ids]  # load_suite: duplicates across files
+        raise failure
     return cases
+
+
+def _duplicate_raw_ids(name: str, ids: list[tuple[str, int | None]]) -> Iterator[CaseFileError]:
+    first: dict[str, int | None] = {}
+    for case_id, line in ids:
+        if case_id in first:
+            yield CaseFileError(name, f"duplicate case id (already used at {name}:{first[case_id]})",
+                                line=line, case=case_id, field="id")
+        else:
+            first[case_id] = line
+
+
+def _problems_beside(raw: Any, at: tuple[Any, ...], schema_errors: list[ValidationError]) -> Iterator[Problem]:
+    """The reference problems of a case that has schema errors, away from the parts they touch."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+        return
+    bad = [tuple(e.absolute_path)[len(at):] for e in schema_errors if tuple(e.absolute_path)[:len(at)] == at]
+    if any(len(path) < 1 for path in bad):
+        return
+    try:
+        problems = list(_semantic_problems(raw))
+    except Exception:  # the malformed parts broke the check: the schema errors say enough
+        return
+    for path, message in problems:
+        path = tuple(path)
+        if not any(path[:len(b)] == b or b[:len(path)] == path for b in bad):
+            yield path, message
 
 
 def _located(name: str, message: str, line: int | None, path: tuple[Any, ...], case: str | None) -> CaseFileError:
@@ -328,6 +385,8 @@ def _describe(error: ValidationError) -> str:
     if kind == "required":
         named = re.match(r"^'(.+)' is a required property$", error.message)
         return f"missing required key {named[1]!r}" if named else error.message
+    if kind == "not" and "x-hint" in schema_:  # keys that exclude each other
+        return str(schema_["x-hint"])
     if kind == "pattern" and "x-hint" in schema_:
         return f"{instance!r} is not {schema_['x-hint']}"
     if kind == "oneOf" and schema_ == schema()["$defs"]["targets"]:
@@ -403,6 +462,8 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from player_checks.case_problems(raw)
     yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
+    yield from event_checks.problems(raw)  # triggered abilities on events, mana abilities (CR 603, 605)
+    yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
 
 
 def _entering(step: dict[str, Any]) -> set[str]:
@@ -412,7 +473,9 @@ def _entering(step: dict[str, Any]) -> set[str]:
         return set().union(*(_entering(part) for part in body))
     if kind == "move" and body.get("to") == "battlefield":
         return {body["object"]}
-    return {body["token"]} if kind == "create_token" else set()
+    if kind == "create_token":  # one token, or several named (111.4)
+        return set(created_tokens(body))
+    return set()
 
 
 def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iterator[Problem]:

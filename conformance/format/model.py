@@ -24,8 +24,15 @@ from conformance.format.expressions import (  # noqa: F401
 from conformance.format.abilities import (  # noqa: F401
     Ability, ability_from, AbilityEffect, Activated, AsEntersChoose, AsEntersPT, BecomeCopyTemplate,
     BecomeTemplate, CantLose, CdaColors, CdaPT, Change, CHARACTERISTIC_ABILITIES, CHARACTERISTICS,
-    CopyExceptions, DoubleDamage, EntersAsCopy, Keyword, KEYWORDS, Morph, PLAYER_ABILITIES,
+    CopyExceptions, DoubleDamage, EntersAsCopy, Keyword, KEYWORDS, ModifyDamage, Morph, PLAYER_ABILITIES,
+    PreventionExtra, Protection, PROTECTION_QUALITIES,
     PreventDamageAbility, Static, StaticCopy, StaticPT, Text, Triggered,
+)
+from conformance.format.abilities import (  # noqa: F401  (counters, tokens, loyalty: issue 18)
+    COUNTER_ABILITIES, LoyaltyAbility,
+)
+from conformance.format.counters import (  # noqa: F401
+    COUNT_MODES, CounterReplacement, EntersWithCounters, TokenReplacement,
 )
 from conformance.format.objects import (  # noqa: F401
     Card, Choices, ObjectSpec, ZONES,
@@ -36,6 +43,11 @@ from conformance.format.steps import (  # noqa: F401
     Expect, GainLife, LoseLife, MANA_TYPES, ModifyPT, Move, PLAYER_ACTIONS, PreventDamage, PTEffect,
     PutCounters, PutPlayerCounters, RedirectDamage, RemoveCounters, RemovePlayerCounters, SetPT,
     Step, step_from, STEPS, SwitchPT, Together, Trigger, TriplePT, TurnFaceDown, TurnFaceUp,
+    ResolveTriggers, ActivateMana,
+)
+from conformance.format.events import (  # noqa: F401
+    CountersPut, DoubleLifeGain, EffectCounters, EffectDamage, EffectGainLife, EffectLoseLife, EffectPT,
+    EVENT_ABILITIES, EVENT_EFFECTS, EVENT_KINDS, LIFE_RELATIONS, ManaAbility, MultiplyMana, THAT_MANY, TriggerEvent,
 )
 from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.plain import (  # noqa: F401

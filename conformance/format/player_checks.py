@@ -103,10 +103,12 @@ def checkpoint_problems(body: Mapping[str, Any], at: tuple[Any, ...], raw: Mappi
 def ability_filters(ability: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     """The filters in a static damage ability (``by``, ``to``), with their paths."""
     (key, body), = ability.items()
+    if not isinstance(body, dict):  # protection: a quality, no filter (CR 702.16a)
+        return
     for name in ("by", "to"):
         if isinstance(body.get(name), dict):
             yield (key, name), body[name]
 
 
-ABILITY_KEYS = frozenset({"double_damage", "prevent_damage", "cant_lose"})
+ABILITY_KEYS = frozenset({"double_damage", "prevent_damage", "cant_lose", "modify_damage", "protection"})
 """Ability kinds about damage and players."""

@@ -42,7 +42,8 @@ STEPS: dict[str, list[Any]] = {
     "switch_pt": [{"to": "bear"}, {"to_each": {"types": ["creature"]}}],
     "double_pt": [{"to": "bear", "which": "power"}, {"to_each": {"types": ["creature"]}, "which": "both"}],
     "triple_pt": [{"to": "bear", "which": "both"}, {"to_each": {"types": ["creature"]}, "which": "power"}],
-    "put_counters": [{"object": "bear", "kind": "+1/+1", "count": 1}],
+    "put_counters": [{"object": "bear", "kind": "+1/+1", "count": 1},
+                     {"object": "bear", "kind": "+1/+1", "count": 1, "order": ["elf", "statue"]}],
     "remove_counters": [{"object": "bear", "kind": "+1/+1", "count": 1}],
     "end_effect": ["pump"],
     "end_turn": [{}],
@@ -52,7 +53,9 @@ STEPS: dict[str, list[Any]] = {
     "become_copy": [{"to": "bear", "of": "elf"}, {"to_each": {"types": ["artifact"]}, "of": "elf",
                                                   "exceptions": {"name": "Nyxathid"}}],
     "create_token": [{"token": "elf_copy", "copy_of": "elf"},
-                     {"token": "elf_copy", "copy_of": "elf", "controller": "Rob", "exceptions": {"retain": ["colors"]}}],
+                     {"token": "elf_copy", "copy_of": "elf", "controller": "Rob", "exceptions": {"retain": ["colors"]}},
+                     {"tokens": ["soldier_a", "soldier_b"], "count": 2,
+                      "card": {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"], "power": 1, "toughness": 1}}],
     "turn_face_up": [{"object": "hidden"}],
     "turn_face_down": [{"object": "bear"}],
     "activate": [{"object": "statue", "ability": "animate"}],
@@ -71,6 +74,8 @@ STEPS: dict[str, list[Any]] = {
     "together": [[{"modify_pt": {"to": "bear", "power": 1}}, {"switch_pt": {"to": "bear"}}]],
     "combat": [{"attackers": {"bear": "Rob"}}],
     "expect": [{"objects": {"bear": {"power": 2}}}, {"players": {"Alex": {"life": 20}}}],
+    "resolve_triggers": [{"order": []}, {}],  # triggered abilities on events, mana abilities (events.py)
+    "activate_mana": [{"object": "bear", "ability": "tap"}],
 }
 """Minimal examples of each step kind, the first shown: between them, each key a step may leave
 out is left out by one, so the page can say what an engine receives then."""
@@ -85,6 +90,8 @@ ABILITIES: dict[str, list[Any]] = {
     "double_damage": [{}],
     "prevent_damage": [{}],
     "cant_lose": [{}],
+    "modify_damage": [{"plus": 2}, {"times": 3}],
+    "protection": ["red"],
     "keyword": ["flying"],
     "morph": ["{2}{U}"],
     "text": ["{T}: Add {G}."],
@@ -100,6 +107,15 @@ ABILITIES: dict[str, list[Any]] = {
     "as_enters_choose": [{"player": "opponent"}, {"object": {"types": ["creature"]}}],
     "as_enters_pt": [{"options": ["5/1", "1/5"]}],
     "static_copy": [{"affects": {"types": ["creature"]}}],
+    "double_life_gain": [{}],  # life-gain and mana replacements, mana abilities (events.py)
+    "mana_ability": [{"name": "tap", "add": {"G": 1}}],
+    "multiply_mana": [{"factor": 2}],
+    # counters, tokens and loyalty (issue 18)
+    "counter_replacement": [{"on": {"controller": "you"}}, {"by_you": True, "effects_only": False}, {"mode": "plus", "kind": "+1/+1",
+                                                            "on": {"controller": "you", "types": ["creature"]}}],
+    "token_replacement": [{}, {"mode": "plus", "amount": 2, "under": "any"}],
+    "enters_with_counters": [{"+1/+1": 3}],
+    "loyalty_ability": [{"name": "up", "cost": 1}],
 }
 """Minimal examples of each ability kind (on a card in a hand), the first shown."""
 

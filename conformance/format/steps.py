@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from conformance.format.abilities import Ability, Change, CopyExceptions, ability_from
 from conformance.format.expressions import Expression, Filter
 from conformance.format.frozen import frozen
-from conformance.format.objects import Choices
+from conformance.format.objects import Card, Choices
 from conformance.format.plain import plain_ability
 from conformance.format.values import FROZEN_EMPTY, freeze, is_mapping
 
@@ -88,12 +88,21 @@ class TriplePT(PTEffect):
 
 @frozen
 class PutCounters(Step):
-    """Puts ``count`` counters of ``kind`` on an object (CR 122.1, 613.7c)."""
+    """An effect puts ``count`` counters of ``kind`` on an object (CR 122.1, 613.7c); ``controller``
+    is the player whose effect puts them (``None``: the permanent's controller). Counter
+    replacement effects modify the event (614.1a, 614.16), in ``order`` (616.1): the effects by
+    name, as the affected permanent's controller applies them."""
 
     KEY: ClassVar[str] = "put_counters"
     object: str
     kind: str
     count: int
+    controller: str | None = None
+    order: tuple[str, ...] = ()
+
+    @classmethod
+    def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> PutCounters:
+        return cls(**{**body, "order": tuple(body.get("order", ()))})
 
 
 @frozen
@@ -132,10 +141,12 @@ class Move(Step):
     to: str
     choices: Choices | None = None
     face_down: bool = False
+    order: tuple[str, ...] = ()  # counter replacements on the counters it enters with (616.1, 122.6)
 
     @classmethod
     def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> Move:
         values = dict(body)
+        values["order"] = tuple(values.get("order", ()))
         if "choices" in values:
             values["choices"] = Choices.from_dict(values["choices"])
         return cls(**values)
@@ -194,18 +205,32 @@ class BecomeCopy(PTEffect):
         return cls(**values)
 
 
-@frozen
+def created_tokens(body: Mapping[str, Any]) -> list[str]:
+    """The ids a ``create_token`` step's plain body names: its token, or its tokens (111.4)."""
+    return [body["token"]] if "token" in body else list(body.get("tokens", ()))
+
+
+@frozen(kw_only=True)
 class CreateToken(Step):
-    """Creates ``token`` (a new object id), a token that's a copy of ``copy_of`` (CR 111.1, 707.2)
-    under ``controller``, with ``exceptions`` (707.9); it enters the battlefield, with ``choices``
-    for the copied "as enters" abilities (707.5)."""
+    """An effect creates ``count`` tokens under ``controller`` (CR 111.1): each a copy of
+    ``copy_of`` (707.2) with ``exceptions`` (707.9), or with the characteristics ``card`` gives
+    (111.4); they enter the battlefield, with ``choices`` for the copied "as enters" abilities
+    (707.5). ``token`` names the one token created; ``tokens`` names the tokens in the order they
+    are created, as many as token replacement effects may make (614.1a: "twice that many"); a name
+    no token gets names no object. ``order``: the replacement effects by name, in the order the
+    affected player applies them (616.1), to the tokens created and to the counters they enter
+    with (122.6)."""
 
     KEY: ClassVar[str] = "create_token"
-    token: str
-    copy_of: str
+    token: str | None = None
+    tokens: tuple[str, ...] | None = None  # None, not (): a case names its token or its tokens
+    copy_of: str | None = None
+    card: Card | None = None
+    count: int = 1
     controller: str
     exceptions: CopyExceptions | None = None
     choices: Choices | None = None
+    order: tuple[str, ...] = ()
 
     @classmethod
     def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> CreateToken:
@@ -214,7 +239,17 @@ class CreateToken(Step):
             values["exceptions"] = CopyExceptions.from_dict(values["exceptions"])
         if "choices" in values:
             values["choices"] = Choices.from_dict(values["choices"])
+        if "card" in values:
+            values["card"] = Card.from_dict(values["card"])
+        values["order"] = tuple(values.get("order", ()))
+        if "tokens" in values:
+            values["tokens"] = tuple(values["tokens"])
         return cls(**values)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The ids the tokens this step creates get, in order."""
+        return (self.token,) if self.token is not None else (self.tokens or ())
 
 
 @frozen
@@ -256,6 +291,11 @@ class Activate(Step):
     ability: str
     x: int | None = None
     target: str | None = None
+    order: tuple[str, ...] = ()  # counter replacements on a loyalty cost's counters (616.1, 606.4)
+
+    @classmethod
+    def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> Activate:
+        return cls(**{**body, "order": tuple(body.get("order", ()))})
 
 
 @frozen
@@ -269,8 +309,37 @@ class Trigger(Step):
     target: str | None = None
 
 
+# --- triggered abilities on events and mana abilities (events.py, CR 603, 605) -----------------
+
+
+@frozen
+class ResolveTriggers(Step):
+    """The triggered abilities waiting to be put on the stack are put there in ``order`` (CR
+    603.3b: each named ``OBJ.ABILITY``, once per time it triggered, the first put first), then the
+    stack resolves, top first (608.1); each ability that triggers meanwhile is put on top when a
+    player would next receive priority (603.3, 117.5)."""
+
+    KEY: ClassVar[str] = "resolve_triggers"
+    order: tuple[str, ...] = ()
+
+    @classmethod
+    def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> ResolveTriggers:
+        return cls(order=tuple(body.get("order", ())))
+
+
+@frozen
+class ActivateMana(Step):
+    """The object's controller activates its mana ability named ``ability`` (CR 605.3a): it taps
+    the permanent (the cost, 602.2b) and adds the mana (106.4), as replacement effects modify it
+    (106.6). An untapped permanent without that ability, or a tapped one: nothing happens."""
+
+    KEY: ClassVar[str] = "activate_mana"
+    object: str
+    ability: str
+
+
 CHARACTERISTIC_ACTIONS: tuple[type[Step], ...] = (
-    Become, BecomeCopy, CreateToken, TurnFaceUp, TurnFaceDown, Activate, Trigger,
+    Become, BecomeCopy, CreateToken, TurnFaceUp, TurnFaceDown, Activate, Trigger, ResolveTriggers, ActivateMana,
 )
 """The steps about characteristics, copies and face-down permanents."""
 
@@ -385,7 +454,8 @@ class Damage(Step):
     ``to`` (a player or an object), every object ``to_each`` matches, every player if
     ``to_each_player`` (CR 120.1-120.3). ``combat`` marks combat damage (CR 510). ``order``
     scripts, per recipient, the order in which the affected player (or the controller of the
-    affected object) applies the replacement and prevention effects that apply (CR 616.1)."""
+    affected object) applies the replacement and prevention effects that apply (CR 616.1).
+    ``cant_be_prevented``: prevention effects still apply but prevent nothing (CR 615.12)."""
 
     KEY: ClassVar[str] = "damage"
     source: str
@@ -394,6 +464,7 @@ class Damage(Step):
     to_each: Filter | None = None
     to_each_player: bool = False
     combat: bool = False
+    cant_be_prevented: bool = False
     order: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod

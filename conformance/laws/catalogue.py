@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
-from conformance.laws import copies as copy_laws, players as player_laws
+from conformance.laws import (
+    combat as combat_laws, copies as copy_laws, counters as counter_laws, damage as damage_laws,
+    players as player_laws, triggers as trigger_laws,
+)
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -82,11 +85,53 @@ PROPERTIES: tuple[Property, ...] = (
              "On generated scenarios about copies, copies of copies, token copies and face-down permanents, the "
              "engine reports what the reference engine reports.",
              frozenset({"copy-effects"}), copy_laws.copies_agree_with_reference),
+    Property("614.5/life-gain-doubled-per-doubler", ("614.1a", "614.5", "616.1", "702.15b"),
+             "With N \"if you would gain life, you gain twice that much instead\" permanents, a gain (by an effect or "
+             "by lifelink) is 2^N times what it is without them, whatever the order they apply in.",
+             trigger_laws.NEEDS, trigger_laws.life_gain_doubled_per_doubler),
     Property("704.3/state-based-actions-between-checkpoints",
              ("704.3", "704.5a", "704.5c", "704.5f", "704.5g", "704.5h", "704.5i", "704.5q"),
              "State-based actions are checked after every event, observed or not: with some checkpoints removed, "
              "the engine reports at the others what it reports when every event is followed by one.",
              frozenset(), checks_between_checkpoints),
+    # counters, tokens and loyalty (issue 18)
+    Property("614.5/counter-doublers-multiply", ("614.5", "614.1a", "616.1", "614.16"),
+             "With N counter doublers that all apply, an effect putting n counters puts n×2^N, whatever the order.",
+             frozenset({"counter-replacements", "counters"}), counter_laws.counter_doublers_multiply),
+    Property("616.1/plus-and-double-orders", ("616.1", "614.1a", "614.5"),
+             "\"That many plus a\" then \"twice\" puts (n+a)×2 counters, the other order 2n+a: they differ by a.",
+             frozenset({"counter-replacements", "counters", "replacement-order"}), counter_laws.plus_and_double_orders),
+    Property("614.5/token-doublers-multiply", ("614.5", "614.1a", "111.4"),
+             "With N token doublers, an effect creating c tokens creates c×2^N.",
+             frozenset({"token-replacements", "token-creation"}), counter_laws.token_doublers_multiply),
+    Property("614.1a/counters-agree-with-reference", ("614.1a", "614.16", "616.1", "122.6", "606.3", "606.4", "111.4"),
+             "On generated scenarios about counter and token replacements, entering with counters, loyalty abilities "
+             "and tokens, the engine reports what the reference engine reports.",
+             frozenset({"counter-replacements"}), counter_laws.counters_agree_with_reference),
+    Property("510.2/combat-agrees-with-reference", ("508.1", "509.1", "510.1c", "510.2", "510.4", "702.19b", "616.1"),
+             "On generated combats (attackers at players and planeswalkers, several blockers with scripted "
+             "divisions, first strike, double strike, trample, deathtouch, lifelink, blocking restrictions), the "
+             "engine reports what the reference engine reports.",
+             frozenset({"combat", "damage"}), combat_laws.combat_agrees_with_reference),
+    Property("510.2/blocked-bears-trade", ("510.2", "510.1c", "510.1d", "704.5g"),
+             "Combat damage is one event: a 2/2 attacker blocked by a 2/2 and its blocker both die, whichever "
+             "the case lists first, beside any other combat.",
+             frozenset({"combat", "damage", "life"}), combat_laws.bears_trade),
+    Property("510.4/first-striker-kills-blocker-unharmed", ("510.4", "702.7b", "702.4b", "704.3", "704.5g"),
+             "A 2/2 attacker with first strike or double strike blocked by a 2/2 destroys it in the first combat "
+             "damage step and is dealt no damage.",
+             frozenset({"combat", "damage", "life", "first-strike"}), combat_laws.first_striker_unharmed),
+    # damage modifiers and damage that can't be prevented (issue 19)
+    Property("616.1/multiplier-and-plus-n-in-both-orders", ("616.1", "614.1a", "701.10g", "701.11"),
+             "A doubler or tripler (×k) and a \"plus N\" modifier applied to n damage in the two orders the "
+             "affected player may choose deal k·n + N and k·(n + N): they differ by exactly (k − 1)·N.",
+             frozenset({"damage", "damage-modifiers", "replacement-order"}),
+             damage_laws.multiplier_and_plus_in_both_orders),
+    Property("615.12/cant-be-prevented-whatever-the-shields", ("615.12", "615.12a"),
+             "Damage that can't be prevented is dealt whatever the shields: adding a prevention effect changes "
+             "nothing of what it does.",
+             frozenset({"damage", "prevention", "cant-be-prevented"}),
+             damage_laws.cant_be_prevented_is_dealt_whatever_the_shields),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -104,9 +149,22 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return player_laws.usable_doubling(features)
     if prop.check is player_laws.damage_agrees_with_reference:
         return player_laws.usable_damage(features)
+    if prop.check is trigger_laws.life_gain_doubled_per_doubler:
+        return trigger_laws.usable(features)
     if prop.check in (player_laws.redirection_stays_in_range, player_laws.prevention_stays_in_range):
         return prop.needs <= features  # players and damage: no layer-7 effect needed
+    if prop.check is combat_laws.combat_agrees_with_reference:
+        return combat_laws.usable(features)
+    if prop.check in (combat_laws.bears_trade, combat_laws.first_striker_unharmed):
+        return prop.needs <= features
+    if prop.check is damage_laws.multiplier_and_plus_in_both_orders:  # issue 19
+        return damage_laws.usable_modifier_orders(features)
+    if prop.check is damage_laws.cant_be_prevented_is_dealt_whatever_the_shields:
+        return damage_laws.usable_cant_be_prevented(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)
+    if prop.check in (counter_laws.counter_doublers_multiply, counter_laws.plus_and_double_orders,
+                      counter_laws.token_doublers_multiply, counter_laws.counters_agree_with_reference):
+        return counter_laws.usable(prop.check, features)
     return prop.needs <= features and bool(features & {"layer-7b", "layer-7c", "layer-7d"})

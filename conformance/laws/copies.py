@@ -18,18 +18,17 @@ its answer with the board it reports.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hypothesis import assume, event
 from hypothesis import strategies as st
 
 import strategies as mtg
+from conformance.laws.property import Subject, agrees_with_reference
 from conformance.results.compare import same
 from strategies._internal.copies import _STAR_TERMS
 from strategies._internal.copies import CLONE as CLONE_CARD
 
-if TYPE_CHECKING:
-    from conformance.laws.property import Subject
 
 CHANGE_FEATURES = {
     "modify_pt": "layer-7c", "put_counters": "counters", "switch_pt": "layer-7d", "set_pt": "layer-7b",
@@ -160,18 +159,7 @@ def _star_value(star: Mapping[str, Any], objects: Mapping[str, Any], reported: M
 
 
 def copies_agree_with_reference(subject: Subject, data, features: frozenset[str]) -> None:
-    from reference_engine import OBSERVABLES, ReferenceEngine
-
     case = data.draw(mtg.copy_scenarios(features=features, checkpoints="sparse"), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
-    ours = subject.run(case)
-    theirs = subject.reference_run(ReferenceEngine(), case.to_dict())
-    common = subject.info.observables["objects"] & set(OBSERVABLES["objects"])
-    for number, (got, expected) in enumerate(zip(ours, theirs), 1):
-        for oid, values in expected["objects"].items():
-            for key in sorted(common & set(values)):
-                value = got["objects"].get(oid, {}).get(key, "<not reported>")
-                if not same(values[key], value):
-                    subject.fail(f"checkpoint {number}: {oid}.{key}: the reference engine says {values[key]!r}, "
-                                 f"the engine says {value!r}")
+    agrees_with_reference(subject, case, ("objects",))

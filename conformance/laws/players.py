@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hypothesis import assume, event, target
 from hypothesis import strategies as st
@@ -27,11 +27,11 @@ from hypothesis import strategies as st
 import strategies as mtg
 from conformance import CR_VERSION
 from conformance.format.choices import damage_choices, script_orders
+from conformance.laws.property import Subject, agrees_with_reference
 from conformance.results.compare import same
 from conformance.format.model import MANA_TYPES, Case
+from strategies._internal.events import EVENT_FEATURES
 
-if TYPE_CHECKING:
-    from conformance.laws.property import Subject
 
 DOUBLINGS = {
     "life": frozenset({"double-life", "life"}),
@@ -51,6 +51,11 @@ def usable_doubling(features: frozenset[str]) -> bool:
 
 
 def _base(data, features: frozenset[str], **kwargs: Any) -> Case:
+    # The laws add steps of their own to the scenario: a step that triggers two abilities at once
+    # would need an order no law scripts (603.3b), and a life-gain doubler changes what doubling a
+    # life total gains (701.10d, 614.1a): these laws' scenarios have no triggers on events, life
+    # or mana replacements (the differential has them).
+    features = features - EVENT_FEATURES
     case = data.draw(mtg.damage_scenarios(features=features, checkpoints="end",
                                           extras=data.draw(st.booleans(), label="extras"), **kwargs), label="base")
     for rule in case.rules:
@@ -275,24 +280,10 @@ def prevention_stays_in_range(subject: Subject, data, features: frozenset[str]) 
 def damage_agrees_with_reference(subject: Subject, data, features: frozenset[str]) -> None:
     """On generated scenarios about players and damage, the engine reports what the reference
     engine reports, for every object and player value both report."""
-    from reference_engine import OBSERVABLES, ReferenceEngine
-
     case = data.draw(mtg.damage_scenarios(features=features, checkpoints="sparse"), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
-    ours = subject.run(case)
-    theirs = subject.reference_run(ReferenceEngine(), case.to_dict())
-    for kind in ("objects", "players"):
-        common = subject.info.observables[kind] & set(OBSERVABLES[kind])
-        for number, (got, expected) in enumerate(zip(ours, theirs), 1):
-            reported = got.get(kind) if isinstance(got.get(kind), Mapping) else {}
-            for name, values in expected[kind].items():
-                for key in sorted(common & set(values)):
-                    value = reported.get(name, {}).get(key, "<not reported>")
-                    if not same(values[key], value):
-                        who = f"player {name}" if kind == "players" else name
-                        subject.fail(f"checkpoint {number}: {who}.{key}: the reference engine says {values[key]!r}, "
-                                     f"the engine says {value!r}")
+    agrees_with_reference(subject, case)
 
 
 def usable_damage(features: frozenset[str]) -> bool:

@@ -182,3 +182,23 @@ def expect_same(subject: Subject, first: Case, second: Case, why: str) -> None:
         for key in sorted(set(a[oid]) & set(b.get(oid, {}))):
             if not same(a[oid][key], b[oid][key]):
                 subject.fail(f"{why}: {oid}.{key} is {a[oid][key]!r} one way and {b[oid][key]!r} the other")
+
+
+def agrees_with_reference(subject: Subject, case: Case, kinds: tuple[str, ...] = ("objects", "players")) -> None:
+    """The engine reports what the reference engine reports at every checkpoint of ``case``, for
+    every value of ``kinds`` both report: the check of each family's differential property."""
+    from reference_engine import OBSERVABLES, ReferenceEngine
+
+    ours = subject.run(case)
+    theirs = subject.reference_run(ReferenceEngine(), case.to_dict())
+    for kind in kinds:
+        common = subject.info.observables[kind] & set(OBSERVABLES[kind])
+        for number, (got, expected) in enumerate(zip(ours, theirs), 1):
+            reported = got.get(kind) if isinstance(got.get(kind), Mapping) else {}
+            for name, values in expected[kind].items():
+                for key in sorted(common & set(values)):
+                    value = reported.get(name, {}).get(key, "<not reported>")
+                    if not same(values[key], value):
+                        who = f"player {name}" if kind == "players" else name
+                        subject.fail(f"checkpoint {number}: {who}.{key}: the reference engine says {values[key]!r}, "
+                                     f"the engine says {value!r}")

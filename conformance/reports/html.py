@@ -18,6 +18,8 @@ from conformance import __version__
 from conformance.reports.text import EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rules_text
 from conformance.reports.markdown import (cell_class, cell_text, checkpoint_text, expectation_text, failures,
                                          rule_matrix, run_meta, status_text, totals_text, value_text)
+from conformance.reports.gate import summary
+from conformance.reports.explain import failing_rules, found, law, rule_title, titles_cr, unsupported_groups
 from conformance.results.stream import Run
 
 LEGEND = {
@@ -60,10 +62,19 @@ code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospac
 pre { background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; padding: .6rem .8rem; overflow-x: auto;
       white-space: pre; max-height: 48rem; }
 td.expected-value { background: #e8f5e9; } td.got-value { background: #ffebee; }
+table.matrix tbody th .title { display: block; font-family: system-ui, sans-serif; font-weight: 400; font-size: .8rem;
+       color: var(--muted); white-space: normal; max-width: 22rem; }
+.gate span.pass { color: #1b5e20; } .gate span.fail { color: #b71c1c; }
+.summary-line { font-size: 1.05rem; } .summary-line strong.failing { color: #b71c1c; }
+.law { margin: .3rem 0; } .law b, .found b { display: inline-block; min-width: 3.2rem; color: var(--muted); font-weight: 600; }
+.found { margin: .3rem 0 .5rem; }
+table.reasons td.count { text-align: right; font-variant-numeric: tabular-nums; }
+nav.views a { margin-right: 1rem; }
 """
 
 
-def render(runs: Sequence[Run]) -> str:
+def render(runs: Sequence[Run], failing_only: bool = False) -> str:
+    """The page; ``failing_only``: its matrix shows only the rules some run fails (the full matrix is left out)."""
     title = "mtg-conformance report: " + ", ".join(run.engine for run in runs)
     generated = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     parts = [
@@ -78,7 +89,11 @@ def render(runs: Sequence[Run]) -> str:
         f'{"s" * (len(runs) != 1)}; rendered by mtg-conformance {escape(__version__)} at {escape(generated)}.</p>',
         "</header>",
         *_runs(runs),
-        *_matrix(runs),
+        *_gates(runs),
+        *_views(failing_only),
+        *_matrix(runs, failing=True),
+        *([] if failing_only else _matrix(runs)),
+        *_unsupported(runs),
         *_properties(runs),
         *(part for number, run in enumerate(runs, 1) for part in _failures(run, number)),
         "</body></html>",
@@ -92,6 +107,14 @@ def _runs(runs: Sequence[Run]) -> list[str]:
         if run.incomplete_reason:
             out.append(f'<p class="banner incomplete" role="alert"><strong>Incomplete run</strong> (column {number}, '
                        f'{escape(run.path)}): {escape(run.incomplete_reason)}.</p>')
+    for number, run in enumerate(runs, 1):
+        failing = len(failing_rules(run.results))
+        unsupported, _ = unsupported_groups(run.results)
+        prefix = f"{number}. {escape(run.engine)}: " if len(runs) > 1 else ""
+        out.append(f'<p class="summary-line" data-run="{number}">{prefix}<strong class="{"failing" if failing else ""}" '
+                   f'data-failing-rules="{failing}">{failing} failing rule{"s" * (failing != 1)}</strong> · '
+                   f'{run.totals()["passed"]} of {len(run.results)} results passed · '
+                   f'<a href="#unsupported">{unsupported} unsupported</a></p>')
     out.append('<table class="runs"><thead><tr><th>#</th><th>engine</th><th>results file</th><th>run</th>'
                '<th>results</th><th>complete</th></tr></thead><tbody>')
     for number, run in enumerate(runs, 1):
@@ -102,6 +125,31 @@ def _runs(runs: Sequence[Run]) -> list[str]:
             + f"</td><td><code>{escape(run.path)}</code></td><td>{escape(' · '.join(run_meta(run)))}</td>"
             f"<td>{escape(totals_text(run))}</td><td>{'yes' if run.complete else '<strong>no</strong>'}</td></tr>")
     out.append("</tbody></table></section>")
+    return out
+
+
+def _gates(runs: Sequence[Run]) -> list[str]:
+    """Each gated run's verdict (``run --expectations``), its unexpected results and unexpected
+    passes; known failures are marked as expected on their cards below."""
+    out: list[str] = []
+    for number, run in enumerate(runs, 1):
+        gate = summary(run)
+        if gate is None:
+            continue
+        which = f" of {number}. {escape(run.engine)}" if len(runs) > 1 else ""
+        verdict = "passes" if gate.passes else "fails"
+        out.append(f'<section class="gate" id="run{number}-gate" data-gate="{verdict}"><h2>Gate{which}: '
+                   f'<span class="{"pass" if gate.passes else "fail"}">{escape(gate.verdict())}</span></h2>'
+                   f'<p class="muted">Expectations <code>{escape(gate.expectations)}</code>'
+                   + (" (strict)" if gate.strict else "") + "</p>")
+        for title, kind, records in (("Unexpected results", "unexpected", gate.unexpected),
+                                     ("Unexpected passes", "unexpected-pass", gate.unexpected_passes)):
+            if records:
+                out.append(f'<h3>{title} ({len(records)})</h3><ul data-list="{kind}">')
+                out += [f'<li><code>{escape(r["id"])}</code>: {escape(status_text(r))} — '
+                        f'{escape(expectation_text(r) or "")}</li>' for r in records]
+                out.append("</ul>")
+        out.append("</section>")
     return out
 
 
@@ -130,11 +178,36 @@ def _properties(runs: Sequence[Run]) -> list[str]:
     return out
 
 
+def _views(failing_only: bool) -> list[str]:
+    links = ['<a href="#failing">failing rules only</a>']
+    if not failing_only:
+        links.append('<a href="#matrix">every rule</a>')
+    links += ['<a href="#unsupported">unsupported, by reason</a>']
+    return ['<nav class="views">' + "".join(links) + "</nav>"]
+
+
+def _unsupported(runs: Sequence[Run]) -> list[str]:
+    """Per run, the unsupported results grouped by reason."""
+    out = ['<section id="unsupported"><h2>Unsupported, by reason</h2>']
+    for number, run in enumerate(runs, 1):
+        total, groups = unsupported_groups(run.results)
+        out.append(f"<h3>{number}. {escape(run.engine)} <small>({total})</small></h3>")
+        if not total:
+            out.append("<p>None.</p>")
+            continue
+        out.append('<table class="reasons"><thead><tr><th>reason</th><th>results</th></tr></thead><tbody>')
+        out += [f'<tr><td>{escape(reason)}</td><td class="count">{count}</td></tr>' for reason, count in groups]
+        out.append("</tbody></table>")
+    out.append("<p><small>A result lacking two features counts under both.</small></p></section>")
+    return out
+
+
 def _anchor(number: int, index: int) -> str:
     return f"run{number}-failure{index}"
 
 
-def _matrix(runs: Sequence[Run]) -> list[str]:
+def _matrix(runs: Sequence[Run], failing: bool = False) -> list[str]:
+    """The compliance matrix; ``failing``: only the rules some run has a failed or errored result under."""
     first_failure: list[dict[str, str]] = []  # per run: rule -> anchor of its first failure citing it
     for number, run in enumerate(runs, 1):
         anchors: dict[str, str] = {}
@@ -142,15 +215,29 @@ def _matrix(runs: Sequence[Run]) -> list[str]:
             for rule in record.get("rules", []):
                 anchors.setdefault(rule, _anchor(number, index))
         first_failure.append(anchors)
-    out = ['<section id="matrix"><h2>Compliance by rule</h2>',
-           '<table class="matrix"><thead><tr><th scope="col">rule</th>']
+    shown = rule_matrix(runs)
+    if failing:
+        failing_set = {rule for run in runs for rule in failing_rules(run.results)}
+        shown = [(rule, rows) for rule, rows in shown if rule in failing_set]
+        out = [f'<section id="failing"><h2>Failing rules <small>({len(shown)})</small></h2>']
+        if not shown:
+            return out + ["<p>None: no rule has a failed or errored result.</p></section>"]
+    else:
+        out = [f'<section id="matrix"><h2>Compliance by rule <small>(titles in our words, CR {escape(titles_cr())})'
+               "</small></h2>"]
+    out.append('<table class="matrix"><thead><tr><th scope="col">rule</th>')
     for number, run in enumerate(runs, 1):
         incomplete = ' <span class="tag">incomplete</span>' if not run.complete else ""
         out.append(f'<th scope="col">{number}. {escape(run.engine)}{incomplete}<br><small>{escape(run.path)}</small></th>')
     out.append("</tr></thead><tbody>")
-    for rule, rows in rule_matrix(runs):
+    for rule, rows in shown:
         cells = "".join(_cell(rule, row, anchors) for row, anchors in zip(rows, first_failure))
-        out.append(f'<tr><th scope="row">{escape(rule)}</th>{cells}</tr>')
+        title = rule_title(rule)
+        shown_title = f'<span class="title">{escape(title)}</span>' if title else ""
+        out.append(f'<tr><th scope="row">{escape(rule)}{shown_title}</th>{cells}</tr>')
+    if failing:
+        out.append("</tbody></table></section>")
+        return out
     out.append("</tbody><tfoot><tr><th scope=\"row\">all results</th>")
     for run in runs:
         totals = run.totals()
@@ -209,6 +296,9 @@ def _failure(record: dict[str, Any], anchor: str) -> list[str]:
            f'<p class="muted">rules {escape(", ".join(record.get("rules", [])))}'
            + (f" · source {escape(record['source'])}" if record.get("source") else "")
            + (f" · bug {_link(expected['bug'])}" if expected.get("bug") else "") + "</p>"]
+    if law(record):
+        out.append(f'<p class="law"><b>law</b> {escape(law(record))}</p>')
+        out.append(f'<p class="found"><b>found</b> {escape(found(record))}</p>')
     mismatches = record.get("mismatches") or []
     if mismatches:
         out.append('<table class="mismatches"><thead><tr><th>checkpoint</th><th>value</th><th>expected</th>'
@@ -218,12 +308,12 @@ def _failure(record: dict[str, Any], anchor: str) -> list[str]:
                        f'</code></td><td class="expected-value"><code>{escape(value_text(m, "expected"))}</code></td>'
                        f'<td class="got-value"><code>{escape(value_text(m, "got"))}</code></td></tr>')
         out.append("</tbody></table>")
-    elif record.get("message"):
+    elif record.get("message") and not law(record):
         out.append(f'<p class="message">{escape(record["message"])}</p>')
     if record.get("detail") and record.get("detail") != record.get("message"):
         out.append(f'<details><summary>details</summary><pre class="detail">{escape(record["detail"])}</pre></details>')
     if record.get("reproducer"):
-        out.append("<details open><summary>reproducer: save as a .yaml file and replay with "
+        out.append("<details><summary>reproducer: save as a .yaml file and replay with "
                    f'<code>mtg-conformance run --cases FILE</code></summary><pre class="yaml">{escape(record["reproducer"])}'
                    "</pre></details>")
     out.append("</article>")

@@ -16,6 +16,7 @@ from typing import Any
 
 from conformance.reports.text import (EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rule_key, rule_rows,
                                 rules_text)
+from conformance.reports.explain import failing_rules, found, law, rule_title, unsupported_line
 from conformance.results.stream import Run
 
 MAX_DETAILED = 60  # failures shown in full per file; GitHub caps a step summary at 1 MiB
@@ -100,6 +101,8 @@ def run_meta(run: Run) -> list[str]:
         facts.append(f"profile {header.get('profile')}" + (f", seed {header['seed']}" if header.get("seed") else ""))
     if header.get("shard"):
         facts.append(f"shard {header['shard']}")
+    if header.get("shards"):
+        facts.append(f"{len(header['shards'])} shards merged")
     if header.get("expectations"):
         facts.append(f"expectations {header['expectations']}")
     facts.append(f"started {header.get('started', '?')}")
@@ -160,13 +163,35 @@ def render(runs: Sequence[Run]) -> str:
                       + f" — {text(totals_text(run))}"]
             if run.incomplete_reason:
                 lines += [f"   - ⚠️ **incomplete**: {text(run.incomplete_reason)}"]
+            lines += [f"   - {line}" for line in _explained(run) if line]
         lines += [""]
         lines += _matrix(runs)
+    for number, run in enumerate(runs, 1):
+        lines += _gate(run, number if len(runs) > 1 else None)
     for number, run in enumerate(runs, 1):
         lines += _properties(run, number if len(runs) > 1 else None)
     for number, run in enumerate(runs, 1):
         lines += _failures(run, number if len(runs) > 1 else None)
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _gate(run: Run, number: int | None) -> list[str]:
+    """The gate's verdict (a run with ``--expectations``), its unexpected results and passes."""
+    from conformance.reports.gate import summary
+
+    gate = summary(run)
+    if gate is None:
+        return []
+    which = f" of {number}. {text(run.engine)}" if number else ""
+    mark = "✅" if gate.passes else "❌"
+    lines = [f"### Gate{which}: {mark} {text(gate.verdict())}", "",
+             f"Expectations {code(gate.expectations)}" + (" (strict)" if gate.strict else ""), ""]
+    for title, records in (("Unexpected results", gate.unexpected), ("Unexpected passes", gate.unexpected_passes)):
+        if records:
+            lines += [f"{title} ({len(records)}):", ""]
+            lines += [f"- {code(r['id'])}: {text(status_text(r))} — {text(expectation_text(r) or '')}" for r in records]
+            lines += [""]
+    return lines
 
 
 def _properties(run: Run, number: int | None) -> list[str]:
@@ -190,17 +215,31 @@ def _properties(run: Run, number: int | None) -> list[str]:
 
 
 def _run_intro(run: Run) -> list[str]:
-    lines = [f"{code(run.path)} · " + text(" · ".join(run_meta(run))), "", f"**{text(totals_text(run))}**", ""]
+    lines = [f"{code(run.path)} · " + text(" · ".join(run_meta(run))), "", f"**{text(totals_text(run))}**", "",
+             *_explained(run)]
     if run.incomplete_reason:
         lines[:0] = [f"> ⚠️ **Incomplete run**: {text(run.incomplete_reason)}.", ""]
     return lines
+
+
+def _explained(run: Run) -> list[str]:
+    """The failing rules' count and the unsupported results grouped by reason."""
+    failing = failing_rules(run.results)
+    lines = [f"**failing rules: {len(failing)}**" + (f" ({text(', '.join(failing))})" if failing else ""), ""]
+    unsupported = unsupported_line(run.results, limit=None)
+    return lines + ([text(unsupported), ""] if unsupported else [])
+
+
+def _rule_cell(rule: str) -> str:
+    title = rule_title(rule)
+    return text(rule) + (f" · {text(title)}" if title else "")
 
 
 def _single_table(run: Run) -> list[str]:
     lines = ["| rule | cases | " + " | ".join(STATUSES) + " |", "|---|--:|" + "--:|" * len(STATUSES)]
     for rule, (row,) in rule_matrix([run]):
         mark = MARKS[cell_class(row)]
-        lines.append(f"| {mark} {text(rule)} | {row.cases} | " + " | ".join(str(row.counts[s]) for s in STATUSES) + " |")
+        lines.append(f"| {mark} {_rule_cell(rule)} | {row.cases} | " + " | ".join(str(row.counts[s]) for s in STATUSES) + " |")
     totals = run.totals()
     lines.append(f"| **all results** | **{len(run.results)}** | " + " | ".join(f"**{totals[s]}**" for s in STATUSES) + " |")
     return lines + [""]
@@ -210,7 +249,7 @@ def _matrix(runs: Sequence[Run]) -> list[str]:
     lines = ["| rule | " + " | ".join(f"{n}. {text(run.engine)}" for n, run in enumerate(runs, 1)) + " |",
              "|---|" + "---|" * len(runs)]
     for rule, rows in rule_matrix(runs):
-        lines.append(f"| {text(rule)} | " + " | ".join(f"{MARKS[cell_class(row)]} {cell_text(row)}".strip() for row in rows) + " |")
+        lines.append(f"| {_rule_cell(rule)} | " + " | ".join(f"{MARKS[cell_class(row)]} {cell_text(row)}".strip() for row in rows) + " |")
     lines.append("| **all results** | " + " | ".join(
         f"**{run.totals()['passed']}/{len(run.results)}**" for run in runs) + " |")
     legend = ", ".join(f"{mark} {name}" for name, mark in MARKS.items() if mark)
@@ -218,11 +257,19 @@ def _matrix(runs: Sequence[Run]) -> list[str]:
 
 
 def _failures(run: Run, number: int | None) -> list[str]:
+    from conformance.reports.gate import is_known_failure
+
     failed = failures(run)
     which = f" in {number}. {text(run.engine)}" if number else ""
     if not failed:
         return [f"### No failures{which}", ""]
-    lines = [f"### Failures{which} ({len(failed)})", ""]
+    known = [r for r in failed if is_known_failure(r)]
+    if known:  # gated: the unexpected ones first, the known ones apart
+        failed = [r for r in failed if not is_known_failure(r)] + known
+        lines = [f"### Failures{which} ({len(failed)}: {len(failed) - len(known)} unexpected, "
+                 f"{len(known)} expected)", ""]
+    else:
+        lines = [f"### Failures{which} ({len(failed)})", ""]
     for record in failed[:MAX_DETAILED]:
         lines += _failure(record)
     if len(failed) > MAX_DETAILED:
@@ -234,12 +281,16 @@ def _failures(run: Run, number: int | None) -> list[str]:
 def _failure(record: dict[str, Any]) -> list[str]:
     kind = "property " if record.get("kind") == "property" else ""
     mark = "❌" if record["status"] == "failed" else "💥"
+    if (record.get("expected") or {}).get("verdict") == "expected":
+        mark = "☑️ expected:"  # a known failure, apart from the unexpected ones
     lines = [f"- {mark} {kind}{code(record['id'])}: **{text(status_text(record))}**"
              + (f" — {text(expectation_text(record))}" if expectation_text(record) else "")]
     facts = [f"rules {', '.join(record.get('rules', []))}"]
     if record.get("source"):
         facts.append(f"source {record['source']}")
     lines.append("  " + text(" · ".join(facts)))
+    if law(record):
+        lines += [f"  - law: {text(law(record))}", f"  - found: {text(found(record))}"]
     mismatches = record.get("mismatches") or []
     if mismatches:
         lines += ["", "  | checkpoint | value | expected | got |", "  |---|---|---|---|"]

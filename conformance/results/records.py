@@ -10,7 +10,9 @@ it. Keys (docs/ci.md, "The JSON Lines stream"):
 errored results), ``message`` (one line), ``detail`` (a traceback, an engine's standard error),
 ``mismatches`` (``checkpoint, step, label, object, field, expected, got``; ``got`` is absent when
 the engine did not report the value), ``reproducer`` (a case file, as YAML text, that replays the
-failure with ``mtg-conformance run --cases``) and ``source`` (``file:line`` of a golden case).
+failure with ``mtg-conformance run --cases``) and ``source`` (``file:line`` of a golden case, the file
+relative to the case root the run was given, ``613.5-gray-ogre.yaml:4`` under ``--cases golden``:
+never an absolute path of the machine that ran it).
 A failed case's record and a property's also have ``cited_rules`` (the rules it cites); a property's has ``examples`` (``ran,
 refused, reference_refused, discarded, failing, minimum``) and ``exercised`` (per rule, how many
 examples exercised it); its ``rules`` are those it counts under: for a failure, the rules its
@@ -19,6 +21,7 @@ shrunk counterexample shows broken; for a pass, those its examples exercised.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from conformance import CR_VERSION
@@ -97,12 +100,26 @@ def reproducer(case: Case) -> str:
     return case_file_yaml([case_document(case)], case.cr)
 
 
-def case_record(case: Case, outcome: compare.Outcome) -> dict[str, Any]:
-    """The record of a golden (or user) case's outcome."""
+def source(case: Case, root: str | Path | None = None) -> str | None:
+    """``FILE:LINE`` of ``case``, ``FILE`` relative to ``root`` (the directory of the case paths a
+    run was given) when it lies under it, in ``/`` form; ``None`` for a case without a file."""
+    if not case.file:
+        return None
+    file = Path(str(case.file))
+    if root is not None:
+        try:
+            file = file.absolute().relative_to(Path(root).absolute())
+        except ValueError:
+            pass
+    return f"{file.as_posix()}:{case.line}"
+
+
+def case_record(case: Case, outcome: compare.Outcome, root: str | Path | None = None) -> dict[str, Any]:
+    """The record of a golden (or user) case's outcome; its source relative to ``root`` (:func:`source`)."""
     record: dict[str, Any] = {
         "id": case.id, "kind": "case", "rules": list(case.rules), "features": sorted(case.features),
         "status": outcome.status, "error_kind": None, "message": "", "detail": "", "mismatches": [],
-        "reproducer": None, "source": f"{case.file}:{case.line}" if case.file else None,
+        "reproducer": None, "source": source(case, root),
     }
     if isinstance(outcome, compare.Unsupported):
         record["message"] = outcome.reason

@@ -86,12 +86,13 @@ class ResultsStream:
     """A pytest plugin writing the results stream (register it in the controller process only)."""
 
     def __init__(self, path: str | Path, *, command: Sequence[str] = (), shard: str | None = None,
-                 expectations: str | None = None,
+                 expectations: str | None = None, strict: bool | None = None,
                  annotate: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> None:
         self.path = Path(path)
         self.command = list(command)
         self.shard = shard
         self.expectations = expectations
+        self.strict = strict
         self.annotate = annotate
         self.file: TextIO | None = None
         self.totals: Counter[str] = Counter()
@@ -130,7 +131,9 @@ class ResultsStream:
             "profile": config.getoption("mtg_profile") if with_properties else None,
             "seed": None if seed is None else str(seed),
             "shard": self.shard or config.getoption("mtg_shard", None),
-            "expectations": self.expectations,
+            "expectations": self.expectations or config.getoption("mtg_expectations", None),
+            "strict": self.strict if self.strict is not None else (
+                bool(config.getoption("mtg_strict", False)) if config.getoption("mtg_expectations", None) else None),
             "command": self.command or ["pytest", *map(str, config.invocation_params.args)],
             "started": _now(),
         })

@@ -22,6 +22,8 @@ from conformance.format.choices import damage_choices
 from conformance.format.features import RULES
 from conformance.reports.text import rule_key
 from conformance.format.model import MANA_TYPES, Case, Together, step_from
+from strategies._internal import damage_modifiers
+from strategies._internal import events
 from strategies._internal.core import _explicit, _named
 from strategies._internal.players import _STEP_FEATURES, PLAYER_COUNTER_KINDS, PLAYER_NAMES, _in_range, _player_states, _seatings
 from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size, observe_here
@@ -40,7 +42,8 @@ def damage_scenarios(*, features: Iterable[str] | None = None, min_players: int 
     redirection effects, life, counter (poison, energy, experience) and mana steps and their
     doublings, P/T changes and counters on permanents (613.4b-c, 704.5f-g), permanents leaving and
     re-entering the battlefield (400.7), the cleanup step removing damage (514.2) and effects
-    ending. Each is followed by a checkpoint observing every object and player
+    ending; with their features, triggered abilities on events, life-gain doublers and mana
+    abilities (:mod:`.events`: 603, 614.1a, 605). Each is followed by a checkpoint observing every object and player
     (``checkpoints="each"``), or after a random subset of steps and at the end (``"sparse"``), or
     one checkpoint at the end (``"end"``). Every choice of order a damage event needs is scripted
     (616.1).
@@ -127,16 +130,20 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     while len(intents) < min_steps:
         intents.append(draw(_damage_intents(kinds)))
     states = draw(_player_states(players, features=allowed))
+    # issue 19: drawn last, so the rest of an example is drawn as before
+    damage_modifiers.add_to_board(draw, objects, players, allowed, ranges="range_of_influence" in seating)
+    if events.decorate(draw, objects, players, allowed):  # 603, 614.1a, 605: after every other draw
+        intents = events.extra_intents(draw, objects, intents, max_steps)
     realize = _Realizer(seating, objects, states, allowed)
     observe = {"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}}
     steps: list[dict[str, Any]] = []
     for number, intent in enumerate(intents, 1):
+        saved = events.save(realize)
         step = realize(*intent)
         if step is not None:
             step = realize.script_orders(draw, step)
         if step is not None:
-            realize.play(step)
-            steps.append(step)
+            steps.extend(events.play(realize, draw, step, saved))  # with the triggers' order (603.3b)
         if steps and (number == len(intents) or observe_here(draw, checkpoints)):
             steps.append(observe)
     if not steps or steps[-1] is not observe:
@@ -170,7 +177,7 @@ def _damage_intents(draw, kinds: tuple[str, ...]) -> tuple[str, int, int, int, i
 def _keyword(draw, allowed: frozenset[str], chance: int = 4, extras: bool = True) -> list[dict[str, Any]]:
     """No keyword (the simplest), or one time in ``chance`` a keyword: one that changes what damage
     does, as ``allowed`` says (twice as likely), or (with ``extras``) one no step acts on."""
-    damage = [k for k, feature in _DAMAGE_KEYWORDS.items() if feature in allowed]
+    damage = [k for k, feature in _DAMAGE_KEYWORDS.items() if feature in allowed] + damage_modifiers.keywords(allowed)
     choices = [*damage, *damage, *(_INERT_KEYWORDS if extras else ())]
     if draw(st.integers(1, chance)) != chance or not choices:
         return []
@@ -288,7 +295,8 @@ class _Realizer:
         self.actions: list[dict[str, Any]] = []
         plain = {"id": "120.3/generated", "rules": ["120.3"], "source": {"rule": "120.3"}, "summary": "-",
                  "players": self.players, "objects": objects, **seating, "player_states": states, "steps": []}
-        self.game = Game(Case.from_dict(plain, cr=CR_VERSION, derive=False))
+        self.fresh = lambda: Game(Case.from_dict(plain, cr=CR_VERSION, derive=False))  # events.play restarts it
+        self.game = self.fresh()
         self.game.check_state_based_actions()
 
     # --- what is there now ---------------------------------------------------------------------
@@ -375,6 +383,8 @@ class _Realizer:
     # --- intents to steps ----------------------------------------------------------------------
 
     def __call__(self, kind: str, a: int, b: int, amount: int, variant: int) -> dict[str, Any] | None:
+        if kind in events.STEP_KINDS:
+            return events.realize(kind, self.game)
         player = self._pick(self.players, a)
         if kind in ("gain_life", "lose_life"):
             return {kind: {"player": player, "amount": amount + 1}}
@@ -410,8 +420,9 @@ class _Realizer:
             if variant == 1:
                 body["to_each"] = {"types": ["creature"]}
             elif variant == 2:  # by a kind or colour of source (a permanent, or a spell too)
-                body["by"] = [{"types": ["creature"]}, {"zone": ["battlefield", "stack"], "colors": [_COLORS[b % 6 + 1][0]]},
-                              {"not_types": ["creature"]}][b % 3]
+                colour = [_COLORS[b % 6 + 1][0]]  # a colour of source, permanents and spells, or spells only
+                body["by"] = [{"types": ["creature"]}, {"zone": ["battlefield", "stack"], "colors": colour},
+                              {"not_types": ["creature"]}, {"zone": ["stack"], "colors": colour}][b % 4]
             elif variant == 3:
                 body["combat"] = True
             else:
@@ -465,6 +476,8 @@ class _Realizer:
             body["amount"] = lethal
         if self.is_creature(source) and variant % 2:
             body["combat"] = True
+        if damage_modifiers.unpreventable(a, b, self.allowed):  # 615.12
+            body["cant_be_prevented"] = True
         return {"damage": body}
 
     def _together(self, a: int, b: int, amount: int, variant: int) -> dict[str, Any] | None:

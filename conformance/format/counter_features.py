@@ -1,0 +1,73 @@
+"""The features of counter and token replacements, "enters with" counters, loyalty abilities and
+tokens with given characteristics (issue 18), derived from a case's content: any such ability
+anywhere in the case (on a card, gained, in copy exceptions, on a token's card) or such a step.
+:mod:`conformance.format.features` adds them to its vocabulary."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from conformance.format.abilities import LoyaltyAbility
+from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
+from conformance.format.steps import Activate, CreateToken, Move, PutCounters, Together
+
+FEATURES: dict[str, str] = {
+    "counter-replacements": "static replacement effects on counters put on permanents: twice that many, that many plus N, "
+                            "by kind and by whose permanent, for effects only or costs too, several in the affected "
+                            "controller's order, each once (CR 614.1a, 614.16, 614.5, 616.1, 122.6)",
+    "token-replacements": "static replacement effects on tokens created: twice that many, that many plus N, several in "
+                          "order (CR 614.1a, 614.16, 616.1)",
+    "enters-with-counters": "\"this enters with N counters\" abilities, their counters put as it enters (CR 614.1c, 122.6)",
+    "loyalty-abilities": "loyalty abilities: a cost putting or removing loyalty counters, once each turn per permanent, "
+                         "a negative cost only with enough loyalty (CR 606.3-606.5)",
+    "token-creation": "tokens with the characteristics an effect gives, several tokens by one effect, names for those "
+                      "a replacement effect adds (CR 111.1, 111.4)",
+}
+"""The features, with what an engine that declares each must handle."""
+
+RULES: dict[str, tuple[str, ...]] = {
+    "counter-replacements": ("614.1a", "614.16", "616.1"),
+    "token-replacements": ("614.1a", "614.16"),
+    "enters-with-counters": ("614.1c", "122.6"),
+    "loyalty-abilities": ("606.3", "606.4"),
+    "token-creation": ("111.1", "111.4"),
+}
+
+_ABILITY_FEATURES = {CounterReplacement: "counter-replacements", TokenReplacement: "token-replacements",
+                     EntersWithCounters: "enters-with-counters", LoyaltyAbility: "loyalty-abilities"}
+
+
+def features(case: Any) -> Iterator[str]:
+    """The features of this module that ``case`` (a case or board, ``features.CaseContent``) needs."""
+    for spec in case.objects:
+        yield from _abilities_in(spec.card)
+    for step in _steps(case.steps):
+        yield from _abilities_in(step)
+        if isinstance(step, CreateToken) and (step.card is not None or step.count != 1 or step.tokens):
+            yield "token-creation"
+        if isinstance(step, (PutCounters, Move, CreateToken, Activate)) and step.order:
+            yield "replacement-order"
+        if isinstance(step, PutCounters) and step.controller is not None:
+            yield "counter-replacements"  # "if you would put" (122.6a)
+
+
+def _steps(steps: tuple[Any, ...]) -> Iterator[Any]:
+    for step in steps:
+        yield from _steps(step.parts) if isinstance(step, Together) else (step,)
+
+
+def _abilities_in(value: Any) -> Iterator[str]:
+    """The features of every ability of this module inside ``value``, at any depth."""
+    if type(value) in _ABILITY_FEATURES:
+        yield _ABILITY_FEATURES[type(value)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _abilities_in(getattr(value, f.name))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _abilities_in(item)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _abilities_in(item)

@@ -1,0 +1,95 @@
+"""Combining the results files of the shards of one run (``--shard I/N``) into that run, for
+``mtg-conformance report`` (every format).
+
+Files whose header names a shard are grouped by engine (name, version, spec) and shard count N;
+each group must be one run: the same suite version, CR date, properties, profile and seed, and
+every shard 1..N exactly once. Anything else is refused (:class:`CaseFileErrors`, one line saying
+which files differ in what, or which shard is missing or given twice): merging parts of
+different runs would show a run that never happened. Files without a shard stay as they are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from conformance.errors import CaseFileError, CaseFileErrors
+from conformance.reports.text import STATUSES
+from conformance.results.stream import Run
+
+SAME_RUN = (("suite version", lambda h: (h.get("suite") or {}).get("version")), ("CR", lambda h: h.get("cr")),
+            ("properties", lambda h: bool(h.get("properties"))), ("profile", lambda h: h.get("profile")),
+            ("seed", lambda h: h.get("seed")), ("expectations", lambda h: h.get("expectations")))
+
+
+def _shard(run: Run) -> tuple[int, int] | None:
+    text = run.header.get("shard")
+    if not text:
+        return None
+    index, _, count = str(text).partition("/")
+    return int(index), int(count)
+
+
+def _engine(run: Run) -> tuple[Any, ...]:
+    engine = run.header.get("engine") or {}
+    return engine.get("name"), engine.get("version"), engine.get("spec")
+
+
+def combine(runs: Sequence[Run]) -> list[Run]:
+    """``runs`` with each complete set of shards of one run merged into one, in first-seen order."""
+    groups: dict[tuple[Any, ...], list[Run]] = {}
+    order: list[Any] = []
+    for run in runs:
+        part = _shard(run)
+        if part is None:
+            order.append(run)
+            continue
+        key = (*_engine(run), part[1])
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(run)
+    return [item if isinstance(item, Run) else merge(groups[item]) for item in order]
+
+
+def merge(shards: Sequence[Run]) -> Run:
+    """The shards of one run, as one run; raises :class:`CaseFileErrors` if they are not that."""
+    first = shards[0]
+    for what, value in SAME_RUN:
+        values = {run.path: value(run.header) for run in shards}
+        if len(set(map(repr, values.values()))) > 1:
+            shown = ", ".join(f"{path} has {value!r}" for path, value in values.items())
+            raise CaseFileErrors([CaseFileError(first.path, f"these shards are not of one run: their {what} differs "
+                                                            f"({shown}); report them side by side one at a time")])
+    count = _shard(first)[1]
+    given = Counter(_shard(run)[0] for run in shards)
+    twice = sorted(i for i, n in given.items() if n > 1)
+    missing = [i for i in range(1, count + 1) if i not in given]
+    if twice:
+        paths = {i: [run.path for run in shards if _shard(run)[0] == i] for i in twice}
+        shown = "; ".join(f"shard {i}/{count} in {', '.join(p)}" for i, p in paths.items())
+        raise CaseFileErrors([CaseFileError(first.path, f"a shard is given twice: {shown}")])
+    if missing:
+        engine = " ".join(str(part) for part in _engine(first)[:2])
+        raise CaseFileErrors([CaseFileError(first.path, f"shard{'s' * (len(missing) > 1)} "
+                                                        f"{', '.join(f'{i}/{count}' for i in missing)} of the run of "
+                                                        f"{engine} {'are' if len(missing) > 1 else 'is'} missing "
+                                                        f"(given: {', '.join(f'{i}/{count}' for i in sorted(given))})")])
+    shards = sorted(shards, key=lambda run: _shard(run)[0])
+    header = {**first.header, "shard": None, "shards": [run.path for run in shards],
+              "started": min(run.header.get("started", "") for run in shards)}
+    results = [result for run in shards for result in run.results]
+    footer = None
+    if all(run.footer is not None for run in shards):
+        totals = Counter(r["status"] for r in results)
+        kinds = Counter()
+        for run in shards:
+            kinds.update(run.footer.get("errored_kinds") or {})
+        footer = {"type": "footer", "totals": {s: totals[s] for s in STATUSES}, "errored_kinds": dict(sorted(kinds.items())),
+                  "results": len(results), "duration": max(run.footer.get("duration", 0) for run in shards),
+                  "finished": max(run.footer.get("finished", "") for run in shards),
+                  "exit_status": max(int(run.footer.get("exit_status", 0)) for run in shards),
+                  "interrupted": any(run.footer.get("interrupted") for run in shards)}
+    cut = next((run.truncated_line for run in shards if run.truncated_line), None)
+    return Run(" + ".join(run.path for run in shards), header, results, footer, cut)

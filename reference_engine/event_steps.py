@@ -1,0 +1,56 @@
+"""The part of a :class:`~reference_engine.game.Game` about triggered abilities on events, life
+gain and mana abilities (CR 603, 614.1a, 605): the steps ``resolve_triggers`` and
+``activate_mana``, putting counters on a permanent, the ``tapped`` observable, and the hooks a
+deliberately wrong variant overrides (tests/mutants.py). The rules are in :mod:`triggers`,
+:mod:`trigger_resolution`, :mod:`life` and :mod:`mana`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.format import model as s
+from reference_engine import life, mana, trigger_resolution, triggers
+
+
+class EventSteps:
+    """Triggered abilities on events, life gain, mana abilities, for ``Game``."""
+
+    objects: dict
+
+    def perform_event_step(self, step: s.Step) -> None:
+        """``resolve_triggers`` or ``activate_mana``."""
+        if isinstance(step, s.ResolveTriggers):
+            trigger_resolution.resolve_all(self, step)  # type: ignore[arg-type]
+        else:
+            mana.activate(self, step)  # type: ignore[arg-type]
+
+    def put_counters_on(self, obj: Any, kind: str, count: int) -> None:
+        """122.1: ``count`` counters of ``kind`` are put on ``obj`` in one event, with a timestamp
+        (613.7c); abilities waiting for it trigger (603.2)."""
+        if count <= 0:
+            return
+        obj.counters[kind] += count
+        self.tick()  # type: ignore[attr-defined]
+        triggers.counters_put(self, obj, kind, count)  # type: ignore[arg-type]
+
+    def is_tapped(self, obj: Any) -> bool:
+        """110.5: whether ``obj`` is a tapped permanent."""
+        return obj.zone == "battlefield" and obj.ref in mana.tapped(self)  # type: ignore[arg-type]
+
+    # --- hooks ------------------------------------------------------------------------------------
+
+    def life_gain_doublers(self, player: str) -> int:
+        """614.1a, 614.5: how many "gain twice that much" effects apply to ``player``'s gain."""
+        return life.gain_doublers(self, player)  # type: ignore[arg-type]
+
+    def mana_factor(self, player: str) -> int:
+        """106.6a: how many times as much mana a permanent ``player`` taps produces."""
+        return mana.factor(self, player)  # type: ignore[arg-type]
+
+    def stack_triggers(self, order: tuple[str, ...]) -> None:
+        """603.3b: the waiting triggered abilities go on the stack in the case's order."""
+        triggers.put_on_stack(self, order)  # type: ignore[arg-type]
+
+    def look_back(self, leaving: list[Any]) -> None:
+        """603.10a: the "dies" abilities that would trigger, judged immediately before ``leaving`` move."""
+        triggers.leaving(self, leaving)  # type: ignore[arg-type]

@@ -1,0 +1,50 @@
+"""Gaining and losing life, with life-gain replacement effects (CR 119, 614).
+
+- 119.3  an effect that makes a player gain or lose life adjusts their life total;
+- 614.1a "if you would gain life, you gain twice that much life instead" (Boon Reflection, Rhox
+         Faithmender) is a replacement effect of its controller's permanent: each such effect
+         applies once to a life-gain event (614.5), in the order the player chooses (616.1), which
+         cannot change the result (each doubles: 2^N times the amount);
+- 120.3f, 702.15b lifelink's gain is a life-gain event, so it is doubled too;
+- 701.10d doubling a life total is gaining (or losing) life: a gain is doubled too;
+- 119.9  gaining 0 life is no life-gain event (nothing to replace, nothing triggers).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from conformance.format import model as s
+from reference_engine import triggers
+from reference_engine.range_of_influence import abilities_now, controller_of
+
+if TYPE_CHECKING:
+    from reference_engine.state import GameState
+
+
+def gain_doublers(game: GameState, player: str) -> int:
+    """How many "you gain twice that much life instead" effects apply to ``player`` now: one per
+    such ability of a permanent they control (after layers 2 and 6, 613.1b, 613.1f)."""
+    return sum(len(abilities_now(game, obj, s.DoubleLifeGain))
+               for obj in game.objects.values()
+               if obj.zone == "battlefield" and controller_of(game, obj) == player)
+
+
+def gain(game: GameState, player: str, amount: int) -> int:
+    """``player`` would gain ``amount`` life: replacement effects modify the event (614.1a, each
+    once, 614.5), then they gain what it became (119.3), and abilities waiting for it trigger.
+    Returns the life gained."""
+    if amount <= 0:
+        return 0  # 119.9
+    amount *= 2 ** game.life_gain_doublers(player)
+    game.player_states[player].gain_life(amount)
+    triggers.life_changed(game, player, amount, gained=True)
+    return amount
+
+
+def lose(game: GameState, player: str, amount: int) -> None:
+    """``player`` loses ``amount`` life (119.3, 120.3a for damage), and abilities waiting for it trigger."""
+    if amount <= 0:
+        return
+    game.player_states[player].lose_life(amount)
+    triggers.life_changed(game, player, amount, gained=False)

@@ -1,0 +1,280 @@
+"""Strategies for whole combat scenarios (a public one, :func:`combat_scenarios`): one combat phase
+(CR 506-511) between Alex, the active player, and Blair, the defending player.
+
+Every scenario is legal and defined: attackers and blocks are drawn within the restrictions
+(defender 702.3b, haste 302.6, flying and reach 702.9b/702.17b, menace 702.111b), and every
+division of combat damage a creature's controller chooses (510.1c, 702.19b with 702.2c) is drawn
+from what the rules allow at that moment. For that the combat is played on the reference engine as
+it is drawn (:mod:`reference_engine.combat`): which blockers are still in combat, and how much
+damage is lethal to each, in the regular combat damage step depends on the first one (510.4).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from conformance import CR_VERSION
+from conformance.format.choices import choice_problems
+from conformance.format.features import RULES
+from conformance.format.model import Case, step_from
+from conformance.reports.text import rule_key
+from strategies._internal.core import _explicit, _named
+from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size
+
+ACTIVE, DEFENDING = "Alex", "Blair"
+"""The attacking (active) player and the defending player (508.1, 509.1)."""
+
+SHIELD, DOUBLER, WALKER = "shield", "d1", "w1"
+
+_ATTACKER_KEYWORDS = {"first strike": "first-strike", "double strike": "first-strike", "trample": "trample",
+                      "deathtouch": "deathtouch", "lifelink": "lifelink", "flying": "blocking-restrictions",
+                      "menace": "blocking-restrictions", "haste": "blocking-restrictions"}
+"""Keywords an attacking creature may have, by the feature each needs (defender is left out: a
+creature with it can't attack, 702.3b)."""
+
+_BLOCKER_KEYWORDS = {"first strike": "first-strike", "double strike": "first-strike", "deathtouch": "deathtouch",
+                     "lifelink": "lifelink", "flying": "blocking-restrictions", "reach": "blocking-restrictions",
+                     "defender": "blocking-restrictions"}
+"""Keywords a blocking creature may have (trample, menace and haste change nothing for a blocker
+and are left out)."""
+
+
+def combat_scenarios(*, features: Iterable[str] | None = None, min_attackers: int = 1, max_attackers: int = 3,
+                     max_blockers: int = 3, checkpoints: str = "each") -> st.SearchStrategy[Case]:
+    """Returns a strategy which generates valid, defined combat scenarios: Alex's ``min_attackers``
+    to ``max_attackers`` creatures attack Blair or Blair's planeswalker ``w1`` (508.1b), up to
+    ``max_blockers`` of Blair's creatures block them (509.1a), each creature of 1 to 5 toughness
+    and 0 to 5 power (a trampler up to 8), some with first strike, double strike (510.4), trample (702.19b),
+    deathtouch (702.2b-c), lifelink (702.15b), flying, reach, menace, defender or haste (the
+    restrictions always kept: a flyer is blocked only by creatures with flying or reach, a creature
+    with menace by two or more or none, defender never attacks, and an attacker that enters from
+    Alex's hand before combat has haste, 302.6). Every division of combat damage the rules leave
+    to a player (several blockers, trample, 510.1c-d) is scripted in ``assign`` or
+    ``first_strike_assign``, drawn among the legal ones (a trampler goes past its blockers only
+    once each is assigned lethal damage, counting first-strike damage already marked). Sometimes
+    Alex controls a damage doubler (``d1``, 701.10g) and Blair has a shield preventing the next N
+    damage to Blair (``shield``, 615.7); with both, Blair's ``order`` is scripted (616.1).
+
+    A checkpoint observing every object and player follows the combat (``checkpoints`` is
+    accepted for symmetry with the other scenario strategies; with one combat step, "each",
+    "sparse" and "end" all observe once, after it).
+
+    Only what ``features`` allows is generated (it must include ``combat``, ``damage`` and
+    ``life`` or ``planeswalkers``). Examples shrink towards the simplest combat: one attacker
+    (``a1``, a 0/1 with no keyword) attacking Blair, no blocker, no planeswalker, doubler or
+    shield, so no division and no order."""
+    allowed = check_features(features)
+    check_size(min_attackers, "min_attackers", minimum=1)
+    check_interval(min_attackers, max_attackers, "min_attackers", "max_attackers")
+    check_size(max_blockers, "max_blockers")
+    check_checkpoints(checkpoints)
+    if not {"combat", "damage"} <= allowed or not allowed & {"life", "planeswalkers"}:
+        raise InvalidArgument(f"features={sorted(allowed)} allow no combat: include combat, damage, and life or "
+                              "planeswalkers")
+    defaults = {"features": None, "min_attackers": 1, "max_attackers": 3, "max_blockers": 3, "checkpoints": "each"}
+    return _combat_scenarios(**_explicit(defaults, features=features, min_attackers=min_attackers,
+                                         max_attackers=max_attackers, max_blockers=max_blockers,
+                                         checkpoints=checkpoints))
+
+
+def _keywords(draw, table: dict[str, str], allowed: frozenset[str]) -> list[str]:
+    """No keyword (the simplest), or one or two that ``allowed`` permits."""
+    options = [k for k, feature in table.items() if feature in allowed]
+    options += [k for k in options if k == "trample"] * 2  # the division the rules constrain most (702.19b)
+    if not options or not draw(st.booleans()):
+        return []
+    return sorted(set(draw(st.lists(st.sampled_from(options), min_size=1, max_size=2))), key=options.index)
+
+
+def _creature(draw, owner: str, keywords: list[str]) -> dict[str, Any]:
+    """A creature of 0 to 5 power (a trampler up to 8, so that it often has damage past lethal,
+    702.19b) and 1 to 5 toughness (none dies before combat, 704.5f)."""
+    power = draw(st.integers(0, 8 if "trample" in keywords else 5))
+    card: dict[str, Any] = {"types": ["creature"], "power": power, "toughness": draw(st.integers(1, 5))}
+    if keywords:
+        card["abilities"] = [{"keyword": k} for k in keywords]
+    return {"card": card, "owner": owner}
+
+
+@st.composite
+def _attacker(draw, allowed: frozenset[str], targets: list[str]) -> tuple[dict[str, Any], str, bool]:
+    """An attacking creature, what it attacks, and whether it enters from the hand first (only
+    with haste, 302.6)."""
+    spec = _creature(draw, ACTIVE, _keywords(draw, _ATTACKER_KEYWORDS, allowed))
+    target = draw(st.sampled_from(targets))
+    from_hand = "haste" in _has(spec) and "zone-changes" in allowed and draw(st.booleans())
+    return spec, target, from_hand
+
+
+@st.composite
+def _blocker(draw, allowed: frozenset[str]) -> tuple[dict[str, Any], int]:
+    """A creature of the defending player, and which attacker it blocks: 0 none (the simplest),
+    else the Nth of those it may block (modulo their number), three times in four."""
+    spec = _creature(draw, DEFENDING, _keywords(draw, _BLOCKER_KEYWORDS, allowed))
+    return spec, draw(st.integers(1, 3)) if draw(st.integers(0, 3)) else 0
+
+
+@_named("combat_scenarios")
+def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, max_blockers=3,
+                      checkpoints="each") -> Case:
+    allowed = check_features(features)
+    players = [ACTIVE, DEFENDING]
+    objects: dict[str, Any] = {}
+    steps: list[dict[str, Any]] = []
+    # Drawn whether used or not, so that removing the planeswalker or the shield shifts no other choice.
+    walker = "planeswalkers" in allowed and ("life" not in allowed or draw(st.integers(0, 3)) == 3)
+    loyalty, amount = draw(st.integers(1, 6)), draw(st.integers(1, 4))
+    targets = [t for t, ok in ((DEFENDING, "life" in allowed), (WALKER, walker)) if ok]
+    # Each creature is one element of a list, so that the shrinker deletes whole creatures: a1 is
+    # the one that stays.
+    drawn = draw(st.lists(_attacker(allowed, targets), min_size=min_attackers, max_size=max_attackers))
+    attackers = [f"a{n}" for n in range(1, len(drawn) + 1)]
+    declared = {}
+    for oid, (spec, target, from_hand) in zip(attackers, drawn):
+        objects[oid], declared[oid] = spec, target
+        if from_hand:  # 302.6: it enters from Alex's hand before combat (a new object, 400.7), with haste
+            spec["zone"] = "hand"
+            steps.append({"move": {"object": oid, "to": "battlefield"}})
+    defenders = draw(st.lists(_blocker(allowed), max_size=max_blockers))
+    blockers = [f"b{n}" for n in range(1, len(defenders) + 1)]
+    picks = {}
+    for oid, (spec, pick) in zip(blockers, defenders):
+        objects[oid], picks[oid] = spec, pick
+    if walker:  # 306.5b: it enters with its printed loyalty
+        objects[WALKER] = {"card": {"types": ["planeswalker"], "loyalty": loyalty}, "owner": DEFENDING}
+    # Blocks within the restrictions: flying (702.9b, 702.17b), then menace (702.111b).
+    blocks: dict[str, str] = {}
+    for oid in blockers:
+        able = [a for a in attackers if "flying" not in _has(objects[a]) or _has(objects[oid]) & {"flying", "reach"}]
+        if able and picks[oid]:
+            blocks[oid] = able[(picks[oid] - 1) % len(able)]
+    for a in attackers:
+        mine = [b for b, blocked in blocks.items() if blocked == a]
+        if len(mine) == 1 and "menace" in _has(objects[a]):
+            del blocks[mine[0]]
+    # Effects on the combat damage: a doubler of Alex's sources' damage, a shield on Blair (616.1).
+    doubler = "double-damage" in allowed and draw(st.integers(0, 2)) == 2
+    shield = {"prevention", "life"} <= allowed and draw(st.integers(0, 2)) == 2
+    if doubler and shield and "replacement-order" not in allowed:
+        shield = False
+    if doubler:
+        objects[DOUBLER] = {"card": {"name": "Damage doubler", "types": ["enchantment"],
+                                     "abilities": [{"double_damage": {"by": {"controller": "you"}}}]},
+                            "owner": ACTIVE}
+    if shield:
+        steps.append({"prevent_damage": {"id": SHIELD, "controller": DEFENDING, "to": DEFENDING,
+                                         "amount": amount}})
+    body: dict[str, Any] = {"attackers": declared}
+    if blocks:
+        body["blockers"] = blocks
+    if doubler and shield:
+        body["order"] = {DEFENDING: list(draw(st.permutations([SHIELD, DOUBLER])))}
+    _divide(draw, players, objects, steps, body)
+    steps.append({"combat": body})
+    steps.append({"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}})
+    raw = {"id": "510.2/generated", "rules": ["510.2"], "source": {"rule": "510.2"},
+           "summary": "a scenario generated by strategies.combat_scenarios()", "players": players,
+           "objects": objects, "steps": steps}
+    if "order" in body and any(message.endswith("is not dealt damage by this step")
+                               for _, message in choice_problems(raw)):
+        del body["order"]  # no attacker's damage reaches Blair: there is nothing to order (616.1)
+    case = Case.from_dict(raw, cr=CR_VERSION)
+    rules = sorted({"510.2", *(rule for feature in case.features for rule in RULES[feature])}, key=rule_key)
+    return dataclasses.replace(case, rules=tuple(rules))
+
+
+def _has(spec: dict[str, Any]) -> set[str]:
+    return {a["keyword"] for a in spec["card"].get("abilities", []) if "keyword" in a}
+
+
+def _split(draw, amount: int, recipients: list[str]) -> dict[str, int]:
+    """``amount`` divided among ``recipients``; shrinks towards all of it to the first."""
+    division = {}
+    left = amount
+    for recipient in reversed(recipients[1:]):
+        division[recipient] = n = draw(st.integers(0, left))
+        left -= n
+    division[recipients[0]] = left
+    return {r: division[r] for r in recipients if division[r]} or {recipients[0]: 0}
+
+
+def _divide(draw, players: list[str], objects: dict[str, Any], before: list[dict[str, Any]], body: dict[str, Any]) -> None:
+    """Play the combat on the reference engine, drawing each division a player chooses as the
+    combat damage step comes (510.1c-d, 702.19b, 510.4), into ``body``."""
+    from reference_engine import combat as rules
+    from reference_engine.game import Game  # the oracle plays the combat as it is drawn
+
+    plain = {"id": "510.2/generated", "rules": ["510.2"], "source": {"rule": "510.2"}, "summary": "-",
+             "players": players, "objects": objects, "steps": []}
+    game = Game(Case.from_dict(plain, cr=CR_VERSION, derive=False))
+    game.check_state_based_actions()
+    for step in before:
+        game.perform(step_from(step, players[0]))
+        game.check_state_based_actions()
+    fight = rules.Combat(game, step_from({"combat": body}, players[0]))
+    fight.declare_attackers()
+    fight.declare_blockers()
+    game.check_state_based_actions()
+    scripted: set[str] = set()
+
+    def damage_step(first_strike: bool, creatures: list[str]) -> None:
+        key = "first_strike_assign" if first_strike else "assign"
+        for creature in creatures:
+            division = _choose(draw, game, fight, creature, scripted)
+            if division is not None:
+                body.setdefault(key, {})[creature] = division
+                scripted.add(creature)
+        fight.step = step_from({"combat": body}, players[0])
+        fight.damage_step(first_strike, creatures)
+        game.check_state_based_actions()
+
+    creatures = fight.strikers()
+    first = [c for c in creatures if rules.first_striker(game, c)]
+    if first:  # 510.4
+        damage_step(True, first)
+        damage_step(False, [c for c in fight.strikers()
+                            if c not in first or rules.keyword(game, game.objects[c], rules.DOUBLE_STRIKE)])
+    else:
+        damage_step(False, creatures)
+    # A creature blocked by two or more whose division never came (it left combat first): the
+    # case still scripts it (the loader asks, 510.1c), as its controller would have divided it.
+    for attacker in body["attackers"]:
+        declared = [b for b, a in body.get("blockers", {}).items() if a == attacker]
+        if len(declared) >= 2 and attacker not in scripted:
+            power = max(0, objects[attacker]["card"]["power"])
+            body.setdefault("assign", {})[attacker] = _split(draw, power, declared)
+
+
+def _choose(draw, game, fight, creature: str, scripted: set[str]) -> dict[str, int] | None:
+    """The division ``creature`` assigns now, drawn among the legal ones when its controller
+    chooses; the forced one when there is no choice but the case must still script it (blocked
+    by two or more, 510.1c); else none."""
+    from reference_engine import combat as rules
+
+    if creature not in fight.step.attackers or not fight.blocked_by[creature]:
+        return None  # 510.1b, 510.1d: no choice
+    obj = game.objects[creature]
+    power = game.power_toughness(obj).power or 0
+    alive = [b for b in fight.blocked_by[creature] if fight.in_combat(b)]
+    trample = rules.keyword(game, obj, rules.TRAMPLE)
+    target = fight.target(creature)
+    declared_several = len(fight.blocked_by[creature]) >= 2 and creature not in scripted
+    choice = power > 0 and alive and (len(alive) >= 2 or trample)
+    if not choice:
+        if not declared_several:
+            return None
+        forced = fight.assignment(creature, False) if power > 0 else {}
+        return dict(forced) or {fight.blocked_by[creature][0]: 0}
+    if trample and target is not None:
+        deathtouch = rules.keyword(game, obj, rules.DEATHTOUCH)
+        lethal = {b: fight.lethal(b, deathtouch) for b in alive}
+        if power > sum(lethal.values()) and draw(st.integers(0, 3)):  # 702.19b: lethal to each, the rest free
+            rest = _split(draw, power - sum(lethal.values()), [target, *alive])
+            return {r: lethal.get(r, 0) + rest.get(r, 0) for r in [*alive, target]
+                    if lethal.get(r, 0) + rest.get(r, 0)} or {alive[0]: 0}
+    return _split(draw, power, alive)

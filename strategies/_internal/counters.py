@@ -1,0 +1,115 @@
+"""Scenarios about counter and token replacements, "enters with" counters, loyalty abilities and
+tokens with given characteristics (CR 614.1a, 614.16, 616.1, 122.6, 606, 111.4): a board of
+replacement permanents on either side, then effects putting counters, permanents entering with
+counters, tokens created and loyalty abilities activated, every order scripted (a random
+permutation of every replacement permanent, those that do not apply being skipped, 616.1).
+Shrinks towards fewer replacements, fewer steps and smaller numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from conformance.format.model import Case
+from strategies._internal.core import PLAYERS, build_case
+
+COUNTER_FEATURES = frozenset({"counter-replacements", "token-replacements", "enters-with-counters",
+                              "loyalty-abilities", "token-creation"})
+"""The features these scenarios use (with counters, planeswalkers and replacement-order)."""
+
+ALEX, BLAIR = PLAYERS[0], PLAYERS[1]
+
+
+def counter_replacement(draw: Any) -> dict[str, Any]:
+    """One counter replacement ability, any of its forms."""
+    body: dict[str, Any] = {}
+    if draw(st.booleans(), label="plus"):
+        body["mode"] = "plus"
+        if draw(st.booleans(), label="amount"):
+            body["amount"] = draw(st.integers(1, 3), label="how many more")
+    kind = draw(st.sampled_from([None, "+1/+1", "loyalty"]), label="kind")
+    if kind is not None:
+        body["kind"] = kind
+    on = draw(st.sampled_from([None, "you", "your creatures"]), label="on")
+    if on is not None:
+        body["on"] = {"controller": "you"} if on == "you" else {"controller": "you", "types": ["creature"]}
+    if draw(st.booleans(), label="costs too"):
+        body["effects_only"] = False
+    if draw(st.booleans(), label="by you"):
+        body["by_you"] = True
+    return {"counter_replacement": body}
+
+
+def token_replacement(draw: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    if draw(st.booleans(), label="plus"):
+        body["mode"] = "plus"
+        if draw(st.booleans(), label="amount"):
+            body["amount"] = draw(st.integers(1, 2), label="how many more")
+    if draw(st.booleans(), label="any player's"):
+        body["under"] = "any"
+    return {"token_replacement": body}
+
+
+WALKER_ABILITIES = [{"loyalty_ability": {"name": "up", "cost": 1}},
+                    {"loyalty_ability": {"name": "down", "cost": -1, "effect": {"become": {
+                        "add_types": ["creature"], "power": 3, "toughness": 3, "until": "end_of_turn"}}}},
+                    {"loyalty_ability": {"name": "zero", "cost": 0}}]
+
+
+@st.composite
+def counter_scenarios(draw: Any, *, max_replacements: int = 3, max_steps: int = 5) -> Case:
+    """A board of counter and token replacements, a creature, a planeswalker and a card in hand that
+    enters with counters; then steps putting counters, entering, creating tokens, activating."""
+    objects: dict[str, Any] = {
+        "bear": {"card": {"types": ["creature"], "power": 2, "toughness": 2}},
+        "walker": {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": WALKER_ABILITIES},
+                   "counters": {"loyalty": 3}},
+        "hydra": {"card": {"types": ["creature"], "power": 0, "toughness": 0,
+                           "abilities": [{"enters_with_counters": {"+1/+1": draw(st.integers(1, 3), label="hydra")}}]},
+                  "zone": "hand"},
+    }
+    replacers = []
+    for index in range(draw(st.integers(0, max_replacements), label="replacements")):
+        name = f"r{index + 1}"
+        abilities = [counter_replacement(draw) if draw(st.booleans(), label="counters or tokens")
+                     else token_replacement(draw)]
+        objects[name] = {"card": {"types": ["enchantment"], "abilities": abilities}}
+        if draw(st.booleans(), label="Blair's"):
+            objects[name]["owner"] = BLAIR
+        replacers.append(name)
+
+    def order() -> list[str]:
+        return list(draw(st.permutations(replacers), label="order")) if replacers else []
+
+    steps: list[dict[str, Any]] = []
+    tokens = 0
+    activated = False
+    for _ in range(draw(st.integers(1, max_steps), label="steps")):
+        kind = draw(st.sampled_from(["put", "enter", "token", "activate", "end_turn"]), label="step")
+        if kind == "put":
+            body: dict[str, Any] = {"object": "bear", "kind": draw(st.sampled_from(["+1/+1", "charge"])),
+                                    "count": draw(st.integers(1, 3), label="count")}
+            if draw(st.booleans(), label="whose effect"):
+                body["controller"] = draw(st.sampled_from([ALEX, BLAIR]))
+            steps.append({"put_counters": {**body, "order": order()}})
+        elif kind == "enter":
+            steps += [{"move": {"object": "hydra", "to": "hand"}},
+                      {"move": {"object": "hydra", "to": "battlefield", "order": order()}}]
+        elif kind == "token":
+            count = draw(st.integers(1, 2), label="tokens")
+            names = [f"t{tokens + i + 1}" for i in range(count * 12)]  # room for any replacements
+            tokens += len(names)
+            steps.append({"create_token": {"tokens": names, "count": count, "order": order(), "card": {
+                "types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"], "power": 1, "toughness": 1,
+                "abilities": [{"enters_with_counters": {"+1/+1": 1}}] if draw(st.booleans(), label="with a counter") else []}}})
+        elif kind == "activate" and not activated:
+            steps.append({"activate": {"object": "walker", "ability": draw(st.sampled_from(["up", "down", "zero"])),
+                                       "order": order()}})
+            activated = True
+        else:
+            steps.append({"end_turn": {}})
+            activated = False
+        steps.append({"expect": {"objects": {oid: {} for oid in objects}}})
+    return build_case(objects, steps, summary="Counter and token replacements, generated.")

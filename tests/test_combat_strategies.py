@@ -1,0 +1,171 @@
+"""The combat strategy (strategies.combat_scenarios): legal, defined combats the loader accepts and
+the reference engine runs, covering the combat elements, with checked arguments and shrinking to
+one attacker and no blocker (CR 506-511)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis.errors import InvalidArgument
+
+import strategies as mtg
+from conformance.format import loader, model as scenario
+from conformance.format.choices import choice_problems
+from reference_engine import ReferenceEngine
+
+MANY = settings(max_examples=200, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def as_case_file(case: scenario.Case) -> str:
+    plain = case.to_dict()
+    return json.dumps({"format": 1, "cr": plain.pop("cr"),
+                       "cases": [{k: v for k, v in plain.items() if k != "features"}]})
+
+
+def _combat(case: scenario.Case) -> scenario.Combat:
+    (fight,) = [s for s in case.steps if isinstance(s, scenario.Combat)]
+    return fight
+
+
+@MANY
+@given(mtg.combat_scenarios())
+def test_every_combat_scenario_loads_and_runs_on_the_reference_engine(case):
+    (loaded,) = loader.load_text(as_case_file(case), "generated.json")  # combat checks, 616.1 included
+    assert loaded == case
+    assert not list(choice_problems(case.to_dict()))
+    # The reference engine refuses an illegal combat (IllegalCombat, an Unsupported): it must run.
+    assert len(ReferenceEngine().run(case.to_dict())) == len(case.checkpoints)
+
+
+@pytest.fixture(scope="module")
+def sample():
+    cases = []
+
+    @settings(max_examples=300, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(mtg.combat_scenarios())
+    def collect(case):
+        cases.append(case)
+    collect()
+    return cases
+
+
+def _reached(case):
+    fight = _combat(case)
+    keywords = {a.keyword for o in case.objects for a in o.card.abilities if isinstance(a, scenario.Keyword)}
+    yield from keywords
+    yield from ("attacks-player" if t == "Blair" else "attacks-planeswalker" for t in fight.attackers.values())
+    if fight.blockers:
+        yield "blockers"
+    if any(n >= 2 for n in Counter(fight.blockers.values()).values()):
+        yield "several-blockers"
+    if fight.assign:
+        yield "assign"
+    if fight.first_strike_assign:
+        yield "first_strike_assign"
+    if fight.order:
+        yield "order"
+    divisions = [*fight.assign.items(), *fight.first_strike_assign.items()]
+    if any(d.get(fight.attackers.get(a), 0) > 0 for a, d in divisions):
+        yield "trample-past-blockers"
+    if any(isinstance(s, scenario.Move) for s in case.steps):
+        yield "enters-with-haste"
+
+
+def test_the_combat_elements_are_all_reached(sample):
+    seen = Counter(x for case in sample for x in set(_reached(case)))
+    wanted = {"first strike", "double strike", "trample", "deathtouch", "lifelink", "flying", "reach", "menace",
+              "defender", "haste", "attacks-player", "attacks-planeswalker", "blockers", "several-blockers",
+              "assign", "first_strike_assign", "order", "trample-past-blockers", "enters-with-haste"}
+    assert {x for x in wanted if seen[x] < 2} == set(), seen
+
+
+def test_features_limit_what_combat_scenarios_generate():
+    allowed = ["combat", "damage", "life"]
+
+    @settings(max_examples=60, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(mtg.combat_scenarios(features=allowed))
+    def check(case):
+        assert case.features <= set(allowed)
+        assert {o.id for o in case.objects} <= {"a1", "a2", "a3", "b1", "b2", "b3"}
+    check()
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"min_attackers": 0}, "min_attackers=0"),
+    ({"min_attackers": 3, "max_attackers": 2}, "max_attackers=2 < min_attackers=3"),
+    ({"max_blockers": -1}, "max_blockers=-1"),
+    ({"max_blockers": "2"}, "max_blockers='2'"),
+    ({"checkpoints": "never"}, "checkpoints='never'"),
+    ({"features": ["damage", "life"]}, "allow no combat"),
+    ({"features": ["combat", "damage"]}, "allow no combat"),
+    ({"features": ["no-such-feature"]}, "Unknown features"),
+])
+def test_bad_arguments_fail_at_once(kwargs, message):
+    with pytest.raises(InvalidArgument, match=message.replace("(", r"\(").replace("<", "<")):
+        mtg.combat_scenarios(**kwargs)
+
+
+def test_repr_reads_as_the_public_call():
+    assert repr(mtg.combat_scenarios()) == "combat_scenarios()"
+    assert repr(mtg.combat_scenarios(max_blockers=2, features=["life", "damage", "combat"])) == \
+        "combat_scenarios(features=['life', 'damage', 'combat'], max_blockers=2)"
+
+
+FIND = settings(max_examples=1000, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+
+
+def test_the_simplest_combat_is_one_attacker_and_no_blocker():
+    found = find(mtg.combat_scenarios(), lambda case: True, settings=FIND)
+    fight = _combat(found)
+    assert [o.id for o in found.objects] == ["a1"] and dict(fight.attackers) == {"a1": "Blair"}
+    assert not fight.blockers and not fight.assign and not fight.order
+    assert found.objects[0].card.abilities == () and (found.objects[0].card.power, found.objects[0].card.toughness) == (0, 1)
+
+
+def test_a_trampler_past_its_blocker_shrinks_to_two_creatures():
+    def tramples_over(case):
+        fight = _combat(case)
+        divisions = [*fight.assign.items(), *fight.first_strike_assign.items()]
+        return any(d.get(fight.attackers.get(a), 0) > 0 for a, d in divisions)
+    found = find(mtg.combat_scenarios(), tramples_over, settings=FIND)
+    fight = _combat(found)
+    assert len(found.objects) == 2 and len(fight.attackers) == 1 and len(fight.blockers) == 1
+    assert [s.KEY for s in found.steps] == ["combat", "expect"]
+
+
+_ORDERED = """format: 1
+cr: "2025-09-19"
+cases:
+  - id: 616.1/combat-order
+    rules: ["616.1", "510.2"]
+    source: {rule: "616.1"}
+    summary: a giant attacks Blair, with a doubler of Alex's damage and a shield on Blair both applying
+    players: [Alex, Blair]
+    objects:
+      furnace: {card: {name: Damage doubler, types: [enchantment], abilities: [{double_damage: {by: {controller: you}}}]}}
+      giant: {card: {types: [creature], power: 3, toughness: 3}}
+    steps:
+      - prevent_damage: {id: shield, controller: Blair, to: Blair, amount: 1}
+      - combat: {attackers: {giant: Blair}ORDER}
+      - expect: {players: {Blair: {life: 16}}}
+"""
+
+
+@pytest.mark.parametrize("order,message", [
+    ("", "steps/1/combat: 2 replacement/prevention effects may apply to damage dealt to Blair"),
+    (", order: {Blair: [shield, furnac]}", "'furnac' cannot apply to damage dealt to Blair"),
+    (", order: {giant: [furnace]}", None),
+])
+def test_a_combat_step_where_two_effects_apply_must_script_their_order(order, message):
+    """616.1, 510.2: the loader refuses a combat step whose combat damage two effects may modify
+    without an order, or with an order naming no such effect."""
+    with pytest.raises(loader.CaseFileErrors, match=message or "order"):
+        loader.load_text(_ORDERED.replace("ORDER", order), "combat.yaml")
+
+
+def test_a_combat_step_with_its_order_scripted_loads():
+    (case,) = loader.load_text(_ORDERED.replace("ORDER", ", order: {Blair: [shield, furnace]}"), "combat.yaml")
+    assert ReferenceEngine().run(case.to_dict())[-1]["players"]["Blair"]["life"] == 16

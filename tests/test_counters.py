@@ -1,0 +1,79 @@
+"""Counter and token replacements, entering with counters, loyalty abilities and tokens with given
+characteristics (issue 18): the loader's refusals, and the reference engine's."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.errors import CaseFileErrors
+from conformance.format.features import derive_features
+from reference_engine import ReferenceEngine
+from reference_engine.counter_replacement import OrderMissing
+from tests.scenarios import make_case
+
+SEASON = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
+SCALES = {"card": {"types": ["enchantment"], "abilities": [
+    {"counter_replacement": {"mode": "plus", "kind": "+1/+1", "on": {"controller": "you", "types": ["creature"]}}}]}}
+BEAR = {"card": {"types": ["creature"], "power": 2, "toughness": 2}}
+WALKER = {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": [{"loyalty_ability": {"name": "up", "cost": 1}}]}}
+SOLDIER = {"types": ["creature"], "subtypes": ["Soldier"], "power": 1, "toughness": 1}
+
+
+@pytest.mark.parametrize("objects,steps,message", [
+    ({"walker": WALKER}, [{"activate": {"object": "walker", "ability": "up"}},
+                          {"activate": {"object": "walker", "ability": "up"}}], "once each turn (CR 606.3)"),
+    ({"bear": BEAR}, [{"create_token": {"token": "t", "copy_of": "bear", "card": SOLDIER}}], "give exactly one"),
+    ({"bear": BEAR}, [{"create_token": {"token": "t", "count": 2, "card": SOLDIER}}], "give tokens"),
+    ({"bear": BEAR}, [{"create_token": {"tokens": ["a"], "count": 2, "card": SOLDIER}}], "name at least that many"),
+    ({"bear": BEAR}, [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1, "order": ["nobody"]}}],
+     "names no object"),
+    ({"season": SEASON, "walker": WALKER}, [], "give its loyalty counters"),
+    ({"scales": {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"amount": 2}}]}}}, [],
+     "mode: plus"),
+])
+def test_the_loader_refuses(objects, steps, message):
+    with pytest.raises(CaseFileErrors, match=message.replace("(", r"\(").replace(")", r"\)")):
+        make_case(objects, steps)
+
+
+def test_a_second_activation_after_a_zone_change_or_a_new_turn_is_fine():
+    make_case({"walker": WALKER}, [{"activate": {"object": "walker", "ability": "up"}}, {"end_turn": {}},
+                                   {"activate": {"object": "walker", "ability": "up"}}])
+    make_case({"walker": WALKER}, [{"activate": {"object": "walker", "ability": "up"}},
+                                   {"move": {"object": "walker", "to": "hand"}},
+                                   {"move": {"object": "walker", "to": "battlefield"}},
+                                   {"activate": {"object": "walker", "ability": "up"}}])
+
+
+def test_an_order_that_matters_must_be_scripted():
+    case = make_case({"scales": SCALES, "season": SEASON, "bear": BEAR},
+                     [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}}])
+    with pytest.raises(OrderMissing, match="616.1"):
+        ReferenceEngine().run(case.to_dict())
+
+
+def test_doublers_need_no_order():
+    case = make_case({"a": SEASON, "b": SEASON, "bear": BEAR},
+                     [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 3}},
+                      {"expect": {"objects": {"bear": {}}}}])
+    assert ReferenceEngine().run(case.to_dict())[-1]["objects"]["bear"]["counters"] == {"+1/+1": 12}
+
+
+def test_a_negative_cost_needs_that_many_counters():
+    walker = {"card": {"types": ["planeswalker"], "loyalty": 3,
+                       "abilities": [{"loyalty_ability": {"name": "ult", "cost": -5}}]}}
+    case = make_case({"walker": walker}, [{"activate": {"object": "walker", "ability": "ult"}}])
+    with pytest.raises(ValueError, match="606.5"):
+        ReferenceEngine().run(case.to_dict())
+
+
+def test_features_and_the_adapters_that_lack_them():
+    from conformance.engines.adapters import python_mtg
+    from conformance.engines.adapters.phase import bindings
+
+    case = make_case({"season": SEASON}, [{"create_token": {"tokens": ["a", "b"], "card": SOLDIER}},
+                                          {"expect": {"objects": {"a": {}}}}])
+    features = derive_features(case)
+    assert {"counter-replacements", "token-creation"} <= features
+    new = {"counter-replacements", "token-replacements", "enters-with-counters", "loyalty-abilities", "token-creation"}
+    assert not new & set(bindings.FEATURES) and not new & set(python_mtg.FEATURES)

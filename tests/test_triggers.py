@@ -1,0 +1,84 @@
+"""Triggered abilities on events, life-gain and mana replacements (CR 603, 614.1a, 605): the
+loader's refusals and the reference engine's refusals of what it cannot judge."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.errors import CaseFileErrors, Unsupported
+from conformance.format.loader import load_text
+from reference_engine import ReferenceEngine
+from reference_engine.triggers import TriggersNotAsScripted
+
+HEAD = '''format: 1
+cr: "2025-09-19"
+cases:
+  - id: 603.2/case
+    rules: ["603.2"]
+    source: {rule: "603.2"}
+    summary: a case about triggered abilities on events
+    players: [Alex, Blair]
+'''
+
+WARDEN = ('{card: {types: [creature], power: 1, toughness: 1, abilities: [{triggered: {name: gain, when: enters, '
+          'event: {enters: {types: [creature], other: true}}, effect: {gain_life: {amount: 1}}}}]}}')
+
+
+def _case(objects: str, steps: str) -> str:
+    return HEAD + "    objects:\n" + objects + "    steps:\n" + steps
+
+
+@pytest.mark.parametrize("objects,steps,message", [
+    ("      a: {card: {types: [artifact], abilities: [{activated: {name: x, cost: '{1}', effect: {gain_life: {amount: 1}}}}]}}\n",
+     "      - expect: {objects: {a: {}}}\n", "modelled only for a triggered ability with an event"),
+    ("      a: {card: {types: [artifact], abilities: [{triggered: {name: x, when: w, event: {enters: {}}, "
+     "effect: {gain_life: {amount: that_many}}}}]}}\n",
+     "      - expect: {objects: {a: {}}}\n", "has no amount"),
+    ("      a: {card: {types: [artifact], abilities: [{triggered: {name: x, when: w, event: {dies: {}}, "
+     "effect: {become_copy: {until: ended}}}}]}}\n",
+     "      - expect: {objects: {a: {}}}\n", "can't become a copy"),
+    ("      a: {card: {types: [land]}}\n",
+     "      - activate_mana: {object: b, ability: tap}\n      - expect: {objects: {a: {}}}\n", "undeclared object 'b'"),
+    ("      a: {card: {types: [land]}}\n",
+     "      - resolve_triggers: {order: [nobody.gain]}\n      - expect: {objects: {a: {}}}\n", "names no object"),
+])
+def test_loader_refuses(objects, steps, message):
+    with pytest.raises(CaseFileErrors, match=message):
+        load_text(_case(objects, steps), "x.yaml")
+
+
+def _run(objects: str, steps: str):
+    (case,) = load_text(_case(objects, steps), "x.yaml")
+    return ReferenceEngine().run(case.to_dict())
+
+
+def test_two_waiting_need_an_order():
+    objects = f"      w1: {WARDEN}\n      w2: {WARDEN}\n      bear: {{card: {{types: [creature], power: 2, toughness: 2}}, zone: hand}}\n"
+    steps = "      - move: {object: bear, to: battlefield}\n      - gain_life: {player: Alex, amount: 1}\n      - expect: {objects: {bear: {}}}\n"
+    with pytest.raises(TriggersNotAsScripted, match="603.3b"):
+        _run(objects, steps)
+
+
+def test_the_order_must_name_each_waiting_ability():
+    objects = f"      w1: {WARDEN}\n      w2: {WARDEN}\n      bear: {{card: {{types: [creature], power: 2, toughness: 2}}, zone: hand}}\n"
+    steps = ("      - move: {object: bear, to: battlefield}\n      - resolve_triggers: {order: [w1.gain]}\n"
+             "      - expect: {objects: {bear: {}}}\n")
+    with pytest.raises(TriggersNotAsScripted, match="exactly once"):
+        _run(objects, steps)
+    steps = steps.replace("[w1.gain]", "[w1.gain, w2.gain]")
+    assert _run(objects, steps)[0]["players"]["Alex"]["life"] == 22
+
+
+def test_a_creatures_mana_ability_is_refused():
+    objects = "      elf: {card: {types: [creature], power: 1, toughness: 1, abilities: [{mana_ability: {name: tap, add: {G: 1}}}]}}\n"
+    steps = "      - activate_mana: {object: elf, ability: tap}\n      - expect: {objects: {elf: {}}}\n"
+    with pytest.raises(Unsupported, match="302.6"):
+        _run(objects, steps)
+
+
+def test_adapters_do_not_declare_the_new_features_or_tapped():
+    from conformance.engines.adapters import python_mtg
+    from conformance.engines.adapters.phase import bindings
+    new = {"event-triggers", "life-gain-replacement", "mana-abilities", "mana-replacement"}
+    assert not new & set(bindings.FEATURES) and not new & set(python_mtg.FEATURES)
+    assert "tapped" not in bindings.OBSERVABLES["objects"]
