@@ -153,12 +153,20 @@ class Board:
             waiting = self.waiting()
             if waiting["type"] == "GameOver":  # the spell made a player lose, ending a game of two (CR 104.2a)
                 return
+            if waiting["type"] == "ReplacementChoice":  # CR 616.1: the affected object's controller orders them
+                self.answer_replacement_choice(waiting)
+                continue
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} while its stack resolves: {json.dumps(waiting)[:300]}")
             if not self.game.stack():
                 return
             self.pass_priority()
         raise AdapterFault("phase's stack did not resolve")
+
+    def answer_replacement_choice(self, waiting: Mapping[str, Any]) -> None:
+        """Which replacement effect applies first (CR 616.1): only a kind of event the adapter knows
+        is answered (``.counters``)."""
+        raise AdapterFault(f"phase asks to order replacement effects: {json.dumps(waiting)[:300]}")
 
     def give_priority(self, seat: int) -> None:
         """Priority to ``seat`` with an empty stack: the players before it pass (CR 117.3d)."""

@@ -18,6 +18,7 @@ from typing import Any
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
 from conformance.engines.adapters.phase.changes import static_change_sentences
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
+from conformance.engines.adapters.phase.counters import check_counter_replacements, counter_replacement_sentence
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, static_sentence
 from conformance.errors import Unsupported
 
@@ -102,6 +103,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
                                                                           static=True)))
         elif key == "enters_as_copy":  # CR 707.5, 614.1c: Clone's wording (.copies)
             replacements.append(enters_as_copy_sentence(oid, body, types))
+        elif key == "counter_replacement":  # CR 614.1a: Doubling Season, Hardened Scales (.counters)
+            replacements.append(counter_replacement_sentence(oid, body))
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
@@ -123,7 +126,9 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         facts.update(manaCost=real["manaCost"], manaValue=real["manaValue"])
     elif facts.get("manaCost") is not None:
         facts["manaValue"] = mana_value(oid, facts["manaCost"])
-    return CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements)
+    built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements)
+    check_counter_replacements(built.face, replacements)
+    return built
 
 
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")

@@ -19,6 +19,7 @@ from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SE
 from conformance.engines.adapters.phase.changes import become_sentences, change_parts
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
+from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -169,6 +170,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_spell(plan, [(kind, body)], counter)
     if kind in ("put_counters", "remove_counters"):
         counter_kind(body["kind"])
+        if kind == "put_counters" and has_counter_replacements(case):
+            return _plan_counters_put(plan, case, body, counter)
         return body
     if kind == "move":
         if body.get("face_down"):
@@ -236,6 +239,21 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
     plan.cards[name] = spell_card(name, [sentence])
     plan.spells[name] = plan.players[0]
     return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
+
+
+def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """Counters put by an effect in a case with counter replacements (CR 122.1, 614.1a): a spell
+    "Put three +1/+1 counters on target permanent." cast by the player whose effect puts them (the
+    step's ``controller``, else the permanent's controller, as the format says), so phase's own
+    replacement effects modify the event (614.16: Vorinclex looks at who puts them)."""
+    if body.get("order"):  # pragma: no cover - needs replacement-order, not declared
+        raise Unsupported("a scripted order of counter replacements (CR 616.1)")
+    spec = case["objects"][body["object"]]
+    caster = body.get("controller") or spec.get("controller") or spec["owner"]
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, [put_counters_sentence(body)])
+    plan.spells[name] = caster
+    return Cast(spell=name, caster=caster, target=body["object"], parts=[], needs_creature=False)
 
 
 def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
@@ -345,6 +363,9 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
                           "one event here")
     if any(kind in ("damage", "lose_life", "gain_life", "double_life", "prevent_damage") for kind, _ in flat):
         raise Unsupported("a damage event inside a together step: phase deals damage only as a spell resolves")
+    if has_counter_replacements(case) and any(kind == "put_counters" for kind, _ in flat):
+        raise Unsupported("counters put inside a together step in a case with counter replacements: phase applies "
+                          "replacement effects to counters only as a spell resolves")
     if any(kind == "double_counters" for kind, _ in flat):
         raise Unsupported("a counter doubling inside a together step: phase performs it only as a spell resolves")
     needs_spell = any(kind in SPELL_ONLY or (kind in EFFECT_STEPS and body.get("to_each") is not None)

@@ -16,14 +16,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import HAND_SIZE, MAX_PASSES, ZONES, AdapterFault
+from conformance.engines.adapters.phase.counter_order import CounterReplacements
 from conformance.engines.adapters.phase.entering import EntersAsCopy
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
-from conformance.engines.adapters.phase.plan import EFFECT_STEPS, Cast, Inject, counter_kind
+from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(EntersAsCopy, Board):
+class Steps(CounterReplacements, EntersAsCopy, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -211,8 +212,7 @@ class Steps(EntersAsCopy, Board):
     def perform(self, kind: str, realisation: Any) -> None:
         """One step, then state-based actions (CR 704.3)."""
         self.check_nobody_lost("the scenario goes on past that point")
-        if kind in EFFECT_STEPS or kind in ("double_counters", "damage", "lose_life", "gain_life", "double_life",
-                                            "prevent_damage"):
+        if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
             return
         if kind != "together":
