@@ -1,8 +1,10 @@
 """The affected player's order of counter replacement effects (CR 616.1), asked by phase as a
 counter event resolves (:mod:`.counters` writes the replacements and the spells putting counters).
-The case scripts no order (that needs ``replacement-order``, not declared), so the order must not
-change the result: answered only when every candidate modifies the number the same way (twice
-that many with twice that many, plus N with plus M: these commute), else unsupported.
+With the step's scripted ``order`` (the effects by object, as the affected permanent's controller
+applies them), the first of its effects among phase's candidates is chosen, each time phase asks.
+With no order, the order must not change the result: answered only when every candidate modifies
+the number the same way (twice that many with twice that many, plus N with plus M: these commute),
+else unsupported.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from conformance.errors import Unsupported
 class CounterReplacements(Board):
     """Answering phase's question which counter replacement applies first (CR 616.1)."""
 
+    replacement_order: tuple[int, ...] = ()  # phase's ids of the sources, in the case's order (set by a cast)
+    affected_seat: int | None = None
+
     def answer_replacement_choice(self, waiting: Mapping[str, Any]) -> None:
         candidates = waiting["data"].get("candidates") or []
         state = self.game.state()["state"]
@@ -28,10 +33,22 @@ class CounterReplacements(Board):
             if replacement is None or replacement.get("event") != "AddCounter":
                 raise AdapterFault(f"phase asks to order replacements {json.dumps(candidates)[:300]}")
             kinds.add((replacement.get("quantity_modification") or {}).get("type"))
-        if len(kinds) != 1:
+        if self.affected_seat is not None and waiting["data"]["player"] != self.affected_seat:
+            raise AdapterFault(f"phase asks seat {waiting['data']['player']} to order the replacements on a permanent "
+                               f"seat {self.affected_seat} controls (CR 616.1: its controller chooses)")
+        if self.replacement_order:
+            sources = [c.get("source_id") for c in candidates]
+            if len(set(sources)) != len(sources) or not set(sources) <= set(self.replacement_order):
+                raise Unsupported(f"phase offers the replacements of {sources}, which the case's order (phase's ids "
+                                  f"{list(self.replacement_order)}) does not name one by one")
+            first = next(i for i in self.replacement_order if i in sources)
+            index = sources.index(first)
+        elif len(kinds) != 1:
             raise Unsupported("several counter replacements of different kinds (twice, plus N) apply to one event with "
                               "no order scripted: the affected player's choice could change the result (CR 616.1)")
-        self.game.apply(waiting["data"]["player"], _action({"type": "ChooseReplacement", "data": {"index": 0}}))
+        else:
+            index = 0
+        self.game.apply(waiting["data"]["player"], _action({"type": "ChooseReplacement", "data": {"index": index}}))
 
 
 def _replacement_of(state: Mapping[str, Any], candidate: Mapping[str, Any]) -> Mapping[str, Any] | None:

@@ -42,6 +42,7 @@ class Cast:
     needs_creature: bool = True  # "target creature" (else "target permanent")
     damage_source: str | None = None  # a damage event's source whose controller a filter is read from
     target_player: str | None = None  # the player it targets ("target player")
+    order: tuple[str, ...] = ()  # the objects whose replacement effects apply, in the affected player's order (616.1)
 
     @property
     def tracked(self) -> bool:
@@ -178,6 +179,9 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             raise Unsupported("a move face down is not realised by this adapter")
         if body["to"] not in ZONES:
             raise Unsupported(f"a move to the {body['to']} zone")
+        if body.get("order"):
+            raise Unsupported("an order of replacement effects on a permanent entering (CR 616.1, 122.6) is not realised "
+                              "by this adapter")
         if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
             return {**body, "copy_choice": copy_choice(case, body)}
         return body
@@ -246,14 +250,19 @@ def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, A
     "Put three +1/+1 counters on target permanent." cast by the player whose effect puts them (the
     step's ``controller``, else the permanent's controller, as the format says), so phase's own
     replacement effects modify the event (614.16: Vorinclex looks at who puts them)."""
-    if body.get("order"):  # pragma: no cover - needs replacement-order, not declared
-        raise Unsupported("a scripted order of counter replacements (CR 616.1)")
     spec = case["objects"][body["object"]]
+    order = []
+    for name in body.get("order") or ():  # "season" or "season.counter_replacement"
+        oid, _, ability = name.partition(".")
+        own = [a for a in case["objects"][oid]["card"].get("abilities", ()) if "counter_replacement" in a]
+        if len(own) != 1 or ability not in ("", "counter_replacement"):
+            raise Unsupported(f"the order names {name!r}: only one counter replacement of an object is told apart here")
+        order.append(oid)
     caster = body.get("controller") or spec.get("controller") or spec["owner"]
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, [put_counters_sentence(body)])
     plan.spells[name] = caster
-    return Cast(spell=name, caster=caster, target=body["object"], parts=[], needs_creature=False)
+    return Cast(spell=name, caster=caster, target=body["object"], parts=[], needs_creature=False, order=tuple(order))
 
 
 def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:

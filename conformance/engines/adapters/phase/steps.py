@@ -74,7 +74,12 @@ class Steps(CounterReplacements, EntersAsCopy, Board):
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
         if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
-        self.resolve_stack()
+        self.replacement_order = tuple(self.ids[oid] for oid in cast.order)
+        self.affected_seat = None if target is None else self.game.object(target).get("controller")
+        try:
+            self.resolve_stack()
+        finally:
+            self.replacement_order, self.affected_seat = (), None
         if cast.tracked:
             self.track(cast, spell)
 
