@@ -20,7 +20,7 @@ FEATURES = (
     "layer-7a", "layer-7b", "layer-7c", "layer-7d", "counters", "static-abilities", "double-pt", "triple-pt",
     "durations", "zone-changes", "locked-sets", "simultaneous-actions", "double-counters", "damage",
     "life", "double-life", "prevention", "type-changing", "color-changing", "copy-effects",
-    "counter-replacements", "replacement-order",
+    "counter-replacements", "replacement-order", "double-damage",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""

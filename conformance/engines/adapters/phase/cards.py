@@ -19,7 +19,9 @@ from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJE
 from conformance.engines.adapters.phase.changes import static_change_sentences
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import check_counter_replacements, counter_replacement_sentence
-from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, static_sentence
+from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
+                                                               double_damage_sentence, source_ability_text)
+from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
 from conformance.errors import Unsupported
 
 # --- cards --------------------------------------------------------------------------------------
@@ -72,9 +74,13 @@ class CardPlan:
         return cls(card["name"], source, face)
 
 
-def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, players: tuple[str, ...]) -> CardPlan:
-    """The card of a scenario object: printed characteristics and synthesized Oracle text."""
+def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, players: tuple[str, ...],
+                damage: list[tuple[int, str]] = ()) -> CardPlan:
+    """The card of a scenario object: printed characteristics and synthesized Oracle text (and,
+    for a permanent that deals damage in a case with a damage doubler, its damage abilities
+    ``damage``: (amount, recipient) pairs, :mod:`.damage_sources`)."""
     card = spec["card"]
+    name = card.get("name") or f"{OBJECT_PREFIX}{index}"
     for key in ("face_down", "choices"):
         if spec.get(key):
             raise Unsupported(f"object {oid!r}: {key} is not realised by this adapter")
@@ -105,16 +111,20 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(enters_as_copy_sentence(oid, body, types))
         elif key == "counter_replacement":  # CR 614.1a: Doubling Season, Hardened Scales (.counters)
             replacements.append(counter_replacement_sentence(oid, body))
+        elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
+            replacements.append(double_damage_sentence(oid, body))
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     activated = text_abilities(oid, printed)
-    text = "\n".join([" ".join(s.text for s in statics), *(s.text for s in replacements), *printed]).strip("\n")
+    damage_texts = [source_ability_text(name, amount, recipient) for amount, recipient in damage]
+    activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
+    text = "\n".join([" ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
+                      *damage_texts]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
         raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")
-    name = card.get("name") or f"{OBJECT_PREFIX}{index}"
     facts = mtgjson(name, types=[CARD_TYPES[t] for t in types], text=text, subtypes=tuple(card.get("subtypes", [])),
                     supertypes=tuple(SUPERTYPES[s] for s in card.get("supertypes", [])),
                     colors=tuple(card.get("colors", [])), power=power, toughness=toughness,
@@ -128,6 +138,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         facts["manaValue"] = mana_value(oid, facts["manaCost"])
     built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements)
     check_counter_replacements(built.face, replacements)
+    check_damage_replacements(built.face, replacements)
     return built
 
 
@@ -172,6 +183,21 @@ def text_abilities(oid: str, printed: list[str]) -> list[dict[str, Any]]:
             or any(a.get("kind") != "Activated" for a in abilities) or set(keywords) - TEXT_KEYWORDS):
         raise Unsupported(f"object {oid!r}: phase reads its text {printed!r} as more than activated abilities")
     return abilities
+
+
+def damage_abilities(oid: str, name: str, damage: list[tuple[int, str]], texts: list[str]) -> list[dict[str, Any]]:
+    """phase's reading of a damage source's printed damage abilities ("{0}: NAME deals 3 damage to
+    target creature.", its name read as itself), checked to be exactly those damage events."""
+    if not damage:
+        return []
+    face, unimplemented = _build_face(json.dumps(mtgjson(name, types=["Artifact"], text="\n".join(texts)),
+                                                 sort_keys=True))
+    parsed = face.get("abilities") or []
+    if unimplemented or len(parsed) != len(damage) or not all(
+            matches(activated_expectation(amount, recipient, text), ability)
+            for (amount, recipient), text, ability in zip(damage, texts, parsed)):
+        raise Unsupported(f"object {oid!r}: phase does not read its damage abilities {texts!r} as written")
+    return parsed
 
 
 def spell_card(name: str, sentences: list[Sentence]) -> CardPlan:

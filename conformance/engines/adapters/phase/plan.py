@@ -20,6 +20,8 @@ from conformance.engines.adapters.phase.changes import become_sentences, change_
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
+from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
+                                                               source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -68,6 +70,7 @@ class Plan:
     objects: dict[str, str] = field(default_factory=dict)            # object id -> card name
     spells: dict[str, str] = field(default_factory=dict)             # spell name -> caster
     steps: list[tuple[str, Any]] = field(default_factory=list)       # (kind, realisation)
+    shields: dict[str, str] = field(default_factory=dict)            # prevention effect id -> spell name
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
@@ -97,6 +100,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         if state.get("counters") or state.get("mana"):
             raise Unsupported(f"player {name}: counters and mana are not realised by this adapter")
     plan = Plan(players=players, seats=max(2, len(players)))
+    damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
             continue  # its damage is dealt by the spell standing in for it (_plan_damage); no card is needed
@@ -105,7 +109,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
                               f"{sorted(ZONES)})")
         if spec["zone"] == "battlefield" and set(spec["card"]["types"]) & {"instant", "sorcery"}:
             raise Unsupported(f"object {oid!r}: an instant or sorcery on the battlefield")
-        card = object_card(oid, spec, index, you=spec.get("controller") or spec["owner"], players=players)
+        card = object_card(oid, spec, index, you=spec.get("controller") or spec["owner"], players=players,
+                           damage=damage_abilities.get(oid, []))
         if card.name in plan.cards and plan.cards[card.name].source != card.source:
             raise Unsupported(f"two different cards named {card.name!r}")
         plan.cards[card.name] = card
@@ -275,8 +280,20 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     recipient)."""
     if body.get("combat"):
         raise Unsupported("combat damage (CR 510.2) is not realised by this adapter: no combat is played")
-    if body.get("order"):
+    doublers = has_damage_doublers(case)
+    if body.get("order") and not doublers:
         raise Unsupported("a scripted order of replacement and prevention effects (CR 616.1)")
+    order = damage_order(case, body, plan.shields) if doublers else ()
+    if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
+        source = case["objects"][body["source"]]
+        recipient = "target player" if body.get("to") in plan.players else "target creature"
+        name = plan.cards[plan.objects[body["source"]]].name
+        return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
+                          target=None if body["to"] in plan.players else body["to"],
+                          target_player=body["to"] if body["to"] in plan.players else None, order=order)
+    if doublers and list(case["objects"][body["source"]]["card"].get("types", [])) != ["instant"]:
+        raise Unsupported("a damage source on the stack other than an instant spell, in a case with a damage doubler: "
+                          "the synthesized instant standing in for it would not be the same kind of source")
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
         raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
                           "matches, each player) has no wording here")
@@ -299,7 +316,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                             {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
         plan.cards[name] = spell_card(name, [sentence])
         plan.spells[name] = caster
-        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"])
+        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order)
     else:
         sentence = Sentence(f"{name} deals {amount} damage to target creature.",
                             {"type": "DealDamage", "amount": amount_q, "target": TARGET})
@@ -308,7 +325,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
                 and body["source"] in plan.objects)
     return Cast(spell=name, caster=caster, target=body.get("to"), parts=[],
-                damage_source=body["source"] if relative else None)
+                damage_source=body["source"] if relative else None, order=order)
 
 
 def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
@@ -354,6 +371,8 @@ def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, [sentence])
     plan.spells[name] = body["controller"]
+    if body.get("id"):
+        plan.shields[body["id"]] = name
     return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
                 target_player=body["to"] if to_player else None)
 

@@ -16,7 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import HAND_SIZE, MAX_PASSES, ZONES, AdapterFault
+from conformance.engines.adapters.phase.activation import Activations
 from conformance.engines.adapters.phase.counter_order import CounterReplacements
+from conformance.engines.adapters.phase.counter_order import SHIELD
+from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
@@ -24,7 +27,7 @@ from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(CounterReplacements, EntersAsCopy, Board):
+class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -74,7 +77,7 @@ class Steps(CounterReplacements, EntersAsCopy, Board):
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
         if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
-        self.replacement_order = tuple(self.ids[oid] for oid in cast.order)
+        self.replacement_order = tuple(SHIELD if oid == SHIELD_NAME else self.ids[oid] for oid in cast.order)
         self.affected_seat = None if target is None else self.game.object(target).get("controller")
         try:
             self.resolve_stack()
@@ -219,6 +222,9 @@ class Steps(CounterReplacements, EntersAsCopy, Board):
         self.check_nobody_lost("the scenario goes on past that point")
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
+            return
+        if isinstance(realisation, Activation):  # damage from the scenario's own permanent (.damage_sources)
+            self.activate(realisation)
             return
         if kind != "together":
             self.action(kind, realisation)
