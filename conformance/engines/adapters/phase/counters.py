@@ -111,4 +111,4 @@ def put_counters_sentence(body: Mapping[str, Any]) -> Sentence:
 
 def has_counter_replacements(case: Mapping[str, Any]) -> bool:
     return any("counter_replacement" in ability for spec in case["objects"].values()
-               for ability in spec["card"].get("abilities", ()))
+               for ability in spec.get("card", {}).get("abilities", ()))

@@ -75,7 +75,7 @@ def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]
 
 def has_damage_doublers(case: Mapping[str, Any]) -> bool:
     return any("double_damage" in ability for spec in case["objects"].values()
-               for ability in spec["card"].get("abilities", ()))
+               for ability in spec.get("card", {}).get("abilities", ()))
 
 
 def _damage_steps(steps: list[Mapping[str, Any]]):
