@@ -18,7 +18,8 @@ from typing import Any
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
 from conformance.engines.adapters.phase.changes import static_change_sentences
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
-from conformance.engines.adapters.phase.counters import check_counter_replacements, counter_replacement_sentence
+from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
+                                                         enters_with_sentence)
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
@@ -111,6 +112,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(enters_as_copy_sentence(oid, body, types))
         elif key == "counter_replacement":  # CR 614.1a: Doubling Season, Hardened Scales (.counters)
             replacements.append(counter_replacement_sentence(oid, body))
+        elif key == "enters_with_counters":  # CR 614.1c, 122.6 (.counters; the move: .entering)
+            replacements.append(enters_with_sentence(oid, name, body))
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
         elif key == "static_pt":

@@ -109,6 +109,23 @@ def put_counters_sentence(body: Mapping[str, Any]) -> Sentence:
                      "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}})
 
 
+def enters_with_sentence(oid: str, name: str, body: Mapping[str, Any]) -> Sentence:
+    """"NAME enters with three +1/+1 counters on it." (CR 614.1c, 122.6): phase's ``Moved``
+    replacement to the battlefield putting them on the object itself (its name read as ``~``)."""
+    counts = {kind: n for kind, n in body.items() if n}
+    if len(counts) != 1:
+        raise Unsupported(f"object {oid!r}: entering with counters of {len(counts)} kinds has no Oracle wording here")
+    (kind, count), = counts.items()
+    how_many = "a" if count == 1 else number_word(count)
+    text = f"{name} enters with {how_many} {kind} {'counter' if count == 1 else 'counters'} on it."
+    return Sentence(text, {"event": "Moved", "mode": {"type": "Mandatory"}, "valid_card": {"type": "SelfRef"},
+                           "destination_zone": "Battlefield", "condition": None,
+                           "execute": {"kind": "Spell", "effect": {
+                               "type": "PutCounter", "counter_type": phase_kind(kind),
+                               "count": {"type": "Fixed", "value": count}, "target": {"type": "SelfRef"}},
+                               "sub_ability": None}})
+
+
 def has_counter_replacements(case: Mapping[str, Any]) -> bool:
     return any("counter_replacement" in ability for spec in case["objects"].values()
                for ability in spec.get("card", {}).get("abilities", ()))

@@ -18,6 +18,32 @@ DECLINE = "Decline"
 
 
 class EntersAsCopy(Board):
+    replacement_order: tuple = ()
+    affected_seat: int | None = None
+
+    def enter_with_counters(self, oid: str, order: tuple[str, ...]) -> None:
+        """A permanent entering with counters (CR 614.1c, 122.6): moved with phase's zone-change
+        pipeline, which applies its "enters with" replacement; the counters are put on it as it
+        enters, by its controller (122.6a), and counter replacements apply to them (614.16), in the
+        case's order when phase asks its controller (616.1)."""
+        if self.obj(oid)["zone"] == "Battlefield":  # CR 400.7: no move, so it does not enter
+            return
+        self.replacement_order = tuple(self.ids[o] for o in order)
+        self.affected_seat = self.obj(oid).get("owner")
+        try:
+            self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": "Battlefield", "simulate": True})
+            for _ in range(4):
+                waiting = self.waiting()
+                if waiting["type"] != "ReplacementChoice":
+                    break
+                self.answer_replacement_choice(waiting)
+        finally:
+            self.replacement_order, self.affected_seat = (), None
+        if self.waiting()["type"] != "Priority":
+            raise AdapterFault(f"phase asks {self.waiting()['type']} as {oid!r} enters: {json.dumps(self.waiting())[:300]}")
+        if self.obj(oid)["zone"] != "Battlefield":
+            raise AdapterFault(f"{oid!r} is not on the battlefield after entering")
+
     """A card with Clone's ability put onto the battlefield, its copy choice made in phase."""
 
     def enter_as_copy(self, oid: str, chosen: str | None) -> None:

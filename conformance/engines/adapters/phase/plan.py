@@ -184,11 +184,17 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             raise Unsupported("a move face down is not realised by this adapter")
         if body["to"] not in ZONES:
             raise Unsupported(f"a move to the {body['to']} zone")
-        if body.get("order"):
-            raise Unsupported("an order of replacement effects on a permanent entering (CR 616.1, 122.6) is not realised "
-                              "by this adapter")
+        abilities = case["objects"][body["object"]]["card"].get("abilities", ())
+        enters_with = any("enters_with_counters" in a for a in abilities)
+        if body.get("order") and not enters_with:
+            raise Unsupported("an order of replacement effects on a permanent entering (CR 616.1) is not realised by "
+                              "this adapter but for the counters it enters with")
         if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
+            if enters_with:
+                raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")
             return {**body, "copy_choice": copy_choice(case, body)}
+        if enters_with and body["to"] == "battlefield":  # CR 614.1c, 122.6: phase's replacement pipeline (.entering)
+            return {**body, "enters_with": True, "order": counter_order(case, body.get("order") or ())}
         return body
     if kind in ("end_effect", "end_turn"):
         return body
@@ -250,19 +256,26 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
     return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
 
 
+def counter_order(case: Mapping[str, Any], names: Any) -> tuple[str, ...]:
+    """The objects whose counter replacements the affected player applies, in the scripted order
+    (CR 616.1): "season" or "season.counter_replacement", one such ability per object."""
+    order = []
+    for name in names:
+        oid, _, ability = name.partition(".")
+        own = [a for a in case["objects"][oid]["card"].get("abilities", ()) if "counter_replacement" in a]
+        if len(own) != 1 or ability not in ("", "counter_replacement"):
+            raise Unsupported(f"the order names {name!r}: only one counter replacement of an object is told apart here")
+        order.append(oid)
+    return tuple(order)
+
+
 def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
     """Counters put by an effect in a case with counter replacements (CR 122.1, 614.1a): a spell
     "Put three +1/+1 counters on target permanent." cast by the player whose effect puts them (the
     step's ``controller``, else the permanent's controller, as the format says), so phase's own
     replacement effects modify the event (614.16: Vorinclex looks at who puts them)."""
     spec = case["objects"][body["object"]]
-    order = []
-    for name in body.get("order") or ():  # "season" or "season.counter_replacement"
-        oid, _, ability = name.partition(".")
-        own = [a for a in case["objects"][oid]["card"].get("abilities", ()) if "counter_replacement" in a]
-        if len(own) != 1 or ability not in ("", "counter_replacement"):
-            raise Unsupported(f"the order names {name!r}: only one counter replacement of an object is told apart here")
-        order.append(oid)
+    order = counter_order(case, body.get("order") or ())
     caster = body.get("controller") or spec.get("controller") or spec["owner"]
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, [put_counters_sentence(body)])

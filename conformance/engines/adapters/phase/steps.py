@@ -199,6 +199,8 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
         zone = ZONES[body["to"]]
         if "copy_choice" in body:
             self.enter_as_copy(body["object"], body["copy_choice"])
+        elif body.get("enters_with"):
+            self.enter_with_counters(body["object"], body["order"])
         elif self.obj(body["object"])["zone"] != zone:  # to the zone it is in: nothing happens
             self.debug("MoveToZone", {"object_id": self.ids[body["object"]], "to_zone": zone, "simulate": False})
 
