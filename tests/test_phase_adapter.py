@@ -176,7 +176,8 @@ def test_smoke_passes_checking_every_value_it_declares():
 def test_every_supported_golden_case_passes(engine, info):
     """phase passes every golden case it can run but its known disagreements with the CR (each
     with a reproducer, docs/engines/phase.md); the others are unsupported with a reason."""
-    known = {"205.3d/illusion-on-a-noncreature-artifact"}  # CR 205.3d, tests/phase_cases/205.3d-*.yaml
+    known = {"205.3d/illusion-on-a-noncreature-artifact",  # CR 205.3d, tests/phase_cases/205.3d-*.yaml
+             "614.12/its-own-scales-not-as-it-enters"}    # CR 614.12, test_known_disagreement_own_replacement_as_it_enters
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
@@ -210,6 +211,22 @@ def test_known_disagreement_subtype_without_its_card_type(engine, info):
     }
 
 
+@needs_phase
+def test_known_disagreement_own_replacement_as_it_enters(engine, info):
+    """CR 614.12: a permanent's own replacement effect covering a general set of permanents (its
+    Hardened Scales wording: "a creature you control") does not apply to how it enters. phase
+    applies it to the counters the permanent enters with: 3, not 2, and so 6, not 5, later."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "122.6-entering-with-counters.yaml"])
+               if c.id == "614.12/its-own-scales-not-as-it-enters"]
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.object, m.field, str(m.expected), str(m.got)) for m in result.mismatches} == {
+        (1, "mentor", "counters", str({"+1/+1": 2}), str({"+1/+1": 3})), (1, "mentor", "power", "3", "4"),
+        (2, "mentor", "counters", str({"+1/+1": 5}), str({"+1/+1": 6})), (2, "mentor", "power", "6", "7"),
+        (2, "mentor", "toughness", "6", "7"),
+    }
+
+
 REPRODUCERS = REPO / "docs" / "engines" / "phase" / "reproducers"
 DISAGREEMENTS = {
     # script: what it prints while phase still disagrees with the CR (each line names the CR's value)
@@ -217,8 +234,10 @@ DISAGREEMENTS = {
                                        "graveyard 0/0 (CR 604.3: 1/1)"],
     "cr205_3d_subtype_without_its_card_type.py": ['types ["Artifact"] (CR 205.3d: ["Artifact"])',
                                                   'subtypes ["Illusion"] (CR 205.3d: [])'],
+    "cr614_12_own_replacement_as_it_enters.py": ["entered 3 (CR 614.12: 2)", "later 6 (CR 614.12: 5)"],
 }
-EXITS_NONZERO = {"cr205_3d_subtype_without_its_card_type.py"}  # exits 1 while phase disagrees
+EXITS_NONZERO = {"cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
+                 "cr614_12_own_replacement_as_it_enters.py"}
 
 
 def test_every_reproducer_script_is_checked():
