@@ -21,7 +21,7 @@ FEATURES = (
     "durations", "zone-changes", "locked-sets", "simultaneous-actions", "double-counters", "damage",
     "life", "double-life", "prevention", "type-changing", "color-changing", "copy-effects",
     "counter-replacements", "replacement-order", "double-damage",
-    "enters-with-counters",
+    "enters-with-counters", "token-creation", "token-replacements", "token-copies",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""

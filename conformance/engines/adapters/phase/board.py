@@ -140,7 +140,21 @@ class Board:
             self.debug("RunStateBasedActions")
 
     def obj(self, oid: str) -> dict[str, Any]:
+        if oid in self.plan.tokens and self._token(oid) is None:
+            raise Unsupported(f"a step on the token {oid!r}, which does not exist (none got that name, or it ceased to "
+                              "exist, CR 111.7, 704.5d)")
         return self.game.object(self.ids[oid])
+
+    def _token(self, name: str) -> dict[str, Any] | None:
+        """A token of the case as phase has it, or None: no token got this name, or phase has removed
+        it (it left the battlefield and ceased to exist, CR 111.7, 704.5d)."""
+        if name not in self.ids:
+            return None
+        try:
+            token = self.game.object(self.ids[name])
+        except ValueError:  # phase has removed it: it ceased to exist
+            return None
+        return token or None  # in another zone it is phase's to remove (704.5d): reported where phase has it
 
     def reload(self, state: Mapping[str, Any]) -> None:
         self.game = self.engine.load_game(state)

@@ -22,6 +22,7 @@ from conformance.engines.adapters.phase.counters import (check_counter_replaceme
                                                          enters_with_sentence)
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
+from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
 from conformance.errors import Unsupported
 
@@ -114,6 +115,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(counter_replacement_sentence(oid, body))
         elif key == "enters_with_counters":  # CR 614.1c, 122.6 (.counters; the move: .entering)
             replacements.append(enters_with_sentence(oid, name, body))
+        elif key == "token_replacement":  # CR 614.1a: Parallel Lives, Primal Vigor (.tokens)
+            replacements.append(token_replacement_sentence(oid, body))
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
         elif key == "static_pt":
@@ -142,6 +145,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements)
     check_counter_replacements(built.face, replacements)
     check_damage_replacements(built.face, replacements)
+    check_token_replacements(built.face, replacements)
     return built
 
 

@@ -18,7 +18,8 @@ from conformance.engines.adapters.phase.board import Board, _action
 from conformance.errors import Unsupported
 
 
-MODIFICATIONS = {"AddCounter": "quantity_modification", "DamageDone": "damage_modification"}
+MODIFICATIONS = {"AddCounter": "quantity_modification", "DamageDone": "damage_modification",
+                 "CreateToken": "quantity_modification"}
 """The replacement events the adapter orders: counters put (.counters) and damage doubled (.damage_sources)."""
 
 

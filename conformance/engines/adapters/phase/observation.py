@@ -65,25 +65,30 @@ class Observation(Board):
             self.check_nobody_lost("its objects are observed after that, where the scenario keeps them in play")
         objects = {}
         for oid in self.plan.objects:
-            obj = self.obj(oid)
-            zone = str(obj["zone"]).lower()
-            controller = obj.get("controller")
-            objects[oid] = {
-                "zone": zone,
-                "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)
-                and controller < len(self.plan.players) else None,
-                "power": obj.get("power"),
-                "toughness": obj.get("toughness"),
-                "counters": {COUNTERS_BACK.get(k, k): v for k, v in sorted((obj.get("counters") or {}).items()) if v},
-                # damage is marked on permanents (CR 120.3e); a card that left the battlefield is a new
-                # object with none (400.7). phase keeps the last value on such a card and clears it as
-                # the card returns (tests/test_phase_adapter.py), so off the battlefield it is read as 0
-                "damage": obj.get("damage_marked") if zone == "battlefield" else 0,
-                **characteristics(obj),
-                "name": name_of(obj),
-                "mana_cost": mana_cost_of(obj),
-            }
+            objects[oid] = self._values(self.obj(oid))
+        for name in self.plan.tokens:  # CR 111.7, 704.5d: a token that left the battlefield has ceased to exist
+            token = self._token(name)
+            objects[name] = {"zone": None} if token is None else self._values(token)
         return {"objects": objects}
+
+    def _values(self, obj: dict[str, Any]) -> dict[str, Any]:
+        zone = str(obj["zone"]).lower()
+        controller = obj.get("controller")
+        return {
+            "zone": zone,
+            "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)
+            and controller < len(self.plan.players) else None,
+            "power": obj.get("power"),
+            "toughness": obj.get("toughness"),
+            "counters": {COUNTERS_BACK.get(k, k): v for k, v in sorted((obj.get("counters") or {}).items()) if v},
+            # damage is marked on permanents (CR 120.3e); a card that left the battlefield is a new
+            # object with none (400.7). phase keeps the last value on such a card and clears it as
+            # the card returns (tests/test_phase_adapter.py), so off the battlefield it is read as 0
+            "damage": obj.get("damage_marked") if zone == "battlefield" else 0,
+            **characteristics(obj),
+            "name": name_of(obj),
+            "mana_cost": mana_cost_of(obj),
+        }
 
     def players(self) -> dict[str, dict[str, Any]]:
         """Life totals (CR 119.1) and whether each player has lost the game (104.3, 704.5a)."""

@@ -22,6 +22,7 @@ from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_c
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.tokens import check_token_observations, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -45,6 +46,7 @@ class Cast:
     damage_source: str | None = None  # a damage event's source whose controller a filter is read from
     target_player: str | None = None  # the player it targets ("target player")
     order: tuple[str, ...] = ()  # the objects whose replacement effects apply, in the affected player's order (616.1)
+    tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
 
     @property
     def tracked(self) -> bool:
@@ -71,6 +73,7 @@ class Plan:
     spells: dict[str, str] = field(default_factory=dict)             # spell name -> caster
     steps: list[tuple[str, Any]] = field(default_factory=list)       # (kind, realisation)
     shields: dict[str, str] = field(default_factory=dict)            # prevention effect id -> spell name
+    tokens: tuple[str, ...] = ()                                     # the names the case gives tokens (.tokens)
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
@@ -99,7 +102,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     for name, state in (case.get("player_states") or {}).items():
         if state.get("counters") or state.get("mana"):
             raise Unsupported(f"player {name}: counters and mana are not realised by this adapter")
-    plan = Plan(players=players, seats=max(2, len(players)))
+    plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)))
+    check_token_observations(case)  # CR 111.4 (.tokens)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
@@ -184,7 +188,7 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             raise Unsupported("a move face down is not realised by this adapter")
         if body["to"] not in ZONES:
             raise Unsupported(f"a move to the {body['to']} zone")
-        abilities = case["objects"][body["object"]]["card"].get("abilities", ())
+        abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
         enters_with = any("enters_with_counters" in a for a in abilities)
         if body.get("order") and not enters_with:
             raise Unsupported("an order of replacement effects on a permanent entering (CR 616.1) is not realised by "
@@ -200,6 +204,13 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return body
     if kind == "double_counters":
         return _plan_counter_doubling(plan, body, counter)
+    if kind == "create_token":  # CR 111.1, 111.4, 614.1a (.tokens)
+        name = f"Cfx Spell {next(counter)}"
+        plan.cards[name] = spell_card(name, [create_token_sentence(body)])
+        plan.spells[name] = body["controller"]
+        names = (body["token"],) if body.get("token") else tuple(body.get("tokens") or ())
+        return Cast(spell=name, caster=body["controller"], target=None, parts=[],
+                    order=token_order(case, body.get("order") or ()), tokens=names)
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
     if kind == "together":
@@ -274,6 +285,8 @@ def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, A
     "Put three +1/+1 counters on target permanent." cast by the player whose effect puts them (the
     step's ``controller``, else the permanent's controller, as the format says), so phase's own
     replacement effects modify the event (614.16: Vorinclex looks at who puts them)."""
+    if body["object"] not in case["objects"]:
+        raise Unsupported("counters put on a token in a case with counter replacements are not realised by this adapter")
     spec = case["objects"][body["object"]]
     order = counter_order(case, body.get("order") or ())
     caster = body.get("controller") or spec.get("controller") or spec["owner"]
@@ -407,6 +420,8 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
     if has_counter_replacements(case) and any(kind == "put_counters" for kind, _ in flat):
         raise Unsupported("counters put inside a together step in a case with counter replacements: phase applies "
                           "replacement effects to counters only as a spell resolves")
+    if any(kind == "create_token" for kind, _ in flat):
+        raise Unsupported("tokens created inside a together step: phase creates them only as a spell resolves")
     if any(kind == "double_counters" for kind, _ in flat):
         raise Unsupported("a counter doubling inside a together step: phase performs it only as a spell resolves")
     needs_spell = any(kind in SPELL_ONLY or (kind in EFFECT_STEPS and body.get("to_each") is not None)

@@ -51,6 +51,7 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
                                   "controller, now that it is not on the battlefield under its first controller")
         self.give_priority(seat)
         spell = self.ids[cast.spell]
+        before = {obj["id"] for obj in self.game.battlefield()}
         if self.zones.pop(cast.spell, "Hand") != "Hand":
             self.debug("MoveToZone", {"object_id": spell, "to_zone": "Hand", "simulate": False})
         action = next((a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == spell), None)
@@ -83,8 +84,19 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
             self.resolve_stack()
         finally:
             self.replacement_order, self.affected_seat = (), None
+        if cast.tokens:
+            self.name_tokens(cast, before)
         if cast.tracked:
             self.track(cast, spell)
+
+    def name_tokens(self, cast: Cast, before: set[int]) -> None:
+        """The tokens phase created get the step's names in the order phase made them (CR 111.1,
+        614.1a); a name no token got stays unknown (no object)."""
+        made = sorted(obj["id"] for obj in self.game.battlefield() if obj["id"] not in before)
+        if len(made) > len(cast.tokens):
+            raise Unsupported(f"phase created {len(made)} tokens where the case names {len(cast.tokens)}")
+        for name, token in zip(cast.tokens, made):
+            self.ids[name] = token
 
     def track(self, cast: Cast, spell: int) -> None:
         """Remember which of phase's continuous effects are the cast's scenario effects. A spell
@@ -197,6 +209,8 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
 
     def move(self, body: Mapping[str, Any]) -> None:
         zone = ZONES[body["to"]]
+        if body["object"] in self.plan.tokens and self._token(body["object"]) is None:
+            return  # CR 111.8: a token that has ceased to exist (or was never created) goes nowhere
         if "copy_choice" in body:
             self.enter_as_copy(body["object"], body["copy_choice"])
         elif body.get("enters_with"):
