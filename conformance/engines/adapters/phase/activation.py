@@ -8,7 +8,7 @@ affected player's order of them, 616.1) applied to the damage event.
 from __future__ import annotations
 
 from conformance.engines.adapters.phase.bindings import AdapterFault
-from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
+from conformance.engines.adapters.phase.board import Board, _action, _targets
 from conformance.engines.adapters.phase.counter_order import SHIELD
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
 from conformance.errors import Unsupported
@@ -33,8 +33,9 @@ class Activations(Board):
             raise AdapterFault(f"{act.source!r} has no one ability {wanted!r} in phase")
         if act.target is not None:
             target = self.obj(act.target)
-            if not _is_creature_on_battlefield(target):
-                raise Unsupported(f"damage to {act.target!r}, which is not a creature on the battlefield now")
+            kind = act.text.rsplit(" ", 1)[-1].rstrip(".").capitalize()  # "creature" or "planeswalker"
+            if target.get("zone") != "Battlefield" or kind not in ((target.get("card_types") or {}).get("core_types") or ()):
+                raise Unsupported(f"damage to {act.target!r}, which is not a {kind.lower()} on the battlefield now")
             chosen = {"Object": self.ids[act.target]}
             affected = target.get("controller")
         else:

@@ -22,6 +22,7 @@ FEATURES = (
     "life", "double-life", "prevention", "type-changing", "color-changing", "copy-effects",
     "counter-replacements", "replacement-order", "double-damage",
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
+    "planeswalkers",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
@@ -35,7 +36,7 @@ ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile
 COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
 COUNTERS_BACK = {v: k for k, v in COUNTERS.items()}
 CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
-              "instant": "Instant", "sorcery": "Sorcery"}
+              "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker"}
 SUPERTYPES = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow", "world": "World"}
 PT_COUNTER = re.compile(r"^[+-][0-9]+/[+-][0-9]+$")
 

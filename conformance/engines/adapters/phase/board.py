@@ -97,7 +97,12 @@ class Board:
                 self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES[spec["zone"]], "simulate": False})
             if spec["zone"] == "battlefield" and spec.get("controller") not in (None, spec["owner"]):
                 self.debug("SetController", {"object_id": self.ids[oid], "controller": self.seat[spec["controller"]]})
-            for kind, count in spec.get("counters", {}).items():
+            counters = dict(spec.get("counters", {}))
+            if spec["zone"] == "battlefield" and spec["card"].get("loyalty") is not None:
+                # CR 306.5b, the format's reading: a planeswalker declared on the battlefield with no loyalty
+                # counters entered before the case began, with its printed loyalty
+                counters.setdefault("loyalty", spec["card"]["loyalty"])
+            for kind, count in counters.items():
                 if count:
                     self.debug("ModifyCounters", {"object_id": self.ids[oid], "counter_type": counter_kind(kind),
                                                   "delta": count})

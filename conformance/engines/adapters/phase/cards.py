@@ -87,7 +87,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         if spec.get(key):
             raise Unsupported(f"object {oid!r}: {key} is not realised by this adapter")
     unknown = {k for k, v in card.items() if v not in (None, [], ())} - {
-        "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "abilities", "mana_cost"}
+        "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "abilities", "mana_cost", "loyalty"}
     if unknown:
         raise Unsupported(f"object {oid!r}: card characteristics {sorted(unknown)} are not realised by this adapter")
     types = list(card.get("types", []))
@@ -135,6 +135,13 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
                     supertypes=tuple(SUPERTYPES[s] for s in card.get("supertypes", [])),
                     colors=tuple(card.get("colors", [])), power=power, toughness=toughness,
                     mana_cost=card.get("mana_cost"))
+    if ("planeswalker" in types) != (card.get("loyalty") is not None):  # CR 209.1, 306.5b
+        raise Unsupported(f"object {oid!r}: a printed loyalty on a card that is not a planeswalker, or a planeswalker "
+                          "without one")
+    if card.get("loyalty") is not None:
+        if not isinstance(card["loyalty"], int):
+            raise Unsupported(f"object {oid!r}: a loyalty of {card['loyalty']!r}")
+        facts["loyalty"] = str(card["loyalty"])
     real = REAL_CARDS.get(name)
     if real is not None and all(facts.get(k) == v for k, v in real.items() if k not in ("manaCost", "manaValue")):
         if facts.get("manaCost") not in (None, real["manaCost"]):

@@ -91,7 +91,15 @@ def _recipient(case: Mapping[str, Any], body: Mapping[str, Any]) -> str:
     if body.get("to") is None or body.get("to_each") is not None or body.get("to_each_player"):
         raise Unsupported("damage from a permanent's own ability to several recipients has no wording here (one "
                           "target creature or player)")
-    return "target player" if body["to"] in case["players"] else "target creature"
+    return "target player" if body["to"] in case["players"] else f"target {recipient_kind(case, body['to'])}"
+
+
+def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
+    """The card type a damage spell's or ability's target is named by: "creature" (a creature, a
+    planeswalker creature too) or "planeswalker" (CR 120.3c); as it starts (checked again when
+    the damage is dealt)."""
+    types = case["objects"][oid]["card"].get("types", ()) if oid in case["objects"] else ("creature",)
+    return "planeswalker" if "planeswalker" in types and "creature" not in types else "creature"
 
 
 def source_ability_text(name: str, amount: int, recipient: str) -> str:
@@ -118,7 +126,8 @@ def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]
 
 def activated_expectation(amount: int, recipient: str, text: str) -> dict[str, Any]:
     """phase's reading of "{0}: NAME deals N damage to target creature." (NAME read as ``~``)."""
-    target = {"type": "Player"} if recipient == "target player" else TARGET
+    target = {"type": "Player"} if recipient == "target player" else {
+        **TARGET, "type_filters": [recipient.split()[-1].capitalize()]}
     return {"kind": "Activated", "effect": {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount},
                                             "target": target},
             "cost": {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}}}

@@ -21,7 +21,7 @@ from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
-                                                               source_abilities, source_ability_text)
+                                                               recipient_kind, source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.tokens import check_token_observations, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
@@ -197,6 +197,10 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             if enters_with:
                 raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")
             return {**body, "copy_choice": copy_choice(case, body)}
+        spec = case["objects"].get(body["object"])
+        if spec is not None and "planeswalker" in spec["card"].get("types", ()) and body["to"] == "battlefield":
+            raise Unsupported("a planeswalker moved onto the battlefield: phase's debug move gives it no loyalty counters "
+                              "(CR 306.5b is phase's only when the card is cast), so it is not realised here")
         if enters_with and body["to"] == "battlefield":  # CR 614.1c, 122.6: phase's replacement pipeline (.entering)
             return {**body, "enters_with": True, "order": counter_order(case, body.get("order") or ())}
         return body
@@ -312,7 +316,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     order = damage_order(case, body, plan.shields) if doublers else ()
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
         source = case["objects"][body["source"]]
-        recipient = "target player" if body.get("to") in plan.players else "target creature"
+        recipient = "target player" if body.get("to") in plan.players else f"target {recipient_kind(case, body['to'])}"
         name = plan.cards[plan.objects[body["source"]]].name
         return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
                           target=None if body["to"] in plan.players else body["to"],
@@ -344,14 +348,16 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
         plan.spells[name] = caster
         return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order)
     else:
-        sentence = Sentence(f"{name} deals {amount} damage to target creature.",
-                            {"type": "DealDamage", "amount": amount_q, "target": TARGET})
+        kind = recipient_kind(case, body["to"])
+        sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
+                            {"type": "DealDamage", "amount": amount_q, "target": {**TARGET, "type_filters": [kind.capitalize()]}})
     plan.cards[name] = spell_card(name, [sentence])
     plan.spells[name] = caster
     relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
                 and body["source"] in plan.objects)
-    return Cast(spell=name, caster=caster, target=body.get("to"), parts=[],
-                damage_source=body["source"] if relative else None, order=order)
+    return Cast(spell=name, caster=caster, target=body.get("to"), parts=[], needs_creature=body.get("to") is None
+                or recipient_kind(case, body["to"]) == "creature", damage_source=body["source"] if relative else None,
+                order=order)
 
 
 def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:

@@ -40,7 +40,8 @@ PARENT = {"type": "ParentTarget"}
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 """The colours' words in Oracle text (CR 105.1); phase names them with a capital."""
 NOUNS = {"creature": ("creature", "creatures"), "artifact": ("artifact", "artifacts"),
-         "enchantment": ("enchantment", "enchantments"), "land": ("land", "lands")}
+         "enchantment": ("enchantment", "enchantments"), "land": ("land", "lands"),
+         "planeswalker": ("planeswalker", "planeswalkers")}
 
 
 @dataclass(frozen=True)
