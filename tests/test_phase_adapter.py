@@ -177,7 +177,8 @@ def test_every_supported_golden_case_passes(engine, info):
     """phase passes every golden case it can run but its known disagreements with the CR (each
     with a reproducer, docs/engines/phase.md); the others are unsupported with a reason."""
     known = {"205.3d/illusion-on-a-noncreature-artifact",  # CR 205.3d, tests/phase_cases/205.3d-*.yaml
-             "614.12/its-own-scales-not-as-it-enters"}    # CR 614.12, test_known_disagreement_own_replacement_as_it_enters
+             "614.12/its-own-scales-not-as-it-enters",    # CR 614.12, test_known_disagreement_own_replacement_as_it_enters
+             "205.1a/dryad-arbor-becomes-a-frog"}          # CR 205.1a, test_known_disagreement_creature_type_set
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
@@ -227,6 +228,19 @@ def test_known_disagreement_own_replacement_as_it_enters(engine, info):
     }
 
 
+@needs_phase
+def test_known_disagreement_creature_type_set(engine, info):
+    """CR 205.1a: setting a creature type replaces the creature types only. phase's "becomes a
+    Frog" removes Dryad Arbor's land type Forest too (the parse says creature types, checked)."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "205.3-subtypes.yaml"])
+               if c.id == "205.1a/dryad-arbor-becomes-a-frog"]
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.object, m.field, tuple(m.expected), tuple(m.got)) for m in result.mismatches} == {
+        (1, "arbor", "subtypes", ("Forest", "Frog"), ("Frog",)),
+    }
+
+
 REPRODUCERS = REPO / "docs" / "engines" / "phase" / "reproducers"
 DISAGREEMENTS = {
     # script: what it prints while phase still disagrees with the CR (each line names the CR's value)
@@ -235,9 +249,11 @@ DISAGREEMENTS = {
     "cr205_3d_subtype_without_its_card_type.py": ['types ["Artifact"] (CR 205.3d: ["Artifact"])',
                                                   'subtypes ["Illusion"] (CR 205.3d: [])'],
     "cr614_12_own_replacement_as_it_enters.py": ["entered 3 (CR 614.12: 2)", "later 6 (CR 614.12: 5)"],
+    "cr205_1a_creature_type_set_keeps_land_types.py": ['before ["Dryad","Forest"] (CR 205.1a: ["Dryad","Forest"])',
+                                                       'after ["Frog"] (CR 205.1a: ["Forest","Frog"])'],
 }
 EXITS_NONZERO = {"cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
-                 "cr614_12_own_replacement_as_it_enters.py"}
+                 "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py"}
 
 
 def test_every_reproducer_script_is_checked():

@@ -123,7 +123,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
-    activated = text_abilities(oid, printed)
+    activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
     damage_texts = [source_ability_text(name, amount, recipient) for amount, recipient in damage]
     activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
     text = "\n".join([" ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
@@ -174,6 +174,25 @@ def mana_value(oid: str, cost: str) -> int:
         elif symbol != "X":
             raise Unsupported(f"object {oid!r}: the mana symbol {{{symbol}}} (hybrid, Phyrexian ...) is not valued here")
     return total
+
+
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def intrinsic_mana_abilities(oid: str, name: str, card: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """phase's reading of the mana abilities a basic land type gives (CR 305.6: a Forest has
+    "{T}: Add {G}."), which nothing in a scenario activates, so they change nothing it does."""
+    basics = tuple(s for s in card.get("subtypes", ()) if s in BASIC_LAND_TYPES)
+    if not basics or "land" not in card.get("types", ()):
+        return []
+    face, unimplemented = _build_face(json.dumps(mtgjson(name, types=["Land"], subtypes=basics, mana_cost=None),
+                                                 sort_keys=True))
+    abilities = face.get("abilities") or []
+    if unimplemented or len(abilities) != len(basics) or not all(
+            a.get("is_mana_ability") and a.get("cost") == {"type": "Tap"} and (a.get("effect") or {}).get("type") == "Mana"
+            for a in abilities):
+        raise Unsupported(f"object {oid!r}: phase reads its basic land types {basics} as more than their mana abilities")
+    return abilities
 
 
 TEXT_KEYWORDS = frozenset({"Crew"})

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
-from conformance.engines.adapters.phase.changes import become_sentences, change_parts
+from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
@@ -244,7 +244,7 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
             subject = "target" if target is None else "it"
             if target is None:
                 # "Target permanent becomes ..." (CR 613.1d-e); P/T alone: "Target creature has ..."
-                needs_creature = kind != "become" or not change_parts(body)
+                needs_creature = kind != "become" or not (change_parts(body) or ability_parts(body))
             sentences.extend(become_sentences(body, subject, None) if kind == "become"
                              else [effect_sentence(kind, body, subject, None)])
             target = body["to"]
