@@ -134,3 +134,52 @@ def test_damage_from_a_source_that_left_the_battlefield_is_unsupported(engine):
     result = judged(engine, objects, steps, rules=("701.10g",))
     assert result.status == "unsupported"
     assert "not on the battlefield" in result.reason
+
+
+def test_token_and_ability_wording():
+    from conformance.engines.adapters.phase.changes import ability_parts, become_sentences
+    from conformance.engines.adapters.phase.tokens import create_token_sentence, token_replacement_sentence
+
+    assert create_token_sentence({"count": 2, "card": {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"],
+                                                       "power": 1, "toughness": 1}}).text == \
+        "Create two 1/1 white Soldier creature tokens."
+    assert create_token_sentence({"card": {"types": ["artifact"], "subtypes": ["Treasure"]}}).text == \
+        "Create a colorless Treasure artifact token."
+    for body in ({"copy_of": "bear"}, {"card": {"types": ["creature"], "power": 1, "toughness": 1,
+                                                "abilities": [{"keyword": "flying"}]}}, {"card": {"types": ["planeswalker"]}}):
+        with pytest.raises(Unsupported):
+            create_token_sentence(body)
+    assert token_replacement_sentence("l", {}).text.startswith("If an effect would create one or more tokens under your")
+    assert token_replacement_sentence("v", {"under": "any"}).text.startswith("If one or more tokens would be created,")
+    with pytest.raises(Unsupported, match="unimplemented"):
+        token_replacement_sentence("m", {"mode": "plus"})
+    assert [p[0] for p in ability_parts({"loses_all_abilities": True})] == ["loses all abilities"]
+    assert [s.text for s in become_sentences({"gains": [{"keyword": "flying"}]}, "target", None)] == \
+        ["Target permanent gains flying until end of turn."]
+    for change in ({"gains": [{"keyword": "lifelink"}]}, {"loses_all_abilities": True, "gains": [{"keyword": "flying"}]}):
+        with pytest.raises(Unsupported):
+            ability_parts(change)
+
+
+@needs_phase
+def test_tokens_are_named_in_creation_order_and_cease_to_exist(engine):
+    lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
+    steps = [{"create_token": {"tokens": ["a", "b", "c"], "card": {"types": ["creature"], "power": 1, "toughness": 1}}},
+             {"modify_pt": {"to": "b", "power": 2}},
+             {"expect": {"objects": {"a": {"power": 1}, "b": {"power": 3}, "c": {"zone": None}}}},
+             {"move": {"object": "a", "to": "graveyard"}},
+             {"expect": {"objects": {"a": {"zone": None}, "b": {"zone": "battlefield"}}}}]
+    assert judged(engine, {"lives": lives}, steps, rules=("111.1",)).status == "passed"
+    named = judged(engine, {"lives": lives}, [steps[0], {"expect": {"objects": {"a": {"name": None}}}}], rules=("111.4",))
+    assert named.status == "unsupported" and "111.4" in named.reason
+
+
+@needs_phase
+def test_planeswalkers_declared_with_their_loyalty_and_moved_ones_refused(engine):
+    seer = {"card": {"name": "Seer", "types": ["planeswalker"], "loyalty": 5}}
+    done = final(engine, {"seer": seer, "sage": {**seer, "counters": {"loyalty": 2}}},
+                 [{"expect": {"objects": {"seer": {}, "sage": {}}}}], rules=("306.5b",))
+    assert (done["objects"]["seer"]["counters"], done["objects"]["sage"]["counters"]) == ({"loyalty": 5}, {"loyalty": 2})
+    moved = judged(engine, {"seer": {**seer, "zone": "hand"}}, [{"move": {"object": "seer", "to": "battlefield"}},
+                                                                 {"expect": {"objects": {"seer": {}}}}], rules=("306.5b",))
+    assert moved.status == "unsupported" and "306.5b" in moved.reason
