@@ -22,7 +22,7 @@ FEATURES = (
     "life", "double-life", "prevention", "type-changing", "color-changing", "copy-effects",
     "counter-replacements", "replacement-order", "double-damage",
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
-    "planeswalkers", "ability-changing",
+    "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""

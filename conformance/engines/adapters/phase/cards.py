@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
-from conformance.engines.adapters.phase.changes import static_change_sentences
+from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_sentences
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
@@ -97,6 +97,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         raise Unsupported(f"object {oid!r}: supertypes {card.get('supertypes')}")
     statics: list[Sentence] = []
     replacements: list[Sentence] = []
+    keywords: list[str] = []
     printed: list[str] = []
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
@@ -119,6 +120,10 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(token_replacement_sentence(oid, body))
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
+        elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
+            if body not in KEYWORDS:
+                raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
+            keywords.append(KEYWORDS[body])
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
@@ -126,7 +131,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
     damage_texts = [source_ability_text(name, amount, recipient) for amount, recipient in damage]
     activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
-    text = "\n".join([" ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
+    text = "\n".join([*keywords, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
                       *damage_texts]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
@@ -135,6 +140,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
                     supertypes=tuple(SUPERTYPES[s] for s in card.get("supertypes", [])),
                     colors=tuple(card.get("colors", [])), power=power, toughness=toughness,
                     mana_cost=card.get("mana_cost"))
+    if keywords:
+        facts["keywords"] = keywords
     if ("planeswalker" in types) != (card.get("loyalty") is not None):  # CR 209.1, 306.5b
         raise Unsupported(f"object {oid!r}: a printed loyalty on a card that is not a planeswalker, or a planeswalker "
                           "without one")
@@ -153,6 +160,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_counter_replacements(built.face, replacements)
     check_damage_replacements(built.face, replacements)
     check_token_replacements(built.face, replacements)
+    if [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()] != keywords:
+        raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return built
 
 

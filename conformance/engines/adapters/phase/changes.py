@@ -26,10 +26,12 @@ CARD_TYPE_ORDER = ("artifact", "enchantment", "land", "creature")
 
 UNWRITTEN = ("types", "supertypes", "gain_control")
 
-KEYWORDS = {"flying": "Flying", "reach": "Reach", "vigilance": "Vigilance", "haste": "Haste"}
-"""Keywords an effect may give or take away here (CR 702.9, 702.17, 702.20, 702.10): none has a
-meaning in the scenarios this adapter runs (no combat is played), so phase's reading of them is all
-that matters: an ``AddKeyword``/``RemoveKeyword`` modification in layer 6 (613.1f)."""
+KEYWORDS = {"flying": "Flying", "reach": "Reach", "vigilance": "Vigilance", "haste": "Haste",
+            "lifelink": "Lifelink", "deathtouch": "Deathtouch", "indestructible": "Indestructible"}
+"""Keywords a card may have and an effect may give or take away here (CR 702.9, 702.17, 702.20,
+702.10: no meaning in the scenarios this adapter runs, no combat being played; 702.15b lifelink,
+702.2b deathtouch, 702.12b indestructible: phase's own, with damage dealt by the source itself,
+:mod:`.damage_sources`): an ``AddKeyword``/``RemoveKeyword`` modification in layer 6 (613.1f)."""
 
 
 def ability_parts(change: Mapping[str, Any]) -> list[tuple[str, str, str, list[dict[str, Any]]]]:

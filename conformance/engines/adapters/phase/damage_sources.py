@@ -74,8 +74,15 @@ def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]
 
 
 def has_damage_doublers(case: Mapping[str, Any]) -> bool:
-    return any("double_damage" in ability for spec in case["objects"].values()
-               for ability in spec.get("card", {}).get("abilities", ()))
+    """Whether the damage of the case must come from its own sources: a damage doubler, or a
+    keyword that changes what a source's damage does (lifelink, deathtouch, 702.15b, 702.2b),
+    on a card or given by an effect, depends on the source."""
+    return any("double_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
+               for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
+        any(kw in str(step) for step in case["steps"] for kw in SOURCE_KEYWORDS)
+
+
+SOURCE_KEYWORDS = ("lifelink", "deathtouch")
 
 
 def _damage_steps(steps: list[Mapping[str, Any]]):

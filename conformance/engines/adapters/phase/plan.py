@@ -321,7 +321,8 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
         return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
                           target=None if body["to"] in plan.players else body["to"],
                           target_player=body["to"] if body["to"] in plan.players else None, order=order)
-    if doublers and list(case["objects"][body["source"]]["card"].get("types", [])) != ["instant"]:
+    if doublers and (list(case["objects"][body["source"]]["card"].get("types", [])) != ["instant"]
+                     or case["objects"][body["source"]]["card"].get("abilities")):
         raise Unsupported("a damage source on the stack other than an instant spell, in a case with a damage doubler: "
                           "the synthesized instant standing in for it would not be the same kind of source")
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
