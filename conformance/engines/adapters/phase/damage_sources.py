@@ -79,7 +79,7 @@ def has_damage_doublers(case: Mapping[str, Any]) -> bool:
     on a card or given by an effect, depends on the source."""
     return any("double_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
-        any(kw in str(step) for step in case["steps"] for kw in SOURCE_KEYWORDS)
+        any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS)
 
 
 SOURCE_KEYWORDS = ("lifelink", "deathtouch")
