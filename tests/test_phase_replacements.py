@@ -183,3 +183,15 @@ def test_planeswalkers_declared_with_their_loyalty_and_moved_ones_refused(engine
     moved = judged(engine, {"seer": {**seer, "zone": "hand"}}, [{"move": {"object": "seer", "to": "battlefield"}},
                                                                  {"expect": {"objects": {"seer": {}}}}], rules=("306.5b",))
     assert moved.status == "unsupported" and "306.5b" in moved.reason
+
+
+@needs_phase
+def test_a_source_that_lost_its_abilities_is_unsupported_not_errored(engine):
+    """The printed damage ability is the adapter's stand-in: once the source loses all abilities
+    (CR 613.1f) it is gone, so the damage cannot be realised."""
+    doubler = {"card": {"types": ["enchantment"], "abilities": [{"double_damage": {}}]}}
+    steps = [{"become": {"to": "bear", "loses_all_abilities": True}}, {"damage": {"source": "bear", "to": "Blair",
+                                                                                 "amount": 2}},
+             {"expect": {"players": {"Blair": {"life": 16}}}}]
+    result = judged(engine, {"doubler": doubler, "bear": creature(2, 2)}, steps, rules=("701.10g",))
+    assert result.status == "unsupported" and "lost abilities" in result.reason

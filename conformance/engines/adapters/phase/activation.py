@@ -31,6 +31,10 @@ class Activations(Board):
         indices = [i for i, a in enumerate(face.get("abilities") or ()) if a.get("description") == wanted]
         if len(indices) != 1:
             raise AdapterFault(f"{act.source!r} has no one ability {wanted!r} in phase")
+        now = source.get("abilities") or []
+        if len(now) <= indices[0] or now[indices[0]].get("description") != wanted:
+            raise Unsupported(f"damage dealt by {act.source!r}, which does not have its printed damage ability now (it "
+                              "lost abilities): the adapter's stand-in for its damage is gone")
         if act.target is not None:
             target = self.obj(act.target)
             kind = act.text.rsplit(" ", 1)[-1].rstrip(".").capitalize()  # "creature" or "planeswalker"
