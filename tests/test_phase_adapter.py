@@ -176,7 +176,9 @@ def test_smoke_passes_checking_every_value_it_declares():
 def test_every_supported_golden_case_passes(engine, info):
     """phase passes every golden case it can run but its known disagreements with the CR (each
     with a reproducer, docs/engines/phase.md); the others are unsupported with a reason."""
-    known = {"205.3d/illusion-on-a-noncreature-artifact"}  # CR 205.3d, tests/phase_cases/205.3d-*.yaml
+    known = {"205.3d/illusion-on-a-noncreature-artifact",  # CR 205.3d, tests/phase_cases/205.3d-*.yaml
+             "614.12/its-own-scales-not-as-it-enters",    # CR 614.12, test_known_disagreement_own_replacement_as_it_enters
+             "205.1a/dryad-arbor-becomes-a-frog"}          # CR 205.1a, test_known_disagreement_creature_type_set
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
@@ -210,6 +212,35 @@ def test_known_disagreement_subtype_without_its_card_type(engine, info):
     }
 
 
+@needs_phase
+def test_known_disagreement_own_replacement_as_it_enters(engine, info):
+    """CR 614.12: a permanent's own replacement effect covering a general set of permanents (its
+    Hardened Scales wording: "a creature you control") does not apply to how it enters. phase
+    applies it to the counters the permanent enters with: 3, not 2, and so 6, not 5, later."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "122.6-entering-with-counters.yaml"])
+               if c.id == "614.12/its-own-scales-not-as-it-enters"]
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.object, m.field, str(m.expected), str(m.got)) for m in result.mismatches} == {
+        (1, "mentor", "counters", str({"+1/+1": 2}), str({"+1/+1": 3})), (1, "mentor", "power", "3", "4"),
+        (2, "mentor", "counters", str({"+1/+1": 5}), str({"+1/+1": 6})), (2, "mentor", "power", "6", "7"),
+        (2, "mentor", "toughness", "6", "7"),
+    }
+
+
+@needs_phase
+def test_known_disagreement_creature_type_set(engine, info):
+    """CR 205.1a: setting a creature type replaces the creature types only. phase's "becomes a
+    Frog" removes Dryad Arbor's land type Forest too (the parse says creature types, checked)."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "205.3-subtypes.yaml"])
+               if c.id == "205.1a/dryad-arbor-becomes-a-frog"]
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.object, m.field, tuple(m.expected), tuple(m.got)) for m in result.mismatches} == {
+        (1, "arbor", "subtypes", ("Forest", "Frog"), ("Frog",)),
+    }
+
+
 REPRODUCERS = REPO / "docs" / "engines" / "phase" / "reproducers"
 DISAGREEMENTS = {
     # script: what it prints while phase still disagrees with the CR (each line names the CR's value)
@@ -217,8 +248,12 @@ DISAGREEMENTS = {
                                        "graveyard 0/0 (CR 604.3: 1/1)"],
     "cr205_3d_subtype_without_its_card_type.py": ['types ["Artifact"] (CR 205.3d: ["Artifact"])',
                                                   'subtypes ["Illusion"] (CR 205.3d: [])'],
+    "cr614_12_own_replacement_as_it_enters.py": ["entered 3 (CR 614.12: 2)", "later 6 (CR 614.12: 5)"],
+    "cr205_1a_creature_type_set_keeps_land_types.py": ['before ["Dryad","Forest"] (CR 205.1a: ["Dryad","Forest"])',
+                                                       'after ["Frog"] (CR 205.1a: ["Forest","Frog"])'],
 }
-EXITS_NONZERO = {"cr205_3d_subtype_without_its_card_type.py"}  # exits 1 while phase disagrees
+EXITS_NONZERO = {"cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
+                 "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py"}
 
 
 def test_every_reproducer_script_is_checked():
@@ -476,3 +511,39 @@ def test_a_panic_in_phase_is_an_errored_case(info, monkeypatch):
     result = outcome(engine, info, make_case({"bear": creature(2, 2)}, [{"switch_pt": {"to": "bear"}}]))
     assert result.status == "errored"
     assert "phase panicked" in result.message
+
+
+CLONE = {"card": {"name": "Clone", "mana_cost": "{3}{U}", "types": ["creature"], "subtypes": ["Shapeshifter"],
+                  "colors": ["U"], "power": 0, "toughness": 0,
+                  "abilities": [{"enters_as_copy": {"of": {"types": ["creature"]}}}]}, "zone": "hand"}
+
+
+@needs_phase
+@pytest.mark.parametrize("copy", ["bear", []])
+def test_a_clone_enters_as_a_copy_chosen_with_phases_own_prompts(engine, copy):
+    """CR 707.5, 614.12: the copy choice is made through phase's replacement and copy-target
+    prompts; "copy nothing" declines the replacement (a 0/0 Clone then dies, 704.5f)."""
+    bear = creature(2, 2, name="Runeclaw Bear", mana_cost="{1}{G}", subtypes=["Bear"], colors=["G"])
+    case = make_case({"bear": bear, "clone": CLONE}, [
+        {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}},
+        {"move": {"object": "clone", "to": "battlefield", "choices": {"copy": copy}}},
+        {"expect": {"objects": {"clone": {}, "bear": {}}}},
+    ], rules=("707.5",))
+    snapshot = engine.run(case.to_dict())[-1]["objects"]["clone"]
+    if copy:
+        assert (snapshot["name"], snapshot["mana_cost"], snapshot["power"], snapshot["counters"]) == (
+            "Runeclaw Bear", "{1}{G}", 2, {})
+    else:
+        assert snapshot["zone"] == "graveyard" and snapshot["name"] == "Clone"
+    agrees_with_reference(engine, case)
+
+
+@pytest.mark.parametrize(("ability", "reason"), [
+    ({"enters_as_copy": {"of": {"types": ["artifact"]}}}, "only 'any creature on the battlefield'"),
+    ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"name": "Moritte"}}}, "exceptions"),
+])
+def test_copy_effects_phase_is_not_given_are_unsupported(ability, reason):
+    from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
+
+    with pytest.raises(Unsupported, match=reason):
+        enters_as_copy_sentence("clone", next(iter(ability.values())), ["creature"])

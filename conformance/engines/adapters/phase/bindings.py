@@ -19,13 +19,16 @@ INSTALL_HINT = ("the phase engine needs the optional extra 'phase' (phase-python
 FEATURES = (
     "layer-7a", "layer-7b", "layer-7c", "layer-7d", "counters", "static-abilities", "double-pt", "triple-pt",
     "durations", "zone-changes", "locked-sets", "simultaneous-actions", "double-counters", "damage",
-    "life", "double-life", "prevention", "type-changing", "color-changing",
+    "life", "double-life", "prevention", "type-changing", "color-changing", "copy-effects",
+    "counter-replacements", "replacement-order", "double-damage",
+    "enters-with-counters", "token-creation", "token-replacements", "token-copies",
+    "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
-                           "supertypes", "colors"], "players": ["life", "lost"]}
+                           "supertypes", "colors", "name", "mana_cost"], "players": ["life", "lost"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",
@@ -33,7 +36,7 @@ ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile
 COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
 COUNTERS_BACK = {v: k for k, v in COUNTERS.items()}
 CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
-              "instant": "Instant", "sorcery": "Sorcery"}
+              "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker"}
 SUPERTYPES = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow", "world": "World"}
 PT_COUNTER = re.compile(r"^[+-][0-9]+/[+-][0-9]+$")
 
@@ -49,6 +52,7 @@ A case naming one of them gets its mana cost too, when the case's printed charac
 agree with these facts; otherwise the case's own characteristics are all that is used."""
 
 FILLER = "Cfx Filler"
+OBJECT_PREFIX = "Cfx Object "  # the names of the suite's nameless objects (cards.object_card)
 HAND_SIZE = 7  # CR 402.2: the cleanup step discards down to it (514.1)
 SEED = 1
 MAX_PASSES = 200

@@ -97,7 +97,12 @@ class Board:
                 self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES[spec["zone"]], "simulate": False})
             if spec["zone"] == "battlefield" and spec.get("controller") not in (None, spec["owner"]):
                 self.debug("SetController", {"object_id": self.ids[oid], "controller": self.seat[spec["controller"]]})
-            for kind, count in spec.get("counters", {}).items():
+            counters = dict(spec.get("counters", {}))
+            if spec["zone"] == "battlefield" and spec["card"].get("loyalty") is not None:
+                # CR 306.5b, the format's reading: a planeswalker declared on the battlefield with no loyalty
+                # counters entered before the case began, with its printed loyalty
+                counters.setdefault("loyalty", spec["card"]["loyalty"])
+            for kind, count in counters.items():
                 if count:
                     self.debug("ModifyCounters", {"object_id": self.ids[oid], "counter_type": counter_kind(kind),
                                                   "delta": count})
@@ -140,7 +145,21 @@ class Board:
             self.debug("RunStateBasedActions")
 
     def obj(self, oid: str) -> dict[str, Any]:
+        if oid in self.plan.tokens and self._token(oid) is None:
+            raise Unsupported(f"a step on the token {oid!r}, which does not exist (none got that name, or it ceased to "
+                              "exist, CR 111.7, 704.5d)")
         return self.game.object(self.ids[oid])
+
+    def _token(self, name: str) -> dict[str, Any] | None:
+        """A token of the case as phase has it, or None: no token got this name, or phase has removed
+        it (it left the battlefield and ceased to exist, CR 111.7, 704.5d)."""
+        if name not in self.ids:
+            return None
+        try:
+            token = self.game.object(self.ids[name])
+        except ValueError:  # phase has removed it: it ceased to exist
+            return None
+        return token or None  # in another zone it is phase's to remove (704.5d): reported where phase has it
 
     def reload(self, state: Mapping[str, Any]) -> None:
         self.game = self.engine.load_game(state)
@@ -153,12 +172,20 @@ class Board:
             waiting = self.waiting()
             if waiting["type"] == "GameOver":  # the spell made a player lose, ending a game of two (CR 104.2a)
                 return
+            if waiting["type"] == "ReplacementChoice":  # CR 616.1: the affected object's controller orders them
+                self.answer_replacement_choice(waiting)
+                continue
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} while its stack resolves: {json.dumps(waiting)[:300]}")
             if not self.game.stack():
                 return
             self.pass_priority()
         raise AdapterFault("phase's stack did not resolve")
+
+    def answer_replacement_choice(self, waiting: Mapping[str, Any]) -> None:
+        """Which replacement effect applies first (CR 616.1): only a kind of event the adapter knows
+        is answered (``.counters``)."""
+        raise AdapterFault(f"phase asks to order replacement effects: {json.dumps(waiting)[:300]}")
 
     def give_priority(self, seat: int) -> None:
         """Priority to ``seat`` with an empty stack: the players before it pass (CR 117.3d)."""

@@ -15,9 +15,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, REAL_CARDS, SUPERTYPES, _phase
-from conformance.engines.adapters.phase.changes import static_change_sentences
-from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, static_sentence
+from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
+from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_sentences
+from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
+from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
+                                                         enters_with_sentence)
+from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
+                                                               double_damage_sentence, source_ability_text)
+from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
+from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
 from conformance.errors import Unsupported
 
 # --- cards --------------------------------------------------------------------------------------
@@ -61,21 +67,27 @@ class CardPlan:
 
     @classmethod
     def build(cls, card: Mapping[str, Any], text: str, *, spell: list[Sentence] = (),
-              statics: list[Sentence] = (), activated: list[dict[str, Any]] = ()) -> CardPlan:
+              statics: list[Sentence] = (), activated: list[dict[str, Any]] = (),
+              replacements: list[Sentence] = ()) -> CardPlan:
         source = json.dumps(card, sort_keys=True)
         face, unimplemented = _build_face(source)
-        check_parse(face, text, spell=spell, statics=statics, unimplemented=unimplemented, activated=activated)
+        check_parse(face, text, spell=spell, statics=statics, unimplemented=unimplemented, activated=activated,
+                    replacements=replacements)
         return cls(card["name"], source, face)
 
 
-def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, players: tuple[str, ...]) -> CardPlan:
-    """The card of a scenario object: printed characteristics and synthesized Oracle text."""
+def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, players: tuple[str, ...],
+                damage: list[tuple[int, str]] = ()) -> CardPlan:
+    """The card of a scenario object: printed characteristics and synthesized Oracle text (and,
+    for a permanent that deals damage in a case with a damage doubler, its damage abilities
+    ``damage``: (amount, recipient) pairs, :mod:`.damage_sources`)."""
     card = spec["card"]
+    name = card.get("name") or f"{OBJECT_PREFIX}{index}"
     for key in ("face_down", "choices"):
         if spec.get(key):
             raise Unsupported(f"object {oid!r}: {key} is not realised by this adapter")
     unknown = {k for k, v in card.items() if v not in (None, [], ())} - {
-        "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "abilities", "mana_cost"}
+        "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "abilities", "mana_cost", "loyalty"}
     if unknown:
         raise Unsupported(f"object {oid!r}: card characteristics {sorted(unknown)} are not realised by this adapter")
     types = list(card.get("types", []))
@@ -84,6 +96,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     if any(s not in SUPERTYPES for s in card.get("supertypes", [])):
         raise Unsupported(f"object {oid!r}: supertypes {card.get('supertypes')}")
     statics: list[Sentence] = []
+    replacements: list[Sentence] = []
+    keywords: list[str] = []
     printed: list[str] = []
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
@@ -96,20 +110,45 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "static":  # CR 604.2, 613.1d-e: "All creatures are black."
             statics.extend(static_change_sentences(body["becomes"], group(body["affects"], you=you, players=players,
                                                                           static=True)))
+        elif key == "enters_as_copy":  # CR 707.5, 614.1c: Clone's wording (.copies)
+            replacements.append(enters_as_copy_sentence(oid, body, types))
+        elif key == "counter_replacement":  # CR 614.1a: Doubling Season, Hardened Scales (.counters)
+            replacements.append(counter_replacement_sentence(oid, body))
+        elif key == "enters_with_counters":  # CR 614.1c, 122.6 (.counters; the move: .entering)
+            replacements.append(enters_with_sentence(oid, name, body))
+        elif key == "token_replacement":  # CR 614.1a: Parallel Lives, Primal Vigor (.tokens)
+            replacements.append(token_replacement_sentence(oid, body))
+        elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
+            replacements.append(double_damage_sentence(oid, body))
+        elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
+            if body not in KEYWORDS:
+                raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
+            keywords.append(KEYWORDS[body])
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
-    activated = text_abilities(oid, printed)
-    text = "\n".join([" ".join(s.text for s in statics), *printed]).strip("\n")
+    activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
+    damage_texts = [source_ability_text(name, amount, recipient) for amount, recipient in damage]
+    activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
+    text = "\n".join([*keywords, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
+                      *damage_texts]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
         raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")
-    name = card.get("name") or f"Cfx Object {index}"
     facts = mtgjson(name, types=[CARD_TYPES[t] for t in types], text=text, subtypes=tuple(card.get("subtypes", [])),
                     supertypes=tuple(SUPERTYPES[s] for s in card.get("supertypes", [])),
                     colors=tuple(card.get("colors", [])), power=power, toughness=toughness,
                     mana_cost=card.get("mana_cost"))
+    if keywords:
+        facts["keywords"] = keywords
+    if ("planeswalker" in types) != (card.get("loyalty") is not None):  # CR 209.1, 306.5b
+        raise Unsupported(f"object {oid!r}: a printed loyalty on a card that is not a planeswalker, or a planeswalker "
+                          "without one")
+    if card.get("loyalty") is not None:
+        if not isinstance(card["loyalty"], int):
+            raise Unsupported(f"object {oid!r}: a loyalty of {card['loyalty']!r}")
+        facts["loyalty"] = str(card["loyalty"])
     real = REAL_CARDS.get(name)
     if real is not None and all(facts.get(k) == v for k, v in real.items() if k not in ("manaCost", "manaValue")):
         if facts.get("manaCost") not in (None, real["manaCost"]):
@@ -117,7 +156,13 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         facts.update(manaCost=real["manaCost"], manaValue=real["manaValue"])
     elif facts.get("manaCost") is not None:
         facts["manaValue"] = mana_value(oid, facts["manaCost"])
-    return CardPlan.build(facts, text, statics=statics, activated=activated)
+    built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements)
+    check_counter_replacements(built.face, replacements)
+    check_damage_replacements(built.face, replacements)
+    check_token_replacements(built.face, replacements)
+    if [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()] != keywords:
+        raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
+    return built
 
 
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
@@ -138,6 +183,25 @@ def mana_value(oid: str, cost: str) -> int:
         elif symbol != "X":
             raise Unsupported(f"object {oid!r}: the mana symbol {{{symbol}}} (hybrid, Phyrexian ...) is not valued here")
     return total
+
+
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def intrinsic_mana_abilities(oid: str, name: str, card: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """phase's reading of the mana abilities a basic land type gives (CR 305.6: a Forest has
+    "{T}: Add {G}."), which nothing in a scenario activates, so they change nothing it does."""
+    basics = tuple(s for s in card.get("subtypes", ()) if s in BASIC_LAND_TYPES)
+    if not basics or "land" not in card.get("types", ()):
+        return []
+    face, unimplemented = _build_face(json.dumps(mtgjson(name, types=["Land"], subtypes=basics, mana_cost=None),
+                                                 sort_keys=True))
+    abilities = face.get("abilities") or []
+    if unimplemented or len(abilities) != len(basics) or not all(
+            a.get("is_mana_ability") and a.get("cost") == {"type": "Tap"} and (a.get("effect") or {}).get("type") == "Mana"
+            for a in abilities):
+        raise Unsupported(f"object {oid!r}: phase reads its basic land types {basics} as more than their mana abilities")
+    return abilities
 
 
 TEXT_KEYWORDS = frozenset({"Crew"})
@@ -161,6 +225,21 @@ def text_abilities(oid: str, printed: list[str]) -> list[dict[str, Any]]:
             or any(a.get("kind") != "Activated" for a in abilities) or set(keywords) - TEXT_KEYWORDS):
         raise Unsupported(f"object {oid!r}: phase reads its text {printed!r} as more than activated abilities")
     return abilities
+
+
+def damage_abilities(oid: str, name: str, damage: list[tuple[int, str]], texts: list[str]) -> list[dict[str, Any]]:
+    """phase's reading of a damage source's printed damage abilities ("{0}: NAME deals 3 damage to
+    target creature.", its name read as itself), checked to be exactly those damage events."""
+    if not damage:
+        return []
+    face, unimplemented = _build_face(json.dumps(mtgjson(name, types=["Artifact"], text="\n".join(texts)),
+                                                 sort_keys=True))
+    parsed = face.get("abilities") or []
+    if unimplemented or len(parsed) != len(damage) or not all(
+            matches(activated_expectation(amount, recipient, text), ability)
+            for (amount, recipient), text, ability in zip(damage, texts, parsed)):
+        raise Unsupported(f"object {oid!r}: phase does not read its damage abilities {texts!r} as written")
+    return parsed
 
 
 def spell_card(name: str, sentences: list[Sentence]) -> CardPlan:

@@ -7,7 +7,8 @@ types set ("becomes a Goblin": its creature types are replaced, its other subtyp
 colours set (105.2, "becomes white and blue", "becomes colorless"); base power and toughness
 (layer 7b, as :func:`.wording.effect_sentence` writes them). Not written, so unsupported: card types
 or supertypes set (phase reads "becomes an artifact creature" as types added, not as the card
-types replaced that 205.1a says), subtypes set to non-creature types, control and abilities.
+types replaced that 205.1a says), subtypes set to non-creature types, control. Abilities (layer 6,
+613.1f): "loses all abilities", and gaining or losing the keywords of :data:`KEYWORDS`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,36 @@ TYPE_ORDER = ("legendary", "basic", "snow", "world")
 """Supertypes in the order printed before card types (CR 205.4a)."""
 CARD_TYPE_ORDER = ("artifact", "enchantment", "land", "creature")
 
-UNWRITTEN = ("types", "supertypes", "gain_control", "gains", "loses", "loses_all_abilities")
+UNWRITTEN = ("types", "supertypes", "gain_control")
+
+KEYWORDS = {"flying": "Flying", "reach": "Reach", "vigilance": "Vigilance", "haste": "Haste",
+            "lifelink": "Lifelink", "deathtouch": "Deathtouch", "indestructible": "Indestructible"}
+"""Keywords a card may have and an effect may give or take away here (CR 702.9, 702.17, 702.20,
+702.10: no meaning in the scenarios this adapter runs, no combat being played; 702.15b lifelink,
+702.2b deathtouch, 702.12b indestructible: phase's own, with damage dealt by the source itself,
+:mod:`.damage_sources`): an ``AddKeyword``/``RemoveKeyword`` modification in layer 6 (613.1f)."""
+
+
+def ability_parts(change: Mapping[str, Any]) -> list[tuple[str, str, str, list[dict[str, Any]]]]:
+    """The layer-6 parts of a change (CR 613.1f) as (predicate for one object, for several with a
+    duration, for a static ability, phase's modifications): "loses all abilities", "gains flying",
+    "loses flying"; raise Unsupported for other abilities."""
+    parts = []
+    if change.get("loses_all_abilities"):
+        if change.get("gains"):
+            raise Unsupported("losing all abilities and gaining some in one effect has no Oracle wording here")
+        parts.append(("loses all abilities", "lose all abilities", "lose all abilities",
+                      [{"type": "RemoveAllAbilities"}]))
+    for key, (one, many, static, mod) in (("gains", ("gains", "gain", "have", "AddKeyword")),
+                                          ("loses", ("loses", "lose", "lose", "RemoveKeyword"))):
+        for ability in change.get(key) or ():
+            keyword = ability.get("keyword") if isinstance(ability, Mapping) and len(ability) == 1 else None
+            if keyword not in KEYWORDS:
+                raise Unsupported(f"an effect that {one} {ability}: only the keywords {sorted(KEYWORDS)} are written here")
+            word = keyword.lower()
+            parts.append((f"{one} {word}", f"{many} {word}", f"{static} {word}",
+                          [{"type": mod, "keyword": KEYWORDS[keyword]}]))
+    return parts
 
 
 def _article(words: str) -> str:
@@ -96,9 +126,10 @@ def become_sentences(change: Mapping[str, Any], subject: str, grp: Group | None)
     until end of turn.", later parts "It becomes ...") or ``each`` (``grp``: "All creatures become
     red until end of turn.", one part only: each sentence would lock its own set, CR 611.2c)."""
     parts = change_parts(change)
+    abilities = ability_parts(change)
     pt = [_mod("SetPower", change["power"])] if change.get("power") is not None else []
     pt += [_mod("SetToughness", change["toughness"])] if change.get("toughness") is not None else []
-    if subject == "each" and len(parts) + bool(pt) != 1:
+    if subject == "each" and len(parts) + len(abilities) + bool(pt) != 1:
         raise Unsupported("an effect on each object a filter matches changing several things has no single Oracle "
                           "sentence here (each sentence would fix its own set, CR 611.2c)")
     out = []
@@ -115,6 +146,17 @@ def become_sentences(change: Mapping[str, Any], subject: str, grp: Group | None)
         if first:
             expect["target"] = {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}
         out.append(Sentence(f"{who} becomes {words} until end of turn.", expect))
+    for one, many, _, mods in abilities:  # CR 613.1f: layer 6
+        if subject == "each":
+            out.append(Sentence(f"{grp.noun} {many} until end of turn.", {"type": "GenericEffect", "target": None,
+                                "static_abilities": [{"mode": "Continuous", "affected": grp.filter, "modifications": mods}]}))
+            continue
+        first = not out and subject == "target"
+        expect = {"type": "GenericEffect", "static_abilities": [
+            {"mode": "Continuous", "affected": PARENT, "modifications": mods}]}
+        if first:
+            expect["target"] = {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}
+        out.append(Sentence(f"{'Target permanent' if first else 'It'} {one} until end of turn.", expect))
     if pt:
         p, t = change.get("power"), change.get("toughness")
         what = (f"base power and toughness {p}/{t}" if p is not None and t is not None
@@ -138,10 +180,13 @@ def static_change_sentences(change: Mapping[str, Any], grp: Group) -> list[Sente
     """A static ability's "becomes" (CR 604.2, 613.1d-e): "All creatures are black.", "Creatures
     you control are legendary in addition to their other types.", one sentence a part."""
     parts = change_parts(change)
+    abilities = ability_parts(change)
     if change.get("power") is not None or change.get("toughness") is not None:
         raise Unsupported("a static ability setting power and toughness with other changes has no wording here")
-    if not parts:
+    if not parts and not abilities:
         raise Unsupported("a static ability changing nothing has no Oracle wording")
-    return [Sentence(f"{grp.noun} are {_plural(many)}.",
-                     {"mode": "Continuous", "affected": grp.filter, "modifications": mods,
-                      "characteristic_defining": False}) for _, many, mods in parts]
+    return [*(Sentence(f"{grp.noun} are {_plural(many)}.",
+                       {"mode": "Continuous", "affected": grp.filter, "modifications": mods,
+                        "characteristic_defining": False}) for _, many, mods in parts),
+            *(Sentence(f"{grp.noun} {static}.", {"mode": "Continuous", "affected": grp.filter, "modifications": mods,
+                                                 "characteristic_defining": False}) for _, _, static, mods in abilities)]

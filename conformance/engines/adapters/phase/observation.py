@@ -9,11 +9,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.adapters.phase.bindings import COUNTERS_BACK
+from conformance.engines.adapters.phase.bindings import COUNTERS_BACK, OBJECT_PREFIX, AdapterFault
 from conformance.engines.adapters.phase.board import Board
 
 
 COLORS_BACK = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+SHARDS_BACK = {"White": "{W}", "Blue": "{U}", "Black": "{B}", "Red": "{R}", "Green": "{G}", "Colorless": "{C}",
+               "X": "{X}"}
+
+
+def name_of(obj: dict[str, Any]) -> str | None:
+    """An object's name (CR 201.2) as phase's layers left it; the adapter's own names for nameless
+    objects (``Cfx Object N``) are no name, and a copy of such an object has none either (707.2)."""
+    name = obj.get("name")
+    return None if not name or str(name).startswith(OBJECT_PREFIX) else str(name)
+
+
+def mana_cost_of(obj: dict[str, Any]) -> str | None:
+    """An object's mana cost (CR 202.1) in its printed form, from phase's ``mana_cost``: {X} first,
+    then the generic amount, then the other symbols in phase's order (the printed order); ``None``
+    for no mana cost (202.1b)."""
+    cost = obj.get("mana_cost") or {}
+    if cost.get("type") != "Cost":
+        return None
+    shards = list(cost.get("shards") or ())
+    if any(s not in SHARDS_BACK for s in shards):
+        raise AdapterFault(f"phase reports mana symbols {shards} this adapter cannot write back")
+    generic = cost.get("generic") or 0
+    xs = "".join(SHARDS_BACK[s] for s in shards if s == "X")
+    rest = "".join(SHARDS_BACK[s] for s in shards if s != "X")
+    return xs + (f"{{{generic}}}" if generic or not shards else "") + rest
 
 
 def characteristics(obj: dict[str, Any]) -> dict[str, Any]:
@@ -40,23 +65,30 @@ class Observation(Board):
             self.check_nobody_lost("its objects are observed after that, where the scenario keeps them in play")
         objects = {}
         for oid in self.plan.objects:
-            obj = self.obj(oid)
-            zone = str(obj["zone"]).lower()
-            controller = obj.get("controller")
-            objects[oid] = {
-                "zone": zone,
-                "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)
-                and controller < len(self.plan.players) else None,
-                "power": obj.get("power"),
-                "toughness": obj.get("toughness"),
-                "counters": {COUNTERS_BACK.get(k, k): v for k, v in sorted((obj.get("counters") or {}).items()) if v},
-                # damage is marked on permanents (CR 120.3e); a card that left the battlefield is a new
-                # object with none (400.7). phase keeps the last value on such a card and clears it as
-                # the card returns (tests/test_phase_adapter.py), so off the battlefield it is read as 0
-                "damage": obj.get("damage_marked") if zone == "battlefield" else 0,
-                **characteristics(obj),
-            }
+            objects[oid] = self._values(self.obj(oid))
+        for name in self.plan.tokens:  # CR 111.7, 704.5d: a token that left the battlefield has ceased to exist
+            token = self._token(name)
+            objects[name] = {"zone": None} if token is None else self._values(token)
         return {"objects": objects}
+
+    def _values(self, obj: dict[str, Any]) -> dict[str, Any]:
+        zone = str(obj["zone"]).lower()
+        controller = obj.get("controller")
+        return {
+            "zone": zone,
+            "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)
+            and controller < len(self.plan.players) else None,
+            "power": obj.get("power"),
+            "toughness": obj.get("toughness"),
+            "counters": {COUNTERS_BACK.get(k, k): v for k, v in sorted((obj.get("counters") or {}).items()) if v},
+            # damage is marked on permanents (CR 120.3e); a card that left the battlefield is a new
+            # object with none (400.7). phase keeps the last value on such a card and clears it as
+            # the card returns (tests/test_phase_adapter.py), so off the battlefield it is read as 0
+            "damage": obj.get("damage_marked") if zone == "battlefield" else 0,
+            **characteristics(obj),
+            "name": name_of(obj),
+            "mana_cost": mana_cost_of(obj),
+        }
 
     def players(self) -> dict[str, dict[str, Any]]:
         """Life totals (CR 119.1) and whether each player has lost the game (104.3, 704.5a)."""

@@ -16,8 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
-from conformance.engines.adapters.phase.changes import become_sentences, change_parts
+from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
+from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
+from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
+from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
+                                                               recipient_kind, source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.tokens import check_token_observations, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -40,6 +45,8 @@ class Cast:
     needs_creature: bool = True  # "target creature" (else "target permanent")
     damage_source: str | None = None  # a damage event's source whose controller a filter is read from
     target_player: str | None = None  # the player it targets ("target player")
+    order: tuple[str, ...] = ()  # the objects whose replacement effects apply, in the affected player's order (616.1)
+    tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
 
     @property
     def tracked(self) -> bool:
@@ -65,6 +72,8 @@ class Plan:
     objects: dict[str, str] = field(default_factory=dict)            # object id -> card name
     spells: dict[str, str] = field(default_factory=dict)             # spell name -> caster
     steps: list[tuple[str, Any]] = field(default_factory=list)       # (kind, realisation)
+    shields: dict[str, str] = field(default_factory=dict)            # prevention effect id -> spell name
+    tokens: tuple[str, ...] = ()                                     # the names the case gives tokens (.tokens)
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
@@ -93,7 +102,9 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     for name, state in (case.get("player_states") or {}).items():
         if state.get("counters") or state.get("mana"):
             raise Unsupported(f"player {name}: counters and mana are not realised by this adapter")
-    plan = Plan(players=players, seats=max(2, len(players)))
+    plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)))
+    check_token_observations(case)  # CR 111.4 (.tokens)
+    damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
             continue  # its damage is dealt by the spell standing in for it (_plan_damage); no card is needed
@@ -102,7 +113,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
                               f"{sorted(ZONES)})")
         if spec["zone"] == "battlefield" and set(spec["card"]["types"]) & {"instant", "sorcery"}:
             raise Unsupported(f"object {oid!r}: an instant or sorcery on the battlefield")
-        card = object_card(oid, spec, index, you=spec.get("controller") or spec["owner"], players=players)
+        card = object_card(oid, spec, index, you=spec.get("controller") or spec["owner"], players=players,
+                           damage=damage_abilities.get(oid, []))
         if card.name in plan.cards and plan.cards[card.name].source != card.source:
             raise Unsupported(f"two different cards named {card.name!r}")
         plan.cards[card.name] = card
@@ -168,17 +180,41 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_spell(plan, [(kind, body)], counter)
     if kind in ("put_counters", "remove_counters"):
         counter_kind(body["kind"])
+        if kind == "put_counters" and has_counter_replacements(case):
+            return _plan_counters_put(plan, case, body, counter)
         return body
     if kind == "move":
-        if body.get("face_down") or body.get("choices"):
-            raise Unsupported("a move face down or with choices is not realised by this adapter")
+        if body.get("face_down"):
+            raise Unsupported("a move face down is not realised by this adapter")
         if body["to"] not in ZONES:
             raise Unsupported(f"a move to the {body['to']} zone")
+        abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
+        enters_with = any("enters_with_counters" in a for a in abilities)
+        if body.get("order") and not enters_with:
+            raise Unsupported("an order of replacement effects on a permanent entering (CR 616.1) is not realised by "
+                              "this adapter but for the counters it enters with")
+        if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
+            if enters_with:
+                raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")
+            return {**body, "copy_choice": copy_choice(case, body)}
+        spec = case["objects"].get(body["object"])
+        if spec is not None and "planeswalker" in spec["card"].get("types", ()) and body["to"] == "battlefield":
+            raise Unsupported("a planeswalker moved onto the battlefield: phase's debug move gives it no loyalty counters "
+                              "(CR 306.5b is phase's only when the card is cast), so it is not realised here")
+        if enters_with and body["to"] == "battlefield":  # CR 614.1c, 122.6: phase's replacement pipeline (.entering)
+            return {**body, "enters_with": True, "order": counter_order(case, body.get("order") or ())}
         return body
     if kind in ("end_effect", "end_turn"):
         return body
     if kind == "double_counters":
         return _plan_counter_doubling(plan, body, counter)
+    if kind == "create_token":  # CR 111.1, 111.4, 614.1a (.tokens)
+        name = f"Cfx Spell {next(counter)}"
+        plan.cards[name] = spell_card(name, [create_token_sentence(body)])
+        plan.spells[name] = body["controller"]
+        names = (body["token"],) if body.get("token") else tuple(body.get("tokens") or ())
+        return Cast(spell=name, caster=body["controller"], target=None, parts=[],
+                    order=token_order(case, body.get("order") or ()), tokens=names)
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
     if kind == "together":
@@ -208,7 +244,7 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
             subject = "target" if target is None else "it"
             if target is None:
                 # "Target permanent becomes ..." (CR 613.1d-e); P/T alone: "Target creature has ..."
-                needs_creature = kind != "become" or not change_parts(body)
+                needs_creature = kind != "become" or not (change_parts(body) or ability_parts(body))
             sentences.extend(become_sentences(body, subject, None) if kind == "become"
                              else [effect_sentence(kind, body, subject, None)])
             target = body["to"]
@@ -235,6 +271,35 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
     return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
 
 
+def counter_order(case: Mapping[str, Any], names: Any) -> tuple[str, ...]:
+    """The objects whose counter replacements the affected player applies, in the scripted order
+    (CR 616.1): "season" or "season.counter_replacement", one such ability per object."""
+    order = []
+    for name in names:
+        oid, _, ability = name.partition(".")
+        own = [a for a in case["objects"][oid]["card"].get("abilities", ()) if "counter_replacement" in a]
+        if len(own) != 1 or ability not in ("", "counter_replacement"):
+            raise Unsupported(f"the order names {name!r}: only one counter replacement of an object is told apart here")
+        order.append(oid)
+    return tuple(order)
+
+
+def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """Counters put by an effect in a case with counter replacements (CR 122.1, 614.1a): a spell
+    "Put three +1/+1 counters on target permanent." cast by the player whose effect puts them (the
+    step's ``controller``, else the permanent's controller, as the format says), so phase's own
+    replacement effects modify the event (614.16: Vorinclex looks at who puts them)."""
+    if body["object"] not in case["objects"]:
+        raise Unsupported("counters put on a token in a case with counter replacements are not realised by this adapter")
+    spec = case["objects"][body["object"]]
+    order = counter_order(case, body.get("order") or ())
+    caster = body.get("controller") or spec.get("controller") or spec["owner"]
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, [put_counters_sentence(body)])
+    plan.spells[name] = caster
+    return Cast(spell=name, caster=caster, target=body["object"], parts=[], needs_creature=False, order=tuple(order))
+
+
 def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
     """A noncombat damage event (CR 120.3): a synthesized instant "Cfx Spell N deals 3 damage to
     target creature." ("... to target player.", "... to each creature you control.", "... to each
@@ -245,8 +310,21 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     recipient)."""
     if body.get("combat"):
         raise Unsupported("combat damage (CR 510.2) is not realised by this adapter: no combat is played")
-    if body.get("order"):
+    doublers = has_damage_doublers(case)
+    if body.get("order") and not doublers:
         raise Unsupported("a scripted order of replacement and prevention effects (CR 616.1)")
+    order = damage_order(case, body, plan.shields) if doublers else ()
+    if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
+        source = case["objects"][body["source"]]
+        recipient = "target player" if body.get("to") in plan.players else f"target {recipient_kind(case, body['to'])}"
+        name = plan.cards[plan.objects[body["source"]]].name
+        return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
+                          target=None if body["to"] in plan.players else body["to"],
+                          target_player=body["to"] if body["to"] in plan.players else None, order=order)
+    if doublers and (list(case["objects"][body["source"]]["card"].get("types", [])) != ["instant"]
+                     or case["objects"][body["source"]]["card"].get("abilities")):
+        raise Unsupported("a damage source on the stack other than an instant spell, in a case with a damage doubler: "
+                          "the synthesized instant standing in for it would not be the same kind of source")
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
         raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
                           "matches, each player) has no wording here")
@@ -269,16 +347,18 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                             {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
         plan.cards[name] = spell_card(name, [sentence])
         plan.spells[name] = caster
-        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"])
+        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order)
     else:
-        sentence = Sentence(f"{name} deals {amount} damage to target creature.",
-                            {"type": "DealDamage", "amount": amount_q, "target": TARGET})
+        kind = recipient_kind(case, body["to"])
+        sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
+                            {"type": "DealDamage", "amount": amount_q, "target": {**TARGET, "type_filters": [kind.capitalize()]}})
     plan.cards[name] = spell_card(name, [sentence])
     plan.spells[name] = caster
     relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
                 and body["source"] in plan.objects)
-    return Cast(spell=name, caster=caster, target=body.get("to"), parts=[],
-                damage_source=body["source"] if relative else None)
+    return Cast(spell=name, caster=caster, target=body.get("to"), parts=[], needs_creature=body.get("to") is None
+                or recipient_kind(case, body["to"]) == "creature", damage_source=body["source"] if relative else None,
+                order=order)
 
 
 def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
@@ -324,6 +404,8 @@ def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, [sentence])
     plan.spells[name] = body["controller"]
+    if body.get("id"):
+        plan.shields[body["id"]] = name
     return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
                 target_player=body["to"] if to_player else None)
 
@@ -342,6 +424,11 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
                           "one event here")
     if any(kind in ("damage", "lose_life", "gain_life", "double_life", "prevent_damage") for kind, _ in flat):
         raise Unsupported("a damage event inside a together step: phase deals damage only as a spell resolves")
+    if has_counter_replacements(case) and any(kind == "put_counters" for kind, _ in flat):
+        raise Unsupported("counters put inside a together step in a case with counter replacements: phase applies "
+                          "replacement effects to counters only as a spell resolves")
+    if any(kind == "create_token" for kind, _ in flat):
+        raise Unsupported("tokens created inside a together step: phase creates them only as a spell resolves")
     if any(kind == "double_counters" for kind, _ in flat):
         raise Unsupported("a counter doubling inside a together step: phase performs it only as a spell resolves")
     needs_spell = any(kind in SPELL_ONLY or (kind in EFFECT_STEPS and body.get("to_each") is not None)

@@ -16,13 +16,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import HAND_SIZE, MAX_PASSES, ZONES, AdapterFault
+from conformance.engines.adapters.phase.activation import Activations
+from conformance.engines.adapters.phase.counter_order import CounterReplacements
+from conformance.engines.adapters.phase.counter_order import SHIELD
+from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
+from conformance.engines.adapters.phase.entering import EntersAsCopy
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
-from conformance.engines.adapters.phase.plan import EFFECT_STEPS, Cast, Inject, counter_kind
+from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Board):
+class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -46,6 +51,7 @@ class Steps(Board):
                                   "controller, now that it is not on the battlefield under its first controller")
         self.give_priority(seat)
         spell = self.ids[cast.spell]
+        before = {obj["id"] for obj in self.game.battlefield()}
         if self.zones.pop(cast.spell, "Hand") != "Hand":
             self.debug("MoveToZone", {"object_id": spell, "to_zone": "Hand", "simulate": False})
         action = next((a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == spell), None)
@@ -72,9 +78,25 @@ class Steps(Board):
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
         if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
-        self.resolve_stack()
+        self.replacement_order = tuple(SHIELD if oid == SHIELD_NAME else self.ids[oid] for oid in cast.order)
+        self.affected_seat = None if target is None else self.game.object(target).get("controller")
+        try:
+            self.resolve_stack()
+        finally:
+            self.replacement_order, self.affected_seat = (), None
+        if cast.tokens:
+            self.name_tokens(cast, before)
         if cast.tracked:
             self.track(cast, spell)
+
+    def name_tokens(self, cast: Cast, before: set[int]) -> None:
+        """The tokens phase created get the step's names in the order phase made them (CR 111.1,
+        614.1a); a name no token got stays unknown (no object)."""
+        made = sorted(obj["id"] for obj in self.game.battlefield() if obj["id"] not in before)
+        if len(made) > len(cast.tokens):
+            raise Unsupported(f"phase created {len(made)} tokens where the case names {len(cast.tokens)}")
+        for name, token in zip(cast.tokens, made):
+            self.ids[name] = token
 
     def track(self, cast: Cast, spell: int) -> None:
         """Remember which of phase's continuous effects are the cast's scenario effects. A spell
@@ -187,7 +209,13 @@ class Steps(Board):
 
     def move(self, body: Mapping[str, Any]) -> None:
         zone = ZONES[body["to"]]
-        if self.obj(body["object"])["zone"] != zone:  # to the zone it is in: nothing happens
+        if body["object"] in self.plan.tokens and self._token(body["object"]) is None:
+            return  # CR 111.8: a token that has ceased to exist (or was never created) goes nowhere
+        if "copy_choice" in body:
+            self.enter_as_copy(body["object"], body["copy_choice"])
+        elif body.get("enters_with"):
+            self.enter_with_counters(body["object"], body["order"])
+        elif self.obj(body["object"])["zone"] != zone:  # to the zone it is in: nothing happens
             self.debug("MoveToZone", {"object_id": self.ids[body["object"]], "to_zone": zone, "simulate": False})
 
     def counters(self, kind: str, body: Mapping[str, Any]) -> None:
@@ -208,9 +236,11 @@ class Steps(Board):
     def perform(self, kind: str, realisation: Any) -> None:
         """One step, then state-based actions (CR 704.3)."""
         self.check_nobody_lost("the scenario goes on past that point")
-        if kind in EFFECT_STEPS or kind in ("double_counters", "damage", "lose_life", "gain_life", "double_life",
-                                            "prevent_damage"):
+        if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
+            return
+        if isinstance(realisation, Activation):  # damage from the scenario's own permanent (.damage_sources)
+            self.activate(realisation)
             return
         if kind != "together":
             self.action(kind, realisation)

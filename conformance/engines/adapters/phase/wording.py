@@ -40,7 +40,8 @@ PARENT = {"type": "ParentTarget"}
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 """The colours' words in Oracle text (CR 105.1); phase names them with a capital."""
 NOUNS = {"creature": ("creature", "creatures"), "artifact": ("artifact", "artifacts"),
-         "enchantment": ("enchantment", "enchantments"), "land": ("land", "lands")}
+         "enchantment": ("enchantment", "enchantments"), "land": ("land", "lands"),
+         "planeswalker": ("planeswalker", "planeswalkers")}
 
 
 @dataclass(frozen=True)
@@ -272,7 +273,8 @@ def spell_effects(face: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (), statics: list[Sentence] = (),
-                unimplemented: bool = False, activated: list[Mapping[str, Any]] = ()) -> None:
+                unimplemented: bool = False, activated: list[Mapping[str, Any]] = (),
+                replacements: list[Sentence] = ()) -> None:
     """Raise Unsupported unless phase's parser read ``text`` as the sentences mean (and an
     object's abilities given as Oracle text as phase reads them alone, ``activated``)."""
     if unimplemented:
@@ -287,6 +289,9 @@ def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (
     if len(parsed) != len(statics) or not all(matches(s.expect, a) for s, a in zip(statics, parsed)):
         raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
                           f"{json.dumps(parsed)[:300]}")
-    if not spell and ((face.get("abilities") or []) != list(activated) or face.get("triggers")
-                      or face.get("replacements")):
+    parsed = face.get("replacements") or []
+    if len(parsed) != len(replacements) or not all(matches(s.expect, a) for s, a in zip(replacements, parsed)):
+        raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads replacements "
+                          f"{json.dumps(parsed)[:300]}")
+    if not spell and ((face.get("abilities") or []) != list(activated) or face.get("triggers")):
         raise Unsupported(f"phase's Oracle parser reads more into {text!r} than it says")

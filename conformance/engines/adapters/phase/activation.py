@@ -1,0 +1,68 @@
+"""A permanent dealing damage with its own activated ability (:class:`.damage_sources.Activation`,
+CR 602.2, 113.7): its controller activates the ability phase parsed from the card's printed
+"{0}: NAME deals 3 damage to target creature.", chooses the target with phase's prompt, and
+priority is passed until the ability has resolved, with phase's replacement effects (and the
+affected player's order of them, 616.1) applied to the damage event.
+"""
+
+from __future__ import annotations
+
+from conformance.engines.adapters.phase.bindings import AdapterFault
+from conformance.engines.adapters.phase.board import Board, _action, _targets
+from conformance.engines.adapters.phase.counter_order import SHIELD
+from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
+from conformance.errors import Unsupported
+
+
+class Activations(Board):
+    """Activating a permanent's damage ability in phase's game."""
+
+    replacement_order: tuple[int, ...] = ()
+    affected_seat: int | None = None
+
+    def activate(self, act: Activation) -> None:
+        source = self.obj(act.source)
+        if source.get("zone") != "Battlefield":
+            raise Unsupported(f"damage dealt by {act.source!r}, which is not on the battlefield now "
+                              f"({str(source['zone']).lower()}): its ability cannot be activated")
+        seat = source.get("controller")
+        face = self.plan.cards[self.plan.objects[act.source]].face
+        wanted = act.text.replace(self.plan.objects[act.source], "~")
+        indices = [i for i, a in enumerate(face.get("abilities") or ()) if a.get("description") == wanted]
+        if len(indices) != 1:
+            raise AdapterFault(f"{act.source!r} has no one ability {wanted!r} in phase")
+        now = source.get("abilities") or []
+        if len(now) <= indices[0] or now[indices[0]].get("description") != wanted:
+            raise Unsupported(f"damage dealt by {act.source!r}, which does not have its printed damage ability now (it "
+                              "lost abilities): the adapter's stand-in for its damage is gone")
+        if act.target is not None:
+            target = self.obj(act.target)
+            kind = act.text.rsplit(" ", 1)[-1].rstrip(".").capitalize()  # "creature" or "planeswalker"
+            if target.get("zone") != "Battlefield" or kind not in ((target.get("card_types") or {}).get("core_types") or ()):
+                raise Unsupported(f"damage to {act.target!r}, which is not a {kind.lower()} on the battlefield now")
+            chosen = {"Object": self.ids[act.target]}
+            affected = target.get("controller")
+        else:
+            chosen = {"Player": self.seat[act.target_player]}
+            affected = self.seat[act.target_player]
+        self.give_priority(seat)
+        self.game.apply(seat, _action({"type": "ActivateAbility",
+                                       "data": {"source_id": self.ids[act.source], "ability_index": indices[0]}}))
+        for _ in range(4):
+            waiting = self.waiting()
+            if waiting["type"] != "TargetSelection":
+                break
+            if chosen not in waiting["data"]["selection"]["current_legal_targets"]:
+                raise Unsupported(f"phase does not let {act.source!r}'s ability target {chosen}")
+            self.game.apply(seat, _action({"type": "ChooseTarget", "data": {"target": chosen}}))
+        stack = self.game.stack()
+        if not stack or stack[-1].get("source_id") != self.ids[act.source]:
+            raise AdapterFault(f"{act.source!r}'s ability is not on phase's stack after activating it")
+        if _targets(stack[-1]["kind"]["data"].get("ability")) != [chosen]:
+            raise AdapterFault(f"{act.source!r}'s ability does not target {chosen} in phase")
+        self.replacement_order = tuple(SHIELD if oid == SHIELD_NAME else self.ids[oid] for oid in act.order)
+        self.affected_seat = affected
+        try:
+            self.resolve_stack()
+        finally:
+            self.replacement_order, self.affected_seat = (), None

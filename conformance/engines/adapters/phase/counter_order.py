@@ -1,0 +1,80 @@
+"""The affected player's order of counter replacement effects (CR 616.1), asked by phase as a
+counter event resolves (:mod:`.counters` writes the replacements and the spells putting counters).
+With the step's scripted ``order`` (the effects by object, as the affected permanent's controller
+applies them), the first of its effects among phase's candidates is chosen, each time phase asks.
+With no order, the order must not change the result: answered only when every candidate modifies
+the number the same way (twice that many with twice that many, plus N with plus M: these commute),
+else unsupported.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import AdapterFault
+from conformance.engines.adapters.phase.board import Board, _action
+from conformance.errors import Unsupported
+
+
+MODIFICATIONS = {"AddCounter": "quantity_modification", "DamageDone": "damage_modification",
+                 "CreateToken": "quantity_modification"}
+"""The replacement events the adapter orders: counters put (.counters) and damage doubled (.damage_sources)."""
+
+
+class CounterReplacements(Board):
+    """Answering phase's question which counter replacement applies first (CR 616.1)."""
+
+    replacement_order: tuple[Any, ...] = ()  # phase's ids of the sources (or SHIELD), in the case's order
+    affected_seat: int | None = None
+
+    def answer_replacement_choice(self, waiting: Mapping[str, Any]) -> None:
+        candidates = waiting["data"].get("candidates") or []
+        state = self.game.state()["state"]
+        kinds = set()
+        sources: list[Any] = []
+        for candidate in candidates:
+            if _is_shield(candidate):  # phase's prevention shields are anonymous (no source) candidates
+                kinds.add(("Prevent", None))
+                sources.append(SHIELD)
+                continue
+            replacement = _replacement_of(state, candidate)
+            if replacement is None or replacement.get("event") not in MODIFICATIONS:
+                raise AdapterFault(f"phase asks to order replacements {json.dumps(candidates)[:300]}")
+            event = replacement["event"]
+            kinds.add((event, (replacement.get(MODIFICATIONS[event]) or {}).get("type")))
+            sources.append(candidate.get("source_id"))
+        if self.affected_seat is not None and waiting["data"]["player"] != self.affected_seat:
+            raise AdapterFault(f"phase asks seat {waiting['data']['player']} to order the replacements on a permanent "
+                               f"seat {self.affected_seat} controls (CR 616.1: its controller chooses)")
+        if self.replacement_order:
+            if len(set(sources)) != len(sources) or not set(sources) <= set(self.replacement_order):
+                raise Unsupported(f"phase offers the replacements of {sources}, which the case's order (phase's ids "
+                                  f"{list(self.replacement_order)}) does not name one by one")
+            first = next(i for i in self.replacement_order if i in sources)
+            index = sources.index(first)
+        elif len(kinds) != 1 or SHIELD in sources:
+            raise Unsupported("several replacement or prevention effects of different kinds apply to one event with "
+                              "no order scripted: the affected player's choice could change the result (CR 616.1)")
+        else:
+            index = 0
+        self.game.apply(waiting["data"]["player"], _action({"type": "ChooseReplacement", "data": {"index": index}}))
+
+
+SHIELD = "shield"
+"""The one prevention shield a scripted order names (.plan: the case's shields)."""
+
+
+def _is_shield(candidate: Mapping[str, Any]) -> bool:
+    return not candidate.get("source_id") and candidate.get("description") == "Prevent damage"
+
+
+def _replacement_of(state: Mapping[str, Any], candidate: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    source = state.get("objects", {}).get(str(candidate.get("source_id")))
+    if source is None:
+        return None
+    for replacement in source.get("replacement_definitions") or source.get("replacements") or ():
+        if replacement.get("description") == candidate.get("description"):
+            return replacement
+    return None

@@ -1,0 +1,131 @@
+"""Counters put by effects, and the replacement effects that change how many (CR 614.1a, 614.16,
+122.6a, 614.5), realised through phase's own replacement pipeline.
+
+A ``counter_replacement`` ability is written as the Oracle sentence of the real card it models
+(Doubling Season's second ability, Hardened Scales, Corpsejack Menace, Vorinclex's first ability)
+and checked against phase's parse (an ``AddCounter`` replacement, its ``quantity_modification``,
+``counter_match`` and ``valid_card``/``valid_player``). In a case with such an ability, a
+``put_counters`` step is a real effect: a synthesized instant "Put three +1/+1 counters on target
+permanent." cast by the player whose effect puts them (the step's ``controller``, else the
+permanent's controller), so phase's replacement effects apply to the event as it resolves; when
+phase asks the affected permanent's controller to order several of them (616.1), the case has no
+scripted ``order`` (that needs ``replacement-order``, not declared), so the order does not change
+the result; the adapter answers only when every candidate has the same kind of modification
+(doublings commute with doublings, additions with additions), else unsupported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import COUNTERS
+from conformance.engines.adapters.phase.wording import Sentence
+from conformance.errors import Unsupported
+
+NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+           "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+"""Numbers as Oracle text writes them in "Put three +1/+1 counters ..."."""
+
+
+def number_word(n: int) -> str:
+    if not 1 <= n < len(NUMBERS):
+        raise Unsupported(f"{n} counters at once have no Oracle wording here")
+    return NUMBERS[n]
+
+
+def phase_kind(kind: str) -> str:
+    return COUNTERS.get(kind, kind)
+
+
+def _covered(on: Mapping[str, Any] | None, oid: str) -> tuple[str, str]:
+    """The permanents a counter replacement covers, relative to its controller: "a permanent you
+    control" or "a creature you control" (words, phase's type filter)."""
+    flt = {k: v for k, v in (on or {}).items() if v not in (None, False, [], ())}
+    zone = flt.pop("zone", "battlefield")
+    types = list(flt.pop("types", []))
+    if zone != "battlefield" or flt.pop("controller", None) != "you" or flt or types not in ([], ["creature"]):
+        raise Unsupported(f"object {oid!r}: a counter replacement covering {dict(on or {})} has no Oracle wording here "
+                          "(only permanents or creatures its controller controls)")
+    return ("a creature you control", "Creature") if types else ("a permanent you control", "Permanent")
+
+
+def counter_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
+    """The Oracle sentence of a counter replacement (CR 614.1a) and phase's expected reading."""
+    mode, amount, kind = body.get("mode", "double"), body.get("amount", 1), body.get("kind")
+    if mode == "double":
+        modification: dict[str, Any] = {"type": "Times", "factor": 2}
+    elif mode == "plus" and kind is not None:
+        modification = {"type": "Plus", "value": amount}
+    else:
+        raise Unsupported(f"object {oid!r}: a counter replacement {mode!r} of any kind of counter has no Oracle "
+                          "wording here")
+    expect: dict[str, Any] = {"event": "AddCounter", "mode": {"type": "Mandatory"}, "condition": None,
+                              "quantity_modification": modification}
+    if body.get("by_you"):  # Vorinclex: "If you would put ..." (122.6a: who puts them)
+        if body.get("on") is not None or kind is not None or mode != "double" or body.get("effects_only", True):
+            raise Unsupported(f"object {oid!r}: an 'if you would put' counter replacement other than Vorinclex's has no "
+                              "Oracle wording here")
+        text = ("If you would put one or more counters on a permanent or player, put twice that many of each of "
+                "those kinds of counters on that permanent or player instead.")
+        return Sentence(text, {**expect, "valid_card": None, "valid_player": "You",
+                               "counter_replacement_subject": "Actor"})
+    words, card_type = _covered(body.get("on"), oid)
+    valid = {"type": "Typed", "type_filters": [card_type], "controller": "You", "properties": []}
+    if kind is None:
+        if body.get("effects_only", True):  # Doubling Season (614.16: "an effect")
+            text = (f"If an effect would put one or more counters on {words}, it puts twice that many of those "
+                    "counters on that permanent instead.")
+        else:
+            text = (f"If one or more counters would be put on {words}, twice that many of each of those kinds of "
+                    "counters are put on it instead.")
+        return Sentence(text, {**expect, "valid_card": valid})
+    # Hardened Scales, Corpsejack Menace: no "an effect" (a cost putting counters is not realised here:
+    # loyalty abilities are not declared, so every counter put in a case this adapter runs is an effect's)
+    how = "twice that many" if mode == "double" else f"that many plus {number_word(amount)}"
+    text = f"If one or more {kind} counters would be put on {words}, {how} {kind} counters are put on it instead."
+    return Sentence(text, {**expect, "valid_card": valid,
+                           "counter_match": {"type": "OfType", "data": phase_kind(kind)}})
+
+
+def check_counter_replacements(face: Mapping[str, Any], sentences: list[Sentence]) -> None:
+    """What :func:`.wording.check_parse` cannot see: a replacement of any kind of counter has no
+    ``counter_match`` in phase's reading, and a Vorinclex one no ``valid_card``."""
+    for sentence, parsed in zip(sentences, face.get("replacements") or ()):
+        if sentence.expect.get("event") != "AddCounter":
+            continue
+        for key in ("counter_match", "valid_player", "counter_replacement_subject"):
+            if key not in sentence.expect and parsed.get(key) is not None:
+                raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
+
+
+def put_counters_sentence(body: Mapping[str, Any]) -> Sentence:
+    """"Put three +1/+1 counters on target permanent." (CR 122.1: an effect putting counters)."""
+    count, kind = body["count"], body["kind"]
+    how_many = "a" if count == 1 else number_word(count)
+    noun = "counter" if count == 1 else "counters"
+    return Sentence(f"Put {how_many} {kind} {noun} on target permanent.",
+                    {"type": "PutCounter", "counter_type": phase_kind(kind), "count": {"type": "Fixed", "value": count},
+                     "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}})
+
+
+def enters_with_sentence(oid: str, name: str, body: Mapping[str, Any]) -> Sentence:
+    """"NAME enters with three +1/+1 counters on it." (CR 614.1c, 122.6): phase's ``Moved``
+    replacement to the battlefield putting them on the object itself (its name read as ``~``)."""
+    counts = {kind: n for kind, n in body.items() if n}
+    if len(counts) != 1:
+        raise Unsupported(f"object {oid!r}: entering with counters of {len(counts)} kinds has no Oracle wording here")
+    (kind, count), = counts.items()
+    how_many = "a" if count == 1 else number_word(count)
+    text = f"{name} enters with {how_many} {kind} {'counter' if count == 1 else 'counters'} on it."
+    return Sentence(text, {"event": "Moved", "mode": {"type": "Mandatory"}, "valid_card": {"type": "SelfRef"},
+                           "destination_zone": "Battlefield", "condition": None,
+                           "execute": {"kind": "Spell", "effect": {
+                               "type": "PutCounter", "counter_type": phase_kind(kind),
+                               "count": {"type": "Fixed", "value": count}, "target": {"type": "SelfRef"}},
+                               "sub_ability": None}})
+
+
+def has_counter_replacements(case: Mapping[str, Any]) -> bool:
+    return any("counter_replacement" in ability for spec in case["objects"].values()
+               for ability in spec.get("card", {}).get("abilities", ()))

@@ -1,0 +1,182 @@
+"""Damage doublers (CR 701.10g, 614.1a) and damage dealt by the scenario's own source (120.3).
+
+A ``double_damage`` ability is written as the Oracle sentence of the real cards it models
+(Furnace of Rath's "If a source would deal damage to a permanent or player, it deals double that
+damage to that permanent or player instead."; "a source you control", "a creature you control",
+"an instant spell you control" for its ``by`` filter), checked against phase's parse (a
+``DamageDone`` replacement doubling, with that ``damage_source_filter``).
+
+In a case with a doubler, whose effect depends on the damage's source, the damage must come from
+the scenario's source itself, not from a spell standing in for it: a permanent source deals it
+with an activated ability printed on its card for the purpose, "{0}: NAME deals 3 damage to
+target creature." (CR 113.7: the source of an ability's damage is the object with the ability;
+{0}, no tap, so nothing else about the permanent changes), activated by its controller and
+resolved in phase's game; a spell on the stack is still the synthesized instant cast by its
+controller, which is exactly "an instant spell you control" (so only instant sources, with no
+colour in any filter). The added ability changes nothing the case observes (abilities are not
+reported, and cases copying a damage source are refused).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.engines.adapters.phase.wording import TARGET, Sentence
+from conformance.errors import Unsupported
+
+DOUBLE = {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": None, "condition": None,
+          "damage_modification": {"type": "Double"}}
+
+
+def _zones(value: Any) -> frozenset[str]:
+    return frozenset([value] if isinstance(value, str) else value or ("battlefield",))
+
+
+def _source_words(oid: str, by: Mapping[str, Any] | None) -> tuple[str, dict[str, Any] | None]:
+    """The sources a doubler covers in Oracle words, and phase's ``damage_source_filter``."""
+    if by is None:
+        return "a source", None
+    flt = {k: v for k, v in by.items() if v not in (None, False, [], ())}
+    zones = _zones(flt.pop("zone", "battlefield"))
+    types = list(flt.pop("types", []))
+    if flt.pop("controller", None) != "you" or flt:
+        raise Unsupported(f"object {oid!r}: a damage doubler for the sources {dict(by)} has no Oracle wording here")
+    if zones == {"battlefield", "stack"} and not types:
+        return "a source you control", {"type": "Typed", "type_filters": [], "controller": "You", "properties": []}
+    if zones == {"battlefield"} and types in ([], ["creature"]):
+        noun = "a creature" if types else "a permanent"
+        return f"{noun} you control", {"type": "Typed", "type_filters": ["Creature" if types else "Permanent"],
+                                       "controller": "You", "properties": []}
+    if zones == {"stack"} and types == ["instant"]:
+        return "an instant spell you control", {"type": "Typed", "type_filters": ["Instant"], "controller": "You",
+                                                "properties": []}
+    raise Unsupported(f"object {oid!r}: a damage doubler for the sources {dict(by)} has no Oracle wording here")
+
+
+def double_damage_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
+    words, source_filter = _source_words(oid, body.get("by"))
+    text = (f"If {words} would deal damage to a permanent or player, it deals double that damage to that "
+            "permanent or player instead.")
+    expect = dict(DOUBLE)
+    if source_filter is not None:
+        expect["damage_source_filter"] = source_filter
+    return Sentence(text, expect)
+
+
+def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]) -> None:
+    """A doubler for every source has no ``damage_source_filter`` in phase's reading."""
+    for sentence, parsed in zip(sentences, face.get("replacements") or ()):
+        if sentence.expect.get("event") == "DamageDone" and "damage_source_filter" not in sentence.expect \
+                and parsed.get("damage_source_filter") is not None:
+            raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with a source filter")
+
+
+def has_damage_doublers(case: Mapping[str, Any]) -> bool:
+    """Whether the damage of the case must come from its own sources: a damage doubler, or a
+    keyword that changes what a source's damage does (lifelink, deathtouch, 702.15b, 702.2b),
+    on a card or given by an effect, depends on the source."""
+    return any("double_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
+               for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
+        any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS)
+
+
+SOURCE_KEYWORDS = ("lifelink", "deathtouch")
+
+
+def _damage_steps(steps: list[Mapping[str, Any]]):
+    for step in steps:
+        (kind, body), = step.items()
+        if kind == "together":
+            yield from _damage_steps(body)
+        elif kind == "damage":
+            yield body
+
+
+def _recipient(case: Mapping[str, Any], body: Mapping[str, Any]) -> str:
+    if body.get("to") is None or body.get("to_each") is not None or body.get("to_each_player"):
+        raise Unsupported("damage from a permanent's own ability to several recipients has no wording here (one "
+                          "target creature or player)")
+    return "target player" if body["to"] in case["players"] else f"target {recipient_kind(case, body['to'])}"
+
+
+def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
+    """The card type a damage spell's or ability's target is named by: "creature" (a creature, a
+    planeswalker creature too) or "planeswalker" (CR 120.3c); as it starts (checked again when
+    the damage is dealt)."""
+    types = case["objects"][oid]["card"].get("types", ()) if oid in case["objects"] else ("creature",)
+    return "planeswalker" if "planeswalker" in types and "creature" not in types else "creature"
+
+
+def source_ability_text(name: str, amount: int, recipient: str) -> str:
+    return f"{{0}}: {name} deals {amount} damage to {recipient}."
+
+
+def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]]:
+    """For each permanent source of a damage event in a case with a doubler, the (amount,
+    recipient) pairs its printed damage abilities must cover, in a fixed order."""
+    if not has_damage_doublers(case):
+        return {}
+    out: dict[str, list[tuple[int, str]]] = {}
+    for body in _damage_steps(case["steps"]):
+        spec = case["objects"][body["source"]]
+        if spec["zone"] == "stack":
+            continue
+        if any("enters_as_copy" in a for s in case["objects"].values() for a in s["card"].get("abilities", ())):
+            raise Unsupported("a damage source's printed damage ability in a case with copy effects (a copy would get it)")
+        pair = (body["amount"], _recipient(case, body))
+        if pair not in out.setdefault(body["source"], []):
+            out[body["source"]].append(pair)
+    return out
+
+
+def activated_expectation(amount: int, recipient: str, text: str) -> dict[str, Any]:
+    """phase's reading of "{0}: NAME deals N damage to target creature." (NAME read as ``~``)."""
+    target = {"type": "Player"} if recipient == "target player" else {
+        **TARGET, "type_filters": [recipient.split()[-1].capitalize()]}
+    return {"kind": "Activated", "effect": {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount},
+                                            "target": target},
+            "cost": {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}}}
+
+
+@dataclass
+class Activation:
+    """A permanent dealing damage with its own activated ability: its controller activates the
+    ability (its text) targeting ``target`` (an object) or ``target_player``."""
+
+    source: str
+    text: str
+    target: str | None
+    target_player: str | None
+    order: tuple[str, ...] = ()
+
+
+SHIELD_NAME = "<shield>"  # the order's prevention shield (.counter_order.SHIELD in the game)
+
+
+def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapping[str, str]) -> tuple[str, ...]:
+    """The affected player's scripted order (CR 616.1, 616.1e-f) of the doublers (objects with one
+    ``double_damage`` ability each) and prevention shields (``shields``: a ``prevent_damage``
+    step's id -> the spell that made it, phase's source of the shield); any other effect in the
+    order is unsupported."""
+    order = body.get("order") or {}
+    if not order:
+        return ()
+    if len(order) != 1:
+        raise Unsupported("orders of replacement effects for several affected players or objects in one event")
+    (_, names), = order.items()
+    out = []
+    if sum(name in shields for name in names) > 1:
+        raise Unsupported("an order naming several prevention shields: phase's shields cannot be told apart in its prompt")
+    for name in names:
+        if name in shields:
+            out.append(SHIELD_NAME)
+            continue
+        oid, _, ability = name.partition(".")
+        spec = case["objects"].get(oid)
+        own = [a for a in spec["card"].get("abilities", ()) if "double_damage" in a] if spec else []
+        if len(own) != 1 or len(spec["card"].get("abilities", ())) != 1 or ability not in ("", "double_damage"):
+            raise Unsupported(f"the order names {name!r}: only objects with a damage doubler alone are ordered here")
+        out.append(oid)
+    return tuple(out)

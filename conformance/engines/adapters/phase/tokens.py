@@ -1,0 +1,134 @@
+"""Tokens with the characteristics an effect gives (CR 111.1, 111.4) and token replacements
+(614.1a, 614.16), through phase's own token creation.
+
+A ``create_token`` step with a ``card`` is a synthesized instant "Create two 1/1 white Soldier
+creature tokens." cast by the step's controller, checked against phase's parse (a ``Token``
+effect with those power, toughness, types, subtypes and colours); phase creates the tokens as it
+resolves, applying its replacement effects, and the tokens it created are given the step's names
+in the order phase made them (its object ids); a name no token got names no object, and a token
+that left the battlefield has ceased to exist (111.7, 704.5d): both observed as ``zone: null``.
+
+A ``token_replacement`` ability is written as the real card it models: Parallel Lives ("under
+your control") or Primal Vigor ("any player's"). "That many plus N" has no wording phase reads
+(its parser leaves it unimplemented): unsupported. Token copies (``copy_of``), tokens with
+abilities or a name, and copy exceptions are unsupported.
+
+phase names a token with no name given after its subtypes ("Soldier"), where CR 111.4 says its
+subtypes plus the word Token ("Soldier Token"), and the suite's format leaves it nameless: a case
+observing such a token's name is unsupported rather than judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import CARD_TYPES
+from conformance.engines.adapters.phase.counters import number_word
+from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
+from conformance.errors import Unsupported
+
+TYPE_ORDER = ("artifact", "enchantment", "land", "creature")
+
+
+def token_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
+    if body.get("mode", "double") != "double":
+        raise Unsupported(f"object {oid!r}: a 'that many plus N' token replacement: phase's Oracle parser leaves "
+                          "that wording unimplemented")
+    expect = {"event": "CreateToken", "mode": {"type": "Mandatory"}, "condition": None,
+              "quantity_modification": {"type": "Times", "factor": 2}}
+    if body.get("under", "you") == "you":  # Parallel Lives
+        return Sentence("If an effect would create one or more tokens under your control, it creates twice that many "
+                        "of those tokens instead.", {**expect, "token_owner_scope": "You"})
+    if body["under"] == "any":  # Primal Vigor
+        return Sentence("If one or more tokens would be created, twice that many of those tokens are created instead.",
+                        expect)
+    raise Unsupported(f"object {oid!r}: a token replacement under {body['under']!r} has no Oracle wording here")
+
+
+def check_token_replacements(face: Mapping[str, Any], sentences: list[Sentence]) -> None:
+    """Primal Vigor's reading has no ``token_owner_scope`` (any player's tokens)."""
+    for sentence, parsed in zip(sentences, face.get("replacements") or ()):
+        if sentence.expect.get("event") == "CreateToken" and "token_owner_scope" not in sentence.expect \
+                and parsed.get("token_owner_scope") is not None:
+            raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} for {parsed['token_owner_scope']}'s tokens")
+
+
+def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
+    """"Create two 1/1 white Soldier creature tokens." (CR 111.4) and phase's expected reading."""
+    for key in ("copy_of", "exceptions", "choices"):
+        if body.get(key) not in (None, {}, [], ()):
+            raise Unsupported(f"a create_token step with {key!r} (token copies) is not realised by this adapter")
+    card = body.get("card")
+    if card is None:
+        raise Unsupported("a create_token step without the token's characteristics")
+    extra = {k for k, v in card.items() if v not in (None, [], (), {})} - {"types", "subtypes", "colors", "power",
+                                                                             "toughness"}
+    if extra:
+        raise Unsupported(f"a token with {sorted(extra)} has no Oracle wording here")
+    types = [t for t in TYPE_ORDER if t in card.get("types", ())]
+    if not types or len(types) != len(card.get("types", ())):
+        raise Unsupported(f"a token of the types {card.get('types')} has no Oracle wording here")
+    subtypes = list(card.get("subtypes", ()))
+    colors = [c for c in "WUBRG" if c in (card.get("colors") or ())]
+    count = body.get("count", 1)
+    power, toughness = card.get("power"), card.get("toughness")
+    creature = "creature" in types
+    if creature != (power is not None and toughness is not None) or any(
+            v is not None and (not isinstance(v, int) or v < 0) for v in (power, toughness)):
+        raise Unsupported("a token's power and toughness must be given exactly for a creature token here")
+    color_words = [COLOR_WORDS[c] for c in colors]
+    color_text = " and ".join(color_words) if len(color_words) <= 2 else ", ".join(color_words[:-1]) + ", and " + color_words[-1]
+    words = [f"{power}/{toughness}"] if creature else []
+    words += [color_text or "colorless", *subtypes, *types]
+    how_many = "a" if count == 1 else number_word(count)
+    text = f"Create {how_many} {' '.join(words)} {'token' if count == 1 else 'tokens'}."
+    return Sentence(text, {"type": "Token", "power": {"type": "Fixed", "value": power or 0},
+                           "toughness": {"type": "Fixed", "value": toughness or 0},
+                           "types": [CARD_TYPES[t] for t in types] + subtypes,
+                           "colors": [COLOR_WORDS[c].capitalize() for c in colors], "keywords": [],
+                           "tapped": False, "count": {"type": "Fixed", "value": count},
+                           "owner": {"type": "Controller"}, "enters_attacking": False})
+
+
+def token_names(case: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """Each token name a case's create_token steps give, and that step."""
+    out: dict[str, Mapping[str, Any]] = {}
+
+    def walk(steps):
+        for step in steps:
+            (kind, body), = step.items()
+            if kind == "together":
+                walk(body)
+            elif kind == "create_token":
+                for name in ([body["token"]] if body.get("token") else list(body.get("tokens") or ())):
+                    out[name] = body
+    walk(case["steps"])
+    return out
+
+
+def check_token_observations(case: Mapping[str, Any]) -> None:
+    """CR 111.4: a token's name is its subtypes plus "Token" when the effect gives none; phase
+    names it after its subtypes alone, and the suite's format gives it no name. A checkpoint
+    observing the name of such a token (or every value of it) is unsupported."""
+    names = token_names(case)
+    for step in case["steps"]:
+        (kind, body), = step.items()
+        if kind != "expect":
+            continue
+        for oid, values in (body.get("objects") or {}).items():
+            if oid in names and (not values or "name" in values):
+                raise Unsupported(f"a checkpoint observing the name of the token {oid!r}: CR 111.4 names it after its "
+                                  "subtypes plus 'Token', phase after its subtypes alone, the suite's format not at all")
+
+
+def token_order(case: Mapping[str, Any], names: Any) -> tuple[str, ...]:
+    order = []
+    for name in names:
+        oid, _, ability = name.partition(".")
+        spec = case["objects"].get(oid)
+        own = [a for a in spec["card"].get("abilities", ()) if "token_replacement" in a] if spec else []
+        if len(own) != 1 or ability not in ("", "token_replacement"):
+            raise Unsupported(f"the order names {name!r}: only one token replacement of an object is told apart here")
+        order.append(oid)
+    return tuple(order)

@@ -1,0 +1,197 @@
+"""The phase adapter's counter replacements (CR 614.1a, 614.16), damage doublers (701.10g) with
+damage from the scenario's own source, and the affected player's order of replacement effects
+(616.1), realised through phase's own replacement pipeline (docs/engines/phase.md).
+
+The wording is checked without phase; the rest needs the optional extra ``phase``."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.engines.adapters.phase.counters import counter_replacement_sentence, put_counters_sentence
+from conformance.engines.adapters.phase.damage_sources import double_damage_sentence
+from conformance.engines.interface import describe
+from conformance.errors import Unsupported
+from conformance.results import compare
+from tests.scenarios import creature, make_case
+
+try:
+    import phase  # noqa: F401
+except ImportError:
+    HAVE_PHASE = False
+else:
+    HAVE_PHASE = True
+needs_phase = pytest.mark.skipif(not HAVE_PHASE, reason="the optional extra 'phase' (phase-python) is not installed")
+
+SEASON = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
+SCALES = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {
+    "mode": "plus", "kind": "+1/+1", "on": {"controller": "you", "types": ["creature"]}}}]}}
+
+
+def test_counter_replacement_wording():
+    assert counter_replacement_sentence("s", {"on": {"controller": "you"}}).text == (
+        "If an effect would put one or more counters on a permanent you control, it puts twice that many of those "
+        "counters on that permanent instead.")  # Doubling Season
+    assert counter_replacement_sentence("s", {"mode": "plus", "kind": "+1/+1", "on": {
+        "controller": "you", "types": ["creature"]}}).text == (
+        "If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters "
+        "are put on it instead.")  # Hardened Scales
+    assert "twice that many +1/+1 counters" in counter_replacement_sentence("m", {"kind": "+1/+1", "on": {
+        "controller": "you", "types": ["creature"]}}).text  # Corpsejack Menace
+    assert counter_replacement_sentence("v", {"by_you": True, "effects_only": False}).text.startswith(
+        "If you would put one or more counters on a permanent or player")  # Vorinclex
+    for body in ({"on": {"controller": "opponent"}}, {"mode": "plus"}, {"on": {"controller": "you", "types": ["land"]}},
+                 {"by_you": True}):
+        with pytest.raises(Unsupported):
+            counter_replacement_sentence("x", body)
+    assert put_counters_sentence({"count": 3, "kind": "+1/+1"}).text == "Put three +1/+1 counters on target permanent."
+    assert put_counters_sentence({"count": 1, "kind": "charge"}).text == "Put a charge counter on target permanent."
+
+
+def test_damage_doubler_wording():
+    tail = " would deal damage to a permanent or player, it deals double that damage to that permanent or player instead."
+    assert double_damage_sentence("f", {}).text == "If a source" + tail  # Furnace of Rath
+    assert double_damage_sentence("f", {"by": {"controller": "you"}}).text == "If a permanent you control" + tail
+    assert double_damage_sentence("f", {"by": {"zone": ["battlefield", "stack"], "controller": "you"}}).text == \
+        "If a source you control" + tail
+    assert double_damage_sentence("f", {"by": {"types": ["creature"], "controller": "you"}}).text == \
+        "If a creature you control" + tail
+    assert double_damage_sentence("f", {"by": {"zone": "stack", "types": ["instant"], "controller": "you"}}).text == \
+        "If an instant spell you control" + tail
+    for by in ({"colors": ["R"], "controller": "you"}, {"controller": "opponent"}, {"zone": "graveyard", "controller": "you"}):
+        with pytest.raises(Unsupported):
+            double_damage_sentence("f", {"by": by})
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from conformance.engines.adapters import phase as adapter
+
+    return adapter.PhaseEngine()
+
+
+def judged(engine, objects, steps, rules=("614.1a",)):
+    return compare.judge(engine, describe(engine), make_case(objects, steps, rules=rules))
+
+
+def final(engine, objects, steps, rules=("614.1a",)):
+    return engine.run(make_case(objects, steps, rules=rules).to_dict())[-1]
+
+
+@needs_phase
+def test_the_scripted_order_is_the_one_phase_applies(engine):
+    """Scales then Season: (1+1)×2 = 4; Season then Scales: 1×2+1 = 3 (CR 616.1): phase's prompt is
+    answered with the case's order, so the two orders give different counts."""
+    objects = {"scales": SCALES, "season": SEASON, "bear": creature(2, 2)}
+    got = []
+    for order in (["scales", "season"], ["season", "scales"]):
+        steps = [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1, "order": order}},
+                 {"expect": {"objects": {"bear": {"counters": {}}}}}]
+        got.append(final(engine, objects, steps)["objects"]["bear"]["counters"])
+    assert got == [{"+1/+1": 4}, {"+1/+1": 3}]
+
+
+@needs_phase
+def test_an_order_that_matters_but_is_not_scripted_is_unsupported(engine):
+    objects = {"scales": SCALES, "season": SEASON, "bear": creature(2, 2)}
+    result = judged(engine, objects, [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}},
+                                      {"expect": {"objects": {"bear": {"counters": {"+1/+1": 4}}}}}])
+    assert result.status == "unsupported"
+    assert "616.1" in result.reason
+
+
+@needs_phase
+def test_counters_without_replacements_keep_the_debug_action_and_with_them_a_real_spell(engine):
+    """Without a counter replacement nothing distinguishes the two; with Season the counters are put
+    by a resolving spell, so the replacement applies, also to a noncreature permanent."""
+    objects = {"season": SEASON, "relic": {"card": {"types": ["artifact"]}}}
+    steps = [{"put_counters": {"object": "relic", "kind": "charge", "count": 2}},
+             {"expect": {"objects": {"relic": {"counters": {}}}}}]
+    assert final(engine, objects, steps)["objects"]["relic"]["counters"] == {"charge": 4}
+    assert final(engine, {"relic": objects["relic"]}, steps)["objects"]["relic"]["counters"] == {"charge": 2}
+
+
+@needs_phase
+def test_the_damage_comes_from_the_creature_itself(engine):
+    """A doubler for creatures Alex controls doubles her 2/2's damage (dealt by the 2/2's own
+    ability, CR 113.7), not a spell's: a stand-in spell would not be a creature."""
+    doubler = {"card": {"types": ["enchantment"], "abilities": [
+        {"double_damage": {"by": {"types": ["creature"], "controller": "you"}}}]}}
+    objects = {"doubler": doubler, "bear": creature(2, 2), "wall": {**creature(0, 10), "owner": "Blair"}}
+    steps = [{"damage": {"source": "bear", "to": "wall", "amount": 2}}, {"damage": {"source": "bear", "to": "Blair",
+                                                                                   "amount": 3}},
+             {"expect": {"objects": {"wall": {"damage": 4}}, "players": {"Blair": {"life": 14}}}}]
+    result = judged(engine, objects, steps, rules=("701.10g",))
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_damage_from_a_source_that_left_the_battlefield_is_unsupported(engine):
+    doubler = {"card": {"types": ["enchantment"], "abilities": [{"double_damage": {}}]}}
+    objects = {"doubler": doubler, "bear": creature(2, 2)}
+    steps = [{"move": {"object": "bear", "to": "graveyard"}}, {"damage": {"source": "bear", "to": "Blair", "amount": 2}},
+             {"expect": {"players": {"Blair": {"life": 16}}}}]
+    result = judged(engine, objects, steps, rules=("701.10g",))
+    assert result.status == "unsupported"
+    assert "not on the battlefield" in result.reason
+
+
+def test_token_and_ability_wording():
+    from conformance.engines.adapters.phase.changes import ability_parts, become_sentences
+    from conformance.engines.adapters.phase.tokens import create_token_sentence, token_replacement_sentence
+
+    assert create_token_sentence({"count": 2, "card": {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"],
+                                                       "power": 1, "toughness": 1}}).text == \
+        "Create two 1/1 white Soldier creature tokens."
+    assert create_token_sentence({"card": {"types": ["artifact"], "subtypes": ["Treasure"]}}).text == \
+        "Create a colorless Treasure artifact token."
+    for body in ({"copy_of": "bear"}, {"card": {"types": ["creature"], "power": 1, "toughness": 1,
+                                                "abilities": [{"keyword": "flying"}]}}, {"card": {"types": ["planeswalker"]}}):
+        with pytest.raises(Unsupported):
+            create_token_sentence(body)
+    assert token_replacement_sentence("l", {}).text.startswith("If an effect would create one or more tokens under your")
+    assert token_replacement_sentence("v", {"under": "any"}).text.startswith("If one or more tokens would be created,")
+    with pytest.raises(Unsupported, match="unimplemented"):
+        token_replacement_sentence("m", {"mode": "plus"})
+    assert [p[0] for p in ability_parts({"loses_all_abilities": True})] == ["loses all abilities"]
+    assert [s.text for s in become_sentences({"gains": [{"keyword": "flying"}]}, "target", None)] == \
+        ["Target permanent gains flying until end of turn."]
+    for change in ({"gains": [{"keyword": "trample"}]}, {"loses_all_abilities": True, "gains": [{"keyword": "flying"}]}):
+        with pytest.raises(Unsupported):
+            ability_parts(change)
+
+
+@needs_phase
+def test_tokens_are_named_in_creation_order_and_cease_to_exist(engine):
+    lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
+    steps = [{"create_token": {"tokens": ["a", "b", "c"], "card": {"types": ["creature"], "power": 1, "toughness": 1}}},
+             {"modify_pt": {"to": "b", "power": 2}},
+             {"expect": {"objects": {"a": {"power": 1}, "b": {"power": 3}, "c": {"zone": None}}}},
+             {"move": {"object": "a", "to": "graveyard"}},
+             {"expect": {"objects": {"a": {"zone": None}, "b": {"zone": "battlefield"}}}}]
+    assert judged(engine, {"lives": lives}, steps, rules=("111.1",)).status == "passed"
+    named = judged(engine, {"lives": lives}, [steps[0], {"expect": {"objects": {"a": {"name": None}}}}], rules=("111.4",))
+    assert named.status == "unsupported" and "111.4" in named.reason
+
+
+@needs_phase
+def test_planeswalkers_declared_with_their_loyalty_and_moved_ones_refused(engine):
+    seer = {"card": {"name": "Seer", "types": ["planeswalker"], "loyalty": 5}}
+    done = final(engine, {"seer": seer, "sage": {**seer, "counters": {"loyalty": 2}}},
+                 [{"expect": {"objects": {"seer": {}, "sage": {}}}}], rules=("306.5b",))
+    assert (done["objects"]["seer"]["counters"], done["objects"]["sage"]["counters"]) == ({"loyalty": 5}, {"loyalty": 2})
+    moved = judged(engine, {"seer": {**seer, "zone": "hand"}}, [{"move": {"object": "seer", "to": "battlefield"}},
+                                                                 {"expect": {"objects": {"seer": {}}}}], rules=("306.5b",))
+    assert moved.status == "unsupported" and "306.5b" in moved.reason
+
+
+@needs_phase
+def test_a_source_that_lost_its_abilities_is_unsupported_not_errored(engine):
+    """The printed damage ability is the adapter's stand-in: once the source loses all abilities
+    (CR 613.1f) it is gone, so the damage cannot be realised."""
+    doubler = {"card": {"types": ["enchantment"], "abilities": [{"double_damage": {}}]}}
+    steps = [{"become": {"to": "bear", "loses_all_abilities": True}}, {"damage": {"source": "bear", "to": "Blair",
+                                                                                 "amount": 2}},
+             {"expect": {"players": {"Blair": {"life": 16}}}}]
+    result = judged(engine, {"doubler": doubler, "bear": creature(2, 2)}, steps, rules=("701.10g",))
+    assert result.status == "unsupported" and "lost abilities" in result.reason
