@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from conformance.errors import Unsupported
 from conformance.format import model as s
 from conformance.format.frozen import frozen
 from reference_engine import layers
@@ -104,6 +105,17 @@ def _statics(game: GameState, kind: type) -> Iterable[tuple[GameObject, int, Any
 def any_counter_replacement(game: GameState) -> bool:
     """Whether a permanent on the battlefield has a counter replacement ability now (614.1a)."""
     return next(_statics(game, s.CounterReplacement), None) is not None
+
+
+def refuse_counters_on_a_player(game: GameState, player: str) -> None:
+    """Counters put on a player: "if you (an opponent) would put one or more counters on a
+    permanent or player" (Vorinclex, ``by_you``/``by_opponent``) applies to them too (614.1a), and
+    this engine models counter replacements on permanents only, so such a case is refused."""
+    for obj, _, ability, _ in _statics(game, s.CounterReplacement):
+        if ability.by_you or ability.by_opponent:
+            raise Unsupported(f"counters put on player {player} while {obj.id}'s 'if a player would put counters' "
+                              "replacement (614.1a) applies: counter replacements on players are not modelled "
+                              "by the reference engine")
 
 
 def counter_replacements(game: GameState, event: CounterEvent, *, entering: bool = False) -> list[Replacement]:

@@ -43,6 +43,7 @@ def counters_instead(infect: bool, wither: bool, *, to_player: bool) -> str | No
 
 def poison(game: GameState, player: str, amount: int) -> None:
     """120.3b: that many poison counters (122.1)."""
+    counter_replacement.refuse_counters_on_a_player(game, player)
     game.player_states[player].counters[POISON] += amount
 
 

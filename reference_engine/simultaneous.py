@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from reference_engine.objects import GameObject
     from reference_engine.state import GameState
 
-_OPEN = "_simultaneous"
+_OPEN = triggers.SIMULTANEOUS_EVENT
 
 
 @contextmanager
@@ -40,7 +40,7 @@ def event(game: GameState) -> Iterator[None]:
         return
     damaged: dict[tuple[str, int], list] = {}
     gains: dict[tuple[str, str], int] = {}
-    game.__dict__[_OPEN] = (damaged, gains)
+    game.__dict__[_OPEN] = (damaged, gains, set())  # the third: players who lost life (triggers.life_changed)
     try:
         yield
     finally:

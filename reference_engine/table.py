@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import damage, doubling, life, players, prevention, replacement
+from reference_engine import counter_replacement, damage, doubling, life, players, prevention, replacement
 from reference_engine import infect as infect_rules
 from reference_engine.damage import DamageEvent
 from reference_engine.range_of_influence import controller_of, in_range, source_controller
@@ -57,6 +57,7 @@ class Table:
     def double_counters(self, step: s.DoubleCounters) -> None:
         """701.10e: the player or permanent gets as many more counters of that kind as it has."""
         if step.player is not None:
+            counter_replacement.refuse_counters_on_a_player(self, step.player)  # 701.10e puts counters
             counters = self.player_states[step.player].counters
             counters[step.kind] += doubling.bonus(counters[step.kind], 2)
         else:
@@ -135,6 +136,8 @@ def _on_player(action: Callable[[players.Player, Any], None], value: str) -> Cal
 
 def _counters(sign: int) -> Callable[[Table, Any], None]:
     def change(game: Table, step: s.PutPlayerCounters | s.RemovePlayerCounters) -> None:
+        if sign > 0:
+            counter_replacement.refuse_counters_on_a_player(game, step.player)
         counters = game.player_states[step.player].counters
         counters[step.kind] += step.count if sign > 0 else -min(step.count, counters[step.kind])
     return change

@@ -135,10 +135,24 @@ def dealt_damage(game: GameState, obj: GameObject, amount: int) -> None:
             waiting(game).append(_trigger(game, source, ability, you, that=obj.id, that_ref=obj.ref, amount=amount))
 
 
+SIMULTANEOUS_EVENT = "_simultaneous"
+"""Where simultaneous.event keeps what one event of several damage actions caused."""
+
+
 def life_changed(game: GameState, player: str, amount: int, *, gained: bool) -> None:
-    """``player`` gained (or lost) ``amount`` life; 0 is no event (119.9)."""
+    """``player`` gained (or lost) ``amount`` life; 0 is no event (119.9). A player losing life
+    twice in one event of several damage actions (several sources at once, 510.2) beside a "loses
+    life" ability is refused: whether that is one life-loss event or one per source is not
+    modelled (119.10 settles it for gains only)."""
     if amount <= 0:
         return
+    batch = game.__dict__.get(SIMULTANEOUS_EVENT)
+    if not gained and batch is not None and listeners(game, "loses_life"):
+        if player in batch[2]:
+            raise Unsupported(f"{player} lost life more than once in one event beside a \"loses life\" triggered "
+                              "ability: one trigger or one per source is not modelled by the reference engine "
+                              "(CR 603.2c, 119.10)")
+        batch[2].add(player)
     for source, ability, you, _ in listeners(game, "gains_life" if gained else "loses_life"):
         relation = ability.event.gains_life if gained else ability.event.loses_life
         if relation == "each" or relation_holds(relation, player, you):

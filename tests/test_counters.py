@@ -96,3 +96,25 @@ def test_halving_needs_its_feature_and_an_order_against_a_doubler():
     assert {"counter-halving", "counter-replacements"} <= derive_features(case)
     with pytest.raises(OrderMissing, match="616.1"):
         ReferenceEngine().run(case.to_dict())
+
+
+def test_counters_on_a_player_beside_a_vorinclex_are_refused():
+    """Vorinclex's "if you would put one or more counters on a permanent or player" applies to a
+    player's counters too (614.1a); the reference engine models counter replacements on permanents
+    only, so it refuses the case rather than judge it: put on a player, by 701.10e doubling, by
+    infect damage (120.3b)."""
+    from conformance.errors import Unsupported
+
+    raider = {"card": {"types": ["creature"], "power": 6, "toughness": 6, "abilities": [
+        {"counter_replacement": {"by_you": True, "effects_only": False}}]}}
+    plague = {"card": {"types": ["creature"], "power": 2, "toughness": 2, "abilities": [{"keyword": "infect"}]}}
+    for steps in ([{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 2}}],
+                  [{"double_counters": {"player": "Blair", "kind": "poison"}}],
+                  [{"damage": {"source": "plague", "to": "Blair", "amount": 2}}]):
+        case = make_case({"raider": raider, "plague": plague}, [*steps, {"expect": {"players": {"Blair": {}}}}])
+        with pytest.raises(Unsupported, match="614.1a"):
+            ReferenceEngine().run(case.to_dict())
+    # without the "if you would put" replacement the same steps run
+    case = make_case({"plague": plague}, [{"damage": {"source": "plague", "to": "Blair", "amount": 2}},
+                                          {"expect": {"players": {"Blair": {}}}}])
+    assert ReferenceEngine().run(case.to_dict())[-1]["players"]["Blair"]["counters"] == {"poison": 2}

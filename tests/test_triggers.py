@@ -85,3 +85,32 @@ def test_adapters_do_not_declare_the_new_features_or_tapped():
            "counter-halving"}
     assert not new & set(bindings.FEATURES) and not new & set(python_mtg.FEATURES)
     assert "tapped" not in bindings.OBSERVABLES["objects"]
+
+
+def test_a_player_losing_life_twice_in_one_event_beside_a_loses_life_trigger_is_refused():
+    """Two sources damaging Blair at once (a together) make her lose life twice in one event;
+    whether "whenever an opponent loses life" triggers once or once per source is not modelled
+    (119.10 settles it for gains only), so the reference engine refuses the case; one source, or
+    no such ability, runs."""
+    from conformance.errors import Unsupported
+    from reference_engine import ReferenceEngine
+    from tests.scenarios import make_case
+
+    bond = {"card": {"types": ["enchantment"], "abilities": [{"triggered": {
+        "name": "mirror", "when": "an opponent loses life", "event": {"loses_life": "opponent"},
+        "effect": {"gain_life": {"amount": "that_many"}}}}]}}
+    shock = {"card": {"types": ["instant"]}, "zone": "stack"}
+    spark = {"card": {"types": ["instant"]}, "zone": "stack"}
+    both = [{"together": [{"damage": {"source": "shock", "to": "Blair", "amount": 2}},
+                          {"damage": {"source": "spark", "to": "Blair", "amount": 1}}]}]
+    with pytest.raises(Unsupported, match="603.2c"):
+        ReferenceEngine().run(make_case({"bond": bond, "shock": shock, "spark": spark},
+                                        [*both, {"expect": {"players": {"Blair": {}}}}]).to_dict())
+    plain = ReferenceEngine().run(make_case({"shock": shock, "spark": spark},
+                                            [*both, {"expect": {"players": {"Blair": {}}}}]).to_dict())
+    assert plain[-1]["players"]["Blair"]["life"] == 17
+    one = make_case({"bond": bond, "shock": shock},
+                    [{"together": [{"damage": {"source": "shock", "to": "Blair", "amount": 2}},
+                                   {"gain_life": {"player": "Alex", "amount": 1}}]},
+                     {"resolve_triggers": {"order": ["bond.mirror"]}}, {"expect": {"players": {"Alex": {}}}}])
+    assert ReferenceEngine().run(one.to_dict())[-1]["players"]["Alex"]["life"] == 23  # 20 + 1 + 2
