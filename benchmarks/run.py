@@ -10,7 +10,8 @@ figure. ``--cpu`` measures what runs in this process (the engine, generation, la
 golden suite in-process) in CPU time of this process instead (time.process_time), which other jobs
 on a shared machine inflate less (on a virtual machine, not at all is too much to hope: see
 docs/benchmarks.md); the rows that run other processes stay in wall time. Targets (issue 7) are
-printed beside the figures they apply to.
+printed beside the figures they apply to; issue 22's, a run of the property suite against an engine
+failing five or more properties at most twice as long as a passing run, beside its row.
 """
 
 from __future__ import annotations
@@ -217,6 +218,49 @@ def xdist_times(repeat: int) -> tuple[float, float]:
     return best(repeat, command("0")), best(repeat, command("2"))
 
 
+FAILING_MUTANT = "doubling-as-7b-set"
+"""The mutant the failing-run row runs the property suite against: docs/mutants.md has it failing
+six properties under the ci profile (at least five are needed, and checked)."""
+
+
+def failing_engine():
+    """The engine of :data:`FAILING_MUTANT` (``--engine benchmarks.run:failing_engine``)."""
+    from tests.mutants import MUTANTS
+
+    return next(m for m in MUTANTS if m.name == FAILING_MUTANT).engine()
+
+
+def failing_run_times(repeat: int, extra: tuple[str, ...] = ()) -> tuple[float, float, int, int]:
+    """Wall time of ``mtg-conformance run`` of the property suite (ci profile, one process, the
+    default shrink bound unless ``extra`` sets one) against the reference engine (every property
+    passes) and against :func:`failing_engine`, measured in turn; and how many properties failed
+    (or errored) in the failing run, and how many of them said the bound cut shrinking short."""
+    import json
+    import tempfile
+
+    failing: list[int] = [0, 0]
+
+    def command(engine: str) -> Callable[[], float]:
+        def timed() -> float:
+            with tempfile.TemporaryDirectory() as directory:
+                results = Path(directory) / "results.jsonl"
+                argv = [sys.executable, "-m", "conformance", "run", "-k", "properties", "-n", "0", "--engine", engine,
+                        "--results", str(results), *extra]
+                started = time.perf_counter()
+                subprocess.run(argv, cwd=ROOT, capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                elapsed = time.perf_counter() - started
+                records = [json.loads(line) for line in results.read_text().splitlines() if line.strip()]
+            bad = [r for r in records if r.get("type") == "result" and r.get("status") in ("failed", "errored")]
+            if engine == "reference":
+                assert not bad, f"the reference engine failed properties: {[r['id'] for r in bad]}"
+            else:
+                failing[:] = [len(bad), sum(1 for r in bad if "shrink_stopped" in r)]
+            return elapsed
+        return timed
+    passing, failing_seconds = best_of_each(repeat, [command("reference"), command("benchmarks.run:failing_engine")])
+    return passing, failing_seconds, failing[0], failing[1]
+
+
 def long_case_text(steps: int) -> str:
     """A valid case file of one case with ``steps`` steps (a multiple of 4): a bear moved to the
     hand and back, a checkpoint after each move; the largest case the limits allow has
@@ -259,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller samples, one repeat (unless --repeat)")
     parser.add_argument("--repeat", type=int, default=None, help="runs of each measurement (default 3)")
     parser.add_argument("--no-xdist", action="store_true", help="skip the (slow) pytest-xdist measurement")
+    parser.add_argument("--no-failing", action="store_true",
+                        help="skip the (slow) passing-run against failing-run measurement of the property suite")
     parser.add_argument("--cpu", action="store_true", help="time in-process work in CPU time of this process")
     args = parser.parse_args(argv)
     global clock
@@ -312,6 +358,13 @@ def main(argv: list[str] | None = None) -> int:
         row(f"one case of {size:,} steps: load / run, per 1,000 steps",
             f"{load / size * 1000 * 1000:,.0f} / {run / size * 1000 * 1000:,.0f} ms",
             f"peak memory of the load {peak / 2**20:,.1f} MB" + (" (the most the limits allow)" if size == limits.MAX_STEPS else ""))
+    if not args.no_failing:
+        passing, failing, failed, stopped = failing_run_times(1)
+        ratio = failing / passing
+        row("property suite, ci profile, one process: every property passing", f"{passing:.1f} s")
+        row(f"  the same against mutant {FAILING_MUTANT} ({failed} failing)", f"{failing:.1f} s",
+            f"{ratio:.2f}x the passing run; target <= 2x with >= 5 failing: "
+            f"{'met' if ratio <= 2 and failed >= 5 else 'NOT met'} ({stopped} stopped at the shrink bound)")
     if not args.no_xdist:
         serial, parallel = xdist_times(1)
         row("property suite, ci profile: one process", f"{serial:.1f} s")

@@ -152,6 +152,10 @@ def property_record(prop, run, engine, info, reference) -> dict[str, Any]:
         record["error_kind"] = getattr(cause, "kind", None) if isinstance(cause, EngineFault) else "exception"
     if run.status in ("failed", "errored"):
         record["detail"] = run.message or ""
+        if getattr(run, "shrink_seconds", 0):
+            record["shrink_seconds"] = round(run.shrink_seconds, 3)
+        if getattr(run, "shrink_stopped", None) is not None:  # the bound cut shrinking short
+            record["shrink_stopped"] = run.shrink_stopped
         record.update(_counterexample(prop, run.message or "", list(run.cases), engine, info, reference,
                                       describe(reference)))
     return record
