@@ -164,6 +164,33 @@ def board(n: int) -> Game:
     return game
 
 
+def dependency_board(n: int) -> Game:
+    """n creatures and n/10 enchantments whose static abilities depend on one another in layer 5
+    (613.8a): half make black creatures green, half (with later timestamps) make every creature
+    black, so each of the first half waits for the second (613.8b), a question asked again after
+    each effect applies (613.8c); every creature ends green (in timestamp order alone, black)."""
+    objects = {f"c{i}": {"card": {"types": ["creature"], "power": 1, "toughness": 1}} for i in range(n)}
+    for i in range(max(2, n // 10)):
+        becomes = ({"affects": {"types": ["creature"], "colors": ["B"]}, "becomes": {"colors": ["G"]}} if i % 2 == 0
+                   else {"affects": {"types": ["creature"]}, "becomes": {"colors": ["B"]}})
+        objects[f"e{i}"] = {"card": {"types": ["enchantment"], "abilities": [{"static": becomes}]}}
+    return Game(build_case(objects, [{"expect": {"objects": {"c0": {}}}}], summary="dependency board"))
+
+
+def dependency_times(sizes: list[int], repeat: int) -> list[float]:
+    """Layers 1-6 of a :func:`dependency_board` of each size, from nothing cached."""
+    def work(game: Game) -> Callable[[], float]:
+        def timed() -> float:
+            layers.forget(game)
+            started = clock()
+            layers.board(game)
+            return clock() - started
+        return timed
+    works = [work(dependency_board(n)) for n in sizes]
+    with engine_heap():
+        return best_of_each(repeat, works)
+
+
 def layer_times(sizes: list[int], repeat: int) -> list[float]:
     """For a board of each size, every object's characteristics and power/toughness from nothing
     cached (layers 1-7), measured in turn (in :func:`engine_heap`)."""
@@ -341,6 +368,11 @@ def main(argv: list[str] | None = None) -> int:
         row(f"layer evaluation, {size:,} objects and {size:,} effects (all P/T)", f"{seconds * 1000:,.2f} ms")
     growth = times[1000] / times[100]
     row("growth from 100 to 1,000 objects", f"{growth:.1f}x", f"target <= 15x: {'met' if growth <= 15 else 'NOT met'}")
+    dependency = dict(zip((40, 80, 160), dependency_times([40, 80, 160], repeat)))
+    for size, seconds in dependency.items():
+        row(f"layers 1-6, {size} objects, {max(2, size // 10)} statics depending on one another (613.8)",
+            f"{seconds * 1000:,.1f} ms", "" if size == 40 else
+            f"{seconds / dependency[size // 2]:.1f}x the half size: pairs of effects (docs/benchmarks.md)")
     golden, count = golden_time(repeat)
     row(f"golden suite in-process ({count} cases, judge only)", f"{golden * 1000:,.0f} ms")
     over_protocol, _ = golden_time(repeat, f"exec:{sys.executable} -m reference_engine.serve")

@@ -275,12 +275,28 @@ def _independent(game: GameState, pending: list[Any], layer: int, work: dict[str
                 continue
             if effect.source.id in changed:  # its existence or its controller may change: all anew
                 after = (_exists(effect, trial, static_sets), _affected(game, effect, trial, static_sets))
+            elif not _reads(effect.ability.affects, layer):  # nothing this layer changes decides its set
+                continue
             else:
                 after = (before[0], _reaffected(game, effect, trial, before[1], changed))
             if after != before:
                 dependent.add(id(effect))
                 break
     return [e for e in pending if id(e) not in dependent]
+
+
+def _reads(f: Any, layer: int) -> bool:
+    """Whether the filter ``f`` looks at what an effect of ``layer`` can change on an object other
+    than the effect's source: control (layer 2) through ``controller``; card types and subtypes
+    (layer 4, and with them 205.3d's corresponding subtypes and 702.73a's every creature type);
+    colours (layer 5). Abilities (layer 6) are in no filter; another layer is judged again."""
+    if layer == CONTROL:
+        return f.controller is not None
+    if layer == TYPE:
+        return bool(f.types or f.not_types or f.subtypes)
+    if layer == COLOR:
+        return bool(f.colors)
+    return layer != ABILITY
 
 
 def _reaffected(game: GameState, effect: Any, work: dict[str, Working], affected: frozenset[tuple[str, int]],
