@@ -10,7 +10,8 @@ figure. ``--cpu`` measures what runs in this process (the engine, generation, la
 golden suite in-process) in CPU time of this process instead (time.process_time), which other jobs
 on a shared machine inflate less (on a virtual machine, not at all is too much to hope: see
 docs/benchmarks.md); the rows that run other processes stay in wall time. Targets (issue 7) are
-printed beside the figures they apply to.
+printed beside the figures they apply to; issue 22's, a run of the property suite against an engine
+failing five or more properties at most twice as long as a passing run, beside its row.
 """
 
 from __future__ import annotations
@@ -163,6 +164,33 @@ def board(n: int) -> Game:
     return game
 
 
+def dependency_board(n: int) -> Game:
+    """n creatures and n/10 enchantments whose static abilities depend on one another in layer 5
+    (613.8a): half make black creatures green, half (with later timestamps) make every creature
+    black, so each of the first half waits for the second (613.8b), a question asked again after
+    each effect applies (613.8c); every creature ends green (in timestamp order alone, black)."""
+    objects = {f"c{i}": {"card": {"types": ["creature"], "power": 1, "toughness": 1}} for i in range(n)}
+    for i in range(max(2, n // 10)):
+        becomes = ({"affects": {"types": ["creature"], "colors": ["B"]}, "becomes": {"colors": ["G"]}} if i % 2 == 0
+                   else {"affects": {"types": ["creature"]}, "becomes": {"colors": ["B"]}})
+        objects[f"e{i}"] = {"card": {"types": ["enchantment"], "abilities": [{"static": becomes}]}}
+    return Game(build_case(objects, [{"expect": {"objects": {"c0": {}}}}], summary="dependency board"))
+
+
+def dependency_times(sizes: list[int], repeat: int) -> list[float]:
+    """Layers 1-6 of a :func:`dependency_board` of each size, from nothing cached."""
+    def work(game: Game) -> Callable[[], float]:
+        def timed() -> float:
+            layers.forget(game)
+            started = clock()
+            layers.board(game)
+            return clock() - started
+        return timed
+    works = [work(dependency_board(n)) for n in sizes]
+    with engine_heap():
+        return best_of_each(repeat, works)
+
+
 def layer_times(sizes: list[int], repeat: int) -> list[float]:
     """For a board of each size, every object's characteristics and power/toughness from nothing
     cached (layers 1-7), measured in turn (in :func:`engine_heap`)."""
@@ -217,6 +245,49 @@ def xdist_times(repeat: int) -> tuple[float, float]:
     return best(repeat, command("0")), best(repeat, command("2"))
 
 
+FAILING_MUTANT = "doubling-as-7b-set"
+"""The mutant the failing-run row runs the property suite against: docs/mutants.md has it failing
+six properties under the ci profile (at least five are needed, and checked)."""
+
+
+def failing_engine():
+    """The engine of :data:`FAILING_MUTANT` (``--engine benchmarks.run:failing_engine``)."""
+    from tests.mutants import MUTANTS
+
+    return next(m for m in MUTANTS if m.name == FAILING_MUTANT).engine()
+
+
+def failing_run_times(repeat: int, extra: tuple[str, ...] = ()) -> tuple[float, float, int, int]:
+    """Wall time of ``mtg-conformance run`` of the property suite (ci profile, one process, the
+    default shrink bound unless ``extra`` sets one) against the reference engine (every property
+    passes) and against :func:`failing_engine`, measured in turn; and how many properties failed
+    (or errored) in the failing run, and how many of them said the bound cut shrinking short."""
+    import json
+    import tempfile
+
+    failing: list[int] = [0, 0]
+
+    def command(engine: str) -> Callable[[], float]:
+        def timed() -> float:
+            with tempfile.TemporaryDirectory() as directory:
+                results = Path(directory) / "results.jsonl"
+                argv = [sys.executable, "-m", "conformance", "run", "-k", "properties", "-n", "0", "--engine", engine,
+                        "--results", str(results), *extra]
+                started = time.perf_counter()
+                subprocess.run(argv, cwd=ROOT, capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                elapsed = time.perf_counter() - started
+                records = [json.loads(line) for line in results.read_text().splitlines() if line.strip()]
+            bad = [r for r in records if r.get("type") == "result" and r.get("status") in ("failed", "errored")]
+            if engine == "reference":
+                assert not bad, f"the reference engine failed properties: {[r['id'] for r in bad]}"
+            else:
+                failing[:] = [len(bad), sum(1 for r in bad if "shrink_stopped" in r)]
+            return elapsed
+        return timed
+    passing, failing_seconds = best_of_each(repeat, [command("reference"), command("benchmarks.run:failing_engine")])
+    return passing, failing_seconds, failing[0], failing[1]
+
+
 def long_case_text(steps: int) -> str:
     """A valid case file of one case with ``steps`` steps (a multiple of 4): a bear moved to the
     hand and back, a checkpoint after each move; the largest case the limits allow has
@@ -259,6 +330,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller samples, one repeat (unless --repeat)")
     parser.add_argument("--repeat", type=int, default=None, help="runs of each measurement (default 3)")
     parser.add_argument("--no-xdist", action="store_true", help="skip the (slow) pytest-xdist measurement")
+    parser.add_argument("--no-failing", action="store_true",
+                        help="skip the (slow) passing-run against failing-run measurement of the property suite")
     parser.add_argument("--cpu", action="store_true", help="time in-process work in CPU time of this process")
     args = parser.parse_args(argv)
     global clock
@@ -295,6 +368,11 @@ def main(argv: list[str] | None = None) -> int:
         row(f"layer evaluation, {size:,} objects and {size:,} effects (all P/T)", f"{seconds * 1000:,.2f} ms")
     growth = times[1000] / times[100]
     row("growth from 100 to 1,000 objects", f"{growth:.1f}x", f"target <= 15x: {'met' if growth <= 15 else 'NOT met'}")
+    dependency = dict(zip((40, 80, 160), dependency_times([40, 80, 160], repeat)))
+    for size, seconds in dependency.items():
+        row(f"layers 1-6, {size} objects, {max(2, size // 10)} statics depending on one another (613.8)",
+            f"{seconds * 1000:,.1f} ms", "" if size == 40 else
+            f"{seconds / dependency[size // 2]:.1f}x the half size: pairs of effects (docs/benchmarks.md)")
     golden, count = golden_time(repeat)
     row(f"golden suite in-process ({count} cases, judge only)", f"{golden * 1000:,.0f} ms")
     over_protocol, _ = golden_time(repeat, f"exec:{sys.executable} -m reference_engine.serve")
@@ -312,6 +390,13 @@ def main(argv: list[str] | None = None) -> int:
         row(f"one case of {size:,} steps: load / run, per 1,000 steps",
             f"{load / size * 1000 * 1000:,.0f} / {run / size * 1000 * 1000:,.0f} ms",
             f"peak memory of the load {peak / 2**20:,.1f} MB" + (" (the most the limits allow)" if size == limits.MAX_STEPS else ""))
+    if not args.no_failing:
+        passing, failing, failed, stopped = failing_run_times(1)
+        ratio = failing / passing
+        row("property suite, ci profile, one process: every property passing", f"{passing:.1f} s")
+        row(f"  the same against mutant {FAILING_MUTANT} ({failed} failing)", f"{failing:.1f} s",
+            f"{ratio:.2f}x the passing run; target <= 2x with >= 5 failing: "
+            f"{'met' if ratio <= 2 and failed >= 5 else 'NOT met'} ({stopped} stopped at the shrink bound)")
     if not args.no_xdist:
         serial, parallel = xdist_times(1)
         row("property suite, ci profile: one process", f"{serial:.1f} s")

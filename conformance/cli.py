@@ -69,6 +69,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--profile", choices=sorted(profiles.PROFILES), default=profiles.DEFAULT_PROFILE,
                      help="Hypothesis profile for the properties: ci (default: deterministic, 100 examples), "
                           "dev (random, example database) or thorough (2,000 examples)")
+    run.add_argument("--shrink-seconds", metavar="SECONDS", type=profiles.parse_shrink_seconds, default=profiles.UNSET,
+                     help="the most seconds spent shrinking one property's counterexample, or 'none' (default: "
+                          "the profile's, 10 s under ci and dev); the result says when it cut shrinking short")
+    run.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
+                     help="a progress line naming the property running and whether it is shrinking, rewritten in "
+                          "place (auto, the default: on a terminal, not in CI (CI set), not with -n)")
     run.add_argument("--save-failures", metavar="DIR",
                      help="write each failing property's shrunk counterexample as a golden case file in DIR")
     run.add_argument("--statistics", action="store_true",
@@ -223,6 +229,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         str(CASES_ANCHOR),
         *(["--mtg-properties", "--mtg-profile", args.profile] if with_properties else []),
         *(["--mtg-save-failures", args.save_failures] if args.save_failures else []),
+        *(["--mtg-shrink-seconds", "none" if args.shrink_seconds is None else repr(args.shrink_seconds)]
+          if args.shrink_seconds is not profiles.UNSET and with_properties else []),
+        *(["--mtg-progress", args.progress] if args.progress != "auto" else []),
         *(["--mtg-statistics"] if args.statistics else []),
         *(arg for p in resolved for arg in ("--mtg-cases", str(p))),
         "--mtg-engine", args.engine, "--mtg-no-table",

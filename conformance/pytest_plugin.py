@@ -67,6 +67,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run the cases only, not the property suite")
     group.addoption("--mtg-profile", default=profiles.DEFAULT_PROFILE, choices=sorted(profiles.PROFILES),
                     help="Hypothesis profile for the properties: ci (default), dev or thorough")
+    group.addoption("--mtg-shrink-seconds", type=profiles.parse_shrink_seconds, default=profiles.UNSET,
+                    metavar="SECONDS", help="the most seconds spent shrinking one property's counterexample, or "
+                    "'none' (default: the profile's, 10 s under ci and dev; the result says when it cut shrinking short)")
+    group.addoption("--mtg-progress", choices=("auto", "on", "off"), default="auto",
+                    help="a progress line naming the property running and how long it has shrunk, rewritten in "
+                         "place (auto, the default: on a terminal, not in CI, not under pytest-xdist)")
     group.addoption("--mtg-save-failures", metavar="DIR", default=None,
                     help="write each property's shrunk counterexample as a golden case file in DIR")
     group.addoption("--mtg-statistics", action="store_true", default=False,

@@ -19,9 +19,10 @@ from conformance.results import records
 from conformance.results.compare import same
 from conformance.engines.interface import EngineInfo, describe
 from conformance.laws.catalogue import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property, differential_property  # noqa: F401  (their old home)
+from conformance.laws import shrinking
 from conformance.laws.runner import run_property
 from conformance.session import ENGINE_KEY
-from conformance import rerun
+from conformance import pytest_progress, rerun
 
 PROPERTIES_FILE = Path(properties.__file__).resolve()
 
@@ -54,8 +55,17 @@ class PropertyItem(pytest.Item):
         reference = ReferenceEngine()
         status = {"case": self.prop.id, "rules": list(self.prop.rules), "status": "unsupported", "kind": "property"}
         self.user_properties.append(("mtg_result", status))
-        run = run_property(self.prop, engine, info, reference=reference,
-                           profile=profiles.get(self.config.getoption("mtg_profile")))
+        profile = self.config.getoption("mtg_profile")
+        ours = [item for item in self.session.items if isinstance(item, PropertyItem)]
+        line = pytest_progress.for_item(self, ours.index(self) + 1 if self in ours else 1, len(ours) or 1)
+        try:
+            run = run_property(self.prop, engine, info, reference=reference, profile=profiles.get(profile),
+                               shrink_seconds=profiles.shrink_seconds(profile, self.config.getoption("mtg_shrink_seconds",
+                                                                                                     profiles.UNSET)),
+                               progress=line)
+        finally:
+            if line is not None:
+                line.clear()
         status["status"] = run.status
         status.update(records.property_record(self.prop, run, engine, info, reference))
         self.user_properties.append(("mtg_statistics", {"property": self.prop.id, "examples": run.examples,
@@ -99,7 +109,9 @@ class PropertyItem(pytest.Item):
             f"  found:   {run.message}",
             f"  examples: {examples_text(run.counts)}",
             f"  after {run.first_failure} examples; shrunk to {len(cases[-1].objects) if cases else 0} objects, "
-            f"{sum(1 for s in cases[-1].steps if s.KEY != 'expect') if cases else 0} steps",
+            f"{sum(1 for s in cases[-1].steps if s.KEY != 'expect') if cases else 0} steps"
+            + (f" in {run.shrink_seconds:.1f} s of shrinking" if run.shrink_seconds else "")
+            + (f" ({shrinking.STOPPED.format(seconds=run.shrink_stopped)})" if run.shrink_stopped is not None else ""),
         ]
         lines.append(f"  rerun:   {rerun.command(self.config, 'property', self.prop.id)}")
         if saved:

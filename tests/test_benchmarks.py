@@ -38,3 +38,19 @@ def test_the_engine_is_measured_with_the_harness_s_heap_set_apart_and_back_after
     with run.engine_heap():
         assert gc.get_freeze_count() > before  # what the process made so far is left out of collections
     assert gc.get_freeze_count() == 0
+
+
+def test_dependency_board_has_effects_waiting_for_others_and_is_measured():
+    from reference_engine import layers
+
+    game = run.dependency_board(20)
+    colours = {oid: chars.values.colors for oid, chars in layers.board(game).chars.items() if oid.startswith("c")}
+    assert set(colours.values()) == {("G",)}  # black first (613.8b), then green; in timestamp order alone, black
+    times = run.dependency_times([20, 40], repeat=1)
+    assert len(times) == 2 and all(t > 0 for t in times)
+
+
+def test_the_failing_run_s_engine_is_the_mutant_named():
+    from conformance.engines.interface import describe, load_engine
+
+    assert describe(load_engine("benchmarks.run:failing_engine")).name == f"mutant {run.FAILING_MUTANT}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from conformance.laws import catalogue as properties
 from conformance.engines.interface import Engine, EngineInfo, describe
 from conformance.laws.catalogue import DIFFERENTIAL_ID, Property, PropertyFailed, Subject
 from conformance.laws.property import STOPPING_KINDS
+from conformance.laws import shrinking
 from conformance.format.model import Case
 
 
@@ -29,7 +31,9 @@ class PropertyRun:
     (``reference_refused``), that the law itself set aside (``discarded``: no creature left to
     double, ...) and that failed (``failing``, the shrinker's replays included), and which one first
     failed; per rule, how many examples exercised it (``statistics``, from their content); the rules
-    a failure counts under (``failing_rules``, from the shrunk counterexample); the time it took."""
+    a failure counts under (``failing_rules``, from the shrunk counterexample); the time it took,
+    and of it the time spent shrinking (``shrink_seconds``); ``shrink_stopped``, the bound (seconds)
+    when it cut shrinking short (the counterexample may then not be the smallest)."""
 
     prop: Property
     status: str = "passed"
@@ -47,6 +51,8 @@ class PropertyRun:
     failing_rules: tuple[str, ...] = ()
     seconds: float = 0.0
     seconds_to_failure: float | None = None
+    shrink_seconds: float = 0.0
+    shrink_stopped: float | None = None
     error: BaseException | None = None
 
     @property
@@ -117,10 +123,19 @@ def unsupported_reason(prop: Property, info: EngineInfo, features: frozenset[str
     return f"{info.name} lacks the features {', '.join(missing)}" if missing else f"{info.name} supports no layer-7 effect"
 
 
+Progress = Callable[[str, float, PropertyRun], None]
+"""Told, as each example begins, what the property is doing (``running`` or ``shrinking``), for how
+many seconds it has done it, and the run so far (conformance.pytest_progress shows it)."""
+
+
 def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: settings,
-                 reference: Engine | None = None, count_elements: bool = False) -> PropertyRun:
+                 reference: Engine | None = None, count_elements: bool = False,
+                 shrink_seconds: float | None = None, progress: Progress | None = None) -> PropertyRun:
     """Run ``prop`` against ``engine`` under the Hypothesis settings ``profile``; with
-    ``count_elements``, also count the format elements each example's scenarios use (slower)."""
+    ``count_elements``, also count the format elements each example's scenarios use (slower).
+    ``shrink_seconds`` bounds the time spent shrinking a counterexample (``None``: Hypothesis's own
+    bound, 300 s; conformance.laws.profiles.shrink_seconds() gives each profile's);
+    ``progress`` is told what the property is doing as each example begins."""
     from reference_engine import ReferenceEngine
 
     reference = reference or ReferenceEngine()
@@ -156,7 +171,15 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
             error.__cause__ = limit
             raise _Stop(error)
 
-    subject.limits = limits
+    watch = shrinking.ShrinkWatch(shrink_seconds)
+
+    def limits_and_progress() -> None:
+        limits()
+        if progress is not None and not shrinking.is_final_replay():
+            progress(*(("shrinking", watch.seconds()) if watch.shrinking else ("running", time.perf_counter() - started)), run)
+
+    subject.limits = limits_and_progress
+    check = shrinking.watched(check, watch)
 
     # The source of example() seeds the ci profile's derandomized examples: keep it unchanged
     # (the bounds and the stop at an engine fault live in Subject.start and Subject.run).
@@ -189,7 +212,8 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
     test._hypothesis_internal_add_digest = prop.id.encode()  # its own key in the example database
     test = settings(profile)(test)
     try:
-        test()
+        with shrinking.bounded(watch):
+            test()
     except _Stop as stop:  # an engine fault, or a bound reached: reported as the engine's, unshrunk
         record_failure(run, stop.error, subject)
         run.message = f"{run.message} (the property stopped at the engine's fault, unshrunk)" if _stopping_fault(
@@ -206,6 +230,12 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
         run.message = f"{run.message} (flaky: the engine did not fail the same way when Hypothesis replayed it)"
     finally:
         run.seconds = time.perf_counter() - started
+        if watch.started is not None:  # the first failure to the shrinker's last attempt
+            run.shrink_seconds = (watch.last_attempt or watch.started) - watch.started
+    if run.status in ("failed", "errored") and watch.stopped:
+        run.shrink_stopped = shrink_seconds
+        first, newline, rest = run.message.partition("\n")
+        run.message = f"{first} ({shrinking.STOPPED.format(seconds=shrink_seconds)}){newline}{rest}"
     if run.status == "passed" and (run.examples < run.minimum or run.refused > (MINIMUM_SHARE - 1) * run.examples):
         run.status, run.message = "unsupported", too_few_examples(run, info)
     if run.status in ("failed", "errored"):

@@ -15,7 +15,8 @@ relative to the case root the run was given, ``613.5-gray-ogre.yaml:4`` under ``
 never an absolute path of the machine that ran it).
 A failed case's record and a property's also have ``cited_rules`` (the rules it cites); a property's has ``examples`` (``ran,
 refused, reference_refused, discarded, failing, minimum``) and ``exercised`` (per rule, how many
-examples exercised it); its ``rules`` are those it counts under: for a failure, the rules its
+examples exercised it); a failed or errored one, ``shrink_seconds`` (the time spent shrinking) and, when
+the bound cut shrinking short, ``shrink_stopped`` (the bound); its ``rules`` are those it counts under: for a failure, the rules its
 shrunk counterexample shows broken; for a pass, those its examples exercised.
 """
 
@@ -33,7 +34,7 @@ from conformance.format.model import Case
 
 FIELDS = ("id", "kind", "rules", "features", "status", "error_kind", "message", "detail", "mismatches",
           "reproducer", "source")
-PROPERTY_FIELDS = ("cited_rules", "examples", "exercised")
+PROPERTY_FIELDS = ("cited_rules", "examples", "exercised", "shrink_seconds", "shrink_stopped")
 
 
 def normalize(value: dict[str, Any]) -> dict[str, Any]:
@@ -152,6 +153,10 @@ def property_record(prop, run, engine, info, reference) -> dict[str, Any]:
         record["error_kind"] = getattr(cause, "kind", None) if isinstance(cause, EngineFault) else "exception"
     if run.status in ("failed", "errored"):
         record["detail"] = run.message or ""
+        if getattr(run, "shrink_seconds", 0):
+            record["shrink_seconds"] = round(run.shrink_seconds, 3)
+        if getattr(run, "shrink_stopped", None) is not None:  # the bound cut shrinking short
+            record["shrink_stopped"] = run.shrink_stopped
         record.update(_counterexample(prop, run.message or "", list(run.cases), engine, info, reference,
                                       describe(reference)))
     return record
