@@ -20,7 +20,7 @@ from conformance import CR_VERSION
 from conformance.format.features import RULES
 from conformance.reports.text import rule_key
 from conformance.format.model import Case
-from strategies._internal.drawing import Chooser, label
+from strategies._internal.drawing import Chooser, inlinable, label
 from strategies._internal.validation import check_features, check_interval, check_size
 
 PLAYERS = ("Alex", "Blair")
@@ -35,10 +35,11 @@ _COUNTED = (_CREATURES_YOU_CONTROL, _CREATURE_CARDS_IN_YOUR_GRAVEYARD)
 
 
 def _named(name: str):
-    """``st.composite`` under a public name, so the strategy's repr reads as the public call."""
+    """``st.composite`` under a public name, so the strategy's repr reads as the public call; its
+    draw can be made inline by another strategy (:meth:`~strategies._internal.drawing.Chooser.inline`)."""
     def decorate(function):
         function.__name__ = function.__qualname__ = name
-        return st.composite(function)
+        return inlinable(function)
     return decorate
 
 
@@ -162,7 +163,6 @@ def _change_parts(allowed: frozenset[str], purpose: str) -> list[str]:
 def _changes(c: Chooser, allowed: frozenset[str], purpose: str) -> dict[str, Any]:
     """A ``CHANGE``: one to three parts. Supertypes never include world (704.5k is not modelled) and
     card types never instant or sorcery (those can't be permanents, 304.4, 307.4)."""
-    c.start(_CHANGE)
     parts = c.unique_sample(_change_parts(allowed, purpose), 1, 3)
     change: dict[str, Any] = {}
     for part in parts:
@@ -191,11 +191,9 @@ def _changes(c: Chooser, allowed: frozenset[str], purpose: str) -> dict[str, Any
         else:  # power and toughness, 7b (613.4b): an EXPR each
             change["power"] = _expressions(c, allowed, purpose, minimum=0)
             change["toughness"] = _expressions(c, allowed, purpose, minimum=1)
-    c.stop()
     return change
 
 
-_CHANGE = label("changes")
 _TYPE_SETS = (["creature"], ["artifact", "creature"], ["artifact"], ["enchantment", "creature"], ["land"])
 _PLANESWALKER = (["planeswalker"],)
 

@@ -37,6 +37,9 @@ except ImportError:  # pragma: no cover - a Hypothesis without them: the fallbac
         return hash(name) & 0xFFFFFFFFFFFFFFFF
 
 
+_SUFFIX = _label("tuple suffix")
+
+
 def _average_size(min_size: int, max_size: int) -> float:
     """The average size ``st.lists`` gives a list of these bounds."""
     return min(max(min_size * 2, min_size + 5), 0.5 * (min_size + max_size))
@@ -63,15 +66,41 @@ class Chooser:
     __slots__ = ("draw", "data", "fast")
 
     def __init__(self, draw: Any):
+        if isinstance(draw, Chooser):
+            draw = draw.draw
         self.draw = draw
         data = getattr(draw, "__self__", None)
         self.fast = _many is not None and all(
             callable(getattr(data, name, None)) for name in ("draw_integer", "draw_boolean", "start_span", "stop_span"))
         self.data = data if self.fast else None
 
-    def integer(self, low: int, high: int) -> int:
-        """``draw(st.integers(low, high))`` (bounds less than 128 apart: no weights)."""
+    @staticmethod
+    def of(draw: Any) -> Chooser:
+        """``draw`` itself if it is a Chooser, else a Chooser of it."""
+        return draw if isinstance(draw, Chooser) else Chooser(draw)
+
+    def __call__(self, strategy: st.SearchStrategy[T], label: Any = None) -> T:
+        """A draw from ``strategy``, as ``draw`` itself would (for what has no plain choice here)."""
+        return self.draw(strategy)
+
+    def inline(self, composite: Any, *args: Any, **kwargs: Any) -> Any:
+        """``draw(composite(*args, **kwargs))`` for a strategy made by :func:`inlinable`, without
+        building the strategy: its function called in a span of its own, as the draw would be."""
+        function = composite.inline
         if self.fast:
+            self.data.start_span(composite.span)
+            try:
+                return function(self, *args, **kwargs)
+            finally:
+                self.data.stop_span()
+        return function(self, *args, **kwargs)
+
+    def integer(self, low: int, high: int) -> int:
+        """``draw(st.integers(low, high))``."""
+        if self.fast:
+            if high - low > 127:  # as st.integers weighs the bounds of a wide range
+                return self.data.draw_integer(low, high, weights={low: 2 / 128, low + 1: 1 / 128, high - 1: 1 / 128,
+                                                                  high: 2 / 128})
             return self.data.draw_integer(low, high)
         return self.draw(_integers(low, high))
 
@@ -86,7 +115,7 @@ class Chooser:
         (``sampled_from`` of one element is ``just``)."""
         if len(elements) == 1:
             return elements[0]
-        if self.fast:
+        if self.fast and elements:
             return elements[self.data.draw_integer(0, len(elements) - 1)]
         return elements[self.draw(_indices(len(elements)))]
 
@@ -112,13 +141,34 @@ class Chooser:
         (elements hashable and distinct)."""
         if not self.fast:
             return list(self.draw(_unique_lists(tuple(elements), min_size, max_size)))
+        return self._unique(elements, min_size, max_size, None)
+
+    def mapping(self, keys: Sequence[T], low: int, high: int, min_size: int, max_size: int) -> dict[T, int]:
+        """``draw(st.dictionaries(st.sampled_from(keys), st.integers(low, high), min_size=..., max_size=...))``:
+        the keys as a unique list, each followed by its value in a span (as the strategy draws them)."""
+        if not self.fast:
+            return self.draw(st.dictionaries(st.sampled_from(keys), st.integers(low, high), min_size=min_size,
+                                             max_size=max_size))
+        return dict(self._unique(keys, min_size, max_size, (low, high)))
+
+    def _unique(self, elements: Sequence[Any], min_size: int, max_size: int, then: tuple[int, int] | None) -> list:
+        if len(elements) == 1:  # sampled_from of one element is just(it): the strategy's own path
+            if then is None:
+                return list(self.draw(_unique_lists(tuple(elements), min_size, max_size)))
+            return list(self.draw(st.dictionaries(st.just(elements[0]), st.integers(*then), min_size=min_size,
+                                                  max_size=max_size)).items())
         max_size = min(max_size, len(elements))
         should_draw = _many(self.data, min_size=min_size, max_size=max_size,
                             average_size=_average_size(min_size, max_size))
         remaining = list(elements)
         result: list[T] = []
         while remaining and should_draw.more():
-            result.append(remaining.pop(self.data.draw_integer(0, len(remaining) - 1)))
+            value = remaining.pop(self.data.draw_integer(0, len(remaining) - 1))
+            if then is not None:
+                self.data.start_span(_SUFFIX)
+                value = (value, self.integer(*then))
+                self.data.stop_span()
+            result.append(value)
         return result
 
     def start(self, label: int) -> None:
@@ -134,6 +184,15 @@ class Chooser:
 @functools.lru_cache(maxsize=None)
 def _unique_lists(elements: tuple, min_size: int, max_size: int) -> st.SearchStrategy[list]:
     return st.lists(st.sampled_from(elements), min_size=min_size, max_size=max_size, unique=True)
+
+
+def inlinable(function: Any) -> Any:
+    """``st.composite(function)``, whose draw can also be made without building a strategy:
+    ``chooser.inline(strategy_function, *args)`` (:meth:`Chooser.inline`)."""
+    composite = st.composite(function)
+    composite.inline = function
+    composite.span = _label(f"{function.__module__}.{function.__qualname__}")
+    return composite
 
 
 def label(name: str) -> int:

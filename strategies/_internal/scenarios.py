@@ -292,9 +292,7 @@ def _held_intents(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], b
     the scenario's ``budget`` (which this takes its share from). A span, as each intent is."""
     if not kinds or budget[0] <= 0:
         return []
-    c.start(_HELD)
     drawn = [_intent(c, allowed, kinds, host) for _ in c.sizes(0, min(cap, budget[0]))]
-    c.stop()
     intents = [i for i in drawn if i is not None]
     budget[0] -= len(intents)
     return intents
@@ -325,12 +323,10 @@ def _held_objects(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], b
     kind = c.sample(slots)
     if kind == _ABSENT:
         return None
-    c.start(_OBJECT)
     if kind == "creature":
         spec = _creature(c, allowed, extras)
     else:
         spec = {"anthem": _anthem, "static": _static, "permanent": _permanent, "spell": _spell}[kind](c, allowed)
-    c.stop()
     host = "anthem" if kind == "static" else kind
     return host, spec, _held_intents(c, allowed, _host_kinds(kinds, allowed, host, spec), budget,
                                      cap if kind in ("creature", "permanent") else 1)
@@ -420,12 +416,8 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
     budget = [max_steps]
     cap = min(max_steps, max(4, -(-3 * max_steps // (max_objects + 1))))
     drawn = []
-    c.start(_HELD_OBJECTS)
-    for _ in c.sizes(min_objects, max_objects):
-        c.start(_HELD_OBJECT)
+    for _ in c.sizes(min_objects, max_objects):  # each object in its own span (a list element's)
         drawn.append(_held_objects(c, allowed, kinds, budget, cap, extras))
-        c.stop()
-    c.stop()
     held = [h for h in drawn if h is not None]
     # Up to min_objects: plain creatures, which take no choice.
     held += [("creature", {"card": dict(_PLAIN_CREATURE["card"]), "owner": _PLAIN_CREATURE["owner"]}, [])
