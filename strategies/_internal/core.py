@@ -10,6 +10,7 @@ before, ids are unique. ``features=`` limits generation to what an engine suppor
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,7 +21,7 @@ from conformance import CR_VERSION
 from conformance.format.features import RULES
 from conformance.reports.text import rule_key
 from conformance.format.model import Case
-from strategies._internal.drawing import Chooser, inlinable, label
+from strategies._internal.drawing import Chooser, inlinable
 from strategies._internal.validation import check_features, check_interval, check_size
 
 PLAYERS = ("Alex", "Blair")
@@ -84,10 +85,6 @@ _PLAIN_CREATURE = {"card": {"types": ["creature"], "power": 0, "toughness": 1}, 
 @_named("creature_objects")
 def _creature_objects(draw, *, features: Iterable[str] | None = None, extras: bool = True) -> dict[str, Any]:
     return _creature(Chooser(draw), check_features(features), extras)
-
-
-CREATURE = label("creature_objects")
-"""The span label of a creature drawn inside another strategy (the shrinker's unit)."""
 
 
 def _creature(c: Chooser, allowed: frozenset[str], extras: bool = True) -> dict[str, Any]:
@@ -496,5 +493,11 @@ def build_case(objects: dict[str, Any], steps: list[dict[str, Any]], *, summary:
     raw = {"id": case_id, "rules": ["613.4"], "source": {"rule": "613.4"}, "summary": summary,
            "players": list(players), "objects": objects, "steps": steps}
     case = Case.from_dict(raw, cr=CR_VERSION)
-    rules = sorted({"613.4", *(rule for feature in case.features for rule in RULES[feature])}, key=rule_key)
-    return dataclasses.replace(case, rules=tuple(rules))
+    return dataclasses.replace(case, rules=_rules(case.features, "613.4"))
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules(features: frozenset[str], rule: str) -> tuple[str, ...]:
+    """``rule`` and the rules a case of these features exercises, in CR order (the same few sets of
+    features come again and again)."""
+    return tuple(sorted({rule, *(rule for feature in features for rule in RULES[feature])}, key=rule_key))

@@ -19,12 +19,10 @@ from hypothesis.errors import InvalidArgument
 
 from conformance import CR_VERSION
 from conformance.format.choices import damage_choices
-from conformance.format.features import RULES
-from conformance.reports.text import rule_key
 from conformance.format.model import MANA_TYPES, Case, Together, step_from
 from strategies._internal import damage_modifiers
 from strategies._internal import events
-from strategies._internal.core import _explicit, _named
+from strategies._internal.core import _explicit, _named, _rules
 from strategies._internal.players import _STEP_FEATURES, PLAYER_COUNTER_KINDS, PLAYER_NAMES, _in_range, _player_states, _seatings
 from strategies._internal.drawing import Chooser, inlinable
 from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size, observe_here
@@ -593,5 +591,4 @@ class _Realizer:
 def _build(raw: dict[str, Any]) -> Case:
     """A :class:`Case` from plain data; its ``rules`` are those its features exercise."""
     case = Case.from_dict(raw, cr=CR_VERSION)
-    rules = sorted({"120.3", *(rule for feature in case.features for rule in RULES[feature])}, key=rule_key)
-    return dataclasses.replace(case, rules=tuple(rules))
+    return dataclasses.replace(case, rules=_rules(case.features, "120.3"))

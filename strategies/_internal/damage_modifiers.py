@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import strategies as st
 
 from strategies._internal.drawing import Chooser
 

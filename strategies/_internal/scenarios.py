@@ -289,7 +289,7 @@ def action_steps(object_ids: Iterable[str], *, features: Iterable[str] | None = 
 def _held_intents(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int], cap: int,
                   host: str = "object") -> list[dict[str, Any]]:
     """The intents one object (or the board) holds: at most ``cap``, and at most what is left of
-    the scenario's ``budget`` (which this takes its share from). A span, as each intent is."""
+    the scenario's ``budget`` (which this takes its share from); each intent in a span of its own."""
     if not kinds or budget[0] <= 0:
         return []
     drawn = [_intent(c, allowed, kinds, host) for _ in c.sizes(0, min(cap, budget[0]))]
@@ -297,8 +297,6 @@ def _held_intents(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], b
     budget[0] -= len(intents)
     return intents
 
-
-_HELD = label("held intents")
 
 
 _ABSENT = "absent"
@@ -309,7 +307,7 @@ emptied (every choice at its simplest) is gone, with the actions it held, in one
 def _held_objects(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int],
                   cap: int, extras: bool = True) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | None:
     """An object of a scenario with the intents it holds (the actions on it), or sometimes
-    none (:data:`_ABSENT`). A span, and so is the object inside it."""
+    none (:data:`_ABSENT`)."""
     anthems_possible = "static-abilities" in allowed and allowed & {"layer-7b", "layer-7c", "layer-7d"}
     # Creatures three times as often as anthems; seldom nothing; then, as features allow, enchantments
     # with static abilities, noncreature permanents and sorcery cards.
@@ -331,9 +329,6 @@ def _held_objects(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], b
     return host, spec, _held_intents(c, allowed, _host_kinds(kinds, allowed, host, spec), budget,
                                      cap if kind in ("creature", "permanent") else 1)
 
-
-_OBJECT = label("object")
-_HELD_OBJECT = label("held object")
 
 
 _SLOTS = (_ABSENT, *["creature"] * 9, *["anthem"] * 3)
@@ -395,7 +390,6 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
 
 
 _EXTRA_KINDS = ("become", "activate", "trigger")
-_HELD_OBJECTS = label("held objects")
 
 
 @functools.lru_cache(maxsize=256)
