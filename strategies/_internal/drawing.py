@@ -162,8 +162,13 @@ class Chooser:
                             average_size=_average_size(min_size, max_size))
         remaining = list(elements)
         result: list[T] = []
+        seen: set = set()
         while remaining and should_draw.more():
             value = remaining.pop(self.data.draw_integer(0, len(remaining) - 1))
+            if value in seen:  # an element listed twice: drawn again, as the strategy does
+                should_draw.reject("UniqueSampledListStrategy filter not satisfied or value already seen")
+                continue
+            seen.add(value)
             if then is not None:
                 self.data.start_span(_SUFFIX)
                 value = (value, self.integer(*then))
