@@ -24,7 +24,7 @@ from strategies._internal import damage_modifiers
 from strategies._internal import events
 from strategies._internal.core import _explicit, _named, _rules
 from strategies._internal.players import _STEP_FEATURES, PLAYER_COUNTER_KINDS, PLAYER_NAMES, _in_range, _player_states, _seatings
-from strategies._internal.drawing import Chooser, inlinable
+from strategies._internal.drawing import Chooser, inlinable, label
 from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size, observe_here
 
 
@@ -183,7 +183,10 @@ def _keyword(draw, allowed: frozenset[str], chance: int = 4, extras: bool = True
     choices = [*damage, *damage, *(_INERT_KEYWORDS if extras else ())]
     if draw.integer(1, chance) != chance or not choices:
         return []
-    return [{"keyword": draw.sample(choices)}]
+    return [{"keyword": draw.sample_in_span(choices, _KEYWORD_SPAN)}]
+
+
+_KEYWORD_SPAN = label("damage keyword")
 
 
 @inlinable

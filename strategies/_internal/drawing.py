@@ -119,6 +119,18 @@ class Chooser:
             return elements[self.data.draw_integer(0, len(elements) - 1)]
         return elements[self.draw(_indices(len(elements)))]
 
+    def sample_in_span(self, elements: Sequence[T], span: int) -> T:
+        """:meth:`sample` in a span labelled ``span``: Hypothesis's generator copies a span's choices
+        onto another span of the same label (to make the same value appear at several points of an
+        example), as it did when each choice was a strategy's draw in a span of its own."""
+        if not self.fast:
+            return self.sample(elements)
+        self.data.start_span(span)
+        try:
+            return self.sample(elements)
+        finally:
+            self.data.stop_span()
+
     def sizes(self, min_size: int, max_size: int) -> Iterator[None]:
         """Iterates once per element of a list ``st.lists(..., min_size, max_size)`` would draw,
         each element in its own span (so the shrinker deletes elements whole)."""
