@@ -21,7 +21,7 @@ from conformance import CR_VERSION
 from conformance.format.features import RULES
 from conformance.reports.text import rule_key
 from conformance.format.model import Case
-from strategies._internal.drawing import Chooser, inlinable
+from strategies._internal.drawing import Chooser, inlinable, label
 from strategies._internal.validation import check_features, check_interval, check_size
 
 PLAYERS = ("Alex", "Blair")
@@ -160,6 +160,7 @@ def _change_parts(allowed: frozenset[str], purpose: str) -> list[str]:
 def _changes(c: Chooser, allowed: frozenset[str], purpose: str) -> dict[str, Any]:
     """A ``CHANGE``: one to three parts. Supertypes never include world (704.5k is not modelled) and
     card types never instant or sorcery (those can't be permanents, 304.4, 307.4)."""
+    c.start(_CHANGE)
     parts = c.unique_sample(_change_parts(allowed, purpose), 1, 3)
     change: dict[str, Any] = {}
     for part in parts:
@@ -188,7 +189,11 @@ def _changes(c: Chooser, allowed: frozenset[str], purpose: str) -> dict[str, Any
         else:  # power and toughness, 7b (613.4b): an EXPR each
             change["power"] = _expressions(c, allowed, purpose, minimum=0)
             change["toughness"] = _expressions(c, allowed, purpose, minimum=1)
+    c.stop()
     return change
+
+
+_CHANGE = label("changes")
 
 
 _TYPE_SETS = (["creature"], ["artifact", "creature"], ["artifact"], ["enchantment", "creature"], ["land"])

@@ -289,14 +289,18 @@ def action_steps(object_ids: Iterable[str], *, features: Iterable[str] | None = 
 def _held_intents(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int], cap: int,
                   host: str = "object") -> list[dict[str, Any]]:
     """The intents one object (or the board) holds: at most ``cap``, and at most what is left of
-    the scenario's ``budget`` (which this takes its share from); each intent in a span of its own."""
+    the scenario's ``budget`` (which this takes its share from). A span, as each intent is."""
     if not kinds or budget[0] <= 0:
         return []
+    c.start(_HELD)
     drawn = [_intent(c, allowed, kinds, host) for _ in c.sizes(0, min(cap, budget[0]))]
+    c.stop()
     intents = [i for i in drawn if i is not None]
     budget[0] -= len(intents)
     return intents
 
+
+_HELD = label("held intents")
 
 
 _ABSENT = "absent"
@@ -307,7 +311,7 @@ emptied (every choice at its simplest) is gone, with the actions it held, in one
 def _held_objects(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int],
                   cap: int, extras: bool = True) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | None:
     """An object of a scenario with the intents it holds (the actions on it), or sometimes
-    none (:data:`_ABSENT`)."""
+    none (:data:`_ABSENT`). A span, and so is the object inside it."""
     anthems_possible = "static-abilities" in allowed and allowed & {"layer-7b", "layer-7c", "layer-7d"}
     # Creatures three times as often as anthems; seldom nothing; then, as features allow, enchantments
     # with static abilities, noncreature permanents and sorcery cards.
@@ -321,14 +325,19 @@ def _held_objects(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], b
     kind = c.sample(slots)
     if kind == _ABSENT:
         return None
+    c.start(_OBJECT)
     if kind == "creature":
         spec = _creature(c, allowed, extras)
     else:
         spec = {"anthem": _anthem, "static": _static, "permanent": _permanent, "spell": _spell}[kind](c, allowed)
+    c.stop()
     host = "anthem" if kind == "static" else kind
     return host, spec, _held_intents(c, allowed, _host_kinds(kinds, allowed, host, spec), budget,
                                      cap if kind in ("creature", "permanent") else 1)
 
+
+_OBJECT = label("object")
+_HELD_OBJECT = label("held object")
 
 
 _SLOTS = (_ABSENT, *["creature"] * 9, *["anthem"] * 3)
@@ -390,6 +399,7 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
 
 
 _EXTRA_KINDS = ("become", "activate", "trigger")
+_HELD_OBJECTS = label("held objects")
 
 
 @functools.lru_cache(maxsize=256)
@@ -410,8 +420,12 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
     budget = [max_steps]
     cap = min(max_steps, max(4, -(-3 * max_steps // (max_objects + 1))))
     drawn = []
-    for _ in c.sizes(min_objects, max_objects):  # each object in its own span (a list element's)
+    c.start(_HELD_OBJECTS)
+    for _ in c.sizes(min_objects, max_objects):
+        c.start(_HELD_OBJECT)
         drawn.append(_held_objects(c, allowed, kinds, budget, cap, extras))
+        c.stop()
+    c.stop()
     held = [h for h in drawn if h is not None]
     # Up to min_objects: plain creatures, which take no choice.
     held += [("creature", {"card": dict(_PLAIN_CREATURE["card"]), "owner": _PLAIN_CREATURE["owner"]}, [])
