@@ -159,6 +159,7 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
 _NOTHING = "nothing"
 """The simplest intent, realized as no step (an intent the shrinker has emptied disappears)."""
 
+_KEYWORD_SPAN, _BOARD_OBJECT = label("damage keyword"), label("damage board object")  # spans (drawing.Chooser)
 _CREATURE_SLOTS = 4
 """At most this many creatures in a damage scenario, ``c1`` to ``c4`` by slot."""
 
@@ -184,9 +185,6 @@ def _keyword(draw, allowed: frozenset[str], chance: int = 4, extras: bool = True
     if draw.integer(1, chance) != chance or not choices:
         return []
     return [{"keyword": draw.sample_in_span(choices, _KEYWORD_SPAN)}]
-
-
-_KEYWORD_SPAN = label("damage keyword")
 
 
 @inlinable
@@ -227,6 +225,7 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bo
         objects["c1"] = {"card": {"types": ["creature"], "power": 0, "toughness": 1}, "owner": players[0]}
     if "damage" in allowed:
         for index in range(1, draw.integer(0, 2) + 1):
+            draw.start(_BOARD_OBJECT)  # each spell a span: the shrinker deletes it with its count
             colors = draw.sample(_SPELL_COLORS)
             card = {"types": [draw.sample(["instant", "sorcery"])], "colors": colors,
                     "mana_cost": "{1}" + "".join(f"{{{c}}}" for c in colors)}  # 202.1, 105.2: its colours
@@ -234,6 +233,7 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bo
             if keywords:
                 card["abilities"] = keywords
             objects[f"s{index}"] = {"card": card, "zone": "stack", "owner": draw.sample(owner)}
+            draw.stop()
         if draw.integer(0, 2) == 2:  # a noncreature source (an artifact, an enchantment, a land)
             types = draw.sample([["artifact"], ["land"], ["enchantment"], ["artifact", "land"]])
             card = {"types": types, "colors": [] if types != ["enchantment"] else draw.sample(_COLORS)}
@@ -251,6 +251,7 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bo
                 objects["w1"]["counters"] = {"loyalty": draw.integer(1, 6)}
     if "double-damage" in allowed:  # none, one, or two doublers (614.5)
         for index in range(1, draw.sample([0, 2, 1, 2]) + 1):
+            draw.start(_BOARD_OBJECT)
             by = draw.sample([None, {"controller": "you"}, {"types": ["creature"], "controller": "you"}])
             ability = {"double_damage": {} if by is None else {"by": by}}
             doubler_owner = draw.sample(owner)
@@ -268,6 +269,7 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bo
             else:
                 objects[f"d{index}"] = {"card": {"types": ["enchantment"], "abilities": [ability]},
                                         "owner": doubler_owner}
+            draw.stop()
     if "prevention" in allowed and draw.integer(0, 2) == 2:
         ability = draw.sample([{"by": {"types": ["creature"]}},
                                         {"to": {"types": ["creature"], "controller": "you"}, "amount": 1},
