@@ -22,6 +22,7 @@ import gc
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,6 +38,8 @@ from conformance.laws.runner import run_property
 from conformance.pytest_properties import differential_property
 from reference_engine import Game, ReferenceEngine, layers
 from strategies import build_case
+
+from benchmarks import ab
 
 ROOT = Path(__file__).resolve().parent.parent
 QUIET = settings(database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
@@ -119,17 +122,24 @@ def engine_rate(cases, repeat: int) -> float:
     return len(plain) / seconds
 
 
-def generation_and_property_rates(n: int, repeat: int) -> tuple[float, float]:
-    """The strategies' generation rate alone (scenarios a second), and the end-to-end rate of the
-    differential property, reference engine against itself (examples a second), measured in turn."""
-    def generation():
-        @settings(QUIET, max_examples=n)
-        @given(mtg.scenarios())
-        def nothing(case):
-            pass
-        started = clock()
-        nothing()
-        return clock() - started
+GENERATED = ("scenarios", "copy_scenarios", "damage_scenarios")
+"""The strategies whose generation rates are measured (issue 22 sets targets for each)."""
+
+
+def generation_and_property_rates(n: int, repeat: int) -> tuple[dict[str, float], float]:
+    """The strategies' generation rates alone (scenarios a second, by strategy), and the end-to-end
+    rate of the differential property, reference engine against itself (examples a second),
+    measured in turn."""
+    def generation(name: str) -> Callable[[], float]:
+        def timed() -> float:
+            @settings(QUIET, max_examples=n)
+            @given(getattr(mtg, name)())
+            def nothing(case):
+                pass
+            started = clock()
+            nothing()
+            return clock() - started
+        return timed
 
     engine = ReferenceEngine()
     info = describe(engine)
@@ -139,8 +149,8 @@ def generation_and_property_rates(n: int, repeat: int) -> tuple[float, float]:
         run = run_property(prop, engine, info, profile=settings(profiles.get("ci"), max_examples=n))
         assert run.status == "passed", run.message
         end_to_end.examples = run.examples
-    generating, running = best_of_each(repeat, [generation, end_to_end])
-    return n / generating, end_to_end.examples / running
+    *generating, running = best_of_each(repeat, [*(generation(name) for name in GENERATED), end_to_end])
+    return {name: n / seconds for name, seconds in zip(GENERATED, generating)}, end_to_end.examples / running
 
 
 def board(n: int) -> Game:
@@ -333,6 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-failing", action="store_true",
                         help="skip the (slow) passing-run against failing-run measurement of the property suite")
     parser.add_argument("--cpu", action="store_true", help="time in-process work in CPU time of this process")
+    parser.add_argument("--ab", default=ab.BASE, metavar="COMMIT",
+                        help=f"issue 22's targets: rates against this commit in fresh processes (default {ab.BASE})")
+    parser.add_argument("--no-ab", action="store_true", help="skip the A/B rows of issue 22")
     args = parser.parse_args(argv)
     global clock
     clock = time.process_time if args.cpu else time.perf_counter
@@ -358,8 +371,10 @@ def main(argv: list[str] | None = None) -> int:
     first_round = {name: engine_rate(cases, repeat) for name, cases in samples.items()}
     for name, rate in first_round.items():
         row(f"reference engine, {name} scenarios, first round", f"{rate:,.0f} /s")
-    generation, end_to_end = generation_and_property_rates(n, repeat)
-    row("strategies alone: scenarios() generation rate", f"{generation:,.0f} /s")
+    generated, end_to_end = generation_and_property_rates(n, repeat)
+    for name, rate in generated.items():
+        row(f"strategies alone: {name}() generation rate", f"{rate:,.0f} /s")
+    generation = generated["scenarios"]
     ratio = end_to_end / generation
     row("end-to-end differential property (reference vs reference)", f"{end_to_end:,.0f} ex/s",
         f"{ratio:.2f} of generation; target >= 0.5: {'met' if ratio >= 0.5 else 'NOT met'}")
@@ -397,6 +412,16 @@ def main(argv: list[str] | None = None) -> int:
         row(f"  the same against mutant {FAILING_MUTANT} ({failed} failing)", f"{failing:.1f} s",
             f"{ratio:.2f}x the passing run; target <= 2x with >= 5 failing: "
             f"{'met' if ratio <= 2 and failed >= 5 else 'NOT met'} ({stopped} stopped at the shrink bound)")
+    if not args.no_ab:
+        # Issue 22's targets are ratios to the code of 15e3d01, measured in fresh processes, the two
+        # checkouts alternating, best of --repeat (benchmarks/ab.py), in CPU time of each process.
+        base = ab.checkout(args.ab, Path(tempfile.gettempdir()) / f"mtg-conformance-{args.ab}")
+        for which, target in ab.TARGETS.items():
+            before, after = ab.compare(base, which, n, repeat)
+            unit = "ex/s" if which == "differential" else "/s"
+            name = "end-to-end differential property" if which == "differential" else f"{which}() generation"
+            row(f"A/B {name}: {args.ab} -> this", f"{before:,.0f} -> {after:,.0f} {unit}",
+                f"{after / before:.2f}x; target >= {target:g}x {args.ab}: {'met' if after / before >= target else 'NOT met'}")
     if not args.no_xdist:
         serial, parallel = xdist_times(1)
         row("property suite, ci profile: one process", f"{serial:.1f} s")

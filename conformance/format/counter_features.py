@@ -64,16 +64,33 @@ def _steps(steps: tuple[Any, ...]) -> Iterator[Any]:
 
 def _abilities_in(value: Any) -> Iterator[str]:
     """The features of every ability of this module inside ``value``, at any depth."""
-    if type(value) in _ABILITY_FEATURES:
-        yield _ABILITY_FEATURES[type(value)]
-        if isinstance(value, CounterReplacement) and value.mode == "half":
-            yield "counter-halving"
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from _abilities_in(getattr(value, f.name))
+    found: list[str] = []
+    _collect(value, found)
+    return iter(found)
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""The field names of each dataclass met (``dataclasses.fields`` is slow to ask again and again)."""
+
+
+def _collect(value: Any, found: list[str]) -> None:
+    kind = type(value)
+    if kind in _LEAVES:
+        return
+    if kind in _ABILITY_FEATURES:
+        found.append(_ABILITY_FEATURES[kind])
+        if kind is CounterReplacement and value.mode == "half":
+            found.append("counter-halving")
+    names = _FIELD_NAMES.get(kind)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        for name in names:
+            _collect(getattr(value, name), found)
     elif isinstance(value, (tuple, list)):
         for item in value:
-            yield from _abilities_in(item)
+            _collect(item, found)
     elif isinstance(value, Mapping):
         for item in value.values():
-            yield from _abilities_in(item)
+            _collect(item, found)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from strategies._internal.core import PLAYERS, ZONES_AWAY, _explicit, _named
+from strategies._internal.drawing import Chooser
 from strategies._internal.validation import check_features
 
 NAMES = ("Runeclaw Bear", "Llanowar Elves", "Gray Ogre", "Wandering Ones", "Grizzly Wolf")
@@ -53,34 +54,35 @@ def _original_objects(draw, *, features: Iterable[str] | None = None, number: in
     """``number`` names its abilities (``grow1``, ``shift1``: the case's ability names are unique);
     ``extras``: also legendary (the caller keeps names distinct and never copies it), a */* whose
     P/T is chosen as it enters (208.2b) or a "choose an opponent" ability (614.12)."""
+    draw = Chooser.of(draw)
     allowed = check_features(features)
-    card: dict[str, Any] = {"types": ["creature"], "power": draw(st.integers(1, 5)), "toughness": draw(st.integers(1, 5))}
-    index = draw(st.integers(-1, len(NAMES) - 1))
+    card: dict[str, Any] = {"types": ["creature"], "power": draw.integer(1, 5), "toughness": draw.integer(1, 5)}
+    index = draw.integer(-1, len(NAMES) - 1)
     if index >= 0:
-        card.update(name=NAMES[index], subtypes=[SUBTYPES[index]], colors=[draw(st.sampled_from("WUBRG"))])
-        if draw(st.integers(0, 3)):
+        card.update(name=NAMES[index], subtypes=[SUBTYPES[index]], colors=[draw.sample("WUBRG")])
+        if draw.integer(0, 3):
             card["mana_cost"] = MANA_COSTS[index]
-    supertype = draw(st.integers(0, 5))
+    supertype = draw.integer(0, 5)
     if supertype == 5 and "type-changing" in allowed:
         card["supertypes"] = ["snow"]
     elif supertype == 4 and extras and index >= 0:
         card["supertypes"] = ["legendary"]
-    abilities = draw(st.lists(st.sampled_from(_ability_kinds(allowed)), max_size=2, unique=True))
+    abilities = draw.unique_sample(_ability_kinds(allowed), 0, 2)
     card["abilities"] = [_ability(draw, kind, number, allowed) for kind in abilities]
-    obj: dict[str, Any] = {"card": card, "owner": draw(st.sampled_from(PLAYERS))}
+    obj: dict[str, Any] = {"card": card, "owner": draw.sample(PLAYERS)}
     if extras and "enters-choices" in allowed:
-        entering = draw(st.integers(0, 3))
+        entering = draw.integer(0, 3)
         if entering == 3:  # Aquamorph Entity: "as this enters or is turned face up" (208.2b, 708.11)
             card.update(power="*", toughness="*")
             card["abilities"] = [*card["abilities"], {"as_enters_pt": {"options": ["5/1", "1/5"], "turned_face_up": True}}]
         elif entering == 2:
             card["abilities"] = [*card["abilities"], {"as_enters_choose": {"player": "opponent"}}]
-    if "counters" in allowed and draw(st.integers(0, 3)) == 3:
-        obj["counters"] = {draw(st.sampled_from(["+1/+1", "+1/+0"])): draw(st.integers(1, 2))}
+    if "counters" in allowed and draw.integer(0, 3) == 3:
+        obj["counters"] = {draw.sample(["+1/+1", "+1/+0"]): draw.integer(1, 2)}
     aquamorph = card["power"] == "*"
-    if "face-down" in allowed and draw(st.integers(0, 3)) >= (2 if aquamorph else 3):  # 708.11 needs it face down
+    if "face-down" in allowed and draw.integer(0, 3) >= (2 if aquamorph else 3):  # 708.11 needs it face down
         obj["face_down"] = True
-        if draw(st.booleans()):
+        if draw.boolean():
             card["abilities"] = [*card["abilities"], {"morph": "{2}"}]
     return obj
 
@@ -128,21 +130,22 @@ def _become_kinds(allowed: frozenset[str]) -> list[str]:
 
 
 def _ability(draw, kind: str, number: int, allowed: frozenset[str]) -> dict[str, Any]:
+    draw = Chooser.of(draw)
     if kind == "keyword":
-        return {"keyword": draw(st.sampled_from(_keywords(allowed)))}
+        return {"keyword": draw.sample(_keywords(allowed))}
     if kind == "activated":  # 602: "{X}: this becomes ... until end of turn", or a copy of the target (707.4)
-        copying = draw(st.integers(0, 4)) if "copy-effects" in allowed else 0
+        copying = draw.integer(0, 4) if "copy-effects" in allowed else 0
         if copying >= 1:  # 707.9a: Dimir Doppelganger's "except it has this ability"
             effect: dict[str, Any] = {"become_copy": {"until": "end_of_turn", **_this_ability(copying == 4)}}
         else:
-            become = draw(st.sampled_from(_become_kinds(allowed)))
+            become = draw.sample(_become_kinds(allowed))
             change: dict[str, Any] = {
                 "pt": {"power": "X", "toughness": "X"}, "artifact": {"add_types": ["artifact"], "add_subtypes": ["Golem"]},
                 "color": {"colors": ["B"]}, "gains": {"gains": [{"keyword": "trample"}]}}[become]
             effect = {"become": {**change, "until": "end_of_turn"}}
         return {"activated": {"name": f"grow{number}", "cost": "{X}" if "X" in str(effect) else "{1}", "effect": effect}}
     if kind == "triggered":  # 603, 707.4: Unstable Shapeshifter, "except it has this ability" (707.9a)
-        variant = draw(st.integers(0, 3))
+        variant = draw.integer(0, 3)
         until = ("ended", "end_of_turn")[variant % 2]
         return {"triggered": {"name": f"shift{number}", "when": "Whenever another creature enters",
                               "effect": {"become_copy": {"until": until, **_this_ability(variant >= 2)}}}}
@@ -171,13 +174,14 @@ def clone_objects(*, features: Iterable[str] | None = None) -> st.SearchStrategy
 
 @_named("clone_objects")
 def _clone_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+    draw = Chooser.of(draw)
     allowed = check_features(features)
     ability: dict[str, Any] = {"of": {"types": ["creature"]}}
     exceptions = _exceptions(draw, allowed, entering=True)
     if exceptions:
         ability["exceptions"] = exceptions
     return {"card": {**CLONE, "abilities": [{"enters_as_copy": ability}]}, "zone": "hand",
-            "owner": draw(st.sampled_from(PLAYERS))}
+            "owner": draw.sample(PLAYERS)}
 
 
 EXCEPTION_NAMES = ("Phantasmal Image", "Mirror Image", "Quicksilver Gargantuan")
@@ -187,23 +191,23 @@ EXCEPTION_NAMES = ("Phantasmal Image", "Mirror Image", "Quicksilver Gargantuan")
 def _exceptions(draw, allowed: frozenset[str], *, entering: bool, nested: bool = False) -> dict[str, Any]:
     """Exceptions of a copy effect (707.9) that leave the copy a creature of at least 1/1:
     ``entering`` (a Clone or a token) may also enter with counters (707.9e)."""
+    draw = Chooser.of(draw)
     exceptions: dict[str, Any] = {}
-    for kind in draw(st.lists(st.sampled_from(_exception_kinds(allowed, entering=entering, nested=nested)),
-                              max_size=2, unique=True)):
+    for kind in draw.unique_sample(_exception_kinds(allowed, entering=entering, nested=nested), 0, 2):
         if kind == "pt":
-            exceptions.update(power=draw(st.integers(1, 7)), toughness=draw(st.integers(1, 7)))
+            exceptions.update(power=draw.integer(1, 7), toughness=draw.integer(1, 7))
         elif kind == "artifact":
             exceptions["add_types"] = ["artifact"]
         elif kind == "retain":
             exceptions["retain"] = ["colors"]
         elif kind == "gains":
-            exceptions["gains"] = [{"keyword": draw(st.sampled_from(_keywords(allowed)))}]
+            exceptions["gains"] = [{"keyword": draw.sample(_keywords(allowed))}]
         elif kind == "counters":
-            exceptions["enters_with_counters"] = {"+1/+1": draw(st.integers(1, 3))}
+            exceptions["enters_with_counters"] = {"+1/+1": draw.integer(1, 3)}
         elif kind == "name":
-            exceptions["name"] = draw(st.sampled_from(EXCEPTION_NAMES))
+            exceptions["name"] = draw.sample(EXCEPTION_NAMES)
         elif kind == "colors":
-            exceptions["colors"] = [draw(st.sampled_from("WUBRG"))]
+            exceptions["colors"] = [draw.sample("WUBRG")]
         elif kind == "types":  # "except it's an artifact creature" (707.9b)
             exceptions["types"] = ["artifact", "creature"]
         elif kind == "subtypes":  # Phantasmal Image's Illusion, instead of the copied creature types (205.1a)
@@ -250,17 +254,18 @@ def star_cards(*, features: Iterable[str] | None = None) -> st.SearchStrategy[di
 
 @_named("star_cards")
 def _star_cards(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+    draw = Chooser.of(draw)
     allowed = check_features(features)
-    zone = draw(st.sampled_from(("hand", *ZONES_AWAY[:2], "library")))
-    owner = draw(st.sampled_from(PLAYERS))
-    if "enters-choices" in allowed and draw(st.integers(0, 5)) == 5:
+    zone = draw.sample(("hand", *ZONES_AWAY[:2], "library"))
+    owner = draw.sample(PLAYERS)
+    if "enters-choices" in allowed and draw.integer(0, 5) == 5:
         return {"zone": zone, "owner": owner, "card": {
             "types": ["creature"], "power": "*", "toughness": "*",
             "abilities": [{"as_enters_pt": {"options": ["5/1", "1/5"]}}]}}
     kinds = [k for k in STAR_EXPRESSIONS if "characteristic-expressions" in allowed
              or k in ("creatures you control", "creature cards in your graveyard")]
-    term = _STAR_TERMS[draw(st.sampled_from(kinds))]
-    base = draw(st.integers(0, 2))
+    term = _STAR_TERMS[draw.sample(kinds)]
+    base = draw.integer(0, 2)
     expression = {"sum": [base, term]} if base else term
     star = f"{base}+*" if base else "*"
     return {"zone": zone, "owner": owner, "card": {

@@ -21,6 +21,7 @@ from hypothesis.errors import InvalidArgument
 from conformance.format.model import Case
 from strategies._internal.copies import _clone_objects, _exceptions, _original_objects
 from strategies._internal.core import PLAYERS, _explicit, _named, build_case
+from strategies._internal.drawing import Chooser
 from strategies._internal.validation import check_checkpoints, check_features, check_size, observe_here
 
 
@@ -160,16 +161,17 @@ control are copies of the chosen creature" (707.2c, as in golden/707.2-copiable-
 
 @_named("copy_scenarios")
 def _copy_scenarios(draw, *, features=None, max_originals=2, max_clones=3, max_steps=8, checkpoints="each") -> Case:
+    draw = Chooser.of(draw)
     allowed = check_features(features)
-    originals = [draw(_original_objects(features=allowed, number=i, extras=True))
-                 for i in range(1, draw(st.integers(1, max_originals)) + 1)]
+    originals = [draw.inline(_original_objects, features=allowed, number=i, extras=True)
+                 for i in range(1, draw.integer(1, max_originals) + 1)]
     legendary_names = set()
     for spec in originals:  # 704.5j: legendary originals have distinct names
         if "legendary" in spec["card"].get("supertypes", ()):
             if spec["card"]["name"] in legendary_names:
                 spec["card"].pop("supertypes")
             legendary_names.add(spec["card"]["name"])
-    clones = draw(st.lists(_clone_objects(features=allowed), max_size=max_clones))
+    clones = [draw.inline(_clone_objects, features=allowed) for _ in draw.sizes(0, max_clones)]
     objects: dict[str, Any] = {f"o{i}": spec for i, spec in enumerate(originals, 1)}
     board = _Board({oid: spec["card"] for oid, spec in objects.items()})
     for oid, spec in objects.items():
@@ -184,7 +186,7 @@ def _copy_scenarios(draw, *, features=None, max_originals=2, max_clones=3, max_s
         board.tick()
     in_hand = []
     for i, spec in enumerate(clones, 1):
-        if "zone-changes" in allowed and draw(st.integers(0, 3)):  # it enters later, as a copy of what is there then
+        if "zone-changes" in allowed and draw.integer(0, 3):  # it enters later, as a copy of what is there then
             in_hand.append(f"k{i}")
         else:  # it entered as the case starts (declared after what it copies)
             spec = {key: value for key, value in spec.items() if key != "zone"}
@@ -192,7 +194,7 @@ def _copy_scenarios(draw, *, features=None, max_originals=2, max_clones=3, max_s
             sources = board.sources()
             if not sources:
                 continue
-            chosen = sources[draw(st.integers(0, len(sources) - 1))]
+            chosen = sources[draw.integer(0, len(sources) - 1)]
             copied = board.copied(chosen)
             spec["choices"] = {"copy": chosen, **board.choices(copied, controller)}
             board.copies[f"k{i}"] = [(board.tick(), copied, None)]
@@ -200,18 +202,18 @@ def _copy_scenarios(draw, *, features=None, max_originals=2, max_clones=3, max_s
             board.controller[f"k{i}"] = controller
         objects[f"k{i}"] = spec
     mirror_waits = False
-    if {"static-abilities", "enters-choices"} <= allowed and draw(st.integers(0, 4)) >= 3:
-        owner = draw(st.sampled_from(PLAYERS))
-        if "zone-changes" in allowed and draw(st.booleans()):
+    if {"static-abilities", "enters-choices"} <= allowed and draw.integer(0, 4) >= 3:
+        owner = draw.sample(PLAYERS)
+        if "zone-changes" in allowed and draw.boolean():
             objects["m"] = {"card": MIRROR, "zone": "hand", "owner": owner}
             mirror_waits = True
         elif board.sources():
-            chosen = draw(st.sampled_from(board.sources()))
+            chosen = draw.sample(board.sources())
             objects["m"] = {"card": MIRROR, "owner": owner, "choices": {"object": chosen}}
             board.mirror = (board.tick(), owner, board.copied(chosen))
     kinds = ["enter"] * 3 * bool(in_hand) + ["mirror"] * 2 * mirror_waits + _change_kinds(allowed)
-    intents = draw(st.lists(st.tuples(st.sampled_from(kinds), st.integers(0, 7), st.integers(0, 7), st.integers(0, 3)),
-                            min_size=1, max_size=max_steps))
+    intents = [(draw.sample(kinds), draw.integer(0, 7), draw.integer(0, 7), draw.integer(0, 3))
+               for _ in draw.sizes(1, max_steps)]
     steps: list[dict[str, Any]] = []
     tokens = effects = 0
     for number, (kind, a, b, amount) in enumerate(intents, 1):
@@ -278,7 +280,8 @@ def _entered(step: dict[str, Any]) -> str | None:
 
 def _declared_controller(draw, spec: dict[str, Any]) -> str:
     """Who controls an object declared on the battlefield: mostly its owner (108.4)."""
-    if draw(st.integers(0, 4)) == 4:
+    draw = Chooser.of(draw)
+    if draw.integer(0, 4) == 4:
         spec["controller"] = _opponent(spec["owner"])
     return spec.get("controller", spec["owner"])
 
@@ -289,6 +292,7 @@ def _step(draw, board: _Board, kind: str, a: int, b: int, amount: int, allowed: 
     """One step of ``kind`` on the board as the generator knows it, and what it does to that
     knowledge; ``None`` when it can't happen (nothing for it to name). ``aim``: the target a
     trigger step takes (the creature whose entering triggers it), if it can."""
+    draw = Chooser.of(draw)
     on = board.on
     if not on and kind not in ("enter", "mirror", "end_turn"):
         return None

@@ -10,6 +10,7 @@ before, ids are unique. ``features=`` limits generation to what an engine suppor
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,6 +21,7 @@ from conformance import CR_VERSION
 from conformance.format.features import RULES
 from conformance.reports.text import rule_key
 from conformance.format.model import Case
+from strategies._internal.drawing import Chooser, inlinable, label
 from strategies._internal.validation import check_features, check_interval, check_size
 
 PLAYERS = ("Alex", "Blair")
@@ -30,13 +32,15 @@ _AWAY = (*ZONES_AWAY, "library")
 
 _CREATURES_YOU_CONTROL = {"types": ["creature"], "controller": "you"}
 _CREATURE_CARDS_IN_YOUR_GRAVEYARD = {"types": ["creature"], "zone": "graveyard", "owner": "you"}
+_COUNTED = (_CREATURES_YOU_CONTROL, _CREATURE_CARDS_IN_YOUR_GRAVEYARD)
 
 
 def _named(name: str):
-    """``st.composite`` under a public name, so the strategy's repr reads as the public call."""
+    """``st.composite`` under a public name, so the strategy's repr reads as the public call; its
+    draw can be made inline by another strategy (:meth:`~strategies._internal.drawing.Chooser.inline`)."""
     def decorate(function):
         function.__name__ = function.__qualname__ = name
-        return st.composite(function)
+        return inlinable(function)
     return decorate
 
 
@@ -80,32 +84,36 @@ _PLAIN_CREATURE = {"card": {"types": ["creature"], "power": 0, "toughness": 1}, 
 
 @_named("creature_objects")
 def _creature_objects(draw, *, features: Iterable[str] | None = None, extras: bool = True) -> dict[str, Any]:
-    allowed = check_features(features)
+    return _creature(Chooser(draw), check_features(features), extras)
+
+
+def _creature(c: Chooser, allowed: frozenset[str], extras: bool = True) -> dict[str, Any]:
+    """A creature object (:func:`creature_objects`), its choices made by ``c``."""
     # First a choice whose simplest value is the plain 0/1, with no further choice: an object the
     # shrinker has emptied is then a few choices long, short enough for it to delete.
-    if draw(st.integers(0, 9)) == 0:
+    if c.integer(0, 9) == 0:
         return {"card": dict(_PLAIN_CREATURE["card"]), "owner": _PLAIN_CREATURE["owner"]}
     # Toughness 0 (dying at once unless something raises it, 704.5f) is an edge worth reaching,
     # but examples shrink towards a creature that survives: 0/1.
-    toughness = draw(st.integers(1, 6))
-    if draw(st.integers(0, 9)) == 9:
+    toughness = c.integer(1, 6)
+    if c.integer(0, 9) == 9:
         toughness = 0
-    card: dict[str, Any] = {"types": ["creature"], "power": draw(printed_values()), "toughness": toughness}
-    obj: dict[str, Any] = {"card": card, "owner": draw(st.sampled_from(PLAYERS))}
-    if "layer-7a" in allowed and draw(st.booleans()):
-        counted = draw(st.sampled_from([_CREATURES_YOU_CONTROL, _CREATURE_CARDS_IN_YOUR_GRAVEYARD]))
+    card: dict[str, Any] = {"types": ["creature"], "power": c.integer(0, 6), "toughness": toughness}
+    obj: dict[str, Any] = {"card": card, "owner": c.sample(PLAYERS)}
+    if "layer-7a" in allowed and c.boolean():
+        counted = c.sample(_COUNTED)
         base = card["power"]
         card["power"] = card["toughness"] = f"{base}+*" if base else "*"
         expression = {"sum": [base, {"count": counted}]} if base else {"count": counted}
         card["abilities"] = [{"cda_pt": {"power": expression, "toughness": expression}}]
-    if "counters" in allowed and draw(st.booleans()):
-        kind = draw(st.sampled_from(["+1/+1", "-1/-1", "+1/+0", "-0/-1"]))
-        obj["counters"] = {kind: draw(st.integers(1, 3))}
-    if "zone-changes" in allowed and draw(st.integers(0, 4)) == 4:  # rare; shrinks away
-        obj["zone"] = draw(st.sampled_from(["graveyard", "library"]))
+    if "counters" in allowed and c.boolean():
+        kind = c.sample(("+1/+1", "-1/-1", "+1/+0", "-0/-1"))
+        obj["counters"] = {kind: c.integer(1, 3)}
+    if "zone-changes" in allowed and c.integer(0, 4) == 4:  # rare; shrinks away
+        obj["zone"] = c.sample(("graveyard", "library"))
         obj.pop("counters", None)
-    if extras and draw(st.integers(0, 2)) == 2:  # a third of creatures have more characteristics; shrinks away
-        _dress(draw, obj, allowed, "creature")
+    if extras and c.integer(0, 2) == 2:  # a third of creatures have more characteristics; shrinks away
+        _dress(c, obj, allowed, "creature")
     return obj
 
 
@@ -125,6 +133,8 @@ _MANA_COSTS = (("{1}{G}", ["G"]), ("{G}", ["G"]), ("{2}{W}", ["W"]), ("{U}{B}", 
 """Mana costs and the colours they give the card (202.2)."""
 
 _COLOR_SETS = (["G"], [], ["W"], ["U", "R"], ["B"])
+_PRINTED_COLOR_SETS = _COLOR_SETS[:1] + _COLOR_SETS[2:]
+_SOME_COLOR_SETS = tuple(colors for colors in _COLOR_SETS if colors)
 
 
 def _keywords(allowed: frozenset[str]) -> list[str]:
@@ -147,43 +157,50 @@ def _change_parts(allowed: frozenset[str], purpose: str) -> list[str]:
             and not (part == "gain_control" and purpose in ("activated", "triggered"))]
 
 
-@st.composite
-def _changes(draw, allowed: frozenset[str], purpose: str) -> dict[str, Any]:
+def _changes(c: Chooser, allowed: frozenset[str], purpose: str) -> dict[str, Any]:
     """A ``CHANGE``: one to three parts. Supertypes never include world (704.5k is not modelled) and
     card types never instant or sorcery (those can't be permanents, 304.4, 307.4)."""
-    parts = draw(st.lists(st.sampled_from(_change_parts(allowed, purpose)), min_size=1, max_size=3, unique=True))
+    c.start(_CHANGE)
+    parts = c.unique_sample(_change_parts(allowed, purpose), 1, 3)
     change: dict[str, Any] = {}
     for part in parts:
         if part == "gain_control":
             change[part] = True
         elif part == "types":
-            options = [["creature"], ["artifact", "creature"], ["artifact"], ["enchantment", "creature"], ["land"]]
-            change[part] = list(draw(st.sampled_from(options + ([["planeswalker"]] if "planeswalkers" in allowed else []))))
+            options = _TYPE_SETS + (_PLANESWALKER if "planeswalkers" in allowed else ())
+            change[part] = list(c.sample(options))
         elif part == "add_types":
-            change[part] = [draw(st.sampled_from(["creature", "artifact", "enchantment", "land"]))]
+            change[part] = [c.sample(("creature", "artifact", "enchantment", "land"))]
         elif part == "subtypes":
-            change[part] = [draw(st.sampled_from([*_CREATURE_TYPES, "Forest"]))]
+            change[part] = [c.sample((*_CREATURE_TYPES, "Forest"))]
         elif part == "add_subtypes":
-            change[part] = [draw(st.sampled_from(_CREATURE_TYPES))]
+            change[part] = [c.sample(_CREATURE_TYPES)]
         elif part == "supertypes":
             # (never []: a saved counterexample drops empty lists, records.case_document)
-            change[part] = list(draw(st.sampled_from([["legendary"], ["snow"], ["basic"]])))
+            change[part] = list(c.sample((["legendary"], ["snow"], ["basic"])))
         elif part == "add_supertypes":
-            change[part] = [draw(st.sampled_from(["legendary", "snow", "basic"]))]
+            change[part] = [c.sample(("legendary", "snow", "basic"))]
         elif part == "colors":
-            change[part] = list(draw(st.sampled_from([c for c in _COLOR_SETS if c])))
+            change[part] = list(c.sample(_SOME_COLOR_SETS))
         elif part in ("gains", "loses"):
-            change[part] = [{"keyword": draw(st.sampled_from(_keywords(allowed)))}]
+            change[part] = [{"keyword": c.sample(_keywords(allowed))}]
         elif part == "loses_all_abilities":
             change[part] = True
         else:  # power and toughness, 7b (613.4b): an EXPR each
-            change["power"] = draw(_expressions(allowed, purpose, minimum=0))
-            change["toughness"] = draw(_expressions(allowed, purpose, minimum=1))
+            change["power"] = _expressions(c, allowed, purpose, minimum=0)
+            change["toughness"] = _expressions(c, allowed, purpose, minimum=1)
+    c.stop()
     return change
 
 
-@st.composite
-def _expressions(draw, allowed: frozenset[str], purpose: str, *, minimum: int) -> Any:
+_CHANGE = label("changes")
+
+
+_TYPE_SETS = (["creature"], ["artifact", "creature"], ["artifact"], ["enchantment", "creature"], ["land"])
+_PLANESWALKER = (["planeswalker"],)
+
+
+def _expressions(c: Chooser, allowed: frozenset[str], purpose: str, *, minimum: int) -> Any:
     """A P/T ``EXPR``: mostly a number; X in an activated ability's effect (107.3); the object's mana
     value (202.3) or a count of creatures with characteristic-expressions."""
     kinds = ["number", "number", "number", "count"]
@@ -191,9 +208,9 @@ def _expressions(draw, allowed: frozenset[str], purpose: str, *, minimum: int) -
         kinds += ["X", "X"]
     if "characteristic-expressions" in allowed:
         kinds.append("mana_value")
-    kind = draw(st.sampled_from(kinds))
+    kind = c.sample(kinds)
     if kind == "number":
-        return draw(st.integers(minimum, 5))
+        return c.integer(minimum, 5)
     if kind == "count":
         return {"count": dict(_CREATURES_YOU_CONTROL)}
     return kind
@@ -203,11 +220,10 @@ def _uses_x(change: dict[str, Any]) -> bool:
     return "X" in (change.get("power"), change.get("toughness"))
 
 
-@st.composite
-def _ability_templates(draw, allowed: frozenset[str], kind: str, change: dict[str, Any] | None = None) -> dict[str, Any]:
+def _ability_templates(c: Chooser, allowed: frozenset[str], kind: str, change: dict[str, Any] | None = None) -> dict[str, Any]:
     """An activated or triggered ability (602, 603) whose effect makes its own object become something."""
-    change = draw(_changes(allowed, kind)) if change is None else change
-    effect = {"become": {**change, "until": draw(st.sampled_from(["end_of_turn", "ended"]))}}
+    change = _changes(c, allowed, kind) if change is None else change
+    effect = {"become": {**change, "until": c.sample(("end_of_turn", "ended"))}}
     if kind == "activated":
         return {"activated": {"name": "animate", "cost": "{X}" if _uses_x(change) else "{2}", "effect": effect}}
     return {"triggered": {"name": "awaken", "when": "At the beginning of your upkeep", "effect": effect}}
@@ -234,22 +250,22 @@ def _traits(allowed: frozenset[str], kind: str, obj: dict[str, Any]) -> list[str
     return traits
 
 
-def _dress(draw, obj: dict[str, Any], allowed: frozenset[str], kind: str) -> None:
+def _dress(c: Chooser, obj: dict[str, Any], allowed: frozenset[str], kind: str) -> None:
     """Give ``obj`` one to three more characteristics: a keyword (702), a subtype, a mana cost and its
     colours (202.2), printed colours, a name, a supertype (205.4), more card types, colours defined by a
     characteristic-defining ability (604.3), an activated or triggered ability, an "as enters" choice
     (614.12, 208.2b), or a controller other than its owner. Names are made distinct by
     :func:`_distinguish`: no two legendary permanents ever share one (704.5j is not modelled)."""
     card = obj["card"]
-    for trait in draw(st.lists(st.sampled_from(_traits(allowed, kind, obj)), min_size=1, max_size=3, unique=True)):
+    for trait in c.unique_sample(_traits(allowed, kind, obj), 1, 3):
         abilities = card.setdefault("abilities", [])
         if trait == "keyword":
-            abilities.append({"keyword": draw(st.sampled_from(_keywords(allowed)))})
+            abilities.append({"keyword": c.sample(_keywords(allowed))})
         elif trait == "mana_cost":
-            card["mana_cost"], colors = draw(st.sampled_from(_MANA_COSTS))
+            card["mana_cost"], colors = c.sample(_MANA_COSTS)
             card["colors"] = list(colors)
         elif trait == "colors" and "mana_cost" not in card:
-            card["colors"] = list(draw(st.sampled_from(_COLOR_SETS[:1] + _COLOR_SETS[2:])))
+            card["colors"] = list(c.sample(_PRINTED_COLOR_SETS))
         elif trait == "named":
             card.setdefault("name", kind.capitalize())
         elif trait in ("legendary", "snow"):
@@ -258,29 +274,29 @@ def _dress(draw, obj: dict[str, Any], allowed: frozenset[str], kind: str) -> Non
             if trait == "legendary":
                 card.setdefault("name", "Legend")
         elif trait == "subtype":
-            card["subtypes"] = [*card.get("subtypes", []), draw(st.sampled_from(_CREATURE_TYPES))]
+            card["subtypes"] = [*card.get("subtypes", []), c.sample(_CREATURE_TYPES)]
         elif trait in ("artifact", "land") and card["types"] == ["creature"]:
             # an artifact creature; a land creature, Dryad Arbor (205.3i)
             card["types"] = [trait, "creature"]
             if trait == "land":
                 card["subtypes"] = ["Forest", "Dryad"]
         elif trait == "cda_colors":
-            abilities.append({"cda_colors": list(draw(st.sampled_from([["W", "U", "B", "R", "G"], ["G"], ["U", "B"]])))})
+            abilities.append({"cda_colors": list(c.sample((["W", "U", "B", "R", "G"], ["G"], ["U", "B"])))})
         elif trait in ("activated", "triggered"):
-            abilities.append(draw(_ability_templates(allowed, trait)))
+            abilities.append(_ability_templates(c, allowed, trait))
         elif trait == "as_enters_pt":
             # 208.2b: "as this enters, it becomes your choice of 5/1 or 1/5"; 0/0 elsewhere
             card["power"] = card["toughness"] = "*"
-            options = draw(st.lists(st.sampled_from(["2/2", "4/1", "1/4", "3/3"]), min_size=2, max_size=2, unique=True))
+            options = c.unique_sample(("2/2", "4/1", "1/4", "3/3"), 2, 2)
             pt_ability: dict[str, Any] = {"options": options}
-            if draw(st.booleans()):
+            if c.boolean():
                 pt_ability["turned_face_up"] = True
             abilities.append({"as_enters_pt": pt_ability})
         elif trait == "choose":
-            if obj.get("zone", "battlefield") != "battlefield" and draw(st.booleans()):
+            if obj.get("zone", "battlefield") != "battlefield" and c.boolean():
                 abilities.append({"as_enters_choose": {"object": {"types": ["creature"]}}})  # chosen as it enters
             else:
-                abilities.append({"as_enters_choose": {"player": draw(st.sampled_from(["opponent", "player"]))}})
+                abilities.append({"as_enters_choose": {"player": c.sample(("opponent", "player"))}})
         elif trait == "stolen":
             obj["controller"] = _other(obj["owner"])
         if not abilities:
@@ -335,18 +351,21 @@ _AFFECTS = ({"types": ["creature"], "controller": "you"}, {"types": ["creature"]
 
 @_named("static_objects")
 def _static_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+    return _static(Chooser(draw), check_features(features))
+
+
+def _static(c: Chooser, allowed: frozenset[str]) -> dict[str, Any]:
     """An enchantment with a static ability making what its filter matches become something (604.2):
     Opalescence, Humility, "creatures you control are blue"; sometimes a kindred or world enchantment
     (only one world permanent per scenario, :func:`_finish`) with a name and a mana cost."""
-    allowed = check_features(features)
-    static = {"affects": dict(draw(st.sampled_from(_AFFECTS))), "becomes": draw(_changes(allowed, "static"))}
+    static = {"affects": dict(c.sample(_AFFECTS)), "becomes": _changes(c, allowed, "static")}
     card: dict[str, Any] = {"types": ["enchantment"], "abilities": [{"static": static}]}
-    extra = draw(st.integers(0, 4))
+    extra = c.integer(0, 4)
     if extra == 1:
         card.update(name="Shrine", supertypes=["world"], mana_cost="{2}{W}", colors=["W"])
     elif extra == 2:  # a kindred enchantment (308), with a creature type
         card.update(types=["kindred", "enchantment"], subtypes=["Goblin"], mana_cost="{1}{R}", colors=["R"])
-    return {"card": card, "owner": draw(st.sampled_from(PLAYERS))}
+    return {"card": card, "owner": c.sample(PLAYERS)}
 
 
 def _static_possible(allowed: frozenset[str]) -> bool:
@@ -355,38 +374,44 @@ def _static_possible(allowed: frozenset[str]) -> bool:
 
 @_named("permanent_objects")
 def _permanent_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+    return _permanent(Chooser(draw), check_features(features))
+
+
+def _permanent(c: Chooser, allowed: frozenset[str]) -> dict[str, Any]:
     """A noncreature permanent: an artifact that can become a creature (Chimeric Staff, 602), a land
     (basic, snow; a manland when it has an activated ability) or a planeswalker with its printed
     loyalty (209.1, 306.5b), maybe with more characteristics (:func:`_dress`)."""
-    allowed = check_features(features)
-    kinds = ["artifact", "land"] + (["planeswalker"] if "planeswalkers" in allowed else [])
-    kind = draw(st.sampled_from(kinds))
-    obj: dict[str, Any] = {"card": {"types": [kind]}, "owner": draw(st.sampled_from(PLAYERS))}
+    kinds = ("artifact", "land", "planeswalker") if "planeswalkers" in allowed else ("artifact", "land")
+    kind = c.sample(kinds)
+    obj: dict[str, Any] = {"card": {"types": [kind]}, "owner": c.sample(PLAYERS)}
     card = obj["card"]
     if kind == "land":
-        card["subtypes"] = [draw(st.sampled_from(["Forest", "Island"]))]
-        card["supertypes"] = list(draw(st.sampled_from([["basic"], [], ["basic", "snow"]])))
+        card["subtypes"] = [c.sample(("Forest", "Island"))]
+        card["supertypes"] = list(c.sample((["basic"], [], ["basic", "snow"])))
     elif kind == "planeswalker":
-        card.update(subtypes=[draw(st.sampled_from(["Jace", "Ajani"]))], supertypes=["legendary"], name="Walker",
-                    loyalty=draw(st.integers(1, 5)))
+        card.update(subtypes=[c.sample(("Jace", "Ajani"))], supertypes=["legendary"], name="Walker",
+                    loyalty=c.integer(1, 5))
     animate = {"types": ["artifact", "creature"], "subtypes": ["Construct"], "power": "X", "toughness": "X"} \
         if kind == "artifact" else {"add_types": ["creature"], "add_subtypes": ["Elemental"], "power": 3, "toughness": 3}
-    if {"type-changing", "layer-7b", "activated-abilities"} <= allowed and kind != "planeswalker" and draw(st.booleans()):
-        card["abilities"] = [draw(_ability_templates(allowed, "activated", animate))]
-    if draw(st.integers(0, 2)) == 2:
-        _dress(draw, obj, allowed, kind)
+    if {"type-changing", "layer-7b", "activated-abilities"} <= allowed and kind != "planeswalker" and c.boolean():
+        card["abilities"] = [_ability_templates(c, allowed, "activated", animate)]
+    if c.integer(0, 2) == 2:
+        _dress(c, obj, allowed, kind)
     return obj
 
 
 @_named("spell_cards")
 def _spell_cards(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
+    return _spell(Chooser(draw), check_features(features))
+
+
+def _spell(c: Chooser, allowed: frozenset[str]) -> dict[str, Any]:
     """A sorcery card off the battlefield, in a hand, graveyard or library (it can't be a permanent,
     307.4), sometimes a kindred sorcery with a creature type (205.3m, 308)."""
-    card: dict[str, Any] = {"types": ["sorcery"], "mana_cost": draw(st.sampled_from(["{1}{R}", "{2}{B}"]))}
-    if draw(st.booleans()):
-        card.update(types=["kindred", "sorcery"], subtypes=[draw(st.sampled_from(_CREATURE_TYPES))])
-    return {"card": card, "zone": draw(st.sampled_from(["graveyard", "hand", "library"])),
-            "owner": draw(st.sampled_from(PLAYERS))}
+    card: dict[str, Any] = {"types": ["sorcery"], "mana_cost": c.sample(("{1}{R}", "{2}{B}"))}
+    if c.boolean():
+        card.update(types=["kindred", "sorcery"], subtypes=[c.sample(_CREATURE_TYPES)])
+    return {"card": card, "zone": c.sample(("graveyard", "hand", "library")), "owner": c.sample(PLAYERS)}
 
 
 def _finish(objects: dict[str, dict[str, Any]]) -> None:
@@ -423,17 +448,19 @@ def anthem_objects(*, features: Iterable[str] | None = None) -> st.SearchStrateg
 
 @_named("anthem_objects")
 def _anthem_objects(draw, *, features: Iterable[str] | None = None) -> dict[str, Any]:
-    allowed = check_features(features)
+    return _anthem(Chooser(draw), check_features(features))
+
+
+def _anthem(c: Chooser, allowed: frozenset[str]) -> dict[str, Any]:
     effects = [e for e, f in (("modify_pt", "layer-7c"), ("set_pt", "layer-7b"), ("switch_pt", "layer-7d"))
                if f in allowed]
-    effect = draw(st.sampled_from(effects))
+    effect = c.sample(effects)
     static: dict[str, Any] = {"effect": effect, "affects": {"types": ["creature"], "controller": "you"}}
     if effect == "modify_pt":
-        static.update(power=draw(pt_amounts(min_value=-2, max_value=2)), toughness=draw(pt_amounts(min_value=-2, max_value=2)))
+        static.update(power=c.integer(-2, 2), toughness=c.integer(-2, 2))
     elif effect == "set_pt":
-        static.update(power=draw(printed_values(max_value=4)), toughness=draw(st.integers(1, 4)))
-    return {"card": {"types": ["enchantment"], "abilities": [{"static_pt": static}]},
-            "owner": draw(st.sampled_from(PLAYERS))}
+        static.update(power=c.integer(0, 4), toughness=c.integer(1, 4))
+    return {"card": {"types": ["enchantment"], "abilities": [{"static_pt": static}]}, "owner": c.sample(PLAYERS)}
 
 
 def boards(*, min_objects: int = 1, max_objects: int = 6,
@@ -471,5 +498,11 @@ def build_case(objects: dict[str, Any], steps: list[dict[str, Any]], *, summary:
     raw = {"id": case_id, "rules": ["613.4"], "source": {"rule": "613.4"}, "summary": summary,
            "players": list(players), "objects": objects, "steps": steps}
     case = Case.from_dict(raw, cr=CR_VERSION)
-    rules = sorted({"613.4", *(rule for feature in case.features for rule in RULES[feature])}, key=rule_key)
-    return dataclasses.replace(case, rules=tuple(rules))
+    return dataclasses.replace(case, rules=_rules(case.features, "613.4"))
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules(features: frozenset[str], rule: str) -> tuple[str, ...]:
+    """``rule`` and the rules a case of these features exercises, in CR order (the same few sets of
+    features come again and again)."""
+    return tuple(sorted({rule, *(rule for feature in features for rule in RULES[feature])}, key=rule_key))

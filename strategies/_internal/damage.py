@@ -19,13 +19,12 @@ from hypothesis.errors import InvalidArgument
 
 from conformance import CR_VERSION
 from conformance.format.choices import damage_choices
-from conformance.format.features import RULES
-from conformance.reports.text import rule_key
-from conformance.format.model import MANA_TYPES, Case, step_from
+from conformance.format.model import MANA_TYPES, Case, Together, step_from
 from strategies._internal import damage_modifiers
 from strategies._internal import events
-from strategies._internal.core import _explicit, _named
+from strategies._internal.core import _explicit, _named, _rules
 from strategies._internal.players import _STEP_FEATURES, PLAYER_COUNTER_KINDS, PLAYER_NAMES, _in_range, _player_states, _seatings
+from strategies._internal.drawing import Chooser, inlinable, label
 from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size, observe_here
 
 
@@ -113,10 +112,11 @@ _INERT_KEYWORDS = ("flying", "trample", "first strike", "double strike", "vigila
 @_named("damage_scenarios")
 def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_steps=1, max_steps=8,
                       checkpoints="each", extras=True) -> Case:
+    draw = Chooser.of(draw)
     allowed = check_features(features)
-    seating = draw(_seatings(min_players=min_players, max_players=max_players, ranges="range-of-influence" in allowed))
+    seating = draw.inline(_seatings, min_players=min_players, max_players=max_players, ranges="range-of-influence" in allowed)
     players = seating["players"]
-    objects = draw(_damage_boards(players, allowed, extras))
+    objects = draw.inline(_damage_boards, players, allowed, extras)
     kinds = tuple(k for k, needs in _STEP_FEATURES.items()
                   if needs <= allowed and (k != "double_counters" or allowed & {"player-counters", "counters"}))
     board_kinds = tuple(k for k, needs in _BOARD_STEP_FEATURES.items() if needs <= allowed)
@@ -126,10 +126,10 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     # Moves, in their four zones, three times as often as the other steps about permanents.
     weighted = (_NOTHING, *kinds, *kinds, *[k for k in kinds if k == "damage"] * 6, *board_kinds, *board_kinds,
                 *[k for k in board_kinds if k == "move"] * 4)
-    intents = [i for i in draw(st.lists(_damage_intents(weighted), max_size=max_steps)) if i]
+    intents = [i for i in [draw.inline(_damage_intents, weighted) for _ in draw.sizes(0, max_steps)] if i]
     while len(intents) < min_steps:
-        intents.append(draw(_damage_intents(kinds)))
-    states = draw(_player_states(players, features=allowed))
+        intents.append(draw.inline(_damage_intents, kinds))
+    states = draw.inline(_player_states, players, features=allowed)
     # issue 19: drawn last, so the rest of an example is drawn as before
     damage_modifiers.add_to_board(draw, objects, players, allowed, ranges="range_of_influence" in seating)
     if events.decorate(draw, objects, players, allowed):  # 603, 614.1a, 605: after every other draw
@@ -159,94 +159,102 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
 _NOTHING = "nothing"
 """The simplest intent, realized as no step (an intent the shrinker has emptied disappears)."""
 
+_KEYWORD_SPAN, _BOARD_OBJECT = label("damage keyword"), label("damage board object")  # spans (drawing.Chooser)
 _CREATURE_SLOTS = 4
 """At most this many creatures in a damage scenario, ``c1`` to ``c4`` by slot."""
 
 
-@st.composite
+@inlinable
 def _damage_intents(draw, kinds: tuple[str, ...]) -> tuple[str, int, int, int, int] | None:
     """A kind and a few numbers (:class:`_Realizer` turns them into a step), or nothing. A damage
     amount of 7 stands for exactly lethal damage (704.5g, 120.3c)."""
-    kind = draw(st.sampled_from(kinds))
+    draw = Chooser.of(draw)
+    kind = draw.sample(kinds)
     if kind == _NOTHING:
         return None
-    return (kind, draw(st.integers(0, 63)), draw(st.integers(0, 63)),
-            draw(st.integers(0, 7 if kind in ("damage", "together") else 6)), draw(st.integers(0, 5)))
+    return (kind, draw.integer(0, 63), draw.integer(0, 63),
+            draw.integer(0, 7 if kind in ("damage", "together") else 6), draw.integer(0, 5))
 
 
 def _keyword(draw, allowed: frozenset[str], chance: int = 4, extras: bool = True) -> list[dict[str, Any]]:
     """No keyword (the simplest), or one time in ``chance`` a keyword: one that changes what damage
     does, as ``allowed`` says (twice as likely), or (with ``extras``) one no step acts on."""
+    draw = Chooser.of(draw)
     damage = [k for k, feature in _DAMAGE_KEYWORDS.items() if feature in allowed] + damage_modifiers.keywords(allowed)
     choices = [*damage, *damage, *(_INERT_KEYWORDS if extras else ())]
-    if draw(st.integers(1, chance)) != chance or not choices:
+    if draw.integer(1, chance) != chance or not choices:
         return []
-    return [{"keyword": draw(st.sampled_from(choices))}]
+    return [{"keyword": draw.sample_in_span(choices, _KEYWORD_SPAN)}]
 
 
-@st.composite
+@inlinable
 def _damage_creatures(draw, players: list[str], allowed: frozenset[str], extras: bool = True) -> dict[str, Any] | None:
     """A creature, or (the simplest choice, so that the shrinker can empty a creature it does
     not need, whole) none."""
-    if draw(st.integers(0, 9)) == 0:
+    draw = Chooser.of(draw)
+    if draw.integer(0, 9) == 0:
         return None
-    card: dict[str, Any] = {"types": ["creature"], "power": draw(st.integers(0, 4)), "toughness": draw(st.integers(1, 5))}
-    colors = draw(st.sampled_from(_COLORS))
+    card: dict[str, Any] = {"types": ["creature"], "power": draw.integer(0, 4), "toughness": draw.integer(1, 5)}
+    colors = draw.sample(_COLORS)
     if colors:
         card["colors"] = colors
     keywords = _keyword(draw, allowed, extras=extras)
     if keywords:
         card["abilities"] = keywords
-    creature: dict[str, Any] = {"card": card, "owner": draw(st.sampled_from(players))}
-    if "counters" in allowed and draw(st.integers(0, 3)) == 3:
-        creature["counters"] = {draw(st.sampled_from(["+1/+1", "charge", "-1/-1"])): draw(st.integers(1, 3))}
+    creature: dict[str, Any] = {"card": card, "owner": draw.sample(players)}
+    if "counters" in allowed and draw.integer(0, 3) == 3:
+        creature["counters"] = {draw.sample(["+1/+1", "charge", "-1/-1"]): draw.integer(1, 3)}
     return creature
 
 
-@st.composite
+@inlinable
 def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bool = True) -> dict[str, Any]:
     """Creatures (``c1``...; ``c1`` and ``c2`` may double damage), spells on the stack (``s1``...), a
     noncreature permanent dealing damage (``n1``), a planeswalker (``w1``) and static permanents
     (doublers ``d1``/``d2``, a preventer, a "can't lose" artifact)."""
-    owner = st.sampled_from(players)
+    draw = Chooser.of(draw)
+    owner = players
     objects: dict[str, Any] = {}
     # Creatures by slot: one the shrinker empties leaves its slot, so no other creature's id (nor
     # any step's choice of creature, :meth:`_Realizer.creature`) changes.
-    slots = draw(st.lists(_damage_creatures(players, allowed, extras), min_size=1, max_size=_CREATURE_SLOTS))
+    slots = [draw.inline(_damage_creatures, players, allowed, extras) for _ in draw.sizes(1, _CREATURE_SLOTS)]
     for index, creature in enumerate(slots, 1):
         if creature:
             objects[f"c{index}"] = creature
     if not objects:
         objects["c1"] = {"card": {"types": ["creature"], "power": 0, "toughness": 1}, "owner": players[0]}
     if "damage" in allowed:
-        for index in range(1, draw(st.integers(0, 2)) + 1):
-            colors = draw(st.sampled_from(_SPELL_COLORS))
-            card = {"types": [draw(st.sampled_from(["instant", "sorcery"]))], "colors": colors,
+        for index in range(1, draw.integer(0, 2) + 1):
+            draw.start(_BOARD_OBJECT)  # each spell a span: the shrinker deletes it with its count
+            colors = draw.sample(_SPELL_COLORS)
+            card = {"types": [draw.sample(["instant", "sorcery"])], "colors": colors,
                     "mana_cost": "{1}" + "".join(f"{{{c}}}" for c in colors)}  # 202.1, 105.2: its colours
             keywords = _keyword(draw, allowed, chance=3, extras=extras)  # 702.15d, 702.2d: lifelink and deathtouch work from the stack
             if keywords:
                 card["abilities"] = keywords
-            objects[f"s{index}"] = {"card": card, "zone": "stack", "owner": draw(owner)}
-        if draw(st.integers(0, 2)) == 2:  # a noncreature source (an artifact, an enchantment, a land)
-            types = draw(st.sampled_from([["artifact"], ["land"], ["enchantment"], ["artifact", "land"]]))
-            card = {"types": types, "colors": [] if types != ["enchantment"] else draw(st.sampled_from(_COLORS))}
+            objects[f"s{index}"] = {"card": card, "zone": "stack", "owner": draw.sample(owner)}
+            draw.stop()
+        if draw.integer(0, 2) == 2:  # a noncreature source (an artifact, an enchantment, a land)
+            types = draw.sample([["artifact"], ["land"], ["enchantment"], ["artifact", "land"]])
+            card = {"types": types, "colors": [] if types != ["enchantment"] else draw.sample(_COLORS)}
             keywords = _keyword(draw, allowed, chance=2, extras=extras)
             if keywords:
                 card["abilities"] = keywords
-            objects["n1"] = {"card": card, "owner": draw(owner)}
-        if "planeswalkers" in allowed and draw(st.integers(0, 2)) == 2:  # 306.5b: enters with its loyalty
-            card = {"types": ["planeswalker"], "loyalty": draw(st.integers(1, 6)), "colors": draw(st.sampled_from(_COLORS))}
+            objects["n1"] = {"card": card, "owner": draw.sample(owner)}
+        if "planeswalkers" in allowed and draw.integer(0, 2) == 2:  # 306.5b: enters with its loyalty
+            card = {"types": ["planeswalker"], "loyalty": draw.integer(1, 6), "colors": draw.sample(_COLORS)}
             keywords = _keyword(draw, allowed, chance=3, extras=extras)
             if keywords:
                 card["abilities"] = keywords
-            objects["w1"] = {"card": card, "owner": draw(owner)}
-            if "counters" in allowed and draw(st.integers(0, 2)) == 2:
-                objects["w1"]["counters"] = {"loyalty": draw(st.integers(1, 6))}
+            objects["w1"] = {"card": card, "owner": draw.sample(owner)}
+            if "counters" in allowed and draw.integer(0, 2) == 2:
+                objects["w1"]["counters"] = {"loyalty": draw.integer(1, 6)}
     if "double-damage" in allowed:  # none, one, or two doublers (614.5)
-        for index in range(1, draw(st.sampled_from([0, 2, 1, 2])) + 1):
-            by = draw(st.sampled_from([None, {"controller": "you"}, {"types": ["creature"], "controller": "you"}]))
+        for index in range(1, draw.sample([0, 2, 1, 2]) + 1):
+            draw.start(_BOARD_OBJECT)
+            by = draw.sample([None, {"controller": "you"}, {"types": ["creature"], "controller": "you"}])
             ability = {"double_damage": {} if by is None else {"by": by}}
-            doubler_owner = draw(owner)
+            doubler_owner = draw.sample(owner)
             # A doubler owned by the owner of the creature in its slot is that creature's static
             # ability (a creature that doubles damage, as Angrath's Marauders does, maybe the
             # very source it doubles); any other is an enchantment of its own. Owners shrink to
@@ -261,17 +269,18 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bo
             else:
                 objects[f"d{index}"] = {"card": {"types": ["enchantment"], "abilities": [ability]},
                                         "owner": doubler_owner}
-    if "prevention" in allowed and draw(st.integers(0, 2)) == 2:
-        ability = draw(st.sampled_from([{"by": {"types": ["creature"]}},
+            draw.stop()
+    if "prevention" in allowed and draw.integer(0, 2) == 2:
+        ability = draw.sample([{"by": {"types": ["creature"]}},
                                         {"to": {"types": ["creature"], "controller": "you"}, "amount": 1},
                                         {"combat": True},
                                         # "Prevent all damage that red sources would deal" (a permanent or a spell)
                                         {"by": {"zone": ["battlefield", "stack"], "colors": ["R"]}},
-                                        {"by": {"not_types": ["creature"]}}]))
+                                        {"by": {"not_types": ["creature"]}}])
         objects["p1"] = {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": ability}]},
-                         "owner": draw(owner)}
-    if "cant-lose" in allowed and draw(st.integers(0, 3)) == 3:
-        objects["angel"] = {"card": {"types": ["artifact"], "abilities": [{"cant_lose": {}}]}, "owner": draw(owner)}
+                         "owner": draw.sample(owner)}
+    if "cant-lose" in allowed and draw.integer(0, 3) == 3:
+        objects["angel"] = {"card": {"types": ["artifact"], "abilities": [{"cant_lose": {}}]}, "owner": draw.sample(owner)}
     return objects
 
 
@@ -555,6 +564,7 @@ class _Realizer:
     def script_orders(self, draw, step: dict[str, Any]) -> dict[str, Any] | None:
         """Script every order the step's damage needs, each a drawn permutation (616.1); without
         ``replacement-order``, none: a step that would need one is left out."""
+        draw = Chooser.of(draw)
         if not any(key in step for key in ("damage", "together")):
             return step
         last = len(self.actions)
@@ -584,5 +594,4 @@ class _Realizer:
 def _build(raw: dict[str, Any]) -> Case:
     """A :class:`Case` from plain data; its ``rules`` are those its features exercise."""
     case = Case.from_dict(raw, cr=CR_VERSION)
-    rules = sorted({"120.3", *(rule for feature in case.features for rule in RULES[feature])}, key=rule_key)
-    return dataclasses.replace(case, rules=tuple(rules))
+    return dataclasses.replace(case, rules=_rules(case.features, "120.3"))

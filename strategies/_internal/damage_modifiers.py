@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import strategies as st
+
+from strategies._internal.drawing import Chooser
 
 from conformance.format.features import IMPLIED
 
@@ -58,26 +59,27 @@ def add_to_board(draw, objects: dict[str, Any], players: list[str], allowed: fro
     protection to creatures already there, each one time in three where allowed. Protection is
     left out under the limited range of influence option (the reference engine does not model it
     there: reference_engine.protection)."""
-    owner = st.sampled_from(players)
+    draw = Chooser.of(draw)
+    owner = players
     creatures = sorted(oid for oid, spec in objects.items() if "creature" in spec["card"]["types"]
                        and spec.get("zone", "battlefield") == "battlefield")
-    if can("damage-modifiers", allowed) and draw(st.integers(0, 2)) == 2:
+    if can("damage-modifiers", allowed) and draw.integer(0, 2) == 2:
         objects["m1"] = {"card": {"types": ["enchantment"], "colors": ["R"],
-                                  "abilities": [{"modify_damage": draw(st.sampled_from(MODIFIERS))}]},
-                         "owner": draw(owner)}
-    if can("partial-prevention", allowed) and draw(st.integers(0, 2)) == 2:
-        objects["h1"] = {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": draw(st.sampled_from(PARTIAL))}]},
-                         "owner": draw(owner)}
-    if creatures and can("prevention-extras", allowed) and draw(st.integers(0, 2)) == 2:
-        hydra = objects[draw(st.sampled_from(creatures))]
-        then = draw(st.sampled_from(EXTRAS))
+                                  "abilities": [{"modify_damage": draw.sample(MODIFIERS)}]},
+                         "owner": draw.sample(owner)}
+    if can("partial-prevention", allowed) and draw.integer(0, 2) == 2:
+        objects["h1"] = {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": draw.sample(PARTIAL)}]},
+                         "owner": draw.sample(owner)}
+    if creatures and can("prevention-extras", allowed) and draw.integer(0, 2) == 2:
+        hydra = objects[draw.sample(creatures)]
+        then = draw.sample(EXTRAS)
         ability = {"prevent_damage": {"to": {"itself": True}, "then": then}}
         hydra["card"]["abilities"] = [*hydra["card"].get("abilities", []), ability]
         if "remove_counters" in then:  # Protean Hydra: its +1/+1 counters are what it loses
-            hydra["counters"] = {"+1/+1": draw(st.integers(1, 4))}
-    if creatures and not ranges and can("protection", allowed) and draw(st.integers(0, 2)) == 2:
-        protected = objects[draw(st.sampled_from(creatures))]
-        ability = {"protection": draw(st.sampled_from(QUALITIES))}
+            hydra["counters"] = {"+1/+1": draw.integer(1, 4)}
+    if creatures and not ranges and can("protection", allowed) and draw.integer(0, 2) == 2:
+        protected = objects[draw.sample(creatures)]
+        ability = {"protection": draw.sample(QUALITIES)}
         protected["card"]["abilities"] = [*protected["card"].get("abilities", []), ability]
 
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from strategies._internal.drawing import Chooser
+
 EVENT_FEATURES = frozenset({"event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities",
                             "mana-replacement"})
 """The features of this part: without any of them, nothing here draws."""
@@ -53,38 +55,41 @@ _PERMANENT_EVENTS = frozenset({"enters", "dies", "dealt_damage", "counters_put"}
 
 def _amount(draw, event: str, high: int = 3) -> int | str:
     """A number, or (for an event with an amount, one time in three) ``that_many``."""
-    if event in _WITH_AMOUNT and draw(st.integers(0, 2)) == 2:
+    draw = Chooser.of(draw)
+    if event in _WITH_AMOUNT and draw.integer(0, 2) == 2:
         return "that_many"
-    return draw(st.integers(1, high))
+    return draw.integer(1, high)
 
 
 def _effect(draw, kind: str, event: str) -> dict[str, Any]:
+    draw = Chooser.of(draw)
     that = event in _PERMANENT_EVENTS
     if kind == "put_counters":
-        to = draw(st.sampled_from(["itself", "that"] if that else ["itself"]))
-        return {"kind": draw(st.sampled_from(["+1/+1", "charge", "-1/-1"])), "count": _amount(draw, event), "to": to}
+        to = draw.sample(["itself", "that"] if that else ["itself"])
+        return {"kind": draw.sample(["+1/+1", "charge", "-1/-1"]), "count": _amount(draw, event), "to": to}
     if kind == "damage":
-        return {"amount": _amount(draw, event), "to": draw(st.sampled_from(["that", "you", "itself"]))}
+        return {"amount": _amount(draw, event), "to": draw.sample(["that", "you", "itself"])}
     if kind == "gain_life":
         return {"amount": _amount(draw, event)}
     if kind == "lose_life":
         players = ["each_opponent", "you", *(["that"] if not that else [])]
-        return {"amount": _amount(draw, event), "player": draw(st.sampled_from(players))}
-    to = draw(st.sampled_from(["itself", "that"] if that else ["itself"]))
+        return {"amount": _amount(draw, event), "player": draw.sample(players)}
+    to = draw.sample(["itself", "that"] if that else ["itself"])
     return {"power": _amount(draw, event), "toughness": _amount(draw, event), "to": to}
 
 
 def triggered_ability(draw, allowed: frozenset[str]) -> dict[str, Any] | None:
     """A triggered ability on an event with a fitting effect, as ``allowed`` says, or none."""
+    draw = Chooser.of(draw)
     events = [e for e, (needs, _) in _EVENTS.items() if needs <= allowed]
     if not events:
         return None
-    event = draw(st.sampled_from(events))
+    event = draw.sample(events)
     effects = [k for k, (needs, after) in _EFFECTS.items() if needs <= allowed and event in after]
     if not effects:
         return None
-    kind = draw(st.sampled_from(effects))
-    trigger = draw(st.sampled_from(_EVENTS[event][1]))
+    kind = draw.sample(effects)
+    trigger = draw.sample(_EVENTS[event][1])
     return {"triggered": {"name": "t", "when": f"whenever {event.replace('_', ' ')}",
                           "event": {event: trigger}, "effect": {kind: _effect(draw, kind, event)}}}
 
@@ -95,40 +100,41 @@ def decorate(draw, objects: dict[str, Any], players: list[str], allowed: frozens
     much life" enchantments (``l1``, ``l2``), a land with a mana ability
     (``m1``) and one or two mana multipliers (``x1``, ``x2``). Returns whether anything was added (nothing is drawn
     without the features)."""
+    draw = Chooser.of(draw)
     if not allowed & EVENT_FEATURES:
         return False
-    owner = st.sampled_from(players)
+    owner = players
     added = False
-    if {"event-triggers", "triggered-abilities"} <= allowed and draw(st.integers(0, 2)):
+    if {"event-triggers", "triggered-abilities"} <= allowed and draw.integer(0, 2):
         ability = triggered_ability(draw, allowed)
         if ability is not None:
             creatures = [oid for oid, spec in objects.items() if "creature" in spec["card"]["types"]]
-            host = draw(st.sampled_from([None, *creatures]))
+            host = draw.sample([None, *creatures])
             if host is None:
-                objects["t1"] = {"card": {"types": ["enchantment"], "abilities": [ability]}, "owner": draw(owner)}
+                objects["t1"] = {"card": {"types": ["enchantment"], "abilities": [ability]}, "owner": draw.sample(owner)}
             else:
                 card = objects[host]["card"]
                 card["abilities"] = [*card.get("abilities", []), ability]
             added = True
-    if "life-gain-replacement" in allowed and draw(st.integers(0, 2)) == 2:  # 614.1a, several: 616.1
-        for index in range(1, draw(st.integers(1, 2)) + 1):
+    if "life-gain-replacement" in allowed and draw.integer(0, 2) == 2:  # 614.1a, several: 616.1
+        for index in range(1, draw.integer(1, 2) + 1):
             objects[f"g{index}"] = {"card": {"types": ["enchantment"], "abilities": [{"double_life_gain": {}}]},
-                                    "owner": draw(owner)}
+                                    "owner": draw.sample(owner)}
         added = True
-    if "mana-abilities" in allowed and draw(st.integers(0, 2)) == 2:  # 605.1a: "{T}: Add ..."
-        mana = draw(st.sampled_from(["G", "R", "C"]))
+    if "mana-abilities" in allowed and draw.integer(0, 2) == 2:  # 605.1a: "{T}: Add ..."
+        mana = draw.sample(["G", "R", "C"])
         objects["m1"] = {"card": {"types": ["land"], "abilities": [
-            {"mana_ability": {"name": "tap", "add": {mana: draw(st.integers(1, 2))}}}]}, "owner": draw(owner)}
-        if "mana-replacement" in allowed and draw(st.booleans()):  # 106.6a; several: each once (614.5)
-            for index in range(1, draw(st.integers(1, 2)) + 1):
+            {"mana_ability": {"name": "tap", "add": {mana: draw.integer(1, 2)}}}]}, "owner": draw.sample(owner)}
+        if "mana-replacement" in allowed and draw.boolean():  # 106.6a; several: each once (614.5)
+            for index in range(1, draw.integer(1, 2) + 1):
                 objects[f"x{index}"] = {"card": {"types": ["artifact"], "abilities": [
-                    {"multiply_mana": {"factor": draw(st.sampled_from([2, 3]))}}]}, "owner": objects["m1"]["owner"]}
+                    {"multiply_mana": {"factor": draw.sample([2, 3])}}]}, "owner": objects["m1"]["owner"]}
         added = True
-    if "life-loss-replacement" in allowed and draw(st.integers(0, 3)) == 3:  # 614.1a, several: 614.5
-        for index in range(1, draw(st.integers(1, 2)) + 1):  # "they lose twice that much life instead"
-            whose = draw(st.sampled_from(["opponent", "you", "each"]))
+    if "life-loss-replacement" in allowed and draw.integer(0, 3) == 3:  # 614.1a, several: 614.5
+        for index in range(1, draw.integer(1, 2) + 1):  # "they lose twice that much life instead"
+            whose = draw.sample(["opponent", "you", "each"])
             objects[f"l{index}"] = {"card": {"types": ["enchantment"], "abilities": [
-                {"double_life_loss": {"player": whose}}]}, "owner": draw(owner)}
+                {"double_life_loss": {"player": whose}}]}, "owner": draw.sample(owner)}
         added = True
     return added
 
@@ -136,11 +142,12 @@ def decorate(draw, objects: dict[str, Any], players: list[str], allowed: frozens
 def extra_intents(draw, objects: dict[str, Any], intents: list, max_steps: int) -> list:
     """``intents`` with, where the board has a triggered ability or a mana ability, some
     ``resolve_triggers`` and ``activate_mana`` intents put in (at most ``max_steps`` in all)."""
+    draw = Chooser.of(draw)
     kinds = [*(["resolve_triggers"] * 2 if _has(objects, "triggered") else []),
              *(["activate_mana"] if "m1" in objects else [])]
     if not kinds:
         return intents
-    extra = draw(st.lists(st.tuples(st.integers(0, max_steps), st.sampled_from(kinds)), max_size=3))
+    extra = [(draw.integer(0, max_steps), draw.sample(kinds)) for _ in draw.sizes(0, 3)]
     intents = list(intents)
     for position, kind in extra:
         if len(intents) < max_steps:  # the scenario's own intents are all kept
@@ -179,6 +186,7 @@ def play(realizer: Any, draw, step: dict[str, Any], saved: tuple | None) -> list
     step ordering them (603.3b, a drawn permutation) and resolving the stack. The steps played;
     none if the reference engine cannot play them (a choice the format cannot script, 603.3b,
     616.1: the step is left out and the game is as it was)."""
+    draw = Chooser.of(draw)
     if saved is None:
         realizer.play(step)
         return [step]

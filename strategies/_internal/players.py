@@ -17,6 +17,7 @@ from hypothesis.errors import InvalidArgument
 
 from conformance.format.model import MANA_TYPES
 from strategies._internal.core import _explicit, _named
+from strategies._internal.drawing import Chooser
 from strategies._internal.validation import check_features, check_interval, check_size, check_type
 
 PLAYER_NAMES = ("Alex", "Blair", "Cal", "Dana", "Erin", "Fran", "Gale", "Hana")
@@ -77,14 +78,15 @@ def seatings(*, min_players: int = 2, max_players: int = 6, ranges: bool = True)
 
 @_named("seatings")
 def _seatings(draw, *, min_players: int = 2, max_players: int = 6, ranges: bool = True) -> dict[str, Any]:
-    count = draw(st.integers(min_players, max_players))
+    draw = Chooser.of(draw)
+    count = draw.integer(min_players, max_players)
     seating: dict[str, Any] = {"players": list(PLAYER_NAMES[:count])}
-    if ranges and draw(st.booleans()):
-        one_range = st.sampled_from([1, 2, 1, 3])  # mostly 1 (801.2a), so that some players are out of range
-        if draw(st.booleans()):
-            seating["range_of_influence"] = draw(one_range)
+    if ranges and draw.boolean():
+        one_range = (1, 2, 1, 3)  # mostly 1 (801.2a), so that some players are out of range
+        if draw.boolean():
+            seating["range_of_influence"] = draw.sample(one_range)
         else:
-            seating["range_of_influence"] = {p: draw(one_range) for p in seating["players"]}
+            seating["range_of_influence"] = {p: draw.sample(one_range) for p in seating["players"]}
     return seating
 
 
@@ -103,17 +105,17 @@ def player_states(players: Iterable[str], *,
 
 @_named("player_states")
 def _player_states(draw, names: list[str], *, features: Iterable[str] | None = None) -> dict[str, Any]:
+    draw = Chooser.of(draw)
     allowed = check_features(features)
     states: dict[str, Any] = {}
     for name in names:
         state: dict[str, Any] = {}
-        if "life" in allowed and draw(st.booleans()):
-            state["life"] = draw(st.sampled_from([20, 1, 2, 3, 5, 10, 40]))
-        if "player-counters" in allowed and draw(st.integers(0, 3)) == 3:
-            state["counters"] = {draw(st.sampled_from(PLAYER_COUNTER_KINDS)): draw(st.integers(1, 9))}
-        if "mana" in allowed and draw(st.integers(0, 2)) == 2:
-            state["mana"] = draw(st.dictionaries(st.sampled_from(MANA_TYPES), st.integers(1, 3),
-                                                 min_size=1, max_size=3))
+        if "life" in allowed and draw.boolean():
+            state["life"] = draw.sample([20, 1, 2, 3, 5, 10, 40])
+        if "player-counters" in allowed and draw.integer(0, 3) == 3:
+            state["counters"] = {draw.sample(PLAYER_COUNTER_KINDS): draw.integer(1, 9)}
+        if "mana" in allowed and draw.integer(0, 2) == 2:
+            state["mana"] = draw.mapping(MANA_TYPES, 1, 3, 1, 3)
         if state:
             states[name] = state
     return states

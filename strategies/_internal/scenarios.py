@@ -9,6 +9,7 @@ scenario is valid: references resolve, an ended effect was created before, ids a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,22 +21,22 @@ from strategies._internal.core import (
     _AWAY,
     _PLAIN_CREATURE,
     PLAYERS,
-    _anthem_objects,
+    _anthem,
     _change_parts,
     _changes,
-    _creature_objects,
+    _creature,
     _entering_choices,
     _explicit,
     _finish,
     _named,
-    _permanent_objects,
-    _spell_cards,
-    _static_objects,
+    _permanent,
+    _spell,
+    _static,
     _static_possible,
     _uses_x,
     build_case,
-    pt_amounts,
 )
+from strategies._internal.drawing import Chooser, label
 from strategies._internal.validation import check_checkpoints, check_features, check_interval, check_size, observe_here
 
 
@@ -113,7 +114,15 @@ def _host_kinds(kinds: Iterable[str], allowed: frozenset[str], host: str,
 
 
 @st.composite
-def _intent(draw, allowed: frozenset[str], kinds: tuple[str, ...], host: str = "object",
+def _intents(draw, allowed: frozenset[str], kinds: tuple[str, ...], host: str = "object") -> dict[str, Any] | None:
+    """:func:`_intent` as a strategy (for :func:`action_steps`)."""
+    return _intent(Chooser(draw), allowed, kinds, host)
+
+
+_INTENT = label("intent")
+
+
+def _intent(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], host: str = "object",
             setup: str | None = None) -> dict[str, Any] | None:
     """An action drawn without looking at the board: its kind, amounts, flags; for an intent held
     by an object or the board (``host``), its time and whether it joins the step before it in one
@@ -123,62 +132,71 @@ def _intent(draw, allowed: frozenset[str], kinds: tuple[str, ...], host: str = "
     ``setup`` draws the action a doubling or tripling sets up with (``"negative"``: power driven
     below 0; ``"switched"``), nested in it and drawn exactly as the same action on its own would
     be (its kind's index in ``kinds`` first): the shrinker can then replace the multiplication by
-    the action it nests, when that alone shows a failure."""
+    the action it nests, when that alone shows a failure. Each intent is a span of its own (one
+    label for all), which is what lets the shrinker put the nested one in its place."""
+    c.start(_INTENT)
+    try:
+        return _intent_choices(c, allowed, kinds, host, setup)
+    finally:
+        c.stop()
+
+
+def _intent_choices(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], host: str,
+                    setup: str | None) -> dict[str, Any] | None:
     if setup is None:
-        kind = draw(st.sampled_from(kinds))
+        kind = c.sample(kinds)
     else:
         index = kinds.index("modify_pt" if setup == "negative" else "switch_pt")
-        kind = kinds[draw(st.integers(index, index))]
+        kind = kinds[c.integer(index, index)]
     if kind == _NOTHING:
         return None
     intent: dict[str, Any] = {"kind": kind}
     if host == "any":
-        intent["target"] = draw(st.integers(0, 7))
+        intent["target"] = c.integer(0, 7)
     else:
-        intent["time"] = draw(st.integers(0, _TIMES - 1))
+        intent["time"] = c.integer(0, _TIMES - 1)
         # Several actions in one event (no state-based action check between them, CR 704.3).
-        intent["joined"] = "simultaneous-actions" in allowed and draw(st.integers(0, 4)) == 4
+        intent["joined"] = "simultaneous-actions" in allowed and c.integer(0, 4) == 4
     if kind in ("put_counters", "remove_counters"):
         # "opposite": a -1/-1 counter where a +1/+1 counter may be, or the other way round, so that
         # both kinds meet on one permanent (the edge of 704.5q).
-        intent.update(counter=draw(st.sampled_from(["+1/+1", "-1/-1", "+1/+0", "opposite"])), count=draw(st.integers(1, 3)))
+        intent.update(counter=c.sample(("+1/+1", "-1/-1", "+1/+0", "opposite")), count=c.integer(1, 3))
     elif kind == "move":
-        intent["away"] = draw(st.sampled_from(_AWAY))
+        intent["away"] = c.sample(_AWAY)
     elif kind == "end_effect":
-        intent["which"] = draw(st.integers(0, 3))
+        intent["which"] = c.integer(0, 3)
     elif kind == "activate":
-        intent["x"] = draw(st.integers(0, 4))  # the value of X, if its cost has one (107.3)
+        intent["x"] = c.integer(0, 4)  # the value of X, if its cost has one (107.3)
     elif kind == "become":
-        intent["each"] = host == "board" or (host == "any" and "locked-sets" in allowed and draw(st.integers(0, 5)) == 5)
-        intent["change"] = draw(_changes(allowed, "step"))
+        intent["each"] = host == "board" or (host == "any" and "locked-sets" in allowed and c.integer(0, 5) == 5)
+        intent["change"] = _changes(c, allowed, "step")
         if "gain_control" in intent["change"]:
-            intent["controller"] = draw(st.sampled_from(PLAYERS[::-1]))  # who gains control (613.1b)
-        intent["lasting"] = "durations" in allowed and draw(st.booleans())
+            intent["controller"] = c.sample(PLAYERS[::-1])  # who gains control (613.1b)
+        intent["lasting"] = "durations" in allowed and c.boolean()
     elif kind in _PT_KINDS:
         if host == "any":
-            intent["each"] = "locked-sets" in allowed and draw(st.integers(0, 5)) == 5
+            intent["each"] = "locked-sets" in allowed and c.integer(0, 5) == 5
         else:
             intent["each"] = host == "board"
         if kind == "modify_pt" and setup == "negative":
             # Power driven below 0 (within the range of any modification, for the shrinker); as it
             # is realized, by that much more than the printed power (701.10c, 701.11c).
-            intent.update(power=draw(st.integers(-4, -1)), toughness=draw(st.integers(0, 0)), below_printed=True)
+            intent.update(power=c.integer(-4, -1), toughness=c.integer(0, 0), below_printed=True)
         elif kind == "modify_pt":
-            intent.update(power=draw(pt_amounts()), toughness=draw(pt_amounts()))
+            intent.update(power=c.integer(-4, 4), toughness=c.integer(-4, 4))
         elif kind == "set_pt":
-            intent.update(power=draw(pt_amounts(min_value=-2, max_value=5)),
-                          toughness=draw(pt_amounts(min_value=-1, max_value=5)))
+            intent.update(power=c.integer(-2, 5), toughness=c.integer(-1, 5))
         elif kind in ("double_pt", "triple_pt"):
-            intent["which"] = draw(st.sampled_from(["power", "toughness", "both"]))
+            intent["which"] = c.sample(("power", "toughness", "both"))
             # Reach the edges on purpose: multiply a value just driven below 0 (701.10c), or a
             # switched creature (the bonus then shows on the other value).
             setups = [None] + [setup for setup, needs in (("negative", "layer-7c"), ("negative", "layer-7c"),
                                                           ("switched", "layer-7d"))
                                if needs in allowed and host == "object"]
-            chosen = draw(st.sampled_from(setups))
+            chosen = c.sample(setups)
             if chosen:
-                intent["setup"] = draw(_intent(allowed, kinds, host, chosen))
-        intent["lasting"] = "durations" in allowed and draw(st.booleans())
+                intent["setup"] = _intent(c, allowed, kinds, host, chosen)
+        intent["lasting"] = "durations" in allowed and c.boolean()
     return intent
 
 
@@ -265,19 +283,24 @@ def action_steps(object_ids: Iterable[str], *, features: Iterable[str] | None = 
     def realize(intent: dict[str, Any]) -> dict[str, Any]:
         host = None if intent.get("each") else ids[intent["target"] % len(ids)]
         return _realize_step(intent, host, _Tracker({oid: {} for oid in ids}))
-    return _intent(allowed, kinds, "any").map(realize)
+    return _intents(allowed, kinds, "any").map(realize)
 
 
-@st.composite
-def _held_intents(draw, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int], cap: int,
+def _held_intents(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int], cap: int,
                   host: str = "object") -> list[dict[str, Any]]:
     """The intents one object (or the board) holds: at most ``cap``, and at most what is left of
-    the scenario's ``budget`` (which this takes its share from)."""
+    the scenario's ``budget`` (which this takes its share from). A span, as each intent is."""
     if not kinds or budget[0] <= 0:
         return []
-    intents = [i for i in draw(st.lists(_intent(allowed, kinds, host), max_size=min(cap, budget[0]))) if i is not None]
+    c.start(_HELD)
+    drawn = [_intent(c, allowed, kinds, host) for _ in c.sizes(0, min(cap, budget[0]))]
+    c.stop()
+    intents = [i for i in drawn if i is not None]
     budget[0] -= len(intents)
     return intents
+
+
+_HELD = label("held intents")
 
 
 _ABSENT = "absent"
@@ -285,11 +308,10 @@ _ABSENT = "absent"
 emptied (every choice at its simplest) is gone, with the actions it held, in one step."""
 
 
-@st.composite
-def _held_objects(draw, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int],
+def _held_objects(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], budget: list[int],
                   cap: int, extras: bool = True) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | None:
     """An object of a scenario with the intents it holds (the actions on it), or sometimes
-    none (:data:`_ABSENT`)."""
+    none (:data:`_ABSENT`). A span, and so is the object inside it."""
     anthems_possible = "static-abilities" in allowed and allowed & {"layer-7b", "layer-7c", "layer-7d"}
     # Creatures three times as often as anthems; seldom nothing; then, as features allow, enchantments
     # with static abilities, noncreature permanents and sorcery cards.
@@ -300,17 +322,22 @@ def _held_objects(draw, allowed: frozenset[str], kinds: tuple[str, ...], budget:
         slots += ["permanent"] * 2
     if extras and "zone-changes" in allowed:
         slots.append("spell")
-    kind = draw(st.sampled_from(slots))
+    kind = c.sample(slots)
     if kind == _ABSENT:
         return None
+    c.start(_OBJECT)
     if kind == "creature":
-        spec = draw(_creature_objects(features=allowed, extras=extras))
+        spec = _creature(c, allowed, extras)
     else:
-        spec = draw({"anthem": _anthem_objects, "static": _static_objects,
-                     "permanent": _permanent_objects, "spell": _spell_cards}[kind](features=allowed))
+        spec = {"anthem": _anthem, "static": _static, "permanent": _permanent, "spell": _spell}[kind](c, allowed)
+    c.stop()
     host = "anthem" if kind == "static" else kind
-    return host, spec, draw(_held_intents(allowed, _host_kinds(kinds, allowed, host, spec), budget,
-                                          cap if kind in ("creature", "permanent") else 1))
+    return host, spec, _held_intents(c, allowed, _host_kinds(kinds, allowed, host, spec), budget,
+                                     cap if kind in ("creature", "permanent") else 1)
+
+
+_OBJECT = label("object")
+_HELD_OBJECT = label("held object")
 
 
 _SLOTS = (_ABSENT, *["creature"] * 9, *["anthem"] * 3)
@@ -372,20 +399,34 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
 
 
 _EXTRA_KINDS = ("become", "activate", "trigger")
+_HELD_OBJECTS = label("held objects")
+
+
+@functools.lru_cache(maxsize=256)
+def _scenario_kinds(allowed: frozenset[str], extras: bool) -> tuple[str, ...]:
+    """The kinds of action of a scenario (computed once per features)."""
+    return tuple(k for k in action_kinds(allowed) if extras or k not in _EXTRA_KINDS)
 
 
 @_named("scenarios")
 def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1, max_steps=10,
                checkpoints="each", extras=True) -> Case:
     allowed = check_features(features)
-    kinds = tuple(k for k in action_kinds(allowed) if extras or k not in _EXTRA_KINDS)
+    kinds = _scenario_kinds(allowed, extras)
+    c = Chooser(draw)
     # Each object is drawn with the intents it holds (the actions on it, each with a time), the
     # board's own intents (on every creature, the cleanup step) last. Deleting an object deletes
     # its actions and changes no other: no step refers to an object by its position.
     budget = [max_steps]
     cap = min(max_steps, max(4, -(-3 * max_steps // (max_objects + 1))))
-    held = [h for h in draw(st.lists(_held_objects(allowed, kinds, budget, cap, extras), min_size=min_objects,
-                                     max_size=max_objects)) if h is not None]
+    drawn = []
+    c.start(_HELD_OBJECTS)
+    for _ in c.sizes(min_objects, max_objects):
+        c.start(_HELD_OBJECT)
+        drawn.append(_held_objects(c, allowed, kinds, budget, cap, extras))
+        c.stop()
+    c.stop()
+    held = [h for h in drawn if h is not None]
     # Up to min_objects: plain creatures, which take no choice.
     held += [("creature", {"card": dict(_PLAIN_CREATURE["card"]), "owner": _PLAIN_CREATURE["owner"]}, [])
              for _ in range(min_objects - len(held))]
@@ -396,15 +437,15 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
         objects[oid] = spec
         hosts.append((oid, intents))
     _finish(objects)
-    hosts.append((None, draw(_held_intents(allowed, _host_kinds(kinds, allowed, "board"), budget, 2, "board"))))
+    hosts.append((None, _held_intents(c, allowed, _host_kinds(kinds, allowed, "board"), budget, 2, "board")))
     # Up to min_steps: actions after all the others, on an object chosen by position (only
     # here, where nothing comes after them).
     fill = tuple(k for k in kinds if k != "end_turn")
     extra: list[tuple[str | None, dict[str, Any]]] = []
     while sum(len(intents) for _, intents in hosts) + len(extra) < min_steps:
-        oid = list(objects)[draw(st.integers(0, len(objects) - 1))]
+        oid = list(objects)[c.integer(0, len(objects) - 1)]
         # a sorcery card only moves (307.4), and only with zone-changes, which put it there
-        extra.append((oid, {**draw(_intent(allowed, ("move",) if oid.startswith("s") else fill)), "time": _TIMES}))
+        extra.append((oid, {**_intent(c, allowed, ("move",) if oid.startswith("s") else fill), "time": _TIMES}))
     hosts += [(oid, [intent]) for oid, intent in extra]
 
     # One event per intent, at its time; an intent joined to the one before it on the same
@@ -434,7 +475,7 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
     steps: list[dict[str, Any]] = []
     for number, parts in enumerate(events, 1):
         steps.append(parts[0] if len(parts) == 1 else {"together": parts})
-        if number == len(events) or observe_here(draw, checkpoints):
+        if number == len(events) or observe_here(c, checkpoints):
             steps.append(observe)
     if not steps:
         steps.append(observe)

@@ -46,7 +46,11 @@ def observe_here(draw, checkpoints: str) -> bool:
     towards none (so a counterexample keeps only the checkpoints it needs)."""
     from hypothesis import strategies as st
 
-    return checkpoints == "each" or (checkpoints == "sparse" and draw(st.booleans()))
+    from strategies._internal.drawing import Chooser
+
+    if checkpoints != "sparse":
+        return checkpoints == "each"
+    return draw.boolean() if isinstance(draw, Chooser) else draw(st.booleans())
 
 
 def check_features(features: Iterable[str] | None) -> frozenset[str]:

@@ -1,0 +1,117 @@
+"""A/B timing of generation and of the end-to-end differential property against another commit,
+each measurement in a fresh Python process, the two checkouts alternating (a, b, a, b, ...) so
+that both meet the same load of a shared machine, best of ``--repeat`` (CPU time of the process).
+
+    python -m benchmarks.ab                       # against 15e3d01 (issue 22's "today"), best of 5
+    python -m benchmarks.ab --base 15e3d01 --repeat 7 --examples 300
+
+The base is checked out by ``git worktree add --detach`` into a directory of its own (kept for the
+next run; ``--base-dir`` to choose it); the current code is this checkout. Each process imports
+the code of its checkout only (``PYTHONPATH`` pointed at it, run from it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BASE = "15e3d01"
+"""Issue 22's "code of today": its targets are ratios to this commit."""
+
+TARGETS = {"scenarios": 5.0, "copy_scenarios": 5.0, "damage_scenarios": 5.0, "differential": 4.0}
+"""Issue 22's targets: at least this many times the base's rate."""
+
+TIMING = r"""
+import json, sys, time
+from hypothesis import HealthCheck, Phase, given, settings
+which, n = sys.argv[1], int(sys.argv[2])
+if which == "differential":
+    from conformance.engines.interface import describe
+    from conformance.laws import profiles
+    from conformance.laws.runner import run_property
+    from conformance.pytest_properties import differential_property
+    from reference_engine import ReferenceEngine
+    engine = ReferenceEngine()
+    info, prop = describe(engine), differential_property()
+    started = time.process_time()
+    run = run_property(prop, engine, info, profile=settings(profiles.get("ci"), max_examples=n))
+    seconds = time.process_time() - started
+    assert run.status == "passed", run.message
+    count = run.examples
+else:
+    import strategies as mtg
+    strategy = getattr(mtg, which)()
+    @settings(derandomize=True, max_examples=n, database=None, phases=[Phase.generate], deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def nothing(case):
+        pass
+    started = time.process_time()
+    nothing()
+    seconds = time.process_time() - started
+    count = n
+print(json.dumps({"rate": count / seconds}))
+"""
+
+
+def checkout(commit: str, directory: Path) -> Path:
+    """``directory`` holding ``commit`` (a detached worktree of this repository, made once)."""
+    if not (directory / ".git").exists():
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(directory), commit],
+                       check=True, capture_output=True)
+    head = subprocess.run(["git", "-C", str(directory), "rev-parse", "HEAD"], check=True, capture_output=True,
+                          text=True).stdout.strip()
+    wanted = subprocess.run(["git", "-C", str(ROOT), "rev-parse", commit], check=True, capture_output=True,
+                            text=True).stdout.strip()
+    if head != wanted:
+        raise SystemExit(f"{directory} holds {head[:7]}, not {commit}: pass another --base-dir")
+    return directory
+
+
+def rate(tree: Path, which: str, examples: int) -> float:
+    """One measurement in a fresh process importing ``tree``'s code."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run([sys.executable, "-c", TIMING, which, str(examples)], cwd=tree, env=env,
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])["rate"]
+
+
+def compare(base: Path, which: str, examples: int, repeat: int) -> tuple[float, float]:
+    """Best rate of the base and of this checkout, measured in turn."""
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(repeat):
+        a.append(rate(base, which, examples))
+        b.append(rate(ROOT, which, examples))
+    return max(a), max(b)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.ab", description=__doc__.splitlines()[0])
+    parser.add_argument("--base", default=BASE, help=f"the commit to compare with (default {BASE})")
+    parser.add_argument("--base-dir", type=Path, default=None, help="where its worktree is (made if missing)")
+    parser.add_argument("--repeat", type=int, default=5, help="fresh processes of each side (default 5)")
+    parser.add_argument("--examples", type=int, default=300, help="examples a measurement (default 300)")
+    parser.add_argument("--only", nargs="*", choices=sorted(TARGETS), help="these rows only")
+    args = parser.parse_args(argv)
+    base = checkout(args.base, args.base_dir or Path(tempfile.gettempdir()) / f"mtg-conformance-{args.base}")
+    print(f"A/B against {args.base}: fresh processes, alternating, best of {args.repeat}, CPU time, "
+          f"{args.examples} examples each\n")
+    for which in args.only or TARGETS:
+        before, after = compare(base, which, args.examples, args.repeat)
+        ratio, target = after / before, TARGETS[which]
+        unit = "ex/s" if which == "differential" else "/s"
+        print(f"{which:18} {before:8,.0f} {unit} -> {after:8,.0f} {unit}  {ratio:5.2f}x  "
+              f"target >= {target:g}x {args.base}: {'met' if ratio >= target else 'NOT met'}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
