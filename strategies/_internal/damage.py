@@ -19,7 +19,7 @@ from hypothesis.errors import InvalidArgument
 
 from conformance import CR_VERSION
 from conformance.format.choices import damage_choices
-from conformance.format.model import MANA_TYPES, Case, Together, step_from
+from conformance.format.model import MANA_TYPES, Case, step_from
 from strategies._internal import damage_modifiers
 from strategies._internal import events
 from strategies._internal.core import _explicit, _named, _rules
