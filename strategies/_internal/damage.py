@@ -428,7 +428,7 @@ class _Realizer:
             body: dict[str, Any] = {"controller": controller}
             if variant == 1:
                 body["to_each"] = {"types": ["creature"]}
-            elif variant == 2:  # by a kind or colour of source (a permanent, or a spell too)
+            elif variant in (2, 5):  # by a kind or colour of source (a permanent, or a spell too)
                 colour = [_COLORS[b % 6 + 1][0]]  # a colour of source, permanents and spells, or spells only
                 body["by"] = [{"types": ["creature"]}, {"zone": ["battlefield", "stack"], "colors": colour},
                               {"not_types": ["creature"]}, {"zone": ["stack"], "colors": colour}][b % 4]
