@@ -148,7 +148,7 @@ def step_problems(body: Mapping[str, Any], at: tuple[Any, ...], raw: Mapping[str
         for creature, division in body.get(key, {}).items():
             where = at + (key, creature)
             if creature in attackers:
-                allowed = {b for b, a in blockers.items() if a == creature} | {attackers[creature]}
+                allowed = {b for b, a in pairs if a == creature} | {attackers[creature]}
             elif creature in blockers:
                 allowed = set(_blocked(blockers[creature]))
             else:

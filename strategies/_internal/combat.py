@@ -2,7 +2,9 @@
 (CR 506-511) between Alex, the active player, and Blair, the defending player.
 
 Every scenario is legal and defined: attackers and blocks are drawn within the restrictions
-(defender 702.3b, haste 302.6, flying and reach 702.9b/702.17b, menace 702.111b), and every
+(defender 702.3b, haste 302.6, flying and reach 702.9b/702.17b, menace 702.111b, protection
+702.16f, tapped creatures neither attacking nor blocking 508.1a/509.1a, one attacker per blocker
+unless it can block an additional creature 509.1a), and every
 division of combat damage a creature's controller chooses (510.1c, 702.19b with 702.2c) is drawn
 from what the rules allow at that moment. For that the combat is played on the reference engine as
 it is drawn (:mod:`reference_engine.combat`): which blockers are still in combat, and how much
@@ -33,7 +35,7 @@ SHIELD, DOUBLER, WALKER = "shield", "d1", "w1"
 
 _ATTACKER_KEYWORDS = {"first strike": "first-strike", "double strike": "first-strike", "trample": "trample",
                       "deathtouch": "deathtouch", "lifelink": "lifelink", "flying": "blocking-restrictions",
-                      "menace": "blocking-restrictions", "haste": "blocking-restrictions"}
+                      "menace": "blocking-restrictions", "haste": "blocking-restrictions", "vigilance": "tapping"}
 """Keywords an attacking creature may have, by the feature each needs (defender is left out: a
 creature with it can't attack, 702.3b)."""
 
@@ -91,32 +93,80 @@ def _keywords(draw, table: dict[str, str], allowed: frozenset[str]) -> list[str]
     return sorted(set(draw(st.lists(st.sampled_from(options), min_size=1, max_size=2))), key=options.index)
 
 
-def _creature(draw, owner: str, keywords: list[str]) -> dict[str, Any]:
+PROTECTION_FEATURES = frozenset({"protection-blocking", "protection", "prevention"})
+"""What a creature with protection in combat needs (702.16e-f)."""
+
+COLORS = ("R", "G", "W")
+"""The colours combat creatures may have once protection may be drawn (702.16a)."""
+
+_LOOKS = ((None, None), *((c, None) for c in COLORS)) * 12 + tuple(
+    (c, q) for c in (None, *COLORS) for q in ("red", "green", "white")) + ((None, "creatures"), ("W", "everything"))
+"""A creature's colour and protection, in one draw (so that it shrinks to colourless, no protection,
+in one step): protection 14 times in 62 (none beside Alex's damage doubler)."""
+
+
+def _creature(draw, owner: str, keywords: list[str], allowed: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A creature of 0 to 5 power (a trampler up to 8, so that it often has damage past lethal,
-    702.19b) and 1 to 5 toughness (none dies before combat, 704.5f)."""
+    702.19b) and 1 to 5 toughness (none dies before combat, 704.5f); where ``allowed`` permits,
+    a colour and sometimes protection (702.16: from a colour, creatures or everything), drawn after the rest so that removing
+    them shifts nothing."""
     power = draw(st.integers(0, 8 if "trample" in keywords else 5))
     card: dict[str, Any] = {"types": ["creature"], "power": power, "toughness": draw(st.integers(1, 5))}
-    if keywords:
-        card["abilities"] = [{"keyword": k} for k in keywords]
+    abilities: list[dict[str, Any]] = [{"keyword": k} for k in keywords]
+    if PROTECTION_FEATURES <= allowed:
+        color, quality = draw(st.sampled_from(_LOOKS))
+        if color is not None:
+            card["colors"] = [color]
+        if quality is not None:
+            abilities.append({"protection": quality})
+    if abilities:
+        card["abilities"] = abilities
     return {"card": card, "owner": owner}
+
+
+def _can_block(blocker: dict[str, Any], attacker: dict[str, Any]) -> bool:
+    """702.9b, 702.17b flying and reach; 702.16f protection (702.16j everything)."""
+    if "flying" in _has(attacker) and not _has(blocker) & {"flying", "reach"}:
+        return False
+    colors = {"red": "R", "green": "G", "white": "W"}
+    for ability in attacker["card"].get("abilities", []):
+        quality = ability.get("protection")
+        if quality in ("creatures", "everything") or colors.get(quality) in blocker["card"].get("colors", []):
+            return False
+    return True
 
 
 @st.composite
 def _attacker(draw, allowed: frozenset[str], targets: list[str]) -> tuple[dict[str, Any], str, bool]:
     """An attacking creature, what it attacks, and whether it enters from the hand first (only
     with haste, 302.6)."""
-    spec = _creature(draw, ACTIVE, _keywords(draw, _ATTACKER_KEYWORDS, allowed))
+    spec = _creature(draw, ACTIVE, _keywords(draw, _ATTACKER_KEYWORDS, allowed), allowed)
     target = draw(st.sampled_from(targets))
     from_hand = "haste" in _has(spec) and "zone-changes" in allowed and draw(st.booleans())
     return spec, target, from_hand
 
 
 @st.composite
-def _blocker(draw, allowed: frozenset[str]) -> tuple[dict[str, Any], int]:
-    """A creature of the defending player, and which attacker it blocks: 0 none (the simplest),
-    else the Nth of those it may block (modulo their number), three times in four."""
-    spec = _creature(draw, DEFENDING, _keywords(draw, _BLOCKER_KEYWORDS, allowed))
-    return spec, draw(st.integers(1, 3)) if draw(st.integers(0, 3)) else 0
+def _blocker(draw, allowed: frozenset[str]) -> tuple[dict[str, Any], int, int]:
+    """A creature of the defending player, which attacker it blocks: 0 none (the simplest), else
+    the Nth of those it may block (modulo their number), three times in four; and a second one
+    (0: none) for a creature that can block an additional creature (509.1a). Where allowed, one
+    that would block is sometimes tapped as the case starts (110.5) and blocks nothing (509.1a)."""
+    spec = _creature(draw, DEFENDING, _keywords(draw, _BLOCKER_KEYWORDS, allowed), allowed)
+    pick = draw(st.integers(1, 3)) if draw(st.integers(0, 3)) else 0
+    extra = draw(st.sampled_from(_EXTRAS)) if pick else "none"  # one draw, shrinking to none
+    second = 0
+    if extra.startswith("additional") and "multiple-blocks" in allowed:
+        spec["card"].setdefault("abilities", []).append({"block_additional": 1})
+        second = int(extra[-1])
+    elif extra == "tapped" and "tapping" in allowed:
+        spec["tapped"] = True
+    return spec, pick, second
+
+
+_EXTRAS = ("none",) * 8 + ("tapped", "additional 0", "additional 1", "additional 2")
+"""What else a blocker may be: tapped (one time in twelve) or able to block an additional
+creature (three times in twelve; the digit picks its second attacker, 0: none)."""
 
 
 @_named("combat_scenarios")
@@ -142,26 +192,40 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
             steps.append({"move": {"object": oid, "to": "battlefield"}})
     defenders = draw(st.lists(_blocker(allowed), max_size=max_blockers))
     blockers = [f"b{n}" for n in range(1, len(defenders) + 1)]
-    picks = {}
-    for oid, (spec, pick) in zip(blockers, defenders):
-        objects[oid], picks[oid] = spec, pick
+    picks, seconds = {}, {}
+    for oid, (spec, pick, second) in zip(blockers, defenders):
+        objects[oid], picks[oid], seconds[oid] = spec, pick, second
     if walker:  # 306.5b: it enters with its printed loyalty
         objects[WALKER] = {"card": {"types": ["planeswalker"], "loyalty": loyalty}, "owner": DEFENDING}
-    # Blocks within the restrictions: flying (702.9b, 702.17b), then menace (702.111b).
-    blocks: dict[str, str] = {}
+    # Blocks within the restrictions: untapped (509.1a), flying (702.9b, 702.17b), protection
+    # (702.16f), a second attacker only for a creature that can block an additional one (509.1a;
+    # never with a trampler: 702.19b's lethal damage would count the other's), then menace (702.111b).
+    blocks: dict[str, list[str]] = {}
     for oid in blockers:
-        able = [a for a in attackers if "flying" not in _has(objects[a]) or _has(objects[oid]) & {"flying", "reach"}]
-        if able and picks[oid]:
-            blocks[oid] = able[(picks[oid] - 1) % len(able)]
+        able = [a for a in attackers if _can_block(objects[oid], objects[a])]
+        if able and picks[oid] and not objects[oid].get("tapped"):
+            blocks[oid] = [able[(picks[oid] - 1) % len(able)]]
+            rest = [a for a in able if a not in blocks[oid]]
+            if seconds[oid] and rest:
+                second = rest[(seconds[oid] - 1) % len(rest)]
+                if not any("trample" in _has(objects[a]) for a in (blocks[oid][0], second)):
+                    blocks[oid].append(second)
     for a in attackers:
-        mine = [b for b, blocked in blocks.items() if blocked == a]
+        mine = [b for b, blocked in blocks.items() if a in blocked]
         if len(mine) == 1 and "menace" in _has(objects[a]):
-            del blocks[mine[0]]
+            blocks[mine[0]].remove(a)
+            if not blocks[mine[0]]:
+                del blocks[mine[0]]
     # Effects on the combat damage: a doubler of Alex's sources' damage, a shield on Blair (616.1).
     doubler = "double-damage" in allowed and draw(st.integers(0, 2)) == 2
     shield = {"prevention", "life"} <= allowed and draw(st.integers(0, 2)) == 2
     if doubler and shield and "replacement-order" not in allowed:
         shield = False
+    if doubler:  # the doubler and a protection would both apply to one damage: no order is drawn (616.1)
+        for spec in objects.values():
+            kept = [a for a in spec["card"].get("abilities", []) if "protection" not in a]
+            if len(kept) < len(spec["card"].get("abilities", [])):
+                spec["card"]["abilities"] = kept
     if doubler:
         objects[DOUBLER] = {"card": {"name": "Damage doubler", "types": ["enchantment"],
                                      "abilities": [{"double_damage": {"by": {"controller": "you"}}}]},
@@ -171,7 +235,7 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
                                          "amount": amount}})
     body: dict[str, Any] = {"attackers": declared}
     if blocks:
-        body["blockers"] = blocks
+        body["blockers"] = {b: blocked[0] if len(blocked) == 1 else blocked for b, blocked in blocks.items()}
     if doubler and shield:
         body["order"] = {DEFENDING: list(draw(st.permutations([SHIELD, DOUBLER])))}
     _divide(draw, players, objects, steps, body)
@@ -243,11 +307,16 @@ def _divide(draw, players: list[str], objects: dict[str, Any], before: list[dict
         damage_step(False, creatures)
     # A creature blocked by two or more whose division never came (it left combat first): the
     # case still scripts it (the loader asks, 510.1c), as its controller would have divided it.
+    pairs = step_from({"combat": body}, players[0]).blocks()
     for attacker in body["attackers"]:
-        declared = [b for b, a in body.get("blockers", {}).items() if a == attacker]
+        declared = [b for b, a in pairs if a == attacker]
         if len(declared) >= 2 and attacker not in scripted:
             power = max(0, objects[attacker]["card"]["power"])
             body.setdefault("assign", {})[attacker] = _split(draw, power, declared)
+    for blocker, blocked in body.get("blockers", {}).items():  # 510.1d, likewise
+        if not isinstance(blocked, str) and blocker not in scripted:
+            power = max(0, objects[blocker]["card"]["power"])
+            body.setdefault("assign", {})[blocker] = _split(draw, power, list(blocked))
 
 
 def _choose(draw, game, fight, creature: str, scripted: set[str]) -> dict[str, int] | None:
@@ -256,8 +325,20 @@ def _choose(draw, game, fight, creature: str, scripted: set[str]) -> dict[str, i
     by two or more, 510.1c); else none."""
     from reference_engine import combat as rules
 
+    if creature in fight.step.blockers:  # 510.1d: a choice only among two or more attackers
+        declared = list(fight.step.blocked(creature))
+        if len(declared) < 2:
+            return None
+        power = max(0, game.power_toughness(game.objects[creature]).power or 0)
+        alive = [a for a in declared if fight.in_combat(a)]
+        if power > 0 and len(alive) >= 2:
+            return _split(draw, power, alive)
+        if creature in scripted:
+            return None
+        forced = fight.assignment(creature, False) if power > 0 else {}
+        return dict(forced) or {declared[0]: 0}
     if creature not in fight.step.attackers or not fight.blocked_by[creature]:
-        return None  # 510.1b, 510.1d: no choice
+        return None  # 510.1b: no choice
     obj = game.objects[creature]
     power = game.power_toughness(obj).power or 0
     alive = [b for b in fight.blocked_by[creature] if fight.in_combat(b)]
