@@ -160,3 +160,12 @@ def test_a_declared_tapped_permanent_needs_tapping_without_combat():
     text = _text("damage: {source: imp, to: bear, amount: 1}", ogre=", tapped: true")
     (case,) = loader.load_text(text, "blocking.yaml")
     assert "tapping" in derive_features(case) and "combat" not in derive_features(case)
+
+
+def test_protection_from_everything_prevents_every_sources_damage():
+    """702.16j, 702.16e: a spell's damage too, not only a creature's."""
+    text = _text("damage: {source: imp, to: bear, amount: 3}\n      - expect: {objects: {bear: {damage: 0}}}",
+                 blocker="{protection: everything}")
+    assert _run(text)[-1]["objects"]["bear"]["damage"] == 0
+    plain = text.replace("{protection: everything}", "{keyword: reach}")
+    assert _run(plain)[-1]["objects"]["bear"]["damage"] == 3
