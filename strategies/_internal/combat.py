@@ -164,9 +164,9 @@ def _blocker(draw, allowed: frozenset[str]) -> tuple[dict[str, Any], int, int]:
     return spec, pick, second
 
 
-_EXTRAS = ("none",) * 8 + ("tapped", "additional 0", "additional 1", "additional 2")
-"""What else a blocker may be: tapped (one time in twelve) or able to block an additional
-creature (three times in twelve; the digit picks its second attacker, 0: none)."""
+_EXTRAS = ("none",) * 8 + ("tapped", "additional 0", "additional 1", "additional 2", "additional 1", "additional 2")
+"""What else a blocker may be: tapped (one time in fourteen) or able to block an additional
+creature (five times in fourteen; the digit picks its second attacker, 0: none)."""
 
 
 @_named("combat_scenarios")
@@ -290,6 +290,8 @@ def _divide(draw, players: list[str], objects: dict[str, Any], before: list[dict
         key = "first_strike_assign" if first_strike else "assign"
         for creature in creatures:
             division = _choose(draw, game, fight, creature, scripted)
+            if division is None and first_strike and fight.blocked_by.get(creature) and draw(st.booleans()):
+                division = dict(fight.assignment(creature, True)) or None  # the forced one, scripted (allowed)
             if division is not None:
                 body.setdefault(key, {})[creature] = division
                 scripted.add(creature)
