@@ -35,9 +35,10 @@ SHIELD, DOUBLER, WALKER = "shield", "d1", "w1"
 
 _ATTACKER_KEYWORDS = {"first strike": "first-strike", "double strike": "first-strike", "trample": "trample",
                       "deathtouch": "deathtouch", "lifelink": "lifelink", "flying": "blocking-restrictions",
-                      "menace": "blocking-restrictions", "haste": "blocking-restrictions", "vigilance": "tapping"}
+                      "menace": "blocking-restrictions", "haste": "blocking-restrictions"}
 """Keywords an attacking creature may have, by the feature each needs (defender is left out: a
-creature with it can't attack, 702.3b)."""
+creature with it can't attack, 702.3b; vigilance is drawn with the other later additions, in
+:func:`_later`)."""
 
 _BLOCKER_KEYWORDS = {"first strike": "first-strike", "double strike": "first-strike", "deathtouch": "deathtouch",
                      "lifelink": "lifelink", "flying": "blocking-restrictions", "reach": "blocking-restrictions",
@@ -105,22 +106,14 @@ _LOOKS = ((None, None), *((c, None) for c in COLORS)) * 12 + tuple(
 in one step): protection 14 times in 62 (none beside Alex's damage doubler)."""
 
 
-def _creature(draw, owner: str, keywords: list[str], allowed: frozenset[str] = frozenset()) -> dict[str, Any]:
+def _creature(draw, owner: str, keywords: list[str]) -> dict[str, Any]:
     """A creature of 0 to 5 power (a trampler up to 8, so that it often has damage past lethal,
-    702.19b) and 1 to 5 toughness (none dies before combat, 704.5f); where ``allowed`` permits,
-    a colour and sometimes protection (702.16: from a colour, creatures or everything), drawn after the rest so that removing
-    them shifts nothing."""
+    702.19b) and 1 to 5 toughness (none dies before combat, 704.5f); its colour, protection,
+    vigilance, tapped status and additional blocks come later (:func:`_later`)."""
     power = draw(st.integers(0, 8 if "trample" in keywords else 5))
     card: dict[str, Any] = {"types": ["creature"], "power": power, "toughness": draw(st.integers(1, 5))}
-    abilities: list[dict[str, Any]] = [{"keyword": k} for k in keywords]
-    if PROTECTION_FEATURES <= allowed:
-        color, quality = draw(st.sampled_from(_LOOKS))
-        if color is not None:
-            card["colors"] = [color]
-        if quality is not None:
-            abilities.append({"protection": quality})
-    if abilities:
-        card["abilities"] = abilities
+    if keywords:
+        card["abilities"] = [{"keyword": k} for k in keywords]
     return {"card": card, "owner": owner}
 
 
@@ -140,33 +133,76 @@ def _can_block(blocker: dict[str, Any], attacker: dict[str, Any]) -> bool:
 def _attacker(draw, allowed: frozenset[str], targets: list[str]) -> tuple[dict[str, Any], str, bool]:
     """An attacking creature, what it attacks, and whether it enters from the hand first (only
     with haste, 302.6)."""
-    spec = _creature(draw, ACTIVE, _keywords(draw, _ATTACKER_KEYWORDS, allowed), allowed)
+    spec = _creature(draw, ACTIVE, _keywords(draw, _ATTACKER_KEYWORDS, allowed))
     target = draw(st.sampled_from(targets))
     from_hand = "haste" in _has(spec) and "zone-changes" in allowed and draw(st.booleans())
     return spec, target, from_hand
 
 
 @st.composite
-def _blocker(draw, allowed: frozenset[str]) -> tuple[dict[str, Any], int, int]:
-    """A creature of the defending player, which attacker it blocks: 0 none (the simplest), else
-    the Nth of those it may block (modulo their number), three times in four; and a second one
-    (0: none) for a creature that can block an additional creature (509.1a). Where allowed, one
-    that would block is sometimes tapped as the case starts (110.5) and blocks nothing (509.1a)."""
-    spec = _creature(draw, DEFENDING, _keywords(draw, _BLOCKER_KEYWORDS, allowed), allowed)
-    pick = draw(st.integers(1, 3)) if draw(st.integers(0, 3)) else 0
-    extra = draw(st.sampled_from(_EXTRAS)) if pick else "none"  # one draw, shrinking to none
-    second = 0
-    if extra.startswith("additional") and "multiple-blocks" in allowed:
-        spec["card"].setdefault("abilities", []).append({"block_additional": 1})
-        second = int(extra[-1])
-    elif extra == "tapped" and "tapping" in allowed:
-        spec["tapped"] = True
-    return spec, pick, second
+def _blocker(draw, allowed: frozenset[str]) -> tuple[dict[str, Any], int]:
+    """A creature of the defending player, and which attacker it blocks: 0 none (the simplest),
+    else the Nth of those it may block (modulo their number), three times in four."""
+    spec = _creature(draw, DEFENDING, _keywords(draw, _BLOCKER_KEYWORDS, allowed))
+    return spec, draw(st.integers(1, 3)) if draw(st.integers(0, 3)) else 0
 
 
 _EXTRAS = ("none",) * 8 + ("tapped", "additional 0", "additional 1", "additional 2", "additional 1", "additional 2")
-"""What else a blocker may be: tapped (one time in fourteen) or able to block an additional
-creature (five times in fourteen; the digit picks its second attacker, 0: none)."""
+"""What else a blocker that blocks may be: tapped (one time in fourteen: it blocks nothing after
+all, 509.1a) or able to block an additional creature (five times in fourteen; the digit picks its
+second attacker, 0: none)."""
+
+
+def _later(draw, allowed: frozenset[str], objects: dict[str, Any], attackers: list[str], blockers: list[str],
+           blocks: dict[str, list[str]]) -> None:
+    """What came to combat scenarios after the first shapes, drawn after the creatures and their
+    blocks and before the doubler, the shield and Blair's order (so that the earlier choices, and
+    the shapes they make, are drawn as before, and so are the draws that follow: a draw put just
+    after the order's permutation skewed it towards its simplest, shield first): each creature's
+    colour and protection (702.16a), an attacker's vigilance (702.20b), a blocker that blocks being
+    tapped (110.5) or able to block an additional creature (509.1a). ``blocks`` stays legal: an
+    attacker's protection from a quality one of its blockers has is dropped (702.16f), a tapped
+    creature blocks nothing (509.1a), a second attacker is blocked only within the restrictions."""
+    if PROTECTION_FEATURES <= allowed:
+        for oid in [*attackers, *blockers]:
+            color, quality = draw(st.sampled_from(_LOOKS))
+            card = objects[oid]["card"]
+            if color is not None:
+                card["colors"] = [color]
+            if quality is not None:
+                card.setdefault("abilities", []).append({"protection": quality})
+        for a in attackers:  # 702.16f: the blocks drawn stay legal
+            card = objects[a]["card"]
+            if any(not _can_block(objects[b], objects[a]) for b, blocked in blocks.items() if a in blocked):
+                card["abilities"] = [x for x in card["abilities"] if "protection" not in x]
+                if not card["abilities"]:
+                    del card["abilities"]
+    if "tapping" in allowed:
+        for a in attackers:
+            if draw(st.integers(0, 5)) == 5:  # 702.20b
+                objects[a]["card"].setdefault("abilities", []).append({"keyword": "vigilance"})
+    for oid in blockers:
+        if oid not in blocks:
+            continue
+        extra = draw(st.sampled_from(_EXTRAS))  # one draw, shrinking to none
+        if extra == "tapped" and "tapping" in allowed:  # 110.5, 509.1a: it can't block
+            objects[oid]["tapped"] = True
+            del blocks[oid]
+        elif extra.startswith("additional") and "multiple-blocks" in allowed:
+            objects[oid]["card"].setdefault("abilities", []).append({"block_additional": 1})
+            rest = [a for a in attackers if a not in blocks[oid] and _can_block(objects[oid], objects[a])]
+            if extra[-1] != "0" and rest:
+                second = rest[(int(extra[-1]) - 1) % len(rest)]
+                menace = "menace" in _has(objects[second]) and not any(second in x for x in blocks.values())
+                trample = any("trample" in _has(objects[a]) for a in (blocks[oid][0], second))
+                if not menace and not trample:  # 702.111b; 702.19b's lethal damage would count the other's
+                    blocks[oid].append(second)
+    for a in attackers:  # 702.111b again: a tapped creature's block is gone
+        mine = [b for b, blocked in blocks.items() if a in blocked]
+        if len(mine) == 1 and "menace" in _has(objects[a]):
+            blocks[mine[0]].remove(a)
+            if not blocks[mine[0]]:
+                del blocks[mine[0]]
 
 
 @_named("combat_scenarios")
@@ -192,30 +228,25 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
             steps.append({"move": {"object": oid, "to": "battlefield"}})
     defenders = draw(st.lists(_blocker(allowed), max_size=max_blockers))
     blockers = [f"b{n}" for n in range(1, len(defenders) + 1)]
-    picks, seconds = {}, {}
-    for oid, (spec, pick, second) in zip(blockers, defenders):
-        objects[oid], picks[oid], seconds[oid] = spec, pick, second
+    picks = {}
+    for oid, (spec, pick) in zip(blockers, defenders):
+        objects[oid], picks[oid] = spec, pick
     if walker:  # 306.5b: it enters with its printed loyalty
         objects[WALKER] = {"card": {"types": ["planeswalker"], "loyalty": loyalty}, "owner": DEFENDING}
-    # Blocks within the restrictions: untapped (509.1a), flying (702.9b, 702.17b), protection
-    # (702.16f), a second attacker only for a creature that can block an additional one (509.1a;
-    # never with a trampler: 702.19b's lethal damage would count the other's), then menace (702.111b).
+    # Blocks within the restrictions: flying (702.9b, 702.17b), then menace (702.111b); protection,
+    # tapping and additional blocks come later (_later).
     blocks: dict[str, list[str]] = {}
     for oid in blockers:
         able = [a for a in attackers if _can_block(objects[oid], objects[a])]
-        if able and picks[oid] and not objects[oid].get("tapped"):
+        if able and picks[oid]:
             blocks[oid] = [able[(picks[oid] - 1) % len(able)]]
-            rest = [a for a in able if a not in blocks[oid]]
-            if seconds[oid] and rest:
-                second = rest[(seconds[oid] - 1) % len(rest)]
-                if not any("trample" in _has(objects[a]) for a in (blocks[oid][0], second)):
-                    blocks[oid].append(second)
     for a in attackers:
         mine = [b for b, blocked in blocks.items() if a in blocked]
         if len(mine) == 1 and "menace" in _has(objects[a]):
             blocks[mine[0]].remove(a)
             if not blocks[mine[0]]:
                 del blocks[mine[0]]
+    _later(draw, allowed, objects, attackers, blockers, blocks)
     # Effects on the combat damage: a doubler of Alex's sources' damage, a shield on Blair (616.1).
     doubler = "double-damage" in allowed and draw(st.integers(0, 2)) == 2
     shield = {"prevention", "life"} <= allowed and draw(st.integers(0, 2)) == 2
@@ -226,7 +257,8 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
             kept = [a for a in spec["card"].get("abilities", []) if "protection" not in a]
             if len(kept) < len(spec["card"].get("abilities", [])):
                 spec["card"]["abilities"] = kept
-    if doubler:
+                if not kept:
+                    del spec["card"]["abilities"]
         objects[DOUBLER] = {"card": {"name": "Damage doubler", "types": ["enchantment"],
                                      "abilities": [{"double_damage": {"by": {"controller": "you"}}}]},
                             "owner": ACTIVE}
@@ -285,13 +317,14 @@ def _divide(draw, players: list[str], objects: dict[str, Any], before: list[dict
     fight.declare_blockers()
     game.check_state_based_actions()
     scripted: set[str] = set()
+    forced: dict[str, dict[str, int]] = {}  # blocked first strikers' forced divisions, drawn at the end
 
     def damage_step(first_strike: bool, creatures: list[str]) -> None:
         key = "first_strike_assign" if first_strike else "assign"
         for creature in creatures:
             division = _choose(draw, game, fight, creature, scripted)
-            if division is None and first_strike and fight.blocked_by.get(creature) and draw(st.booleans()):
-                division = dict(fight.assignment(creature, True)) or None  # the forced one, scripted (allowed)
+            if division is None and first_strike and fight.blocked_by.get(creature):
+                forced[creature] = dict(fight.assignment(creature, True))
             if division is not None:
                 body.setdefault(key, {})[creature] = division
                 scripted.add(creature)
@@ -319,6 +352,11 @@ def _divide(draw, players: list[str], objects: dict[str, Any], before: list[dict
         if not isinstance(blocked, str) and blocker not in scripted:
             power = max(0, objects[blocker]["card"]["power"])
             body.setdefault("assign", {})[blocker] = _split(draw, power, list(blocked))
+    # A blocked first striker's only possible division is sometimes scripted too (the loader
+    # allows it), drawn after every other choice so that it shifts none of them.
+    for creature, division in forced.items():
+        if division and creature not in body.get("first_strike_assign", {}) and draw(st.booleans()):
+            body.setdefault("first_strike_assign", {})[creature] = division
 
 
 def _choose(draw, game, fight, creature: str, scripted: set[str]) -> dict[str, int] | None:
