@@ -153,19 +153,26 @@ all, 509.1a) or able to block an additional creature (five times in fourteen; th
 second attacker, 0: none)."""
 
 
-def _later(draw, allowed: frozenset[str], objects: dict[str, Any], attackers: list[str], blockers: list[str],
-           blocks: dict[str, list[str]]) -> None:
-    """What came to combat scenarios after the first shapes, drawn after the creatures and their
-    blocks and before the doubler, the shield and Blair's order (so that the earlier choices, and
-    the shapes they make, are drawn as before, and so are the draws that follow: a draw put just
-    after the order's permutation skewed it towards its simplest, shield first): each creature's
-    colour and protection (702.16a), an attacker's vigilance (702.20b), a blocker that blocks being
-    tapped (110.5) or able to block an additional creature (509.1a). ``blocks`` stays legal: an
-    attacker's protection from a quality one of its blockers has is dropped (702.16f), a tapped
-    creature blocks nothing (509.1a), a second attacker is blocked only within the restrictions."""
+_ADDITION = st.tuples(st.sampled_from(_LOOKS), st.integers(0, 5), st.sampled_from(_EXTRAS))
+"""The later additions to one creature (see :func:`_later`): its colour and protection, vigilance
+(5: an attacker has it, 702.20b), and what else a blocker that blocks is."""
+
+
+def _later(allowed: frozenset[str], objects: dict[str, Any], attackers: list[str], blockers: list[str],
+           blocks: dict[str, list[str]], looks: dict[str, tuple], vigilant: set[str], extras: dict[str, str]) -> None:
+    """What came to combat scenarios after the first shapes, applied once the blocks are drawn as
+    before: each creature's colour and protection (702.16a), an attacker's vigilance (702.20b), a
+    blocker that blocks being tapped (110.5) or able to block an additional creature (509.1a).
+    Their draws are one list after the blocks, its Nth element for the Nth creature (attackers,
+    then blockers; a creature past its end has none), of its own length, so that the earlier
+    choices, and the shapes they make, are drawn as before, the doubler, shield and order after
+    it too (a draw just after the order's permutation skewed it towards shield first), and
+    deleting a creature shifts no later draw. ``blocks`` stays legal: an attacker's protection
+    from a quality one of its blockers has is dropped (702.16f), a tapped creature blocks nothing
+    (509.1a), a second attacker is blocked only within the restrictions."""
     if PROTECTION_FEATURES <= allowed:
         for oid in [*attackers, *blockers]:
-            color, quality = draw(st.sampled_from(_LOOKS))
+            color, quality = looks.get(oid, (None, None))
             card = objects[oid]["card"]
             if color is not None:
                 card["colors"] = [color]
@@ -177,14 +184,13 @@ def _later(draw, allowed: frozenset[str], objects: dict[str, Any], attackers: li
                 card["abilities"] = [x for x in card["abilities"] if "protection" not in x]
                 if not card["abilities"]:
                     del card["abilities"]
-    if "tapping" in allowed:
-        for a in attackers:
-            if draw(st.integers(0, 5)) == 5:  # 702.20b
-                objects[a]["card"].setdefault("abilities", []).append({"keyword": "vigilance"})
+    for a in attackers:
+        if a in vigilant:  # 702.20b
+            objects[a]["card"].setdefault("abilities", []).append({"keyword": "vigilance"})
     for oid in blockers:
         if oid not in blocks:
             continue
-        extra = draw(st.sampled_from(_EXTRAS))  # one draw, shrinking to none
+        extra = extras.get(oid, "none")
         if extra == "tapped" and "tapping" in allowed:  # 110.5, 509.1a: it can't block
             objects[oid]["tapped"] = True
             del blocks[oid]
@@ -246,7 +252,11 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
             blocks[mine[0]].remove(a)
             if not blocks[mine[0]]:
                 del blocks[mine[0]]
-    _later(draw, allowed, objects, attackers, blockers, blocks)
+    additions = draw(st.lists(_ADDITION, max_size=max_attackers + max_blockers))
+    looks = {oid: look for oid, (look, _, _) in zip([*attackers, *blockers], additions)}
+    vigilant = {oid for oid, (_, vigil, _) in zip(attackers, additions) if vigil == 5}
+    extras = {oid: extra for oid, (_, _, extra) in zip(blockers, additions[len(attackers):])}
+    _later(allowed, objects, attackers, blockers, blocks, looks, vigilant, extras)
     # Effects on the combat damage: a doubler of Alex's sources' damage, a shield on Blair (616.1).
     doubler = "double-damage" in allowed and draw(st.integers(0, 2)) == 2
     shield = {"prevention", "life"} <= allowed and draw(st.integers(0, 2)) == 2
