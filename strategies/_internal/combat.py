@@ -185,7 +185,7 @@ def _later(allowed: frozenset[str], objects: dict[str, Any], attackers: list[str
                 if not card["abilities"]:
                     del card["abilities"]
     for a in attackers:
-        if a in vigilant:  # 702.20b
+        if a in vigilant and "tapping" in allowed:  # 702.20b
             objects[a]["card"].setdefault("abilities", []).append({"keyword": "vigilance"})
     for oid in blockers:
         if oid not in blocks:
