@@ -7,18 +7,27 @@
          it attacks only with haste (702.10b).
 - 506.4  a permanent that leaves the battlefield, or stops being a creature, is removed from
          combat: it deals and is dealt no combat damage; a blocked creature stays blocked (509.1h).
-- 508.1a the active player declares attackers: untapped creatures they control (tapping is not
-         modelled: every creature is untapped); 508.1b each attacks an opponent or a planeswalker
+- 508.1a the active player declares attackers: untapped creatures they control (a case may
+         declare a permanent tapped, 110.5); 508.1b each attacks an opponent or a planeswalker
          an opponent controls (battles are not modelled, 310); 702.3b defender can't attack.
+- 508.1f the attacking creatures become tapped, except those with vigilance (702.20b); a tapped
+         attacking or blocking creature still deals combat damage (510.1: nothing in 510 asks that
+         it be untapped).
 - 509.1a the defending player declares blockers: untapped creatures they control, each blocking
-         one attacking creature that attacks them or a planeswalker they control; 509.1b
+         one attacking creature that attacks them or a planeswalker they control, or more with an
+         ability saying it can block additional creatures (``block_additional``); 509.1b
          restrictions: 702.9b flying (only creatures with flying or reach block it), 702.17b reach,
-         702.111b menace (two or more creatures, or none).
+         702.111b menace (two or more creatures, or none), 702.16f protection (a creature with the
+         quality can't block the protected creature; 702.16j from everything: no creature can).
+         The restrictions are checked as blockers are declared: a creature blocked stays blocked
+         (509.1h) whatever changes later, and a protected creature may block a creature with the
+         quality (its damage is then prevented, 702.16e).
 - 510.1a each attacking and blocking creature assigns combat damage equal to its power (none if 0
          or less); 510.1b an unblocked one to what it attacks; 510.1c a blocked one to its
          blockers, divided as its controller chooses if there are two or more (the damage
          assignment order is gone from the rules since Foundations, 2024), none if no blocker is
-         left; 510.1d a blocking one to the attacker it blocks.
+         left; 510.1d a blocking one to the attacker it blocks, or divided as its controller
+         chooses among the attackers it blocks, if several are still in combat.
 - 702.19b trample: the excess over lethal damage to every blocker may go to what it attacks;
          lethal counts damage already marked (702.19b), and any nonzero damage from a source with
          deathtouch is lethal (702.2c); 702.19e a trampler whose blockers are all gone assigns all
@@ -43,20 +52,26 @@ from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import layers, simultaneous
+from reference_engine import layers, mana, simultaneous
 from reference_engine.damage import DEATHTOUCH, LIFELINK, DamageEvent, can_be_dealt_damage, is_creature, is_planeswalker, marked, result
-from reference_engine.range_of_influence import as_source, controller_of, current, in_range, source_controller
+from reference_engine.range_of_influence import (abilities_now, as_source, controller_of, current, in_range,
+                                                 source_controller, source_matches)
 
 if TYPE_CHECKING:
     from reference_engine.objects import GameObject
     from reference_engine.state import GameState
 
 FIRST_STRIKE, DOUBLE_STRIKE, TRAMPLE = "first strike", "double strike", "trample"
-FLYING, REACH, MENACE, DEFENDER, HASTE = "flying", "reach", "menace", "defender", "haste"
+FLYING, REACH, MENACE, DEFENDER, HASTE, VIGILANCE = "flying", "reach", "menace", "defender", "haste", "vigilance"
 
 
 class IllegalCombat(Unsupported):
     """A combat step declares or divides what the rules don't allow (508, 509, 510.1, 702.19b)."""
+
+
+def is_tapped(game: GameState, obj: GameObject) -> bool:
+    """110.5: whether the permanent is tapped (declared so, or tapped since: a new object is not)."""
+    return obj.zone == "battlefield" and obj.ref in mana.tapped(game)
 
 
 def keyword(game: GameState, obj: GameObject, name: str) -> bool:
@@ -89,6 +104,8 @@ class Combat:
             obj = game.objects[attacker]
             if not is_creature(game, obj):
                 raise IllegalCombat(f"{attacker} is not a creature on the battlefield: it can't attack (CR 508.1a)")
+            if is_tapped(game, obj):
+                raise IllegalCombat(f"{attacker} is tapped: only untapped creatures attack (CR 508.1a)")
             if keyword(game, obj, DEFENDER):
                 raise IllegalCombat(f"{attacker} has defender: it can't attack (CR 702.3b)")
             if not self.controlled_since_turn_began(obj) and not keyword(game, obj, HASTE):
@@ -105,6 +122,10 @@ class Combat:
                                         "controls (CR 508.1b; battles are not modelled)")
                 self.attacked[attacker] = walker.ref
             self.refs[attacker] = obj.ref
+        for attacker in self.step.attackers:  # 508.1f: declared, they become tapped (702.20b: vigilance)
+            obj = game.objects[attacker]
+            if not keyword(game, obj, VIGILANCE):
+                mana.tapped(game).add(obj.ref)
 
     def controlled_since_turn_began(self, obj: GameObject) -> bool:
         """302.6, our reading: on the battlefield as the case started (its first incarnation), under
@@ -120,7 +141,15 @@ class Combat:
     def declare_blockers(self) -> None:
         """509.1: each defending player declares blockers; then the restrictions are checked (509.1b-c)."""
         game = self.game
-        for blocker, attacker in self.step.blockers.items():
+        for blocker in self.step.blockers:
+            obj = game.objects[blocker]
+            if is_creature(game, obj) and is_tapped(game, obj):
+                raise IllegalCombat(f"{blocker} is tapped: only untapped creatures block (CR 509.1a)")
+            most = 1 + sum(a.count for a in abilities_now(game, obj, s.BlockAdditional))
+            if len(self.step.blocked(blocker)) > most:
+                raise IllegalCombat(f"{blocker} blocks {len(self.step.blocked(blocker))} creatures: it can block "
+                                    f"{most} at most (CR 509.1a: one, unless an ability says more)")
+        for blocker, attacker in self.step.blocks():
             obj = game.objects[blocker]
             if not is_creature(game, obj):
                 raise IllegalCombat(f"{blocker} is not a creature on the battlefield: it can't block (CR 509.1a)")
@@ -131,6 +160,10 @@ class Combat:
             if keyword(game, attacking, FLYING) and not (keyword(game, obj, FLYING) or keyword(game, obj, REACH)):
                 raise IllegalCombat(f"{attacker} has flying and {blocker} has neither flying nor reach: it can't "
                                     "block it (CR 702.9b, 702.17b)")
+            for protection in abilities_now(game, attacking, s.Protection):
+                if source_matches(game, protection.source_filter, obj, you=controller_of(game, attacking)):
+                    raise IllegalCombat(f"{attacker} has protection from {protection.quality}: {blocker} can't "
+                                        "block it (CR 702.16f)")
             self.blocked_by[attacker].append(blocker)
             self.refs[blocker] = obj.ref
         for attacker, blockers in self.blocked_by.items():
@@ -158,8 +191,10 @@ class Combat:
         if power <= 0:  # 510.1a
             return self.forced(creature, {}, scripted)
         if creature in self.step.blockers:  # 510.1d
-            attacker = self.step.blockers[creature]
-            return self.forced(creature, {attacker: power} if self.in_combat(attacker) else {}, scripted)
+            attackers = [a for a in self.step.blocked(creature) if self.in_combat(a)]
+            if len(attackers) <= 1:
+                return self.forced(creature, {attackers[0]: power} if attackers else {}, scripted)
+            return self.divided(creature, power, attackers, scripted, first_strike)
         target = self.target(creature)
         blockers = [b for b in self.blocked_by[creature] if self.in_combat(b)]
         trample = keyword(game, obj, TRAMPLE)
@@ -182,11 +217,28 @@ class Combat:
         if past:
             deathtouch = keyword(game, obj, DEATHTOUCH)
             for blocker in blockers:
+                if len(self.step.blocked(blocker)) > 1:
+                    raise Unsupported(f"{creature} tramples past {blocker}, which blocks several attackers: lethal "
+                                      "damage would count the damage the others assign it in the same step "
+                                      "(CR 702.19b), which is not modelled")
                 need = self.lethal(blocker, deathtouch)
                 if scripted.get(blocker, 0) < need:
                     raise IllegalCombat(f"{creature} assigns {past} to {target} but only {scripted.get(blocker, 0)} "
                                         f"to {blocker}, which needs {need} for lethal damage: trample assigns past "
                                         "the blockers only once each is assigned lethal damage (CR 702.19b, 702.2c)")
+        return {r: n for r, n in scripted.items() if n}
+
+    def divided(self, creature: str, power: int, attackers: list[str], scripted: Mapping[str, int] | None,
+                first_strike: bool) -> dict[str, int]:
+        """510.1d: a creature blocking several attackers divides its damage among those still in
+        combat as its controller chooses (no lethal damage needed first)."""
+        if scripted is None:
+            raise IllegalCombat(f"{creature}'s {power} combat damage is divided as its controller chooses among "
+                                f"{', '.join(attackers)} (CR 510.1d): script it in "
+                                f"{'first_strike_assign' if first_strike else 'assign'}")
+        if set(scripted) - set(attackers) or sum(scripted.values()) != power:
+            raise IllegalCombat(f"{creature} assigns {dict(scripted)}: it assigns exactly its power, {power}, among "
+                                f"{', '.join(sorted(attackers))} (CR 510.1a, 510.1d)")
         return {r: n for r, n in scripted.items() if n}
 
     def lethal(self, blocker: str, deathtouch: bool) -> int:

@@ -4,7 +4,8 @@
          605.3b it doesn't use the stack: it resolves at once;
 - 602.2b, 701.26a its cost is tapping the permanent: only an untapped permanent can be tapped, so
          a tapped one can't pay it and the ability is not activated;
-- 110.5  tapped or untapped is a permanent's status; 110.5b a permanent enters untapped, and a
+- 110.5  tapped or untapped is a permanent's status (a case may declare a permanent tapped as it
+         starts; nothing untaps it, the untap step 502.3 is not modelled); 110.5b a permanent enters untapped, and a
          permanent that changes zones is a new object (400.7): untapped when it returns;
 - 106.4  the mana goes into the controller's mana pool;
 - 106.6a, 614.1a "if you tap a permanent for mana, it produces N times as much of that mana
@@ -30,8 +31,14 @@ if TYPE_CHECKING:
 
 
 def tapped(game: GameState) -> set[tuple[str, int]]:
-    """The tapped permanents, by id and incarnation (a new object is untapped, 110.5b, 400.7)."""
-    return game.__dict__.setdefault("_tapped", set())
+    """The tapped permanents, by id and incarnation (a new object is untapped, 110.5b, 400.7):
+    first those the case declares tapped as it starts (110.5, their first incarnation), then those
+    tapped since (a {T} cost, 602.2b; an attacker, 508.1f). Nothing untaps (502.3: no untap step)."""
+    found = game.__dict__.get("_tapped")
+    if found is None:
+        found = game.__dict__["_tapped"] = {(spec.id, 0) for spec in game.case.objects
+                                            if spec.tapped and spec.zone == "battlefield"}
+    return found
 
 
 def factor(game: GameState, player: str) -> int:

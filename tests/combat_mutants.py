@@ -4,8 +4,10 @@ its own way."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from conformance.format import model as s
-from reference_engine import Game
+from reference_engine import Game, mana
 from reference_engine import combat as rules
 
 
@@ -81,3 +83,69 @@ class SeparateCombatDamageGame(_CombatGame):
     checked between them, so a creature destroyed by an earlier one deals none (510.2, 704.3)."""
 
     combat_class = _SeparateEvents
+
+
+class _BackwardsProtection(rules.Combat):
+    def declare_blockers(self):
+        """Reads 702.16f the wrong way round and drops the block rather than refusing it."""
+        game, kept = self.game, {}
+        for blocker, attackers in self.step.blockers.items():
+            protections = rules.abilities_now(game, game.objects[blocker], s.Protection)
+            left = [a for a in self.step.blocked(blocker)
+                    if not any(rules.source_matches(game, p.source_filter, game.objects[a],
+                                                    you=rules.controller_of(game, game.objects[blocker]))
+                               for p in protections)]
+            if left:
+                kept[blocker] = left[0] if len(left) == 1 else tuple(left)
+        self.step = dataclasses.replace(self.step, blockers=kept)
+        super().declare_blockers()
+
+
+class ProtectionStopsItsOwnBlocksGame(_CombatGame):
+    """Protection read the wrong way round: a creature with protection from red can't block red
+    creatures (its block is dropped, so the attacker is unblocked), where 702.16f only keeps
+    creatures with the quality from blocking the protected creature."""
+
+    combat_class = _BackwardsProtection
+
+
+class _NoTapping(rules.Combat):
+    def declare_attackers(self):
+        tapped = set(mana.tapped(self.game))
+        super().declare_attackers()
+        mana.tapped(self.game).intersection_update(tapped)
+
+
+class AttackingDoesNotTapGame(_CombatGame):
+    """Declaring attackers doesn't tap them (508.1f): an attacker is untapped after combat."""
+
+    combat_class = _NoTapping
+
+
+class _VigilanceIgnored(rules.Combat):
+    def declare_attackers(self):
+        super().declare_attackers()
+        for attacker in self.step.attackers:
+            mana.tapped(self.game).add(self.game.objects[attacker].ref)
+
+
+class VigilanceIgnoredGame(_CombatGame):
+    """Vigilance does nothing: every attacker becomes tapped (702.20b)."""
+
+    combat_class = _VigilanceIgnored
+
+
+class _FirstAttackerOnly(rules.Combat):
+    def assignment(self, creature, first_strike):
+        if creature in self.step.blockers and len(self.step.blocked(creature)) > 1:
+            alive = [a for a in self.step.blocked(creature) if self.in_combat(a)]
+            power = self.game.power_toughness(self.game.objects[creature]).power or 0
+            return {alive[0]: power} if alive and power > 0 else {}
+        return super().assignment(creature, first_strike)
+
+
+class BlockerDamageToFirstAttackerGame(_CombatGame):
+    """A creature blocking several attackers assigns all its combat damage to the first of them,
+    ignoring its controller's division (510.1d)."""
+
+    combat_class = _FirstAttackerOnly

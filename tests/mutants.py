@@ -26,7 +26,10 @@ from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import in_range
 from tests import counter_mutants, life_mutants
-from tests.combat_mutants import FirstStrikeNotFirstGame, SeparateCombatDamageGame, TrampleWithoutLethalGame
+from tests.combat_mutants import (
+    AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
+    SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
+)
 from tests.wrong_engines import (
     ClampingGame,
     CounterCopyingGame,
@@ -678,4 +681,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("life-loss-doubler-for-everyone", "614.1a", life_mutants.LifeLossDoublerForEveryoneGame),
     Mutant("lifelink-not-a-life-gain-event", "119.10", life_mutants.LifelinkNotALifeGainEventGame),
     Mutant("counter-halving-always-last", "616.1", life_mutants.HalvingAlwaysLastGame),
+    Mutant("protection-stops-its-own-blocks", "702.16f", ProtectionStopsItsOwnBlocksGame),
+    Mutant("attacking-does-not-tap", "508.1f", AttackingDoesNotTapGame),
+    Mutant("vigilance-ignored", "702.20b", VigilanceIgnoredGame),
+    Mutant("blocker-damage-to-first-attacker", "510.1d", BlockerDamageToFirstAttackerGame),
 )

@@ -59,8 +59,14 @@ def _reached(case):
     yield from ("attacks-player" if t == "Blair" else "attacks-planeswalker" for t in fight.attackers.values())
     if fight.blockers:
         yield "blockers"
-    if any(n >= 2 for n in Counter(fight.blockers.values()).values()):
+    if any(n >= 2 for n in Counter(a for _, a in fight.blocks()).values()):
         yield "several-blockers"
+    if any(not isinstance(v, str) for v in fight.blockers.values()):
+        yield "blocks-several"
+    if any(o.tapped for o in case.objects):
+        yield "tapped"
+    if any(isinstance(a, scenario.Protection) for o in case.objects for a in o.card.abilities):
+        yield "protection"
     if fight.assign:
         yield "assign"
     if fight.first_strike_assign:
@@ -78,7 +84,8 @@ def test_the_combat_elements_are_all_reached(sample):
     seen = Counter(x for case in sample for x in set(_reached(case)))
     wanted = {"first strike", "double strike", "trample", "deathtouch", "lifelink", "flying", "reach", "menace",
               "defender", "haste", "attacks-player", "attacks-planeswalker", "blockers", "several-blockers",
-              "assign", "first_strike_assign", "order", "trample-past-blockers", "enters-with-haste"}
+              "assign", "first_strike_assign", "order", "trample-past-blockers", "enters-with-haste",
+              "vigilance", "blocks-several", "tapped", "protection"}
     assert {x for x in wanted if seen[x] < 2} == set(), seen
 
 

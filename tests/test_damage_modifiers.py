@@ -50,7 +50,7 @@ def test_prevent_damage_takes_one_amount(body):
     assert "give at most one of amount, half and all_but" in error
 
 
-@pytest.mark.parametrize("quality", ["everything", "Blair", "multicolored", "battles"])
+@pytest.mark.parametrize("quality", ["Blair", "multicolored", "battles"])  # everything is modelled (702.16j)
 def test_protection_from_what_the_format_cannot_express_is_refused(quality):
     knight = {"card": {"types": ["creature"], "power": 2, "toughness": 2, "abilities": [{"protection": quality}]}}
     (error,) = problems([{"damage": {"source": "shock", "to": "knight", "amount": 1}}], objects=board(knight=knight))

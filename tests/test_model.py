@@ -56,7 +56,7 @@ def test_object_spec_fields_are_the_schema_keys_plus_its_id():
 def test_ability_kinds_match():
     assert set(DEFS["ability"]["properties"]) == {scenario.CdaPT.KEY, scenario.StaticPT.KEY, *scenario.PLAYER_ABILITIES,
                                                   *scenario.CHARACTERISTIC_ABILITIES, *scenario.EVENT_ABILITIES,
-                                                  *scenario.COUNTER_ABILITIES}
+                                                  *scenario.COUNTER_ABILITIES, *scenario.COMBAT_ABILITIES}
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
 

@@ -135,17 +135,19 @@ PROTECTION_QUALITIES: dict[str, tuple[str, str]] = {
        (("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"), ("green", "G"))},
     **{plural: ("types", "sorcery" if plural == "sorceries" else plural[:-1]) for plural in
        ("artifacts", "creatures", "enchantments", "instants", "sorceries", "planeswalkers", "lands")},
+    "everything": ("everything", ""),  # 702.16j: from each object, whatever its characteristics
 }
-"""The qualities ``protection from ...`` may name (CR 702.16a): a colour, or a card type. A player,
-"everything", "multicolored", battles (not modelled) or a name are not modelled (the schema
-refuses them)."""
+"""The qualities ``protection from ...`` may name (CR 702.16a): a colour, a card type, or
+everything (702.16j). A player, "multicolored", battles (not modelled) or a name are not modelled
+(the schema refuses them)."""
 
 
 @frozen
 class Protection:
     """Protection from a quality (CR 702.16): ``{protection: red}``, ``{protection: creatures}``.
     As far as damage goes, damage that sources with that quality would deal to the object is
-    prevented (702.16e); it can't be blocked by creatures with it (702.16f, combat's)."""
+    prevented (702.16e); it can't be blocked by creatures with it (702.16f, combat's); protection
+    from everything is from every object (702.16j)."""
 
     KEY: ClassVar[str] = "protection"
     quality: str
@@ -159,8 +161,11 @@ class Protection:
 
     @property
     def source_filter(self) -> Filter:
-        """The sources it protects from, as a filter on their current characteristics (702.16e)."""
+        """The sources it protects from, as a filter on their current characteristics (702.16e);
+        the same filter read on a would-be blocker says whether it can block (702.16f)."""
         field_, value = PROTECTION_QUALITIES[self.quality]
+        if self.quality == "everything":  # 702.16j: each object, regardless of its characteristics
+            return Filter.from_dict({"zone": ["battlefield", "stack"]})
         return Filter.from_dict({field_: [value], "zone": ["battlefield", "stack"]})
 
 
@@ -180,14 +185,38 @@ PLAYER_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (DoubleDamage, Prev
 """Abilities about damage and players (CR 614-616, 701.10g, 104.3b), by key."""
 
 
+@frozen
+class BlockAdditional:
+    """A static ability: "this creature can block an additional ``count`` creatures each combat"
+    (CR 509.1a: a creature blocks one attacking creature unless an ability says otherwise). It
+    then divides its combat damage among the attackers it blocks as its controller chooses
+    (510.1d). ``{block_additional: 1}``; "any number of creatures" is not modelled."""
+
+    KEY: ClassVar[str] = "block_additional"
+    count: int
+
+    @classmethod
+    def from_dict(cls, data: int) -> BlockAdditional:
+        return cls(data)
+
+    def to_plain(self) -> int:
+        return self.count
+
+
+COMBAT_ABILITIES: dict[str, type] = {BlockAdditional.KEY: BlockAdditional}
+"""Static abilities changing what a creature may do in combat (CR 509.1a), by key."""
+
+
 Ability = Union[CdaPT, StaticPT, DoubleDamage, PreventDamageAbility, CantLose, CounterReplacement,
-                TokenReplacement, EntersWithCounters, ModifyDamage, Protection]
+                TokenReplacement, EntersWithCounters, ModifyDamage, Protection, BlockAdditional]
 
 
 def ability_from(data: Mapping[str, Any]) -> Ability:
     (key, body), = data.items()
     if key in PLAYER_ABILITIES:
         return PLAYER_ABILITIES[key].from_dict(body)
+    if key in COMBAT_ABILITIES:  # 509.1a
+        return COMBAT_ABILITIES[key].from_dict(body)
     if key in EVENT_ABILITIES:  # life-gain replacement, mana abilities (events.py)
         return EVENT_ABILITIES[key].from_dict(body)
     if key in COUNTER_ABILITIES:

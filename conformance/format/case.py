@@ -79,6 +79,7 @@ class Case:
                 counters=frozen_counts(spec.get("counters")),
                 face_down=spec.get("face_down", False),
                 choices=Choices.from_dict(spec["choices"]) if "choices" in spec else None,
+                tapped=spec.get("tapped", False),
             ))
         case = cls(
             id=data["id"],

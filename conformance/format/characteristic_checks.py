@@ -134,6 +134,8 @@ def object_problems(object_id: str, spec: Mapping[str, Any], raw: Mapping[str, A
     zone = spec.get("zone", "battlefield")
     if spec.get("face_down") and zone != "battlefield":
         yield (at + ("face_down",), "only a permanent is face down here (CR 708.2): put it on the battlefield")
+    if spec.get("tapped") and zone != "battlefield":
+        yield (at + ("tapped",), "only a permanent is tapped (CR 110.5): put it on the battlefield")
     if "choices" in spec and zone != "battlefield":
         yield (at + ("choices",), "choices are made as an object enters the battlefield (CR 614.12)")
     card = spec["card"]

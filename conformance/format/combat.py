@@ -34,7 +34,8 @@ def _empty() -> Mapping[str, Any]:
 @frozen
 class Combat(Step):
     """A combat phase. ``attackers``: each attacking creature and the player or planeswalker it
-    attacks (508.1a-b); ``blockers``: each blocking creature and the attacker it blocks (509.1a);
+    attacks (508.1a-b); ``blockers``: each blocking creature and the attacker it blocks (509.1a),
+    or the attackers it blocks, a list, for a creature able to block more than one;
     ``assign``: for a creature whose combat damage can be divided (several blockers, trample),
     how much it assigns to each recipient in the regular combat damage step (510.1c-d, 702.19b),
     ``first_strike_assign`` the same in the first-strike combat damage step (510.4); ``order``
@@ -43,7 +44,7 @@ class Combat(Step):
 
     KEY: ClassVar[str] = "combat"
     attackers: Mapping[str, str]
-    blockers: Mapping[str, str] = field(default_factory=_empty)
+    blockers: Mapping[str, str | tuple[str, ...]] = field(default_factory=_empty)
     assign: Mapping[str, Mapping[str, int]] = field(default_factory=_empty)
     first_strike_assign: Mapping[str, Mapping[str, int]] = field(default_factory=_empty)
     order: Mapping[str, tuple[str, ...]] = field(default_factory=_empty)
@@ -51,6 +52,15 @@ class Combat(Step):
     @classmethod
     def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> Combat:
         return cls(**{key: freeze(dict(value)) for key, value in body.items()})
+
+    def blocked(self, blocker: str) -> tuple[str, ...]:
+        """The attackers ``blocker`` blocks (509.1a: one, unless an ability lets it block more)."""
+        attackers = self.blockers.get(blocker, ())
+        return (attackers,) if isinstance(attackers, str) else attackers
+
+    def blocks(self) -> tuple[tuple[str, str], ...]:
+        """Every (blocker, attacker) pair the step declares, in its order."""
+        return tuple((b, a) for b in self.blockers for a in self.blocked(b))
 
     def assignment(self, first_strike: bool) -> Mapping[str, Mapping[str, int]]:
         """The scripted divisions of the first-strike or of the regular combat damage step."""

@@ -84,5 +84,6 @@ def case_features(case: Any, all_steps: Any, abilities: Any) -> Iterator[str]:
             yield "event-triggers"
         elif key == "activate_mana":
             yield "mana-abilities"
-        elif key == "expect" and any("tapped" in values for values in step.objects.values()):
-            yield "mana-abilities"
+        elif key == "expect" and any("tapped" in values for values in step.objects.values()) \
+                and not any(getattr(s, "KEY", None) == "combat" for s in case.steps):
+            yield "mana-abilities"  # in a case with combat, attacking taps too: "tapping" (features.py)

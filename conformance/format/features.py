@@ -12,8 +12,8 @@ from collections.abc import Iterator, Mapping
 from typing import Protocol
 
 from conformance.format.abilities import (
-    Activated, AsEntersChoose, AsEntersPT, CantLose, CdaColors, CdaPT, Change, CopyExceptions,
-    DoubleDamage, EntersAsCopy, Keyword, PreventDamageAbility, Static, StaticCopy, StaticPT,
+    Activated, AsEntersChoose, AsEntersPT, BlockAdditional, CantLose, CdaColors, CdaPT, Change, CopyExceptions,
+    DoubleDamage, EntersAsCopy, Keyword, PreventDamageAbility, Protection, Static, StaticCopy, StaticPT,
     Triggered,
 )
 from conformance.format.combat import Combat
@@ -95,6 +95,16 @@ FEATURES: dict[str, str] = {
                "counting damage marked and deathtouch (CR 702.19b, 702.19e, 702.2c)",
     "blocking-restrictions": "keywords restricting attacks and blocks: flying, reach, menace, defender, haste "
                              "(CR 702.9b, 702.17b, 702.111b, 702.3b, 702.10b, 302.6)",
+    "protection-blocking": "protection in combat: a creature with protection can't be blocked by creatures with the "
+                           "quality (checked as blockers are declared, so a block stays), yet can block them, their "
+                           "damage to it prevented (CR 702.16f, 702.16j, 509.1h, 702.16e)",
+    "tapping": "tapped status: permanents declared tapped as the case starts, declaring an attacker tapping it "
+               "unless it has vigilance, tapped creatures unable to attack or block, tapped creatures in combat "
+               "still dealing combat damage, tapped status as an observable (CR 110.5, 508.1a, 508.1f, 509.1a, "
+               "702.20b, 510.1)",
+    "multiple-blocks": "a creature that can block additional creatures (\"can block an additional creature each "
+                       "combat\") blocking several attackers and dividing its combat damage among them as its "
+                       "controller chooses (CR 509.1a, 510.1d)",
     # characteristics, copies and face-down permanents (issue 3)
     "copy-effects": "copy effects and copiable values: entering as a copy, becoming a copy, exceptions, copies of copies, "
                     "static copy effects (CR 707.2-707.9, 613.2a, 613.2c)",
@@ -153,6 +163,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "first-strike": ("510.4", "702.7b", "702.4b"),
     "trample": ("702.19b",),
     "blocking-restrictions": ("702.9b", "702.111b", "702.3b"),
+    "protection-blocking": ("702.16f",),
+    "tapping": ("508.1f", "702.20b"),
+    "multiple-blocks": ("509.1a", "510.1d"),
     "copy-effects": ("707.2", "707.2a", "707.2b", "707.3", "613.2a", "613.2c"),
     "token-copies": ("707.2", "707.5"),
     "face-down": ("708.2a", "708.8", "613.2b", "613.7f"),
@@ -196,6 +209,8 @@ IMPLIED: dict[str, tuple[str, ...]] = {
     "double-life": ("life",),
     "double-mana": ("mana",),
     "combat": ("damage",),  # combat damage is damage (510.2, 120)
+    "protection-blocking": ("protection", "combat"),
+    "multiple-blocks": ("combat",),
 }
 IMPLIED.update(event_features.IMPLIED)
 """Features an engine needs alongside another, though a case using the first does not exercise
@@ -448,24 +463,47 @@ def _filter_features(f: Filter) -> Iterator[str]:
 _COMBAT_KEYWORDS = {
     "first strike": "first-strike", "double strike": "first-strike", "trample": "trample",
     "flying": "blocking-restrictions", "reach": "blocking-restrictions", "menace": "blocking-restrictions",
-    "defender": "blocking-restrictions", "haste": "blocking-restrictions",
+    "defender": "blocking-restrictions", "haste": "blocking-restrictions", "vigilance": "tapping",
 }
 """Keywords that change combat (CR 702), by feature: in a case with a combat step, an object
 having, gaining or losing one needs it."""
 
 
 def _combat_features(case: CaseContent) -> Iterator[str]:
-    """What combat a case needs (CR 506-511): the combat step, and the keywords changing it."""
+    """What combat a case needs (CR 506-511): the combat step, the keywords and abilities changing
+    it; a permanent declared tapped (110.5) needs ``tapping`` with or without a combat."""
+    if any(spec.tapped for spec in case.objects):
+        yield "tapping"
     fights = [step for step in case.steps if isinstance(step, Combat)]
     if not fights:
         return
     yield "combat"
+    if any(_instances_in((case.objects, case.steps), Protection)):  # 702.16f
+        yield "protection-blocking"
+    if any(_instances_in((case.objects, case.steps), BlockAdditional)) \
+            or any(not isinstance(v, str) for fight in fights for v in fight.blockers.values()):  # 509.1a
+        yield "multiple-blocks"
+    if any(isinstance(step, Expect) and any("tapped" in values for values in step.objects.values())
+           for step in _all_steps(case.steps)):  # 508.1f: what attacking did
+        yield "tapping"
     for fight in fights:
         for target in fight.attackers.values():
             yield "life" if target in case.players else "planeswalkers"
     for keyword in _keywords_in((case.objects, case.steps)):
         if keyword in _COMBAT_KEYWORDS:
             yield _COMBAT_KEYWORDS[keyword]
+
+
+def _instances_in(value: object, cls: type) -> Iterator[object]:
+    """Every ``cls`` instance anywhere in ``value`` (cards, abilities gained, copy exceptions)."""
+    if isinstance(value, cls):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _instances_in(item, cls)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _instances_in(getattr(value, f.name), cls)
 
 
 def _keywords_in(value: object) -> Iterator[str]:

@@ -453,12 +453,15 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     effects: dict[str, int] = {}
     ended: set[str] = set()
     entered: set[str] = set()  # objects that entered the battlefield during the case (CR 302.6)
+    tapped = {oid for oid, spec in raw["objects"].items() if spec.get("tapped")}  # CR 110.5
     for index, step in enumerate(raw["steps"]):
         if "combat" in step:  # CR 508-510 (combat_checks.py)
-            yield from combat_checks.step_problems(step["combat"], ("steps", index, "combat"), raw, objects, entered)
+            yield from combat_checks.step_problems(step["combat"], ("steps", index, "combat"), raw, objects, entered,
+                                                   tapped)
             continue
         yield from _step_problems(step, ("steps", index), players, objects, effects, ended, raw)
         entered |= _entering(step)
+        tapped -= _entering(step)  # a new object, untapped (110.5b, 400.7)
     yield from player_checks.case_problems(raw)
     yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
@@ -539,6 +542,8 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
         yield from player_checks.ability_filters(ability)
     elif key in characteristic_checks.ABILITY_KEYS:
         yield from characteristic_checks.ability_filters(ability)
+    elif key == "block_additional":  # a count, no filter (509.1a)
+        return
     else:
         for stat, expr in body.items():
             yield from _expression_filters(expr, (key, stat))

@@ -31,6 +31,9 @@ from conformance.format.abilities import (  # noqa: F401
 from conformance.format.abilities import (  # noqa: F401  (counters, tokens, loyalty: issue 18)
     COUNTER_ABILITIES, LoyaltyAbility,
 )
+from conformance.format.abilities import (  # noqa: F401  (combat: issue 19)
+    BlockAdditional, COMBAT_ABILITIES,
+)
 from conformance.format.counters import (  # noqa: F401
     COUNT_MODES, CounterReplacement, EntersWithCounters, TokenReplacement,
 )

@@ -64,7 +64,8 @@ class Card:
 @frozen
 class ObjectSpec:
     """An object as the case starts: its card, zone, owner, controller and counters; a permanent
-    may be ``face_down`` (CR 708.2a) and have ``choices`` made as it entered (614.12, 707.5)."""
+    may be ``face_down`` (CR 708.2a), ``tapped`` (110.5: a status; only a permanent is tapped) and
+    have ``choices`` made as it entered (614.12, 707.5)."""
 
     id: str
     card: Card
@@ -74,3 +75,4 @@ class ObjectSpec:
     counters: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     face_down: bool = False
     choices: Choices | None = None
+    tapped: bool = False

@@ -92,6 +92,7 @@ ABILITIES: dict[str, list[Any]] = {
     "cant_lose": [{}],
     "modify_damage": [{"plus": 2}, {"times": 3}],
     "protection": ["red"],
+    "block_additional": [1],
     "keyword": ["flying"],
     "morph": ["{2}{U}"],
     "text": ["{T}: Add {G}."],

@@ -2,7 +2,9 @@
 (CR 506-511) between Alex, the active player, and Blair, the defending player.
 
 Every scenario is legal and defined: attackers and blocks are drawn within the restrictions
-(defender 702.3b, haste 302.6, flying and reach 702.9b/702.17b, menace 702.111b), and every
+(defender 702.3b, haste 302.6, flying and reach 702.9b/702.17b, menace 702.111b, protection
+702.16f, tapped creatures neither attacking nor blocking 508.1a/509.1a, one attacker per blocker
+unless it can block an additional creature 509.1a), and every
 division of combat damage a creature's controller chooses (510.1c, 702.19b with 702.2c) is drawn
 from what the rules allow at that moment. For that the combat is played on the reference engine as
 it is drawn (:mod:`reference_engine.combat`): which blockers are still in combat, and how much
@@ -35,7 +37,8 @@ _ATTACKER_KEYWORDS = {"first strike": "first-strike", "double strike": "first-st
                       "deathtouch": "deathtouch", "lifelink": "lifelink", "flying": "blocking-restrictions",
                       "menace": "blocking-restrictions", "haste": "blocking-restrictions"}
 """Keywords an attacking creature may have, by the feature each needs (defender is left out: a
-creature with it can't attack, 702.3b)."""
+creature with it can't attack, 702.3b; vigilance is drawn with the other later additions, in
+:func:`_later`)."""
 
 _BLOCKER_KEYWORDS = {"first strike": "first-strike", "double strike": "first-strike", "deathtouch": "deathtouch",
                      "lifelink": "lifelink", "flying": "blocking-restrictions", "reach": "blocking-restrictions",
@@ -91,14 +94,39 @@ def _keywords(draw, table: dict[str, str], allowed: frozenset[str]) -> list[str]
     return sorted(set(draw(st.lists(st.sampled_from(options), min_size=1, max_size=2))), key=options.index)
 
 
+PROTECTION_FEATURES = frozenset({"protection-blocking", "protection", "prevention"})
+"""What a creature with protection in combat needs (702.16e-f)."""
+
+COLORS = ("R", "G", "W")
+"""The colours combat creatures may have once protection may be drawn (702.16a)."""
+
+_LOOKS = ((None, None), *((c, None) for c in COLORS)) * 12 + tuple(
+    (c, q) for c in (None, *COLORS) for q in ("red", "green", "white")) + ((None, "creatures"), ("W", "everything"))
+"""A creature's colour and protection, in one draw (so that it shrinks to colourless, no protection,
+in one step): protection 14 times in 62 (none beside Alex's damage doubler)."""
+
+
 def _creature(draw, owner: str, keywords: list[str]) -> dict[str, Any]:
     """A creature of 0 to 5 power (a trampler up to 8, so that it often has damage past lethal,
-    702.19b) and 1 to 5 toughness (none dies before combat, 704.5f)."""
+    702.19b) and 1 to 5 toughness (none dies before combat, 704.5f); its colour, protection,
+    vigilance, tapped status and additional blocks come later (:func:`_later`)."""
     power = draw(st.integers(0, 8 if "trample" in keywords else 5))
     card: dict[str, Any] = {"types": ["creature"], "power": power, "toughness": draw(st.integers(1, 5))}
     if keywords:
         card["abilities"] = [{"keyword": k} for k in keywords]
     return {"card": card, "owner": owner}
+
+
+def _can_block(blocker: dict[str, Any], attacker: dict[str, Any]) -> bool:
+    """702.9b, 702.17b flying and reach; 702.16f protection (702.16j everything)."""
+    if "flying" in _has(attacker) and not _has(blocker) & {"flying", "reach"}:
+        return False
+    colors = {"red": "R", "green": "G", "white": "W"}
+    for ability in attacker["card"].get("abilities", []):
+        quality = ability.get("protection")
+        if quality in ("creatures", "everything") or colors.get(quality) in blocker["card"].get("colors", []):
+            return False
+    return True
 
 
 @st.composite
@@ -117,6 +145,70 @@ def _blocker(draw, allowed: frozenset[str]) -> tuple[dict[str, Any], int]:
     else the Nth of those it may block (modulo their number), three times in four."""
     spec = _creature(draw, DEFENDING, _keywords(draw, _BLOCKER_KEYWORDS, allowed))
     return spec, draw(st.integers(1, 3)) if draw(st.integers(0, 3)) else 0
+
+
+_EXTRAS = ("none",) * 8 + ("tapped", "additional 0", "additional 1", "additional 2", "additional 1", "additional 2")
+"""What else a blocker that blocks may be: tapped (one time in fourteen: it blocks nothing after
+all, 509.1a) or able to block an additional creature (five times in fourteen; the digit picks its
+second attacker, 0: none)."""
+
+
+_ADDITION = st.tuples(st.sampled_from(_LOOKS), st.integers(0, 5), st.sampled_from(_EXTRAS))
+"""The later additions to one creature (see :func:`_later`): its colour and protection, vigilance
+(5: an attacker has it, 702.20b), and what else a blocker that blocks is."""
+
+
+def _later(allowed: frozenset[str], objects: dict[str, Any], attackers: list[str], blockers: list[str],
+           blocks: dict[str, list[str]], looks: dict[str, tuple], vigilant: set[str], extras: dict[str, str]) -> None:
+    """What came to combat scenarios after the first shapes, applied once the blocks are drawn as
+    before: each creature's colour and protection (702.16a), an attacker's vigilance (702.20b), a
+    blocker that blocks being tapped (110.5) or able to block an additional creature (509.1a).
+    Their draws are one list after the blocks, its Nth element for the Nth creature (attackers,
+    then blockers; a creature past its end has none), of its own length, so that the earlier
+    choices, and the shapes they make, are drawn as before, the doubler, shield and order after
+    it too (a draw just after the order's permutation skewed it towards shield first), and
+    deleting a creature shifts no later draw. ``blocks`` stays legal: an attacker's protection
+    from a quality one of its blockers has is dropped (702.16f), a tapped creature blocks nothing
+    (509.1a), a second attacker is blocked only within the restrictions."""
+    if PROTECTION_FEATURES <= allowed:
+        for oid in [*attackers, *blockers]:
+            color, quality = looks.get(oid, (None, None))
+            card = objects[oid]["card"]
+            if color is not None:
+                card["colors"] = [color]
+            if quality is not None:
+                card.setdefault("abilities", []).append({"protection": quality})
+        for a in attackers:  # 702.16f: the blocks drawn stay legal
+            card = objects[a]["card"]
+            if any(not _can_block(objects[b], objects[a]) for b, blocked in blocks.items() if a in blocked):
+                card["abilities"] = [x for x in card["abilities"] if "protection" not in x]
+                if not card["abilities"]:
+                    del card["abilities"]
+    for a in attackers:
+        if a in vigilant and "tapping" in allowed:  # 702.20b
+            objects[a]["card"].setdefault("abilities", []).append({"keyword": "vigilance"})
+    for oid in blockers:
+        if oid not in blocks:
+            continue
+        extra = extras.get(oid, "none")
+        if extra == "tapped" and "tapping" in allowed:  # 110.5, 509.1a: it can't block
+            objects[oid]["tapped"] = True
+            del blocks[oid]
+        elif extra.startswith("additional") and "multiple-blocks" in allowed:
+            objects[oid]["card"].setdefault("abilities", []).append({"block_additional": 1})
+            rest = [a for a in attackers if a not in blocks[oid] and _can_block(objects[oid], objects[a])]
+            if extra[-1] != "0" and rest:
+                second = rest[(int(extra[-1]) - 1) % len(rest)]
+                menace = "menace" in _has(objects[second]) and not any(second in x for x in blocks.values())
+                trample = any("trample" in _has(objects[a]) for a in (blocks[oid][0], second))
+                if not menace and not trample:  # 702.111b; 702.19b's lethal damage would count the other's
+                    blocks[oid].append(second)
+    for a in attackers:  # 702.111b again: a tapped creature's block is gone
+        mine = [b for b, blocked in blocks.items() if a in blocked]
+        if len(mine) == 1 and "menace" in _has(objects[a]):
+            blocks[mine[0]].remove(a)
+            if not blocks[mine[0]]:
+                del blocks[mine[0]]
 
 
 @_named("combat_scenarios")
@@ -147,22 +239,36 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
         objects[oid], picks[oid] = spec, pick
     if walker:  # 306.5b: it enters with its printed loyalty
         objects[WALKER] = {"card": {"types": ["planeswalker"], "loyalty": loyalty}, "owner": DEFENDING}
-    # Blocks within the restrictions: flying (702.9b, 702.17b), then menace (702.111b).
-    blocks: dict[str, str] = {}
+    # Blocks within the restrictions: flying (702.9b, 702.17b), then menace (702.111b); protection,
+    # tapping and additional blocks come later (_later).
+    blocks: dict[str, list[str]] = {}
     for oid in blockers:
-        able = [a for a in attackers if "flying" not in _has(objects[a]) or _has(objects[oid]) & {"flying", "reach"}]
+        able = [a for a in attackers if _can_block(objects[oid], objects[a])]
         if able and picks[oid]:
-            blocks[oid] = able[(picks[oid] - 1) % len(able)]
+            blocks[oid] = [able[(picks[oid] - 1) % len(able)]]
     for a in attackers:
-        mine = [b for b, blocked in blocks.items() if blocked == a]
+        mine = [b for b, blocked in blocks.items() if a in blocked]
         if len(mine) == 1 and "menace" in _has(objects[a]):
-            del blocks[mine[0]]
+            blocks[mine[0]].remove(a)
+            if not blocks[mine[0]]:
+                del blocks[mine[0]]
+    additions = draw(st.lists(_ADDITION, max_size=max_attackers + max_blockers))
+    looks = {oid: look for oid, (look, _, _) in zip([*attackers, *blockers], additions)}
+    vigilant = {oid for oid, (_, vigil, _) in zip(attackers, additions) if vigil == 5}
+    extras = {oid: extra for oid, (_, _, extra) in zip(blockers, additions[len(attackers):])}
+    _later(allowed, objects, attackers, blockers, blocks, looks, vigilant, extras)
     # Effects on the combat damage: a doubler of Alex's sources' damage, a shield on Blair (616.1).
     doubler = "double-damage" in allowed and draw(st.integers(0, 2)) == 2
     shield = {"prevention", "life"} <= allowed and draw(st.integers(0, 2)) == 2
     if doubler and shield and "replacement-order" not in allowed:
         shield = False
-    if doubler:
+    if doubler:  # the doubler and a protection would both apply to one damage: no order is drawn (616.1)
+        for spec in objects.values():
+            kept = [a for a in spec["card"].get("abilities", []) if "protection" not in a]
+            if len(kept) < len(spec["card"].get("abilities", [])):
+                spec["card"]["abilities"] = kept
+                if not kept:
+                    del spec["card"]["abilities"]
         objects[DOUBLER] = {"card": {"name": "Damage doubler", "types": ["enchantment"],
                                      "abilities": [{"double_damage": {"by": {"controller": "you"}}}]},
                             "owner": ACTIVE}
@@ -171,7 +277,7 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
                                          "amount": amount}})
     body: dict[str, Any] = {"attackers": declared}
     if blocks:
-        body["blockers"] = blocks
+        body["blockers"] = {b: blocked[0] if len(blocked) == 1 else blocked for b, blocked in blocks.items()}
     if doubler and shield:
         body["order"] = {DEFENDING: list(draw(st.permutations([SHIELD, DOUBLER])))}
     _divide(draw, players, objects, steps, body)
@@ -221,11 +327,14 @@ def _divide(draw, players: list[str], objects: dict[str, Any], before: list[dict
     fight.declare_blockers()
     game.check_state_based_actions()
     scripted: set[str] = set()
+    forced: dict[str, dict[str, int]] = {}  # blocked first strikers' forced divisions, drawn at the end
 
     def damage_step(first_strike: bool, creatures: list[str]) -> None:
         key = "first_strike_assign" if first_strike else "assign"
         for creature in creatures:
             division = _choose(draw, game, fight, creature, scripted)
+            if division is None and first_strike and fight.blocked_by.get(creature):
+                forced[creature] = dict(fight.assignment(creature, True))
             if division is not None:
                 body.setdefault(key, {})[creature] = division
                 scripted.add(creature)
@@ -243,11 +352,21 @@ def _divide(draw, players: list[str], objects: dict[str, Any], before: list[dict
         damage_step(False, creatures)
     # A creature blocked by two or more whose division never came (it left combat first): the
     # case still scripts it (the loader asks, 510.1c), as its controller would have divided it.
+    pairs = step_from({"combat": body}, players[0]).blocks()
     for attacker in body["attackers"]:
-        declared = [b for b, a in body.get("blockers", {}).items() if a == attacker]
+        declared = [b for b, a in pairs if a == attacker]
         if len(declared) >= 2 and attacker not in scripted:
             power = max(0, objects[attacker]["card"]["power"])
             body.setdefault("assign", {})[attacker] = _split(draw, power, declared)
+    for blocker, blocked in body.get("blockers", {}).items():  # 510.1d, likewise
+        if not isinstance(blocked, str) and blocker not in scripted:
+            power = max(0, objects[blocker]["card"]["power"])
+            body.setdefault("assign", {})[blocker] = _split(draw, power, list(blocked))
+    # A blocked first striker's only possible division is sometimes scripted too (the loader
+    # allows it), drawn after every other choice so that it shifts none of them.
+    for creature, division in forced.items():
+        if division and creature not in body.get("first_strike_assign", {}) and draw(st.booleans()):
+            body.setdefault("first_strike_assign", {})[creature] = division
 
 
 def _choose(draw, game, fight, creature: str, scripted: set[str]) -> dict[str, int] | None:
@@ -256,8 +375,20 @@ def _choose(draw, game, fight, creature: str, scripted: set[str]) -> dict[str, i
     by two or more, 510.1c); else none."""
     from reference_engine import combat as rules
 
+    if creature in fight.step.blockers:  # 510.1d: a choice only among two or more attackers
+        declared = list(fight.step.blocked(creature))
+        if len(declared) < 2:
+            return None
+        power = max(0, game.power_toughness(game.objects[creature]).power or 0)
+        alive = [a for a in declared if fight.in_combat(a)]
+        if power > 0 and len(alive) >= 2:
+            return _split(draw, power, alive)
+        if creature in scripted:
+            return None
+        forced = fight.assignment(creature, False) if power > 0 else {}
+        return dict(forced) or {declared[0]: 0}
     if creature not in fight.step.attackers or not fight.blocked_by[creature]:
-        return None  # 510.1b, 510.1d: no choice
+        return None  # 510.1b: no choice
     obj = game.objects[creature]
     power = game.power_toughness(obj).power or 0
     alive = [b for b in fight.blocked_by[creature] if fight.in_combat(b)]
