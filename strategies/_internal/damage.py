@@ -431,7 +431,7 @@ class _Realizer:
             elif variant in (2, 5):  # by a kind or colour of source (a permanent, or a spell too)
                 colour = [_COLORS[b % 6 + 1][0]]  # a colour of source, permanents and spells, or spells only
                 body["by"] = [{"types": ["creature"]}, {"zone": ["battlefield", "stack"], "colors": colour},
-                              {"not_types": ["creature"]}, {"zone": ["stack"], "colors": colour}][b % 4]
+                              {"not_types": ["creature"]}, {"zone": "stack", "colors": colour}][b % 4]
             elif variant == 3:
                 body["combat"] = True
             else:
