@@ -36,6 +36,10 @@ except ImportError:  # pragma: no cover - a Hypothesis without them: the fallbac
     def _label(name: str) -> int:
         return hash(name) & 0xFFFFFFFFFFFFFFFF
 
+_OLD_MANY = _many is not None and hasattr(_many, "more")
+"""Which ``many`` this Hypothesis has: ``many(...).more()`` (6.155 and before) or a context manager
+iterated once (``with many(...) as e: for _ in e``, 6.170); both are handled, and tested."""
+
 
 _SUFFIX = _label("tuple suffix")
 
@@ -139,8 +143,13 @@ class Chooser:
             return
         elements = _many(self.data, min_size=min_size, max_size=max_size,
                          average_size=_average_size(min_size, max_size))
-        while elements.more():
-            yield None
+        if _OLD_MANY:
+            while elements.more():
+                yield None
+            return
+        with elements:  # the newer many: a context manager iterated once
+            for _ in elements:
+                yield None
 
     def _fallback_sizes(self, min_size: int, max_size: int) -> Iterator[None]:
         # Without the choice sequence, draw the list's length as st.lists would shape it: a list
@@ -172,6 +181,8 @@ class Chooser:
         max_size = min(max_size, len(elements))
         should_draw = _many(self.data, min_size=min_size, max_size=max_size,
                             average_size=_average_size(min_size, max_size))
+        if not _OLD_MANY:
+            return self._unique_in(should_draw, elements, then)
         remaining = list(elements)
         result: list[T] = []
         seen: set = set()
@@ -186,6 +197,28 @@ class Chooser:
                 value = (value, self.integer(*then))
                 self.data.stop_span()
             result.append(value)
+        return result
+
+    def _unique_in(self, should_draw: Any, elements: Sequence[Any], then: tuple[int, int] | None) -> list:
+        """:meth:`_unique` with the newer ``many`` (a context manager), as its unique sampled lists
+        draw: an index, the value unless seen (then rejected), its suffix, stopping when none is left."""
+        remaining = list(elements)
+        result: list[Any] = []
+        seen: set = set()
+        with should_draw:
+            for _ in should_draw:
+                value = remaining.pop(self.data.draw_integer(0, len(remaining) - 1))
+                if value in seen:
+                    should_draw.reject("UniqueSampledListStrategy filter not satisfied or value already seen")
+                else:
+                    seen.add(value)
+                    if then is not None:
+                        self.data.start_span(_SUFFIX)
+                        value = (value, self.integer(*then))
+                        self.data.stop_span()
+                    result.append(value)
+                if not remaining:
+                    break
         return result
 
     def start(self, label: int) -> None:
