@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from conformance.format.model import AsEntersChoose, AsEntersPT, Choices, EntersAsCopy, StaticCopy
+from conformance.errors import Unsupported
 from reference_engine import layers
 from reference_engine.characteristics import Values
 from reference_engine.copy import ChosenPT, CopyEffect, counters_as_it_enters
@@ -90,8 +91,14 @@ def as_it_enters(game: GameState, obj: GameObject, choices: Choices, pending: di
     before = (status.chosen_player, status.chosen_object, status.static_copy_values)
     for ability in values.has_ability(AsEntersChoose):
         if ability.player is not None:
-            if choices.player is not None and ability.player == "opponent" and choices.player == game.current_controller(obj):
-                raise IllegalChoice(f"{choices.player} is not an opponent of {obj.id}'s controller")
+            if choices.player is not None and ability.player == "opponent":
+                controller = game.current_controller(obj)
+                if controller != obj.controller:  # 614.12: who controlled it as it entered is not in the case
+                    raise Unsupported(f"{obj.id} is controlled by {controller}, not {obj.controller}, through a "
+                                      "control-changing effect as its opponent is chosen: whose opponent the choice "
+                                      "names (614.12, 613.1b) is not modelled by the reference engine")
+                if choices.player == controller:
+                    raise IllegalChoice(f"{choices.player} is not an opponent of {obj.id}'s controller")
             status.chosen_player = choices.player
         else:
             status.chosen_object = choices.object

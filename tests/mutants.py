@@ -686,3 +686,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("vigilance-ignored", "702.20b", VigilanceIgnoredGame),
     Mutant("blocker-damage-to-first-attacker", "510.1d", BlockerDamageToFirstAttackerGame),
 )
+
+
+class CountersAfterSwitchesEngine(ReferenceEngine):
+    """The mutant counters-after-switches as an engine spec (``tests.mutants:CountersAfterSwitchesEngine``):
+    a bug no law names, which only the differential property catches (613.4c)."""
+
+    game_class = CountersAfterSwitchesGame
+
+    def describe(self):
+        return {**super().describe(), "name": "mutant counters-after-switches"}

@@ -72,7 +72,9 @@ def test_an_engine_whose_two_switches_do_not_cancel_is_caught(pytester, tmp_path
 
 
 def test_the_differential_property_catches_what_no_law_names(pytester):
-    result = run(pytester, "--mtg-engine", "tests.wrong_engines:ClampingEngine", "-k", "agrees-with-reference")
+    # counters applied after switches (613.4c): no law names that sublayer order, the differential
+    # catches it (the clamping engine, 701.10c, is caught by the doubling laws: docs/mutants.md)
+    result = run(pytester, "--mtg-engine", "tests.mutants:CountersAfterSwitchesEngine", "-k", "agrees-with-reference")
     assert result.ret == 1
     result.stdout.fnmatch_lines(["*the reference engine says *, the engine says *"])
 
