@@ -21,8 +21,6 @@ from conformance.format import loader, portable
 _GOLDEN = str(Path(loader.golden_dir()).resolve())
 _real_load_text = loader.load_text
 _real_warnings = portable.warnings
-_memo: dict[tuple[str, str], tuple] = {}
-_warnings_memo: dict[tuple[str, str], tuple] = {}
 
 
 def _is_golden(name: str) -> bool:
@@ -32,27 +30,21 @@ def _is_golden(name: str) -> bool:
         return False
 
 
-def _load_text(text: str, name: str = "<string>"):
-    if not _is_golden(name):
-        return _real_load_text(text, name)
-    key = (name, text)
-    if key not in _memo:
-        _memo[key] = tuple(_real_load_text(text, name))
-    return list(_memo[key])
+def _memoized(real):
+    """``real(text, name)`` remembered for golden files (by name and text), fresh for any other file."""
+    memo: dict[tuple[str, str], tuple] = {}
+
+    def wrapper(text: str, name: str = "<string>"):
+        if not _is_golden(name):
+            return real(text, name)
+        key = (name, text)
+        if key not in memo:
+            memo[key] = tuple(real(text, name))
+        return list(memo[key])
+
+    wrapper.__doc__ = real.__doc__
+    return wrapper
 
 
-_load_text.__doc__ = _real_load_text.__doc__
-loader.load_text = _load_text
-
-
-def _warnings(text: str, name: str):
-    if not _is_golden(name):
-        return _real_warnings(text, name)
-    key = (name, text)
-    if key not in _warnings_memo:
-        _warnings_memo[key] = tuple(_real_warnings(text, name))
-    return list(_warnings_memo[key])
-
-
-_warnings.__doc__ = _real_warnings.__doc__
-portable.warnings = _warnings
+loader.load_text = _memoized(_real_load_text)
+portable.warnings = _memoized(_real_warnings)
