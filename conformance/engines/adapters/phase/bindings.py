@@ -23,12 +23,13 @@ FEATURES = (
     "counter-replacements", "replacement-order", "double-damage",
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
+    "combat", "first-strike", "trample", "tapping", "blocking-restrictions",  # phase's own combat (.combat)
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
-                           "supertypes", "colors", "name", "mana_cost"], "players": ["life", "lost"]}
+                           "supertypes", "colors", "name", "mana_cost", "tapped"], "players": ["life", "lost"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",

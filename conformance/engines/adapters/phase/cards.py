@@ -17,6 +17,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
 from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_sentences
+from conformance.engines.adapters.phase.combat_plan import COMBAT_KEYWORDS, phase_keyword
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
@@ -121,9 +122,9 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
-            if body not in KEYWORDS:
+            if body not in KEYWORDS and body not in COMBAT_KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
-            keywords.append(KEYWORDS[body])
+            keywords.append(KEYWORDS.get(body) or body.capitalize())
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
@@ -160,7 +161,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_counter_replacements(built.face, replacements)
     check_damage_replacements(built.face, replacements)
     check_token_replacements(built.face, replacements)
-    if [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()] != keywords:
+    if [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()] \
+            != [phase_keyword(k) for k in keywords]:
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return built
 

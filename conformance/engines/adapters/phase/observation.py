@@ -88,6 +88,7 @@ class Observation(Board):
             **characteristics(obj),
             "name": name_of(obj),
             "mana_cost": mana_cost_of(obj),
+            "tapped": bool(obj.get("tapped")) if zone == "battlefield" else False,  # CR 110.5: only permanents tap
         }
 
     def players(self) -> dict[str, dict[str, Any]]:

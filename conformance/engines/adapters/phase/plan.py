@@ -17,6 +17,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
+from conformance.engines.adapters.phase.combat_plan import plan_combat
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
@@ -219,6 +220,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_damage(plan, case, body, counter)
     if kind == "together":
         return _plan_together(plan, case, body, counter)
+    if kind == "combat":  # CR 506-511: phase's own combat phase (.combat)
+        return plan_combat(case, body)
     raise Unsupported(f"the step {kind!r} is not realised by this adapter")
 
 

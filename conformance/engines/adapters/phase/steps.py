@@ -17,6 +17,8 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import HAND_SIZE, MAX_PASSES, ZONES, AdapterFault
 from conformance.engines.adapters.phase.activation import Activations
+from conformance.engines.adapters.phase.combat import CombatSteps
+from conformance.engines.adapters.phase.combat_plan import CombatPlan
 from conformance.engines.adapters.phase.counter_order import CounterReplacements
 from conformance.engines.adapters.phase.counter_order import SHIELD
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
@@ -27,7 +29,7 @@ from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
+class Steps(Activations, CounterReplacements, EntersAsCopy, CombatSteps, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -241,6 +243,9 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
             return
         if isinstance(realisation, Activation):  # damage from the scenario's own permanent (.damage_sources)
             self.activate(realisation)
+            return
+        if isinstance(realisation, CombatPlan):  # CR 506-511: phase's own combat phase (.combat)
+            self.fight(realisation)
             return
         if kind != "together":
             self.action(kind, realisation)

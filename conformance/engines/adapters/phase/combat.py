@@ -1,0 +1,161 @@
+"""A ``combat`` step played through phase's own combat phase (CR 506-511).
+
+The active player's first main phase is set (debug ``SetPhase``) and priority passed into the
+beginning of combat step and on: phase asks the active player to declare attackers (508.1), each
+defending player to declare blockers (509.1), and the attacking or blocking player to divide a
+creature's combat damage where there is a choice (510.1c-d, 702.19b); the adapter answers each
+prompt with what the case declares or scripts, after checking that phase offers exactly that
+(an attacker phase does not offer, a block it does not allow, a prompt the case scripts nothing
+for: unsupported, never guessed). Everything else is phase's: tapping attackers (508.1f) unless
+they have vigilance (702.20b), blocking restrictions (flying, reach, menace, 509.1b), the first
+combat damage step (510.4), deathtouch and lifelink, state-based actions between the steps
+(704.3). Priority is passed until the end of combat step (511), where the step ends.
+
+As the case starts, creatures on the battlefield have been under their controllers' control since
+the turn began (the format's reading of 302.6): phase's debug ``SetSummoningSickness`` says so;
+one that enters during the case keeps phase's summoning sickness. Permanents declared tapped are
+tapped (110.5) with debug ``SetTapped``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import MAX_PASSES, AdapterFault
+from conformance.engines.adapters.phase.board import Board, _action
+from conformance.engines.adapters.phase.combat_plan import CombatPlan
+from conformance.errors import Unsupported
+
+COMBAT_STEPS = ("BeginCombat", "DeclareAttackers", "DeclareBlockers", "FirstStrikeDamage", "CombatDamage")
+
+
+class CombatSteps(Board):
+    """The combat phases of a case, in phase's game."""
+
+    def start(self) -> None:
+        super().start()
+        if any("combat" in step for step in self.case["steps"]):
+            for oid, spec in self.case["objects"].items():  # CR 302.6, the format's reading
+                if spec["zone"] == "battlefield" and oid in self.plan.objects:
+                    self.debug("SetSummoningSickness", {"object_id": self.ids[oid], "sick": False})
+        for oid, spec in self.case["objects"].items():  # CR 110.5: declared tapped
+            if spec.get("tapped") and oid in self.plan.objects:
+                self.debug("SetTapped", {"object_id": self.ids[oid], "tapped": True})
+
+    # --- the combat phase ---------------------------------------------------------------------
+
+    def fight(self, combat: CombatPlan) -> None:
+        seats = {self.obj(a).get("controller") for a in combat.attackers}
+        if seats != {self.active}:
+            raise Unsupported("the attacking creatures are not all controlled by the active player of phase's turn "
+                              "(CR 508.1a): not realised by this adapter")
+        self.blocks_declared: set[tuple[int, int]] = set()
+        self.debug("SetPhase", {"phase": "PreCombatMain", "active_player": self.active})
+        waiting = self.pass_until(("DeclareAttackers",))
+        self.declare_attackers(combat, waiting)
+        while True:
+            waiting = self.pass_until(("DeclareBlockers", "AssignCombatDamage", "AssignBlockerDamage"), done=True)
+            if waiting is None:
+                break
+            if waiting["type"] == "DeclareBlockers":
+                self.declare_blockers(combat, waiting)
+            else:
+                self.assign_damage(combat, waiting)
+        self.check_blocks(combat)
+
+    def pass_until(self, prompts: tuple[str, ...], done: bool = False) -> dict[str, Any] | None:
+        """Pass priority until phase asks one of ``prompts``; with ``done``, None once the combat
+        damage step(s) are over (the end of combat step, 511)."""
+        for _ in range(MAX_PASSES):
+            waiting = self.waiting()
+            if waiting["type"] in prompts:
+                return waiting
+            if waiting["type"] == "GameOver":
+                if done:
+                    return None
+                raise Unsupported("the game ended before combat (CR 104.2a)")
+            if waiting["type"] != "Priority":
+                raise AdapterFault(f"phase asks {waiting['type']} in combat: {json.dumps(waiting)[:300]}")
+            if done and self.game.phase not in COMBAT_STEPS:
+                return None
+            if self.game.stack():
+                raise Unsupported("something went on phase's stack during combat: not realised by this adapter")
+            self.pass_priority()
+        raise AdapterFault("phase's combat did not go on")
+
+    def attack_target(self, target: str) -> dict[str, Any]:
+        if target in self.seat:
+            return {"type": "Player", "data": self.seat[target]}
+        return {"type": "Planeswalker", "data": self.ids[target]}
+
+    def declare_attackers(self, combat: CombatPlan, waiting: dict[str, Any]) -> None:
+        """CR 508.1: the attackers the case declares, each offered by phase with what it attacks."""
+        data = waiting["data"]
+        attacks = []
+        for attacker, target in combat.attackers.items():
+            oid, chosen = self.ids[attacker], self.attack_target(target)
+            offered = (data.get("valid_attack_targets_by_attacker") or {}).get(str(oid), data.get("valid_attack_targets"))
+            if oid not in data["valid_attacker_ids"] or chosen not in (offered or ()):
+                what = offered if oid in data["valid_attacker_ids"] else "no attack for it"
+                raise Unsupported(f"phase does not let {attacker} attack {target} (it offers {what}; CR 508.1)")
+            attacks.append([oid, chosen])
+        self.game.apply(data["player"], _action({"type": "DeclareAttackers", "data": {"attacks": attacks}}))
+
+    def declare_blockers(self, combat: CombatPlan, waiting: dict[str, Any]) -> None:
+        """CR 509.1: the blocks the case declares for this defending player, each offered by phase."""
+        data = waiting["data"]
+        seat = data["player"]
+        assignments = []
+        for blocker, attacker in combat.blocks():
+            if self.obj(blocker).get("controller") != seat:
+                continue
+            oid, blocked = self.ids[blocker], self.ids[attacker]
+            if blocked not in (data.get("valid_block_targets") or {}).get(str(oid), ()):
+                raise Unsupported(f"phase does not let {blocker} block {attacker} (CR 509.1a-b)")
+            assignments.append([oid, blocked])
+        try:
+            self.game.apply(seat, _action({"type": "DeclareBlockers", "data": {"assignments": assignments}}))
+        except ValueError as exc:  # a declaration phase refuses as a whole (menace: two or more, 509.1b)
+            raise Unsupported(f"phase refuses the blocks {combat.blocks()} (CR 509.1b-c): {exc}") from exc
+        self.blocks_declared.update((b, a) for b, a in assignments)
+
+    def check_blocks(self, combat: CombatPlan) -> None:
+        """Every block the case declares was declared (a defending player phase asked nothing)."""
+        wanted = {(self.ids[b], self.ids[a]) for b, a in combat.blocks()}
+        if wanted - self.blocks_declared:
+            raise Unsupported("phase did not ask for the blocks the case declares (CR 509.1)")
+
+    def assign_damage(self, combat: CombatPlan, waiting: dict[str, Any]) -> None:
+        """CR 510.1c, 702.19b: phase asks the attacking player to divide a blocked creature's
+        combat damage; the case's script for this step is the answer, checked against the prompt."""
+        data = waiting["data"]
+        if waiting["type"] != "AssignCombatDamage":
+            raise Unsupported(f"phase asks {waiting['type']}: a division it asks is not realised by this adapter")
+        first_strike = self.game.phase == "FirstStrikeDamage"
+        names = {self.ids[k]: k for k in combat.attackers}
+        attacker = names.get(data["attacker_id"])
+        script = combat.script(first_strike).get(attacker) if attacker else None
+        if script is None:
+            raise Unsupported(f"phase asks how {attacker or data['attacker_id']} divides its {data['total_damage']} "
+                              f"combat damage ({'first-strike step' if first_strike else 'regular step'}) and the case "
+                              "scripts no division for it (CR 510.1c)")
+        blockers = {b["blocker_id"] for b in data.get("blockers") or ()}
+        target = combat.attackers[attacker]
+        assignments, past = [], 0
+        for recipient, amount in script.items():
+            if recipient == target:
+                past = amount
+            elif recipient in self.ids and self.ids[recipient] in blockers:
+                assignments.append([self.ids[recipient], amount])
+            elif amount:
+                raise Unsupported(f"{attacker} assigns {amount} to {recipient}, which phase does not offer (CR 510.1c)")
+        if past and not data.get("trample"):
+            raise Unsupported(f"phase does not let {attacker} assign damage past its blockers (CR 702.19b)")
+        if sum(n for _, n in assignments) + past != data["total_damage"]:
+            raise Unsupported(f"{attacker} assigns {dict(script)}, but phase has it assign {data['total_damage']}")
+        try:
+            self.game.apply(data["player"], _action({"type": "AssignCombatDamage", "data": {
+                "assignments": assignments, "trample_damage": past, "controller_damage": 0}}))
+        except ValueError as exc:
+            raise Unsupported(f"phase refuses {attacker}'s division {dict(script)} (CR 510.1c, 702.19b): {exc}") from exc

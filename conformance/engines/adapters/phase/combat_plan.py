@@ -1,0 +1,65 @@
+"""The plan of a ``combat`` step (CR 506-511), decided before the game starts: which creatures
+attack what (508.1b), which block what (509.1a), and the divisions of combat damage the case
+scripts (510.1c, 702.19b), realised later in phase's own combat (:mod:`.combat`). What this
+adapter cannot play in phase's combat exactly is refused here, before any game starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.errors import Unsupported
+
+COMBAT_KEYWORDS = frozenset({"first strike", "double strike", "trample", "menace", "defender"})
+"""Keywords that matter only in a combat phase, printed on a card here (CR 702.7 first strike,
+702.4 double strike, 702.19 trample, 702.111 menace, 702.3 defender): phase's own, as it reads them
+from the card's Oracle text (its keyword names run the words together: ``FirstStrike``). Flying,
+reach, vigilance, haste, lifelink and deathtouch are in :data:`.changes.KEYWORDS`."""
+
+
+def phase_keyword(word: str) -> str:
+    """phase's name of a keyword as it parses it from Oracle text ("First strike" -> "FirstStrike")."""
+    return word.title().replace(" ", "")
+
+
+@dataclass
+class CombatPlan:
+    """A combat phase: each attacker and what it attacks (a player or a planeswalker, by case id),
+    each blocker and the attackers it blocks, and the scripted divisions (creature -> recipient
+    -> amount) of the regular and the first-strike combat damage steps."""
+
+    attackers: dict[str, str]
+    blockers: dict[str, list[str]] = field(default_factory=dict)
+    assign: dict[str, dict[str, int]] = field(default_factory=dict)
+    first_strike_assign: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def blocks(self) -> list[tuple[str, str]]:
+        return [(blocker, attacker) for blocker, attackers in self.blockers.items() for attacker in attackers]
+
+    def script(self, first_strike: bool) -> dict[str, dict[str, int]]:
+        return self.first_strike_assign if first_strike else self.assign
+
+
+def plan_combat(case: Mapping[str, Any], body: Mapping[str, Any]) -> CombatPlan:
+    """A ``combat`` step as phase will play it; raise Unsupported for what is not realised."""
+    if body.get("order"):
+        raise Unsupported("an order of replacement effects applied to combat damage (CR 616.1) is not realised by "
+                          "this adapter")
+    blockers = {}
+    for blocker, blocked in (body.get("blockers") or {}).items():
+        blocked = [blocked] if isinstance(blocked, str) else list(blocked)
+        if len(blocked) != 1:
+            raise Unsupported(f"{blocker} blocks {len(blocked)} attackers (CR 509.1a, 510.1d): a creature blocking "
+                              "several is not realised by this adapter")
+        blockers[blocker] = blocked
+    for oid in [*body["attackers"], *blockers]:
+        spec = case["objects"].get(oid)
+        if spec is None:
+            raise Unsupported(f"{oid!r} in combat is not one of the case's objects (a token): not realised here")
+        if any("block_additional" in ability for ability in spec["card"].get("abilities", ())):
+            raise Unsupported(f"{oid!r} can block additional creatures (CR 509.1a): not realised by this adapter")
+    return CombatPlan(attackers=dict(body["attackers"]), blockers=blockers,
+                      assign={k: dict(v) for k, v in (body.get("assign") or {}).items()},
+                      first_strike_assign={k: dict(v) for k, v in (body.get("first_strike_assign") or {}).items()})
