@@ -17,7 +17,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
 from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_sentences
-from conformance.engines.adapters.phase.combat_plan import COMBAT_KEYWORDS, phase_keyword
+from conformance.engines.adapters.phase.combat_plan import COMBAT_KEYWORDS, phase_keyword, protection_keyword
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
@@ -99,6 +99,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     statics: list[Sentence] = []
     replacements: list[Sentence] = []
     keywords: list[str] = []
+    parsed: list[Any] = []  # how phase must read each keyword
     printed: list[str] = []
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
@@ -125,6 +126,11 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             if body not in KEYWORDS and body not in COMBAT_KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
             keywords.append(KEYWORDS.get(body) or body.capitalize())
+            parsed.append(phase_keyword(keywords[-1]))
+        elif key == "protection":  # CR 702.16: phase's own, in combat only (.combat_plan.check_protection)
+            words, reading = protection_keyword(oid, body)
+            keywords.append(words)
+            parsed.append(reading)
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
@@ -142,7 +148,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
                     colors=tuple(card.get("colors", [])), power=power, toughness=toughness,
                     mana_cost=card.get("mana_cost"))
     if keywords:
-        facts["keywords"] = keywords
+        facts["keywords"] = [k.split(" from ")[0] for k in keywords]
     if ("planeswalker" in types) != (card.get("loyalty") is not None):  # CR 209.1, 306.5b
         raise Unsupported(f"object {oid!r}: a printed loyalty on a card that is not a planeswalker, or a planeswalker "
                           "without one")
@@ -161,8 +167,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_counter_replacements(built.face, replacements)
     check_damage_replacements(built.face, replacements)
     check_token_replacements(built.face, replacements)
-    if [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()] \
-            != [phase_keyword(k) for k in keywords]:
+    if list(built.face.get("keywords") or ()) != parsed:
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return built
 

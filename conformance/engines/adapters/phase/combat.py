@@ -27,7 +27,8 @@ from conformance.engines.adapters.phase.board import Board, _action
 from conformance.engines.adapters.phase.combat_plan import CombatPlan
 from conformance.errors import Unsupported
 
-COMBAT_STEPS = ("BeginCombat", "DeclareAttackers", "DeclareBlockers", "FirstStrikeDamage", "CombatDamage")
+COMBAT_STEPS = ("BeginCombat", "DeclareAttackers", "DeclareBlockers", "CombatDamage")  # phase's names; its
+# first-strike combat damage step is a "CombatDamage" step too (510.4)
 
 
 class CombatSteps(Board):
@@ -132,15 +133,19 @@ class CombatSteps(Board):
         data = waiting["data"]
         if waiting["type"] != "AssignCombatDamage":
             raise Unsupported(f"phase asks {waiting['type']}: a division it asks is not realised by this adapter")
-        first_strike = self.game.phase == "FirstStrikeDamage"
+        fight = self.game.state()["state"].get("combat") or {}  # CR 510.4: phase's first combat damage step
+        first_strike = bool(fight.get("first_strike_participants")) and not fight.get("first_strike_done")
         names = {self.ids[k]: k for k in combat.attackers}
         attacker = names.get(data["attacker_id"])
         script = combat.script(first_strike).get(attacker) if attacker else None
+        blockers = {b["blocker_id"] for b in data.get("blockers") or ()
+                    if self.game.object(b["blocker_id"]).get("zone") == "Battlefield"}  # CR 506.4: those still in combat
+        if script is None and attacker and data.get("trample") and not blockers:
+            script = {combat.attackers[attacker]: data["total_damage"]}  # CR 702.19e: its blockers are all gone
         if script is None:
             raise Unsupported(f"phase asks how {attacker or data['attacker_id']} divides its {data['total_damage']} "
                               f"combat damage ({'first-strike step' if first_strike else 'regular step'}) and the case "
                               "scripts no division for it (CR 510.1c)")
-        blockers = {b["blocker_id"] for b in data.get("blockers") or ()}
         target = combat.attackers[attacker]
         assignments, past = [], 0
         for recipient, amount in script.items():

@@ -24,6 +24,38 @@ def phase_keyword(word: str) -> str:
     return word.title().replace(" ", "")
 
 
+PROTECTION_PARSES = {
+    **{color: {"Protection": {"Color": color.capitalize()}} for color in ("white", "blue", "black", "red", "green")},
+    "creatures": {"Protection": {"CardType": "creatures"}},
+    "everything": {"Protection": "Everything"},
+}
+"""The protections written here, "Protection from red" (CR 702.16a, 702.16j), and how phase must
+read each: any other reading is refused."""
+
+COMBAT_ONLY_STEPS = frozenset({"combat", "expect"})
+
+
+def protection_keyword(oid: str, quality: str) -> tuple[str, Any]:
+    """The Oracle words of a protection and phase's reading of them (CR 702.16a)."""
+    if quality not in PROTECTION_PARSES:
+        raise Unsupported(f"object {oid!r}: protection from {quality} is not realised by this adapter")
+    return f"Protection from {quality}", PROTECTION_PARSES[quality]
+
+
+def check_protection(case: Mapping[str, Any]) -> None:
+    """Protection is realised only where every damage dealt is combat damage dealt by creatures,
+    the case's own cards, whose qualities phase knows (CR 702.16e-f, 702.16j): the adapter's other
+    sources of damage and effects are synthesized spells standing in for a source (colourless,
+    and no creature), with which protection could not be judged."""
+    if not any("protection" in ability for spec in case["objects"].values()
+               for ability in spec["card"].get("abilities", ())):
+        return
+    others = sorted({kind for step in case["steps"] for kind in step} - COMBAT_ONLY_STEPS)
+    if others:
+        raise Unsupported(f"protection in a case with {', '.join(others)} steps: realised only in cases whose steps are "
+                          "combat and checkpoints (CR 702.16)")
+
+
 @dataclass
 class CombatPlan:
     """A combat phase: each attacker and what it attacks (a player or a planeswalker, by case id),

@@ -17,7 +17,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
-from conformance.engines.adapters.phase.combat_plan import plan_combat
+from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
@@ -105,6 +105,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
             raise Unsupported(f"player {name}: counters and mana are not realised by this adapter")
     plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)))
     check_token_observations(case)  # CR 111.4 (.tokens)
+    check_protection(case)  # CR 702.16: in combat only (.combat_plan)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
