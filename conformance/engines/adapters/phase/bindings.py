@@ -24,7 +24,7 @@ FEATURES = (
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
     "combat", "first-strike", "trample", "tapping", "blocking-restrictions",  # phase's own combat (.combat)
-    "protection", "protection-blocking",  # in combat only (.combat_plan.check_protection)
+    "protection", "protection-blocking", "multiple-blocks",  # in combat only (.combat_plan.check_protection)
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""

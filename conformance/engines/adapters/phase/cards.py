@@ -17,7 +17,8 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
 from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_sentences
-from conformance.engines.adapters.phase.combat_plan import COMBAT_KEYWORDS, phase_keyword, protection_keyword
+from conformance.engines.adapters.phase.combat_plan import (COMBAT_KEYWORDS, block_additional_sentence, phase_keyword,
+                                                              protection_keyword)
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
@@ -127,6 +128,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
             keywords.append(KEYWORDS.get(body) or body.capitalize())
             parsed.append(phase_keyword(keywords[-1]))
+        elif key == "block_additional":  # CR 509.1a (.combat_plan)
+            statics.append(block_additional_sentence(oid, body))
         elif key == "protection":  # CR 702.16: phase's own, in combat only (.combat_plan.check_protection)
             words, reading = protection_keyword(oid, body)
             keywords.append(words)

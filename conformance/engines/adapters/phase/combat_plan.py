@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.engines.adapters.phase.wording import Sentence
 from conformance.errors import Unsupported
 
 COMBAT_KEYWORDS = frozenset({"first strike", "double strike", "trample", "menace", "defender"})
@@ -31,6 +32,18 @@ PROTECTION_PARSES = {
 }
 """The protections written here, "Protection from red" (CR 702.16a, 702.16j), and how phase must
 read each: any other reading is refused."""
+
+NUMBER_WORDS = {1: "an additional creature", 2: "two additional creatures", 3: "three additional creatures"}
+
+
+def block_additional_sentence(oid: str, count: int) -> Sentence:
+    """CR 509.1a: "This creature can block an additional creature each combat." (phase's
+    ``ExtraBlockers`` static ability of the creature itself)."""
+    if count not in NUMBER_WORDS:
+        raise Unsupported(f"object {oid!r}: blocking {count} additional creatures is not worded by this adapter")
+    return Sentence(f"This creature can block {NUMBER_WORDS[count]} each combat.",
+                    {"mode": {"ExtraBlockers": {"count": count}}, "affected": {"type": "SelfRef"}})
+
 
 COMBAT_ONLY_STEPS = frozenset({"combat", "expect"})
 
@@ -81,17 +94,15 @@ def plan_combat(case: Mapping[str, Any], body: Mapping[str, Any]) -> CombatPlan:
                           "this adapter")
     blockers = {}
     for blocker, blocked in (body.get("blockers") or {}).items():
-        blocked = [blocked] if isinstance(blocked, str) else list(blocked)
-        if len(blocked) != 1:
-            raise Unsupported(f"{blocker} blocks {len(blocked)} attackers (CR 509.1a, 510.1d): a creature blocking "
-                              "several is not realised by this adapter")
-        blockers[blocker] = blocked
+        blockers[blocker] = [blocked] if isinstance(blocked, str) else list(blocked)
+        if len(blockers[blocker]) > 1:  # seen: phase splits a 4-power blocker's damage 2 and 2, asking nobody
+            raise Unsupported(f"{blocker} blocks {len(blockers[blocker])} attackers: phase divides such a blocker's "
+                              "combat damage itself, without asking its controller (CR 510.1d), so the case's "
+                              "division cannot be played")
     for oid in [*body["attackers"], *blockers]:
         spec = case["objects"].get(oid)
         if spec is None:
             raise Unsupported(f"{oid!r} in combat is not one of the case's objects (a token): not realised here")
-        if any("block_additional" in ability for ability in spec["card"].get("abilities", ())):
-            raise Unsupported(f"{oid!r} can block additional creatures (CR 509.1a): not realised by this adapter")
     return CombatPlan(attackers=dict(body["attackers"]), blockers=blockers,
                       assign={k: dict(v) for k, v in (body.get("assign") or {}).items()},
                       first_strike_assign={k: dict(v) for k, v in (body.get("first_strike_assign") or {}).items()})
