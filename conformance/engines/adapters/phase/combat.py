@@ -53,10 +53,13 @@ class CombatSteps(Board):
                               "(CR 508.1a): not realised by this adapter")
         self.blocks_declared: set[tuple[int, int]] = set()
         self.debug("SetPhase", {"phase": "PreCombatMain", "active_player": self.active})
-        waiting = self.pass_until(("DeclareAttackers",))
+        waiting = self.pass_until(("DeclareAttackers",), within=("PreCombatMain", "BeginCombat"))
+        if waiting is None:
+            raise Unsupported(f"phase asks for no attackers (it sees no creature able to attack, CR 508.1a), where the "
+                              f"case declares {', '.join(combat.attackers)}: phase does not let them attack")
         self.declare_attackers(combat, waiting)
         while True:
-            waiting = self.pass_until(("DeclareBlockers", "AssignCombatDamage", "AssignBlockerDamage"), done=True)
+            waiting = self.pass_until(("DeclareBlockers", "AssignCombatDamage", "AssignBlockerDamage"), within=COMBAT_STEPS)
             if waiting is None:
                 break
             if waiting["type"] == "DeclareBlockers":
@@ -65,20 +68,18 @@ class CombatSteps(Board):
                 self.assign_damage(combat, waiting)
         self.check_blocks(combat)
 
-    def pass_until(self, prompts: tuple[str, ...], done: bool = False) -> dict[str, Any] | None:
-        """Pass priority until phase asks one of ``prompts``; with ``done``, None once the combat
-        damage step(s) are over (the end of combat step, 511)."""
+    def pass_until(self, prompts: tuple[str, ...], within: tuple[str, ...]) -> dict[str, Any] | None:
+        """Pass priority until phase asks one of ``prompts``; None once phase's game is past the
+        steps ``within`` (or over): after the combat damage step(s), the end of combat step (511)."""
         for _ in range(MAX_PASSES):
             waiting = self.waiting()
             if waiting["type"] in prompts:
                 return waiting
             if waiting["type"] == "GameOver":
-                if done:
-                    return None
-                raise Unsupported("the game ended before combat (CR 104.2a)")
+                return None
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} in combat: {json.dumps(waiting)[:300]}")
-            if done and self.game.phase not in COMBAT_STEPS:
+            if self.game.phase not in within:
                 return None
             if self.game.stack():
                 raise Unsupported("something went on phase's stack during combat: not realised by this adapter")

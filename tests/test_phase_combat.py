@@ -1,0 +1,115 @@
+"""The phase adapter's combat (conformance/engines/adapters/phase/combat.py, combat_plan.py): combat
+steps played through phase's own combat phase give the CR's values, and what the adapter cannot
+play exactly is refused. Everything but the wording needs the optional extra ``phase`` and is
+skipped without it."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.engines.adapters.phase import combat_plan
+from conformance.errors import Unsupported
+from reference_engine import ReferenceEngine
+from tests.scenarios import creature, make_case
+
+try:
+    import phase  # noqa: F401
+except ImportError:
+    HAVE_PHASE = False
+else:
+    HAVE_PHASE = True
+needs_phase = pytest.mark.skipif(not HAVE_PHASE, reason="the optional extra 'phase' (phase-python) is not installed")
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from conformance.engines.adapters import phase as adapter
+
+    return adapter.PhaseEngine()
+
+
+def keyword(word):
+    return {"keyword": word}
+
+
+def test_keyword_names_and_wording():
+    assert combat_plan.phase_keyword("First strike") == "FirstStrike"
+    assert combat_plan.phase_keyword("Flying") == "Flying"
+    assert combat_plan.block_additional_sentence("guard", 1).text == \
+        "This creature can block an additional creature each combat."
+    assert combat_plan.protection_keyword("knight", "red") == ("Protection from red", {"Protection": {"Color": "Red"}})
+    with pytest.raises(Unsupported, match="protection from artifacts"):
+        combat_plan.protection_keyword("knight", "artifacts")
+
+
+def test_protection_outside_combat_is_refused():
+    case = make_case({"knight": creature(2, 2, abilities=[{"protection": "red"}])},
+                     [{"damage": {"source": "knight", "to": "knight", "amount": 1}}], rules=("702.16e",))
+    with pytest.raises(Unsupported, match="protection in a case with damage steps"):
+        combat_plan.check_protection(case.to_dict())
+
+
+def test_a_blocker_of_several_attackers_is_refused():
+    case = make_case({"bear": creature(2, 2), "cub": creature(2, 2),
+                      "guard": {**creature(3, 5, abilities=[{"block_additional": 1}]), "controller": "Blair"}},
+                     [{"combat": {"attackers": {"bear": "Blair", "cub": "Blair"}, "blockers": {"guard": ["bear", "cub"]},
+                                  "assign": {"guard": {"bear": 2, "cub": 1}}}}], rules=("510.1d",))
+    with pytest.raises(Unsupported, match="phase divides such a blocker's combat damage itself"):
+        combat_plan.plan_combat(case.to_dict(), case.to_dict()["steps"][0]["combat"])
+
+
+@needs_phase
+@pytest.mark.parametrize(("objects", "combat", "rules"), [
+    ({"giant": creature(3, 3)}, {"attackers": {"giant": "Blair"}}, ("510.1b",)),
+    ({"giant": creature(3, 3), "left": {**creature(3, 3), "controller": "Blair"},
+      "right": {**creature(3, 3), "controller": "Blair"}},
+     {"attackers": {"giant": "Blair"}, "blockers": {"left": "giant", "right": "giant"},
+      "assign": {"giant": {"left": 1, "right": 2}}}, ("510.1c",)),
+    ({"knight": creature(2, 2, abilities=[keyword("first strike")]), "bear": {**creature(2, 2), "controller": "Blair"}},
+     {"attackers": {"knight": "Blair"}, "blockers": {"bear": "knight"}}, ("510.4",)),
+    ({"wurm": creature(5, 5, abilities=[keyword("trample")]), "bear": {**creature(2, 2), "controller": "Blair"}},
+     {"attackers": {"wurm": "Blair"}, "blockers": {"bear": "wurm"}, "assign": {"wurm": {"bear": 2, "Blair": 3}}},
+     ("702.19b",)),
+    ({"sentry": creature(2, 2, abilities=[keyword("vigilance")]), "bear": creature(2, 2)},
+     {"attackers": {"sentry": "Blair", "bear": "Blair"}}, ("702.20b",)),
+    ({"ogre": creature(3, 3, colors=["R"]),
+      "knight": {**creature(2, 2, colors=["W"], abilities=[{"protection": "red"}]), "controller": "Blair"}},
+     {"attackers": {"ogre": "Blair"}, "blockers": {"knight": "ogre"}}, ("702.16e",)),
+])
+def test_combat_gives_the_reference_values(engine, objects, combat, rules):
+    names = list(objects)
+    case = make_case(objects, [{"combat": combat},
+                               {"expect": {"players": {"Blair": {"life": 20}},
+                                           "objects": {n: {"zone": "battlefield"} for n in names}}}], rules=rules)
+    got = engine.run(case.to_dict())[-1]
+    expected = ReferenceEngine().run(case.to_dict())[-1]
+    for name in names:
+        for key in ("zone", "damage", "tapped"):
+            assert got["objects"][name][key] == expected["objects"][name][key], (name, key)
+    assert got["players"]["Blair"]["life"] == expected["players"]["Blair"]["life"]
+
+
+@needs_phase
+def test_a_creature_entering_during_the_case_cannot_attack_without_haste(engine):
+    """CR 302.6: phase keeps its summoning sickness (only creatures on the battlefield as the case
+    starts have been controlled since the turn began; the loader refuses such a case, so its haste
+    is taken off the loaded case here); with haste it attacks."""
+    case = make_case({"raider": {**creature(2, 1, abilities=[keyword("haste")]), "zone": "hand"}},
+                     [{"move": {"object": "raider", "to": "battlefield"}}, {"combat": {"attackers": {"raider": "Blair"}}},
+                      {"expect": {"players": {"Blair": {"life": 18}}}}], rules=("302.6",))
+    assert engine.run(case.to_dict())[-1]["players"]["Blair"]["life"] == 18
+    hasteless = case.to_dict()
+    hasteless["objects"]["raider"]["card"]["abilities"] = []
+    with pytest.raises(Unsupported, match="phase does not let (raider|them) attack"):
+        engine.run(hasteless)
+
+
+@needs_phase
+def test_a_permanent_declared_tapped_is_tapped_and_cannot_attack(engine):
+    case = make_case({"bear": {**creature(2, 2), "tapped": True}, "cub": creature(1, 1)},
+                     [{"expect": {"objects": {"bear": {"tapped": True}, "cub": {"tapped": False}}}}], rules=("110.5",))
+    snapshot = engine.run(case.to_dict())[-1]["objects"]
+    assert (snapshot["bear"]["tapped"], snapshot["cub"]["tapped"]) == (True, False)
+    attack = {**case.to_dict(), "steps": [{"combat": {"attackers": {"bear": "Blair"}}}]}
+    with pytest.raises(Unsupported, match="phase does not let (bear|them) attack"):
+        engine.run(attack)
