@@ -41,6 +41,12 @@ does, and why each choice is faithful, is in docs/engines/phase.md; in short:
   loses 2 life.", "Double target player's life total.", "Prevent the next 3 damage that would be
   dealt to target player this turn."). A player who loses leaves phase's game (CR 104.2a,
   800.4a): what the scenario does after that is unsupported.
+- **Combat** (``combat`` steps) is phase's own combat phase (:mod:`.combat_plan`, :mod:`.combat`):
+  priority passed from the first main phase into combat, phase's prompts to declare attackers
+  and blockers and to divide combat damage answered with what the case declares and scripts
+  (checked against what phase offers); first and double strike, trample, deathtouch, lifelink,
+  vigilance, blocking restrictions and protection are phase's. A creature blocking several
+  attackers is refused (phase divides its damage itself, CR 510.1d).
 - **Snapshots** read ``game.object(id)``: counters ``P1P1``/``M1M1`` become ``+1/+1``/``-1/-1``,
   zones are lower-cased, a controller and damage marked are reported only on the battlefield
   (damage is 0 elsewhere); ``game.player(seat)`` gives life and whether the player lost.
@@ -53,8 +59,9 @@ version, the names and limits every part shares), :mod:`.wording` (the Oracle te
 the suite's abilities and effects, and the check of phase's parse), :mod:`.changes` (the wording
 of type and colour changes), :mod:`.cards` (the cards and
 synthesized spells), :mod:`.plan` (how each step will be realised, decided before the game
-starts), :mod:`.board` (the game dealt, forked and set up; the primitives), :mod:`.steps` (each
-step performed in phase's game), :mod:`.observation` (snapshots read back); here,
+starts; :mod:`.combat_plan` for combat steps), :mod:`.board` (the game dealt, forked and set
+up; the primitives), :mod:`.steps` (each step performed in phase's game; :mod:`.combat` for
+combat phases), :mod:`.observation` (snapshots read back); here,
 :class:`Session` (one case played) and :class:`PhaseEngine`.
 """
 
