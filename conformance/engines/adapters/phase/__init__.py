@@ -85,7 +85,8 @@ class Session(Steps, Observation):
             if kind == "expect":
                 snapshot = self.snapshot()
                 if realisation.get("players") is not None:
-                    snapshot["players"] = self.players()
+                    snapshot["players"] = self.players(mana=any("mana" in values
+                                                                for values in realisation["players"].values()))
                 snapshots.append(snapshot)
             else:
                 self.perform(kind, realisation)

@@ -23,12 +23,15 @@ FEATURES = (
     "counter-replacements", "replacement-order", "double-damage",
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
+    "mana", "mana-abilities", "mana-replacement", "double-mana",  # .mana, .ability_lines
+    "activated-abilities", "loyalty-abilities",  # .loyalty: loyalty abilities only; other activated abilities refused
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
-                           "supertypes", "colors", "name", "mana_cost"], "players": ["life", "lost"]}
+                           "supertypes", "colors", "name", "mana_cost", "tapped"],
+               "players": ["life", "lost", "mana"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",

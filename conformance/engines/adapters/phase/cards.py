@@ -20,6 +20,7 @@ from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_s
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
+from conformance.engines.adapters.phase.ability_lines import multiply_mana_sentence, printed_ability_lines
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
@@ -77,7 +78,7 @@ class CardPlan:
 
 
 def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, players: tuple[str, ...],
-                damage: list[tuple[int, str]] = ()) -> CardPlan:
+                damage: list[tuple[int, str]] = (), case: Mapping[str, Any] | None = None) -> CardPlan:
     """The card of a scenario object: printed characteristics and synthesized Oracle text (and,
     for a permanent that deals damage in a case with a damage doubler, its damage abilities
     ``damage``: (amount, recipient) pairs, :mod:`.damage_sources`)."""
@@ -126,13 +127,20 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             keywords.append(KEYWORDS[body])
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
+        elif key == "multiply_mana":  # CR 106.6a, 614.1a: Mana Reflection (.mana)
+            replacements.append(multiply_mana_sentence(oid, body))
+        elif key in ("mana_ability", "loyalty_ability"):  # CR 605.1a, 606 (.ability_lines)
+            pass
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
     damage_texts = [source_ability_text(name, amount, recipient) for amount, recipient in damage]
     activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
+    own_texts, own_abilities = printed_ability_lines(oid, name, card, activated, case,
+                                                      build=_build_face, mtgjson=mtgjson)  # mana and loyalty abilities
+    activated = [*activated, *own_abilities]
     text = "\n".join([*keywords, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
-                      *damage_texts]).strip("\n")
+                      *damage_texts, *own_texts]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
         raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")

@@ -88,12 +88,17 @@ class Observation(Board):
             **characteristics(obj),
             "name": name_of(obj),
             "mana_cost": mana_cost_of(obj),
+            "tapped": bool(obj.get("tapped")) if zone == "battlefield" else False,  # CR 110.5
         }
 
-    def players(self) -> dict[str, dict[str, Any]]:
-        """Life totals (CR 119.1) and whether each player has lost the game (104.3, 704.5a)."""
+    def players(self, mana: bool = False) -> dict[str, dict[str, Any]]:
+        """Life totals (CR 119.1) and whether each player has lost the game (104.3, 704.5a); with
+        ``mana``, their mana pools too (106.4, :mod:`.mana`)."""
         out = {}
         for name, seat in self.seat.items():
             player = self.game.player(seat)
             out[name] = {"life": player["life"], "lost": bool(player.get("is_eliminated"))}
+        if mana:
+            for name, held in self.mana_pools().items():
+                out[name]["mana"] = held
         return out

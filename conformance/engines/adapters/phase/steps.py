@@ -20,14 +20,17 @@ from conformance.engines.adapters.phase.activation import Activations
 from conformance.engines.adapters.phase.counter_order import CounterReplacements
 from conformance.engines.adapters.phase.counter_order import SHIELD
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
+from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
+from conformance.engines.adapters.phase.loyalty import Loyalty
+from conformance.engines.adapters.phase.mana import Mana
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
+class Steps(Activations, Loyalty, Mana, CounterReplacements, EntersAsCopy, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -203,6 +206,7 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
                 raise AdapterFault(f"phase asks {waiting['type']} as the turn ends: {json.dumps(waiting)[:300]}")
             if self.game.turn != turn:
                 self.active = waiting["data"]["player"]  # the active player receives priority first (117.3a)
+                self.mana_clock = None  # CR 500.4: mana pools emptied, in phase and in the scenario
                 return
             self.pass_priority()
         raise AdapterFault("the turn did not end")
@@ -238,6 +242,11 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
         self.check_nobody_lost("the scenario goes on past that point")
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
+            if kind in ("add_mana", "double_mana"):  # CR 106.4, 701.10f (.mana)
+                self.mark_mana()
+            return
+        if isinstance(realisation, LoyaltyActivation):  # CR 606 (.loyalty)
+            self.activate_loyalty(realisation)
             return
         if isinstance(realisation, Activation):  # damage from the scenario's own permanent (.damage_sources)
             self.activate(realisation)
@@ -271,5 +280,7 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
             self.end_effect(body)
         elif kind == "end_turn":
             self.end_turn()
+        elif kind == "activate_mana":  # CR 605.3b (.mana)
+            self.activate_mana(body)
         else:  # pragma: no cover - plan_case admits no other step
             raise AdapterFault(f"no realisation for {kind}")
