@@ -25,6 +25,7 @@ FEATURES = (
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
     "mana", "mana-abilities", "mana-replacement", "double-mana",  # .mana, .ability_lines
     "activated-abilities", "loyalty-abilities",  # .loyalty: loyalty abilities only; other activated abilities refused
+    "triggered-abilities", "event-triggers",  # .triggers: on events only; the trigger step refused
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""

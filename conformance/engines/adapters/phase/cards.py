@@ -23,6 +23,7 @@ from conformance.engines.adapters.phase.counters import (check_counter_replaceme
 from conformance.engines.adapters.phase.ability_lines import multiply_mana_sentence, printed_ability_lines
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
+from conformance.engines.adapters.phase.trigger_lines import trigger_line
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
 from conformance.errors import Unsupported
@@ -69,11 +70,11 @@ class CardPlan:
     @classmethod
     def build(cls, card: Mapping[str, Any], text: str, *, spell: list[Sentence] = (),
               statics: list[Sentence] = (), activated: list[dict[str, Any]] = (),
-              replacements: list[Sentence] = ()) -> CardPlan:
+              replacements: list[Sentence] = (), triggers: list[dict[str, Any]] = ()) -> CardPlan:
         source = json.dumps(card, sort_keys=True)
         face, unimplemented = _build_face(source)
         check_parse(face, text, spell=spell, statics=statics, unimplemented=unimplemented, activated=activated,
-                    replacements=replacements)
+                    replacements=replacements, triggers=triggers)
         return cls(card["name"], source, face)
 
 
@@ -100,6 +101,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     replacements: list[Sentence] = []
     keywords: list[str] = []
     printed: list[str] = []
+    triggers: list[tuple[str, dict[str, Any]]] = []
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
         if key == "text":  # real Oracle text, as printed: phase reads it (see text_abilities)
@@ -131,6 +133,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(multiply_mana_sentence(oid, body))
         elif key in ("mana_ability", "loyalty_ability"):  # CR 605.1a, 606 (.ability_lines)
             pass
+        elif key == "triggered":  # CR 603.1: "Whenever another creature enters, ..." (.trigger_lines)
+            triggers.append(trigger_line(oid, body, types))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
@@ -140,7 +144,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
                                                       build=_build_face, mtgjson=mtgjson)  # mana and loyalty abilities
     activated = [*activated, *own_abilities]
     text = "\n".join([*keywords, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
-                      *damage_texts, *own_texts]).strip("\n")
+                      *damage_texts, *own_texts, *(t for t, _ in triggers)]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
         raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")
@@ -164,7 +168,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         facts.update(manaCost=real["manaCost"], manaValue=real["manaValue"])
     elif facts.get("manaCost") is not None:
         facts["manaValue"] = mana_value(oid, facts["manaCost"])
-    built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements)
+    built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements,
+                           triggers=[e for _, e in triggers])
     check_counter_replacements(built.face, replacements)
     check_damage_replacements(built.face, replacements)
     check_token_replacements(built.face, replacements)

@@ -24,6 +24,7 @@ from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_c
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.tokens import check_token_observations, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
@@ -77,6 +78,8 @@ class Plan:
     shields: dict[str, str] = field(default_factory=dict)            # prevention effect id -> spell name
     tokens: tuple[str, ...] = ()                                     # the names the case gives tokens (.tokens)
     abilities_at: dict[str, dict[str, tuple[int, dict[str, Any]]]] = field(default_factory=dict)  # mana, loyalty (.ability_lines)
+    triggers: bool = False                                           # the case has triggered abilities (.triggers)
+    trigger_text: dict[str, dict[str, str]] = field(default_factory=dict)  # object -> ability -> phase's description
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
@@ -105,7 +108,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     for name, state in (case.get("player_states") or {}).items():
         if state.get("counters"):
             raise Unsupported(f"player {name}: counters are not realised by this adapter")
-    plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)))
+    plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)),
+                triggers=has_event_triggers(case))
     check_token_observations(case)  # CR 111.4 (.tokens)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
@@ -119,6 +123,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         card = object_card(oid, spec, index, you=spec.get("controller") or spec["owner"], players=players,
                            damage=damage_abilities.get(oid, []), case=case)
         plan.abilities_at[oid] = locate(oid, card.face, spec["card"], case)
+        names = [a["triggered"]["name"] for a in spec["card"].get("abilities", ()) if "triggered" in a]
+        plan.trigger_text[oid] = {name: t.get("description") for name, t in zip(names, card.face.get("triggers") or ())}
         if card.name in plan.cards and plan.cards[card.name].source != card.source:
             raise Unsupported(f"two different cards named {card.name!r}")
         plan.cards[card.name] = card
@@ -189,9 +195,14 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_activation(plan, case, kind, body)
     if kind in EFFECT_STEPS:
         return _plan_spell(plan, [(kind, body)], counter)
+    if kind == "resolve_triggers":  # CR 603.3b (.triggers)
+        return order_of(case, body.get("order"), plan.trigger_text)
+    if plan.triggers and kind == "together":
+        raise Unsupported("a together step in a case with triggered abilities: phase sees its parts' events one by one "
+                          "here (CR 603.2c)")
     if kind in ("put_counters", "remove_counters"):
         counter_kind(body["kind"])
-        if kind == "put_counters" and has_counter_replacements(case):
+        if kind == "put_counters" and (has_counter_replacements(case) or plan.triggers):  # a real effect (603.2)
             return _plan_counters_put(plan, case, body, counter)
         return body
     if kind == "move":
@@ -214,6 +225,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
                               "(CR 306.5b is phase's only when the card is cast), so it is not realised here")
         if enters_with and body["to"] == "battlefield":  # CR 614.1c, 122.6: phase's replacement pipeline (.entering)
             return {**body, "enters_with": True, "order": counter_order(case, body.get("order") or ())}
+        if plan.triggers:  # CR 603.2, 603.6a, 603.10a: phase's zone-change pipeline, which triggers abilities
+            return {**body, "simulate": True}
         return body
     if kind in ("end_effect", "end_turn"):
         return body

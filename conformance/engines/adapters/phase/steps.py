@@ -24,13 +24,14 @@ from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
 from conformance.engines.adapters.phase.loyalty import Loyalty
 from conformance.engines.adapters.phase.mana import Mana
+from conformance.engines.adapters.phase.triggers import Triggers
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, Loyalty, Mana, CounterReplacements, EntersAsCopy, Board):
+class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -220,7 +221,8 @@ class Steps(Activations, Loyalty, Mana, CounterReplacements, EntersAsCopy, Board
         elif body.get("enters_with"):
             self.enter_with_counters(body["object"], body["order"])
         elif self.obj(body["object"])["zone"] != zone:  # to the zone it is in: nothing happens
-            self.debug("MoveToZone", {"object_id": self.ids[body["object"]], "to_zone": zone, "simulate": False})
+            self.debug("MoveToZone", {"object_id": self.ids[body["object"]], "to_zone": zone,
+                                      "simulate": bool(body.get("simulate"))})  # True: phase's pipeline (.triggers)
 
     def counters(self, kind: str, body: Mapping[str, Any]) -> None:
         phase_kind = counter_kind(body["kind"])
@@ -240,6 +242,10 @@ class Steps(Activations, Loyalty, Mana, CounterReplacements, EntersAsCopy, Board
     def perform(self, kind: str, realisation: Any) -> None:
         """One step, then state-based actions (CR 704.3)."""
         self.check_nobody_lost("the scenario goes on past that point")
+        self.refuse_while_waiting(kind)  # CR 603.3 (.triggers)
+        if kind == "resolve_triggers":
+            self.resolve_triggers(realisation)
+            return
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
             if kind in ("add_mana", "double_mana"):  # CR 106.4, 701.10f (.mana)
@@ -253,7 +259,8 @@ class Steps(Activations, Loyalty, Mana, CounterReplacements, EntersAsCopy, Board
             return
         if kind != "together":
             self.action(kind, realisation)
-            self.state_based_actions()
+            if self.waiting()["type"] == "Priority":  # not while phase asks to order what triggered (.triggers)
+                self.state_based_actions()
             return
         pending: list[Inject] = []
         for part_kind, part in realisation:
