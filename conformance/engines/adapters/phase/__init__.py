@@ -54,7 +54,9 @@ the suite's abilities and effects, and the check of phase's parse), :mod:`.chang
 of type and colour changes), :mod:`.cards` (the cards and
 synthesized spells), :mod:`.plan` (how each step will be realised, decided before the game
 starts), :mod:`.board` (the game dealt, forked and set up; the primitives), :mod:`.steps` (each
-step performed in phase's game), :mod:`.observation` (snapshots read back); here,
+step performed in phase's game; mana abilities and pools in :mod:`.mana`, loyalty abilities in
+:mod:`.loyalty`, triggered abilities in :mod:`.triggers`, their wording in :mod:`.ability_lines`
+and :mod:`.trigger_lines`), :mod:`.observation` (snapshots read back); here,
 :class:`Session` (one case played) and :class:`PhaseEngine`.
 """
 

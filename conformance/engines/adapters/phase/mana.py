@@ -85,10 +85,10 @@ class Mana(Board):
             raise Unsupported("phase's game moved to another step as a mana ability was activated")
         self.mark_mana()
 
-    def mana_pools(self) -> dict[str, dict[str, int]]:
+    def mana_pools(self, check: bool = True) -> dict[str, dict[str, int]]:
         """Each player's mana pool (CR 106.4). Unsupported if phase's game has left the step in
         which mana was added (500.4 would have emptied the pools where the scenario keeps them)."""
-        if self.mana_clock is not None and self.clock() != self.mana_clock:
+        if check and self.mana_clock is not None and self.clock() != self.mana_clock:
             raise Unsupported(f"phase's game moved from {self.mana_clock} to {self.clock()} since mana was added, "
                               "emptying mana pools (CR 500.4) where the scenario keeps them")
         return {name: pool(self.game.player(seat)) for name, seat in self.seat.items()}
