@@ -61,7 +61,9 @@ of type and colour changes), :mod:`.cards` (the cards and
 synthesized spells), :mod:`.plan` (how each step will be realised, decided before the game
 starts; :mod:`.combat_plan` for combat steps), :mod:`.board` (the game dealt, forked and set
 up; the primitives), :mod:`.steps` (each step performed in phase's game; :mod:`.combat` for
-combat phases), :mod:`.observation` (snapshots read back); here,
+combat phases; mana abilities and pools in :mod:`.mana`, loyalty abilities in :mod:`.loyalty`,
+triggered abilities in :mod:`.triggers`, their wording in :mod:`.ability_lines` and
+:mod:`.trigger_lines`), :mod:`.observation` (snapshots read back); here,
 :class:`Session` (one case played) and :class:`PhaseEngine`.
 """
 
@@ -92,7 +94,8 @@ class Session(Steps, Observation):
             if kind == "expect":
                 snapshot = self.snapshot()
                 if realisation.get("players") is not None:
-                    snapshot["players"] = self.players()
+                    snapshot["players"] = self.players(mana=any("mana" in values
+                                                                for values in realisation["players"].values()))
                 snapshots.append(snapshot)
             else:
                 self.perform(kind, realisation)

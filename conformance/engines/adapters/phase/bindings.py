@@ -25,12 +25,16 @@ FEATURES = (
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
     "combat", "first-strike", "trample", "tapping", "blocking-restrictions",  # phase's own combat (.combat)
     "protection", "protection-blocking", "multiple-blocks",  # in combat only (.combat_plan.check_protection)
+    "mana", "mana-abilities", "mana-replacement", "double-mana",  # .mana, .ability_lines
+    "activated-abilities", "loyalty-abilities",  # .loyalty: loyalty abilities only; other activated abilities refused
+    "triggered-abilities", "event-triggers",  # .triggers: on events only; the trigger step refused
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
-                           "supertypes", "colors", "name", "mana_cost", "tapped"], "players": ["life", "lost"]}
+                           "supertypes", "colors", "name", "mana_cost", "tapped"],
+               "players": ["life", "lost", "mana"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",

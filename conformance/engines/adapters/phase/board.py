@@ -172,6 +172,9 @@ class Board:
             waiting = self.waiting()
             if waiting["type"] == "GameOver":  # the spell made a player lose, ending a game of two (CR 104.2a)
                 return
+            if self.plan.triggers and (waiting["type"] == "OrderTriggers" or (waiting["type"] == "Priority" and all(
+                    item["kind"]["type"] == "TriggeredAbility" for item in self.game.stack()) and self.game.stack())):
+                return  # CR 603.3: what triggered waits for the case's resolve_triggers step (.triggers)
             if waiting["type"] == "ReplacementChoice":  # CR 616.1: the affected object's controller orders them
                 self.answer_replacement_choice(waiting)
                 continue

@@ -22,8 +22,10 @@ from conformance.engines.adapters.phase.combat_plan import (COMBAT_KEYWORDS, blo
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
+from conformance.engines.adapters.phase.ability_lines import multiply_mana_sentence, printed_ability_lines
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
+from conformance.engines.adapters.phase.trigger_lines import trigger_line
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
 from conformance.errors import Unsupported
@@ -70,16 +72,16 @@ class CardPlan:
     @classmethod
     def build(cls, card: Mapping[str, Any], text: str, *, spell: list[Sentence] = (),
               statics: list[Sentence] = (), activated: list[dict[str, Any]] = (),
-              replacements: list[Sentence] = ()) -> CardPlan:
+              replacements: list[Sentence] = (), triggers: list[dict[str, Any]] = ()) -> CardPlan:
         source = json.dumps(card, sort_keys=True)
         face, unimplemented = _build_face(source)
         check_parse(face, text, spell=spell, statics=statics, unimplemented=unimplemented, activated=activated,
-                    replacements=replacements)
+                    replacements=replacements, triggers=triggers)
         return cls(card["name"], source, face)
 
 
 def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, players: tuple[str, ...],
-                damage: list[tuple[int, str]] = ()) -> CardPlan:
+                damage: list[tuple[int, str]] = (), case: Mapping[str, Any] | None = None) -> CardPlan:
     """The card of a scenario object: printed characteristics and synthesized Oracle text (and,
     for a permanent that deals damage in a case with a damage doubler, its damage abilities
     ``damage``: (amount, recipient) pairs, :mod:`.damage_sources`)."""
@@ -102,6 +104,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     keywords: list[str] = []
     parsed: list[Any] = []  # how phase must read each keyword
     printed: list[str] = []
+    triggers: list[tuple[str, dict[str, Any]]] = []
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
         if key == "text":  # real Oracle text, as printed: phase reads it (see text_abilities)
@@ -136,13 +139,22 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             parsed.append(reading)
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
+        elif key == "multiply_mana":  # CR 106.6a, 614.1a: Mana Reflection (.mana)
+            replacements.append(multiply_mana_sentence(oid, body))
+        elif key in ("mana_ability", "loyalty_ability"):  # CR 605.1a, 606 (.ability_lines)
+            pass
+        elif key == "triggered":  # CR 603.1: "Whenever another creature enters, ..." (.trigger_lines)
+            triggers.append(trigger_line(oid, body, types))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
     damage_texts = [source_ability_text(name, amount, recipient) for amount, recipient in damage]
     activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
+    own_texts, own_abilities = printed_ability_lines(oid, name, card, activated, case,
+                                                      build=_build_face, mtgjson=mtgjson)  # mana and loyalty abilities
+    activated = [*activated, *own_abilities]
     text = "\n".join([*keywords, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
-                      *damage_texts]).strip("\n")
+                      *damage_texts, *own_texts, *(t for t, _ in triggers)]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
         raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")
@@ -166,7 +178,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         facts.update(manaCost=real["manaCost"], manaValue=real["manaValue"])
     elif facts.get("manaCost") is not None:
         facts["manaValue"] = mana_value(oid, facts["manaCost"])
-    built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements)
+    built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements,
+                           triggers=[e for _, e in triggers])
     check_counter_replacements(built.face, replacements)
     check_damage_replacements(built.face, replacements)
     check_token_replacements(built.face, replacements)

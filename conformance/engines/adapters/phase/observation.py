@@ -91,10 +91,13 @@ class Observation(Board):
             "tapped": bool(obj.get("tapped")) if zone == "battlefield" else False,  # CR 110.5: only permanents tap
         }
 
-    def players(self) -> dict[str, dict[str, Any]]:
-        """Life totals (CR 119.1) and whether each player has lost the game (104.3, 704.5a)."""
+    def players(self, mana: bool = False) -> dict[str, dict[str, Any]]:
+        """Life totals (CR 119.1), whether each player has lost the game (104.3, 704.5a) and their
+        mana pools (106.4, :mod:`.mana`: checked to be the step's pools when ``mana`` is observed)."""
         out = {}
         for name, seat in self.seat.items():
             player = self.game.player(seat)
             out[name] = {"life": player["life"], "lost": bool(player.get("is_eliminated"))}
+        for name, held in self.mana_pools(check=mana).items():
+            out[name]["mana"] = held
         return out

@@ -15,6 +15,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation, add_mana_sentences, double_mana_sentence,
+                                                              locate)
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
@@ -23,6 +25,7 @@ from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_c
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.tokens import check_token_observations, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
@@ -75,6 +78,9 @@ class Plan:
     steps: list[tuple[str, Any]] = field(default_factory=list)       # (kind, realisation)
     shields: dict[str, str] = field(default_factory=dict)            # prevention effect id -> spell name
     tokens: tuple[str, ...] = ()                                     # the names the case gives tokens (.tokens)
+    abilities_at: dict[str, dict[str, tuple[int, dict[str, Any]]]] = field(default_factory=dict)  # mana, loyalty (.ability_lines)
+    triggers: bool = False                                           # the case has triggered abilities (.triggers)
+    trigger_text: dict[str, dict[str, str]] = field(default_factory=dict)  # object -> ability -> phase's description
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
@@ -101,9 +107,10 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     if case.get("range_of_influence") is not None:
         raise Unsupported("the limited range of influence option is not realised by this adapter")
     for name, state in (case.get("player_states") or {}).items():
-        if state.get("counters") or state.get("mana"):
-            raise Unsupported(f"player {name}: counters and mana are not realised by this adapter")
-    plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)))
+        if state.get("counters"):
+            raise Unsupported(f"player {name}: counters are not realised by this adapter")
+    plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)),
+                triggers=has_event_triggers(case))
     check_token_observations(case)  # CR 111.4 (.tokens)
     check_protection(case)  # CR 702.16: in combat only (.combat_plan)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
@@ -116,7 +123,10 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         if spec["zone"] == "battlefield" and set(spec["card"]["types"]) & {"instant", "sorcery"}:
             raise Unsupported(f"object {oid!r}: an instant or sorcery on the battlefield")
         card = object_card(oid, spec, index, you=spec.get("controller") or spec["owner"], players=players,
-                           damage=damage_abilities.get(oid, []))
+                           damage=damage_abilities.get(oid, []), case=case)
+        plan.abilities_at[oid] = locate(oid, card.face, spec["card"], case)
+        names = [a["triggered"]["name"] for a in spec["card"].get("abilities", ()) if "triggered" in a]
+        plan.trigger_text[oid] = {name: t.get("description") for name, t in zip(names, card.face.get("triggers") or ())}
         if card.name in plan.cards and plan.cards[card.name].source != card.source:
             raise Unsupported(f"two different cards named {card.name!r}")
         plan.cards[card.name] = card
@@ -127,6 +137,9 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
                 raise Unsupported(f"object {oid!r} starts with counters in the {spec['zone']}: this adapter puts "
                                   "counters only on permanents")
     counter = iter(range(1, 1_000_000))
+    for name, state in (case.get("player_states") or {}).items():  # CR 106.4: the mana a pool holds as the case starts
+        if any((state.get("mana") or {}).values()):
+            plan.steps.append(("add_mana", _plan_mana(plan, "add_mana", {"player": name, "mana": state["mana"]}, counter)))
     for step in case["steps"]:
         (kind, body), = step.items()
         plan.steps.append((kind, _plan_step(plan, case, kind, body, counter)))
@@ -178,11 +191,20 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_life(plan, kind, body, counter)
     if kind == "prevent_damage":
         return _plan_prevention(plan, case, body, counter)
+    if kind in ("add_mana", "double_mana"):
+        return _plan_mana(plan, kind, body, counter)
+    if kind in ("activate_mana", "activate"):
+        return _plan_activation(plan, case, kind, body)
     if kind in EFFECT_STEPS:
         return _plan_spell(plan, [(kind, body)], counter)
+    if kind == "resolve_triggers":  # CR 603.3b (.triggers)
+        return order_of(case, body.get("order"), plan.trigger_text)
+    if plan.triggers and kind == "together":
+        raise Unsupported("a together step in a case with triggered abilities: phase sees its parts' events one by one "
+                          "here (CR 603.2c)")
     if kind in ("put_counters", "remove_counters"):
         counter_kind(body["kind"])
-        if kind == "put_counters" and has_counter_replacements(case):
+        if kind == "put_counters" and (has_counter_replacements(case) or plan.triggers):  # a real effect (603.2)
             return _plan_counters_put(plan, case, body, counter)
         return body
     if kind == "move":
@@ -205,6 +227,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
                               "(CR 306.5b is phase's only when the card is cast), so it is not realised here")
         if enters_with and body["to"] == "battlefield":  # CR 614.1c, 122.6: phase's replacement pipeline (.entering)
             return {**body, "enters_with": True, "order": counter_order(case, body.get("order") or ())}
+        if plan.triggers:  # CR 603.2, 603.6a, 603.10a: phase's zone-change pipeline, which triggers abilities
+            return {**body, "simulate": True}
         return body
     if kind in ("end_effect", "end_turn"):
         return body
@@ -363,6 +387,44 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     return Cast(spell=name, caster=caster, target=body.get("to"), parts=[], needs_creature=body.get("to") is None
                 or recipient_kind(case, body["to"]) == "creature", damage_source=body["source"] if relative else None,
                 order=order)
+
+
+def _plan_mana(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """Mana added to a pool by an effect (CR 106.4): "Add {R}{R}." (tapping nothing, so 106.6a's
+    replacements do not apply), or the pool's mana of one type doubled (701.10f): "Double the
+    amount of red mana in your mana pool.", cast by the player (.ability_lines)."""
+    sentences = add_mana_sentences(body["mana"]) if kind == "add_mana" else [double_mana_sentence(body["type"])]
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, sentences)
+    plan.spells[name] = body["player"]
+    return Cast(spell=name, caster=body["player"], target=None, parts=[], needs_creature=False)
+
+
+def _plan_activation(plan: Plan, case: Mapping[str, Any], kind: str, body: Mapping[str, Any]) -> Any:
+    """A mana ability (CR 605.3b, .mana) or a loyalty ability (606, .loyalty) of the object's own card,
+    found where phase's face of the card has it."""
+    at = plan.abilities_at.get(body["object"], {}).get(body["ability"])
+    spec = case["objects"].get(body["object"])
+    own = [key for a in (spec["card"].get("abilities", ()) if spec else ()) for key, value in a.items()
+           if isinstance(value, Mapping) and value.get("name") == body["ability"]]
+    wanted = "mana_ability" if kind == "activate_mana" else "loyalty_ability"
+    if at is None or own != [wanted]:
+        raise Unsupported(f"{kind} of {body['object']}.{body['ability']}: only a {wanted} printed on the object's own card "
+                          "is realised by this adapter")
+    if kind == "activate_mana":
+        return {**body, "at": at}
+    if body.get("x") is not None or body.get("target") is not None:
+        raise Unsupported("a loyalty ability with X or a target is not realised by this adapter")
+    if at[1]["cost"]["amount"] > 0 and any(
+            "counter_replacement" in a and a["counter_replacement"].get("effects_only", True)
+            for spec in case["objects"].values() for a in spec["card"].get("abilities", ())):
+        # CR 606.4, 614.1a: a cost is not an effect. phase's parser reads "If an effect would put one or more
+        # counters" exactly as "If one or more counters would be put" (the same replacement), and the adapter's
+        # other counter replacements of effects only have no "an effect" in their wording (.counters)
+        raise Unsupported("a loyalty cost putting counters in a case with a counter replacement of effects only: "
+                          "phase's reading of such a replacement does not tell effects from costs (CR 606.4, 614.1a)")
+    return LoyaltyActivation(object=body["object"], ability=body["ability"], index=at[0], parsed=at[1],
+                             order=counter_order(case, body.get("order") or ()))
 
 
 def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:

@@ -22,14 +22,18 @@ from conformance.engines.adapters.phase.combat_plan import CombatPlan
 from conformance.engines.adapters.phase.counter_order import CounterReplacements
 from conformance.engines.adapters.phase.counter_order import SHIELD
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
+from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
+from conformance.engines.adapters.phase.loyalty import Loyalty
+from conformance.engines.adapters.phase.mana import Mana
+from conformance.engines.adapters.phase.triggers import Triggers
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, CounterReplacements, EntersAsCopy, CombatSteps, Board):
+class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, CombatSteps, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -205,6 +209,7 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, CombatSteps, Board):
                 raise AdapterFault(f"phase asks {waiting['type']} as the turn ends: {json.dumps(waiting)[:300]}")
             if self.game.turn != turn:
                 self.active = waiting["data"]["player"]  # the active player receives priority first (117.3a)
+                self.mana_clock = None  # CR 500.4: mana pools emptied, in phase and in the scenario
                 return
             self.pass_priority()
         raise AdapterFault("the turn did not end")
@@ -218,7 +223,8 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, CombatSteps, Board):
         elif body.get("enters_with"):
             self.enter_with_counters(body["object"], body["order"])
         elif self.obj(body["object"])["zone"] != zone:  # to the zone it is in: nothing happens
-            self.debug("MoveToZone", {"object_id": self.ids[body["object"]], "to_zone": zone, "simulate": False})
+            self.debug("MoveToZone", {"object_id": self.ids[body["object"]], "to_zone": zone,
+                                      "simulate": bool(body.get("simulate"))})  # True: phase's pipeline (.triggers)
 
     def counters(self, kind: str, body: Mapping[str, Any]) -> None:
         phase_kind = counter_kind(body["kind"])
@@ -238,8 +244,17 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, CombatSteps, Board):
     def perform(self, kind: str, realisation: Any) -> None:
         """One step, then state-based actions (CR 704.3)."""
         self.check_nobody_lost("the scenario goes on past that point")
+        self.refuse_while_waiting(kind)  # CR 603.3 (.triggers)
+        if kind == "resolve_triggers":
+            self.resolve_triggers(realisation)
+            return
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
+            if kind in ("add_mana", "double_mana"):  # CR 106.4, 701.10f (.mana)
+                self.mark_mana()
+            return
+        if isinstance(realisation, LoyaltyActivation):  # CR 606 (.loyalty)
+            self.activate_loyalty(realisation)
             return
         if isinstance(realisation, Activation):  # damage from the scenario's own permanent (.damage_sources)
             self.activate(realisation)
@@ -249,7 +264,8 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, CombatSteps, Board):
             return
         if kind != "together":
             self.action(kind, realisation)
-            self.state_based_actions()
+            if self.waiting()["type"] == "Priority":  # not while phase asks to order what triggered (.triggers)
+                self.state_based_actions()
             return
         pending: list[Inject] = []
         for part_kind, part in realisation:
@@ -276,5 +292,7 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, CombatSteps, Board):
             self.end_effect(body)
         elif kind == "end_turn":
             self.end_turn()
+        elif kind == "activate_mana":  # CR 605.3b (.mana)
+            self.activate_mana(body)
         else:  # pragma: no cover - plan_case admits no other step
             raise AdapterFault(f"no realisation for {kind}")

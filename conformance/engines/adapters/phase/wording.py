@@ -274,7 +274,7 @@ def spell_effects(face: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (), statics: list[Sentence] = (),
                 unimplemented: bool = False, activated: list[Mapping[str, Any]] = (),
-                replacements: list[Sentence] = ()) -> None:
+                replacements: list[Sentence] = (), triggers: list[Mapping[str, Any]] = ()) -> None:
     """Raise Unsupported unless phase's parser read ``text`` as the sentences mean (and an
     object's abilities given as Oracle text as phase reads them alone, ``activated``)."""
     if unimplemented:
@@ -293,5 +293,9 @@ def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (
     if len(parsed) != len(replacements) or not all(matches(s.expect, a) for s, a in zip(replacements, parsed)):
         raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads replacements "
                           f"{json.dumps(parsed)[:300]}")
-    if not spell and ((face.get("abilities") or []) != list(activated) or face.get("triggers")):
+    parsed = face.get("triggers") or []  # CR 603.1: triggered abilities (.trigger_lines)
+    if len(parsed) != len(triggers) or not all(matches(e, a) for e, a in zip(triggers, parsed)):
+        raise Unsupported(f"phase's Oracle parser does not read the triggered abilities of {text!r} as written: it "
+                          f"reads {json.dumps(parsed)[:300]}")
+    if not spell and (face.get("abilities") or []) != list(activated):
         raise Unsupported(f"phase's Oracle parser reads more into {text!r} than it says")

@@ -1,0 +1,155 @@
+"""The Oracle lines of the suite's triggered abilities on events (CR 603.1: "When/Whenever
+[event], [effect]."), each with what phase's parser must read it as (its ``triggers`` entry: mode,
+the objects or players it looks at, the zones of a zone change, and the effect). Performed by
+:mod:`.triggers`.
+
+Trigger events: ``enters`` ("When this creature enters", "Whenever another creature enters",
+603.6a), ``dies`` ("When this creature dies", "Whenever a creature dies", 700.4, 603.10a),
+``dealt_damage`` of itself ("Whenever this creature is dealt damage", 120.3), ``gains_life: you``
+("Whenever you gain life", 119.9), ``loses_life: opponent`` ("Whenever an opponent loses life"),
+``counters_put`` of one kind on itself ("Whenever one or more +1/+1 counters are put on this
+creature", 122.1). Effects: ``gain_life`` ("you gain 3 life", "you gain that much life"),
+``put_counters`` on itself or on the event's creature ("put two +1/+1 counters on this creature",
+"... on that creature"), ``damage`` to the event's creature ("this creature deals 2 damage to that
+creature"), ``modify_pt`` of itself ("this creature gets +2/+2 until end of turn"). ``that_many`` is
+"that many" / "that much": the triggering event's amount as it happened, after replacement and
+prevention effects (614.6). Anything else is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import COUNTERS
+from conformance.engines.adapters.phase.counters import number_word
+from conformance.errors import Unsupported
+
+THAT_MANY = {"type": "Ref", "qty": {"type": "EventContextAmount"}}
+CREATURE = {"type": "Typed", "type_filters": ["Creature"], "controller": None}
+
+
+def has_event_triggers(case: Mapping[str, Any]) -> bool:
+    return any("triggered" in a for spec in case["objects"].values() for a in spec["card"].get("abilities", ()))
+
+
+def _plain(f: Mapping[str, Any]) -> dict[str, Any]:
+    """A filter's conditions that are given (the loaded form writes every default out)."""
+    return {k: v for k, v in f.items() if v not in (None, False, [], ()) and not (k == "zone" and v == "battlefield")}
+
+
+def _creature_filter(oid: str, f: Mapping[str, Any], this: str) -> tuple[str, dict[str, Any]]:
+    """"this creature", "another creature" / "a creature" (any controller, on the battlefield)."""
+    f = _plain(f)
+    if f.get("itself"):
+        if set(f) != {"itself"}:
+            raise Unsupported(f"object {oid!r}: a trigger filter {dict(f)!r} has no wording here")
+        return this, {"type": "SelfRef"}
+    if set(f) - {"types", "other"} or list(f.get("types") or ()) != ["creature"]:
+        raise Unsupported(f"object {oid!r}: a trigger filter {dict(f)!r} has no wording here")
+    other = bool(f.get("other"))
+    return ("another creature" if other else "a creature",
+            {**CREATURE, "properties": [{"type": "Another"}] if other else []})
+
+
+def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str, Any], bool]:
+    """The trigger condition's words, phase's expected reading, and whether "that creature" names
+    the event's permanent."""
+    (kind, value), = event.items()
+    if kind in ("enters", "dies"):
+        words, valid = _creature_filter(oid, value, this)
+        when = "When" if valid["type"] == "SelfRef" else "Whenever"
+        verb = "enters" if kind == "enters" else "dies"
+        zones = {"origin": None, "destination": "Battlefield"} if kind == "enters" else \
+            {"origin": "Battlefield", "destination": "Graveyard"}
+        return f"{when} {words} {verb}", {"mode": "ChangesZone", "valid_card": valid, **zones}, valid["type"] != "SelfRef"
+    if kind == "dealt_damage" and _plain(value) == {"itself": True}:
+        return f"Whenever {this} is dealt damage", {"mode": "DamageReceived", "valid_card": {"type": "SelfRef"}}, False
+    if kind == "gains_life" and value == "you":
+        return "Whenever you gain life", {"mode": "LifeGained", "valid_card": None,
+                                          "valid_target": {"type": "Controller"}}, False
+    if kind == "loses_life" and value == "opponent":
+        return "Whenever an opponent loses life", {
+            "mode": "LifeLost", "valid_card": None,
+            "valid_target": {"type": "Typed", "type_filters": [], "controller": "Opponent", "properties": []}}, False
+    if kind == "counters_put" and _plain(value.get("on") or {}) == {"itself": True} and value.get("kind") in COUNTERS:
+        return (f"Whenever one or more {value['kind']} counters are put on {this}",
+                {"mode": "CounterAdded", "valid_card": {"type": "SelfRef"}}, False)
+    raise Unsupported(f"object {oid!r}: the trigger event {dict(event)!r} has no wording here")
+
+
+def _amount(n: Any, noun: str) -> tuple[str, dict[str, Any]]:
+    if n == "that_many":
+        return ("that much" if noun == "life" else "that many"), THAT_MANY
+    if not isinstance(n, int) or n < 0:
+        raise Unsupported(f"an amount {n!r}")
+    return str(n), {"type": "Fixed", "value": n}
+
+
+def _effect(oid: str, effect: Mapping[str, Any], names_that: bool, this: str) -> tuple[str, dict[str, Any], str | None]:
+    """The effect's words, phase's expected effect, and its duration."""
+    (kind, body), = effect.items()
+    if kind == "gain_life" and set(body) <= {"amount"}:
+        words, amount = _amount(body["amount"], "life")
+        return f"you gain {words} life", {"type": "GainLife", "amount": amount}, None
+    if kind == "put_counters" and set(body) <= {"kind", "count", "to"} and body["kind"] in COUNTERS:
+        to = body.get("to", "itself")
+        if to not in ("itself", "that") or (to == "that" and not names_that):
+            raise Unsupported(f"object {oid!r}: counters put on {to!r} by a trigger")
+        n = body["count"]
+        if n == "that_many":
+            how = "that many"
+        elif isinstance(n, int) and n > 0:
+            how = "a" if n == 1 else number_word(n)
+        else:
+            raise Unsupported(f"object {oid!r}: {n!r} counters")
+        _, count = _amount(n, "counters")
+        noun = "counter" if n == 1 else "counters"
+        whom = this if to == "itself" else "that creature"
+        return (f"put {how} {body['kind']} {noun} on {whom}",
+                {"type": "PutCounter", "counter_type": COUNTERS[body["kind"]], "count": count,
+                 "target": {"type": "SelfRef"} if to == "itself" else {"type": "TriggeringSource"}}, None)
+    if kind == "damage" and set(body) <= {"amount", "to"} and body.get("to") == "that" and names_that \
+            and isinstance(body["amount"], int):
+        return (f"{this} deals {body['amount']} damage to that creature",
+                {"type": "DealDamage", "amount": {"type": "Fixed", "value": body["amount"]},
+                 "target": {"type": "TriggeringSource"}}, None)
+    if kind == "modify_pt" and set(body) <= {"power", "toughness", "to"} and body.get("to", "itself") == "itself":
+        p, t = body.get("power", 0) or 0, body.get("toughness", 0) or 0
+        if not isinstance(p, int) or not isinstance(t, int):
+            raise Unsupported(f"object {oid!r}: a trigger's +{p}/+{t}")
+        sign = lambda n: f"+{n}" if n >= 0 else f"-{-n}"  # noqa: E731
+        if this != "this creature":
+            raise Unsupported(f"object {oid!r}: +N/+M on a noncreature card")
+        return (f"this creature gets {sign(p)}/{sign(t)} until end of turn",
+                {"type": "Pump", "power": {"type": "Fixed", "value": p}, "toughness": {"type": "Fixed", "value": t},
+                 "target": {"type": "SelfRef"}}, "UntilEndOfTurn")
+    raise Unsupported(f"object {oid!r}: the triggered ability effect {dict(effect)!r} has no wording here")
+
+
+def trigger_line(oid: str, body: Mapping[str, Any], types: list[str]) -> tuple[str, dict[str, Any]]:
+    """CR 603.1: the Oracle line of a triggered ability on an event, and phase's expected reading."""
+    if body.get("event") is None:
+        raise Unsupported(f"object {oid!r}: a triggered ability without an event (made to trigger by a 'trigger' "
+                          "step) is not realised by this adapter")
+    main = next((t for t in ("creature", "planeswalker", "artifact", "enchantment", "land") if t in types), None)
+    if main is None:
+        raise Unsupported(f"object {oid!r}: a triggered ability of a card of types {types}")
+    this = f"this {main}"
+    when, expect, names_that = _event(oid, body["event"], this)
+    words, effect, duration = _effect(oid, body["effect"], names_that, this)
+    return f"{when}, {words}.", {**expect, "optional": False, "condition": None,
+                                 "execute": {"kind": "Spell", "effect": effect, "sub_ability": None,
+                                             "duration": duration, "condition": None}}
+
+
+def order_of(case: Mapping[str, Any], names: Any, descriptions: Mapping[str, Mapping[str, str]]) -> list[tuple[str, str]]:
+    """The ``resolve_triggers`` order as (object, phase's description of the ability) pairs."""
+    out = []
+    for name in names or ():
+        oid, _, ability = name.partition(".")
+        description = descriptions.get(oid, {}).get(ability)
+        if description is None:
+            raise Unsupported(f"the order names {name!r}, which is not a triggered ability printed on its card")
+        out.append((oid, description))
+    return out

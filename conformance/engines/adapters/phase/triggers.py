@@ -1,0 +1,77 @@
+"""Triggered abilities on events, realised by phase's own trigger machinery (CR 603): the cards
+print them (:mod:`.trigger_lines`), the events are phase's own (a spell resolving, a zone change
+through phase's pipeline, state-based actions), and phase puts what triggered on its stack when a
+player would receive priority (603.3).
+
+In a case with triggered abilities the adapter, after each step, lets phase's stack resolve only
+down to what triggered: the abilities wait there (or in phase's ``OrderTriggers`` prompt, when two
+or more of one controller's triggered at once) while checkpoints are read, as the format's waiting
+abilities do. A ``resolve_triggers`` step answers phase's prompt with its ``order`` (the first named
+put on the stack first, 603.3b), checks that phase's stack holds exactly the named abilities in that
+order (else phase missed or added a trigger: an error of the engine, as the format says), then
+passes priority until the stack is empty: each resolves top first (608.1), with state-based actions
+before each priority (117.5) and what triggers meanwhile put on top (603.3). Anything else done
+while abilities wait (a step on top of them) is unsupported.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.bindings import MAX_PASSES, AdapterFault
+from conformance.engines.adapters.phase.board import Board, _action
+from conformance.errors import Unsupported
+
+
+class Triggers(Board):
+    """Triggered abilities waiting on phase's stack, and resolving them."""
+
+    def waiting_abilities(self) -> bool:
+        """Whether triggered abilities wait: on phase's stack, or in its prompt to order them."""
+        return self.waiting()["type"] == "OrderTriggers" or bool(self.game.stack())
+
+    def refuse_while_waiting(self, kind: str) -> None:
+        if self.plan.triggers and kind not in ("expect", "resolve_triggers") and self.waiting_abilities():
+            raise Unsupported(f"a {kind} step while triggered abilities wait: this adapter performs steps only with "
+                              "phase's stack empty")
+
+    def resolve_triggers(self, order: list[tuple[str, str]]) -> None:
+        waiting = self.waiting()
+        if waiting["type"] == "OrderTriggers":  # CR 603.3b: the controller orders them
+            offered = [(t.get("source_id"), t.get("description")) for t in waiting["data"]["triggers"]]
+            wanted = [(self.ids[oid], description) for oid, description in order]
+            if sorted(offered, key=str) != sorted(wanted, key=str):
+                raise AdapterFault(f"phase's triggered abilities waiting are {offered}, the case's order names {wanted} "
+                                   "(CR 603.2: an engine that misses or adds a trigger errs)")
+            indices: list[int] = []
+            for entry in wanted:
+                indices.append(next(i for i, o in enumerate(offered) if o == entry and i not in indices))
+            self.game.apply(waiting["data"]["player"], _action({"type": "OrderTriggers", "data": {"order": indices}}))
+        elif waiting["type"] != "Priority":
+            raise AdapterFault(f"phase asks {waiting['type']} where triggered abilities wait: {json.dumps(waiting)[:300]}")
+        stack = self.game.stack()
+        if any(item["kind"]["type"] != "TriggeredAbility" for item in stack):
+            raise AdapterFault("phase's stack holds more than triggered abilities at a resolve_triggers step")
+        if order and [item["source_id"] for item in stack] != [self.ids[oid] for oid, _ in order]:
+            raise AdapterFault(f"phase's stack (bottom to top) holds the triggered abilities of "
+                               f"{[item['source_id'] for item in stack]}, the case's order names "
+                               f"{[self.ids[oid] for oid, _ in order]} (CR 603.2, 603.3b)")
+        for _ in range(MAX_PASSES):
+            waiting = self.waiting()
+            if waiting["type"] == "GameOver":
+                return
+            if waiting["type"] == "OrderTriggers":
+                raise Unsupported("two or more abilities triggered at once while the stack resolved: their order is "
+                                  "not scripted (the reference engine refuses it too)")
+            if waiting["type"] == "ReplacementChoice":
+                self.answer_replacement_choice(waiting)
+                continue
+            if waiting["type"] != "Priority":
+                raise AdapterFault(f"phase asks {waiting['type']} while triggered abilities resolve")
+            if not self.game.stack():
+                return
+            self.pass_priority()
+        raise AdapterFault("phase's stack of triggered abilities did not resolve")
+
