@@ -24,8 +24,8 @@ from __future__ import annotations
 from conformance.oracle.abilities import ABILITY_KINDS, ability_text
 from conformance.oracle.effects import EFFECT_KINDS, NOT_EFFECTS, effect_text
 from conformance.oracle.errors import NoOracleWording
-from conformance.oracle.objects import Objects, objects, quantity, relative
+from conformance.oracle.objects import Objects, describe, quantity, relative
 from conformance.oracle.words import self_reference
 
-__all__ = ["ABILITY_KINDS", "EFFECT_KINDS", "NOT_EFFECTS", "NoOracleWording", "Objects", "ability_text",
-           "effect_text", "objects", "quantity", "relative", "self_reference"]
+__all__ = ["ABILITY_KINDS", "EFFECT_KINDS", "NOT_EFFECTS", "NoOracleWording", "Objects", "ability_text", "describe",
+           "effect_text", "quantity", "relative", "self_reference"]

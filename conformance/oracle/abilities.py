@@ -18,7 +18,7 @@ from typing import Any
 from conformance.oracle.changes import clauses
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
-from conformance.oracle.objects import Objects, objects, quantity
+from conformance.oracle.objects import Objects, describe, quantity
 from conformance.oracle.words import capital, colors, counters, keyword as keyword_word, mana, number_word, pt_change
 
 # --- characteristics: P/T, keywords, colours (604.3, 613.4, 702) ---------------------------------
@@ -31,7 +31,7 @@ def affected(flt: Mapping[str, Any], me: str) -> Objects:
         if any(v not in (None, False, [], ()) for k, v in flt.items() if k != "zone"):
             raise NoOracleWording("a filter of the object itself with other conditions")
         return Objects(me, me, controlled=True)
-    return objects(flt)
+    return describe(flt)
 
 
 def keyword(body: str, me: str = "this creature") -> str:
@@ -126,7 +126,7 @@ def block_additional(body: int, me: str = "this creature") -> str:
 
 
 def _permanents(on: Mapping[str, Any] | None) -> Objects:
-    return objects(on) if on else Objects("permanent", "permanents")
+    return describe(on) if on else Objects("permanent", "permanents")
 
 
 def counter_replacement(body: Mapping[str, Any], me: str = "this creature") -> str:
@@ -190,7 +190,7 @@ def enters_with_counters(body: Mapping[str, int], me: str = "this creature") -> 
 def enters_as_copy(body: Mapping[str, Any], me: str = "this creature") -> str:
     """"You may have this creature enter as a copy of any creature on the battlefield." (Clone,
     CR 707.5, 614.1c), with its exceptions (707.9)."""
-    of = objects(body["of"])
+    of = describe(body["of"])
     what = f"any {of.one} on the battlefield" if not of.controlled else of.a
     return f"You may have {me} enter as a copy of {what}{copy_exceptions(body.get('exceptions'))}."
 
@@ -198,13 +198,13 @@ def enters_as_copy(body: Mapping[str, Any], me: str = "this creature") -> str:
 def double_damage(body: Mapping[str, Any], me: str = "this creature") -> str:
     """Furnace of Rath (CR 701.10g, 614.1a): "If a source would deal damage to a permanent or
     player, it deals double that damage to that permanent or player instead."."""
-    by = objects(body["by"]).a if body.get("by") else "a source"
+    by = describe(body["by"]).a if body.get("by") else "a source"
     return f"If {by} would deal damage to a permanent or player, it deals double that damage to that permanent or player instead."
 
 
 def _recipients(to: Mapping[str, Any] | None, to_player: str | None) -> str:
     players = {"you": "you", "opponent": "an opponent", "any": "a player", None: None}[to_player]
-    permanent = objects(to).a if to else None
+    permanent = describe(to).a if to else None
     if to is None and players is None:
         return "a permanent or player"
     return " or ".join(w for w in (players, permanent) if w)
@@ -214,7 +214,7 @@ def modify_damage(body: Mapping[str, Any], me: str = "this creature") -> str:
     """A damage modifier (CR 614.1a): Fiery Emancipation ("... it deals triple that damage to that
     permanent or player instead."), Torbran ("If a red source you control would deal damage to an
     opponent or a permanent an opponent controls, it deals that much damage plus 2 instead.")."""
-    by = objects(body["by"]).a if body.get("by") else "a source"
+    by = describe(body["by"]).a if body.get("by") else "a source"
     to = _recipients(body.get("to"), body.get("to_player"))
     if body.get("times") is not None:
         how = {2: "double", 3: "triple"}.get(body["times"])
@@ -229,7 +229,7 @@ def prevent_damage(body: Mapping[str, Any], me: str = "this creature") -> str:
     creatures you control.", Urza's Armor ("If a source would deal damage to you, prevent 1 of
     that damage."), Phyrexian Hydra's and Protean Hydra's additional effects (615.5)."""
     to = affected(body["to"], me) if body.get("to") else None
-    by = objects(body["by"]).a if body.get("by") else "a source"
+    by = describe(body["by"]).a if body.get("by") else "a source"
     kind = "combat damage" if body.get("combat") else "damage"
     then = body.get("then")
     if body.get("amount") is None and body.get("half") is None and body.get("all_but") is None:
@@ -237,7 +237,7 @@ def prevent_damage(body: Mapping[str, Any], me: str = "this creature") -> str:
         if to is not None and to.one == me:
             head = f"If {kind} would be dealt to {me}, prevent that damage"
         elif body.get("by"):
-            head = f"Prevent all {kind} that would be dealt to {whom} by {objects(body['by']).many}"
+            head = f"Prevent all {kind} that would be dealt to {whom} by {describe(body['by']).many}"
         else:
             head = f"Prevent all {kind} that would be dealt to {whom}"
     else:
@@ -296,7 +296,7 @@ def multiply_mana(body: Mapping[str, Any], me: str = "this creature") -> str:
 def as_enters_choose(body: Mapping[str, Any], me: str = "this creature") -> str:
     """"As this creature enters, choose an opponent." (CR 614.12, 614.1c)."""
     if body.get("object") is not None:
-        what = objects(body["object"]).a
+        what = describe(body["object"]).a
     else:
         what = {"opponent": "an opponent", "player": "a player"}[body["player"]]
     return f"As {me} enters, choose {what}."
@@ -312,7 +312,7 @@ def as_enters_pt(body: Mapping[str, Any], me: str = "this creature") -> str:
 
 def static_copy(body: Mapping[str, Any], me: str = "this creature") -> str:
     """"Creatures your opponents control are copies of the chosen creature." (CR 707.2c, 613.2)."""
-    return f"{capital(objects(body['affects']).many)} are copies of the chosen creature."
+    return f"{capital(describe(body['affects']).many)} are copies of the chosen creature."
 
 
 # --- activated, loyalty and triggered abilities (602, 603, 606) ---------------------------------

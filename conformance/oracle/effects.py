@@ -17,7 +17,7 @@ from typing import Any
 from conformance.oracle.changes import clauses
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
-from conformance.oracle.objects import Objects, objects, relative
+from conformance.oracle.objects import Objects, describe, relative
 from conformance.oracle.triggers import duration
 from conformance.oracle.words import capital, colors, counters, how_many, mana, number_word, plural, pt_change
 
@@ -28,7 +28,7 @@ combat, activations (the ability is worded, :mod:`.abilities`), special actions 
 
 
 def _each(body: Mapping[str, Any]) -> Objects | None:
-    return objects(body["to_each"]) if body.get("to_each") is not None else None
+    return describe(body["to_each"]) if body.get("to_each") is not None else None
 
 
 def modify_pt(body: Mapping[str, Any], who: str = "target creature") -> str:
@@ -223,7 +223,7 @@ def prevent_damage(body: Mapping[str, Any], who: str = "target creature") -> str
     if when is None:
         raise NoOracleWording(f"the duration {body.get('until')!r}")
     if body.get("by") is not None:
-        return f"Prevent {amount} {kind} that {objects(body['by']).many} would deal to {to}{when}."
+        return f"Prevent {amount} {kind} that {describe(body['by']).many} would deal to {to}{when}."
     return f"Prevent {amount} {kind} that would be dealt to {to}{when}."
 
 

@@ -83,7 +83,7 @@ class Objects:
         return ("an " if self.one[:1] in "aeiou" else "a ") + self.one
 
 
-def objects(flt: Mapping[str, Any] | None) -> Objects:
+def describe(flt: Mapping[str, Any] | None) -> Objects:
     """The Oracle words for a filter on permanents (or cards in a graveyard, spells on the stack,
     sources: permanents and spells). Raise :class:`NoOracleWording` for a filter with no wording
     here (``itself``: the object's own name is its words; several card types; an owner on the
@@ -154,9 +154,9 @@ def quantity(expr: Any, *, self_name: str = "this creature") -> str:
     if expr == "mana_value":
         return "its mana value"
     if isinstance(expr, Mapping) and "count" in expr:
-        return f"the number of {objects(expr['count']).many}"
+        return f"the number of {describe(expr['count']).many}"
     if isinstance(expr, Mapping) and "card_types" in expr:
-        return f"the number of card types among {objects(expr['card_types']).many}"
+        return f"the number of card types among {describe(expr['card_types']).many}"
     if isinstance(expr, Mapping) and "life" in expr:
         whose = {"you": "your", "chosen": "the chosen player's"}.get(expr["life"])
         if whose is None:

@@ -13,7 +13,7 @@ from typing import Any
 from conformance.oracle.changes import clauses
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
-from conformance.oracle.objects import objects
+from conformance.oracle.objects import describe
 from conformance.oracle.words import capital, counters, pt_change
 
 DURATIONS = {"end_of_turn": " until end of turn", "ended": ""}
@@ -111,7 +111,7 @@ def trigger_condition(event: Mapping[str, Any], me: str) -> tuple[str, str]:
         verb = {"enters": "enters", "dies": "dies", "dealt_damage": "is dealt damage"}[kind]
         if flt.pop("itself", False):
             return f"When {me} {verb}" if kind != "dealt_damage" else f"Whenever {me} {verb}", me
-        who = objects(flt)
+        who = describe(flt)
         noun = (flt.get("types") or ["permanent"])[0]
         return f"Whenever {who.a} {verb}", f"that {noun}"
     if kind in ("gains_life", "loses_life"):
@@ -120,7 +120,7 @@ def trigger_condition(event: Mapping[str, Any], me: str) -> tuple[str, str]:
         return f"Whenever {who} {verb} life", "that player"
     if kind == "counters_put":
         on = dict(body["on"])
-        where = me if on.pop("itself", False) else objects(on).a
+        where = me if on.pop("itself", False) else describe(on).a
         return f"Whenever one or more {body['kind']} counters are put on {where}", "that permanent"
     raise NoOracleWording(f"the trigger event {kind!r}")
 
