@@ -26,7 +26,7 @@ NOUNS = {"creature": "creatures", "artifact": "artifacts", "enchantment": "encha
 WHOSE = {"you": "you control", "opponent": "your opponents control", "chosen": "the chosen player controls"}
 WHOSE_ONE = {"you": "you control", "opponent": "an opponent controls", "chosen": "the chosen player controls"}
 """The controller of a filter, after the noun (CR 109.5): "creatures your opponents control",
-"a creature an opponent controls"."""
+"each creature your opponents control", "a creature an opponent controls"."""
 
 
 def relative(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...]) -> dict[str, Any]:
@@ -61,6 +61,7 @@ class Objects:
     many: str
     other: bool = False
     controlled: bool = False
+    each_one: str | None = None  # after "each": "creature your opponents control" (``one`` if None)
 
     @property
     def all(self) -> str:
@@ -73,7 +74,7 @@ class Objects:
     @property
     def each(self) -> str:
         """"each creature you control", "each other creature"."""
-        return ("each other " if self.other else "each ") + self.one
+        return ("each other " if self.other else "each ") + (self.each_one or self.one)
 
     @property
     def a(self) -> str:
@@ -122,9 +123,11 @@ def describe(flt: Mapping[str, Any] | None) -> Objects:
         words = " ".join([*adjectives, *subtypes])
         one = f"{words} {one_noun}".strip()
         many = f"{words} {many_noun}".strip()
+        each = one
         if controller is not None:
+            each = f"{one} {WHOSE[controller]}"
             one, many = f"{one} {WHOSE_ONE[controller]}", f"{many} {WHOSE[controller]}"
-        return Objects(one, many, other, controller is not None)
+        return Objects(one, many, other, controller is not None, each)
     if zones == ("stack",):
         words = " ".join([*adjectives, *subtypes, *(types or [])])
         one, many = f"{words} spell".strip(), f"{words} spells".strip()
