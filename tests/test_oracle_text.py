@@ -78,9 +78,8 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
         print("\nOracle text of the golden cases, by kind:")
         for key in sorted(counts):
             print(f"  {key}: {dict(counts[key])}")
-    every = {f"ability {k}" for k in oracle.ABILITY_KINDS} | {f"step {k}" for k in oracle.EFFECT_KINDS}
-    seen = {k for k in counts if counts[k]["rendered"]}
-    assert len(seen) >= 45, sorted(every - seen)
+    assert all(c["rendered"] for c in counts.values()), [k for k, c in counts.items() if not c["rendered"]]
+    assert len(counts) >= 45  # the kinds that occur in the golden cases
     assert sum(c["rendered"] for c in counts.values()) > 0.95 * sum(sum(c.values()) for c in counts.values())
 
 

@@ -20,6 +20,7 @@ from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, quantity
 from conformance.oracle.words import capital, colors, counters, keyword as keyword_word, mana, number_word, pt_change
+from conformance.oracle.words import sentence
 
 # --- characteristics: P/T, keywords, colours (604.3, 613.4, 702) ---------------------------------
 
@@ -192,7 +193,8 @@ def enters_as_copy(body: Mapping[str, Any], me: str = "this creature") -> str:
     CR 707.5, 614.1c), with its exceptions (707.9)."""
     of = describe(body["of"])
     what = f"any {of.one} on the battlefield" if not of.controlled else of.a
-    return f"You may have {me} enter as a copy of {what}{copy_exceptions(body.get('exceptions'))}."
+    exceptions = copy_exceptions(body.get("exceptions"), lambda a: ability_text(a, "this creature"))
+    return sentence(f"You may have {me} enter as a copy of {what}{exceptions}")
 
 
 def double_damage(body: Mapping[str, Any], me: str = "this creature") -> str:

@@ -150,7 +150,8 @@ def pt_clause(change: Mapping[str, Any], *, self_name: str = "this creature") ->
         what = f"base power {quantity(p, self_name=self_name)}"
     else:
         what = f"base toughness {quantity(t, self_name=self_name)}"
-    return [Clause(f"has {what}", f"have {what}", f"have {what}")]
+    their = what.replace("its mana value", "their mana value")  # several objects: each its own (202.3)
+    return [Clause(f"has {what}", f"have {their}", f"have {their}")]
 
 
 def clauses(change: Mapping[str, Any], render: Callable[[Mapping[str, Any]], str] | None = None) -> list[Clause]:

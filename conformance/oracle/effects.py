@@ -19,7 +19,7 @@ from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, relative
 from conformance.oracle.triggers import duration
-from conformance.oracle.words import capital, colors, counters, how_many, mana, number_word, plural, pt_change
+from conformance.oracle.words import capital, colors, counters, how_many, mana, number_word, plural, pt_change, sentence
 
 NOT_EFFECTS = ("move", "end_turn", "expect", "combat", "activate", "trigger", "resolve_triggers", "activate_mana",
                "turn_face_up", "turn_face_down", "end_effect", "together")
@@ -147,15 +147,18 @@ def remove_player_counters(body: Mapping[str, Any], player: str = "target player
 TYPES_ORDER = ("artifact", "enchantment", "land", "creature")
 
 
-def create_token(body: Mapping[str, Any], who: str = "target creature") -> str:
+def create_token(body: Mapping[str, Any], who: str = "target creature",
+                 render: Callable[[Mapping[str, Any]], str] | None = None) -> str:
     """"Create two 1/1 white Soldier creature tokens." (CR 111.4); a token copy: "Create a token
-    that's a copy of target creature, except ..." (707.2, 707.9)."""
+    that's a copy of target creature, except ..." (707.2, 707.9); a token's abilities other than
+    keywords are quoted as ``render`` words them ('with "{T}: Add {G}."')."""
     count = body.get("count", 1)
     if body.get("copy_of") is not None:
         if body.get("choices"):
             raise NoOracleWording("a token copy's choices")
         noun = "a token" if count == 1 else f"{number_word(count)} tokens"
-        return f"Create {noun} that {'is' if count == 1 else 'are'} a copy of {who}{copy_exceptions(body.get('exceptions'))}."
+        return sentence(f"Create {noun} that {'is' if count == 1 else 'are'} a copy of {who}"
+                        f"{copy_exceptions(body.get('exceptions'), render)}")
     card = body.get("card")
     if card is None:
         raise NoOracleWording("a token with no characteristics")
@@ -173,14 +176,15 @@ def create_token(body: Mapping[str, Any], who: str = "target creature") -> str:
     words = [f"{power}/{toughness}"] if creature else []
     words += [colors(card.get("colors") or ()), *card.get("subtypes", ()), *types]
     text = f"Create {how_many(count)} {' '.join(words)} {plural('token', count)}"
-    keywords = [a["keyword"] for a in card.get("abilities", ()) if set(a) == {"keyword"}]
-    if len(keywords) != len(card.get("abilities", ())):
-        raise NoOracleWording("a token with abilities other than keywords")
+    keywords = [a["keyword"] if set(a) == {"keyword"} else (f'"{render(a)}"' if render else None)
+                for a in card.get("abilities", ())]
+    if None in keywords:
+        raise NoOracleWording("a token with abilities other than keywords", "give a render for them")
     if keywords:
         text += " with " + " and ".join(keywords)
     if card.get("name"):
         text += f" named {card['name']}"
-    return text + "."
+    return sentence(text)  # 'with "{T}: Add {G}."': the quote's period ends it
 
 
 def become(body: Mapping[str, Any], who: str = "target permanent",
@@ -207,8 +211,10 @@ def become(body: Mapping[str, Any], who: str = "target permanent",
 
 
 def become_copy(body: Mapping[str, Any], who: str = "target creature", of: str = "another target creature") -> str:
-    """"Target creature becomes a copy of another target creature until end of turn." (CR 707.4)."""
-    return f"{capital(who)} becomes a copy of {of}{copy_exceptions(body.get('exceptions'))}{duration(body.get('until', 'end_of_turn'))}."
+    """"Target creature becomes a copy of another target creature until end of turn[, except ...]."
+    (CR 707.4, 707.9)."""
+    until = duration(body.get("until", "end_of_turn"))
+    return sentence(f"{capital(who)} becomes a copy of {of}{until}{copy_exceptions(body.get('exceptions'))}")
 
 
 def prevent_damage(body: Mapping[str, Any], who: str = "target creature") -> str:
@@ -288,14 +294,14 @@ def effect_text(step: Mapping[str, Any], case: Mapping[str, Any] | None = None, 
         return fn(body)
     ref = body.get("to") or body.get("object") or body.get("copy_of")
     who = target_words(case, ref, controller=controller) if ref else None
+    if kind in ("become", "create_token"):
+        return fn(body, **({"who": who} if who else {}), render=render)
     if who is None:
         return fn(body)
     if kind == "damage":
         spec = case.get("objects", {}).get(body["source"]) or {}
         source = (spec.get("card") or {}).get("name") or "this spell"
         return fn(body, who=who, source=source)
-    if kind == "become":
-        return fn(body, who=who, render=render)
     if kind == "become_copy":
         of = target_words(case, body["of"]) or "another target creature"
         return fn(body, who=who, of=of.replace("target", "another target") if of == who else of)

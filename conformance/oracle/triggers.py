@@ -14,7 +14,7 @@ from conformance.oracle.changes import clauses
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import describe
-from conformance.oracle.words import capital, counters, pt_change
+from conformance.oracle.words import capital, counters, pt_change, sentence
 
 DURATIONS = {"end_of_turn": " until end of turn", "ended": ""}
 """A duration's words (CR 611.2a: an effect of a resolving ability with none stated lasts
@@ -59,8 +59,8 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
         words = " and ".join(c.one for c in parts)
         return f"{me} {words}{duration(until)}"
     if key == "become_copy":
-        return (f"{me} becomes a copy of target creature{copy_exceptions(body.get('exceptions'))}"
-                f"{duration(body['until'])}")
+        return (f"{me} becomes a copy of target creature{duration(body['until'])}"
+                f"{copy_exceptions(body.get('exceptions'), render)}")
     if key == "put_counters":
         where = _whom(body.get("to", "itself"), me, event_object)
         if body["count"] == "that_many":
@@ -87,7 +87,7 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
 
 def activated(body: Mapping[str, Any], me: str = "this creature", render: Render = None) -> str:
     """An activated ability (CR 602.1): "{3}{B}{G}: This land becomes ... until end of turn."."""
-    return f"{body['cost']}: {capital(ability_effect(body['effect'], me, render=render))}."
+    return sentence(f"{body['cost']}: {capital(ability_effect(body['effect'], me, render=render))}")
 
 
 def loyalty_ability(body: Mapping[str, Any], me: str = "this planeswalker", render: Render = None) -> str:
@@ -96,7 +96,7 @@ def loyalty_ability(body: Mapping[str, Any], me: str = "this planeswalker", rend
         raise NoOracleWording("a loyalty ability with no effect", "Oracle text has none")
     cost = body["cost"]
     sign = f"+{cost}" if cost > 0 else (f"\u2212{-cost}" if cost < 0 else "0")
-    return f"{sign}: {capital(ability_effect(body['effect'], me, render=render))}."
+    return sentence(f"{sign}: {capital(ability_effect(body['effect'], me, render=render))}")
 
 
 PLAYERS = {"you": "you", "opponent": "an opponent", "each": "a player"}
@@ -132,4 +132,4 @@ def triggered(body: Mapping[str, Any], me: str = "this creature", render: Render
         condition, that = trigger_condition(body["event"], me)
     else:
         condition, that = capital(body["when"]), "that permanent"
-    return f"{condition}, {ability_effect(body['effect'], me, event_object=that, render=render)}."
+    return sentence(f"{condition}, {ability_effect(body['effect'], me, event_object=that, render=render)}")

@@ -93,6 +93,11 @@ def counters(kind: str, n: int) -> str:
     return f"{how_many(n)} {kind} {plural('counter', n)}"
 
 
+def sentence(text: str) -> str:
+    """``text`` ended by a period, unless it ends with a quoted sentence's ('... with "{T}: Add {G}."')."""
+    return text if text.endswith(('."', ".")) else text + "."
+
+
 def keyword(name: str) -> str:
     """A keyword ability as printed alone on its line (CR 702): ``"first strike"`` -> ``"First strike"``."""
     return capital(name)
