@@ -22,16 +22,18 @@ from typing import Any
 from conformance.engines.adapters.phase.bindings import COUNTERS
 from conformance.engines.adapters.phase.wording import Sentence
 from conformance.errors import Unsupported
+from conformance.oracle import words as oracle_words
+from conformance.oracle.errors import NoOracleWording
 
-NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-           "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
-"""Numbers as Oracle text writes them in "Put three +1/+1 counters ..."."""
+NUMBERS = oracle_words.NUMBERS
+"""Numbers as Oracle text writes them in "Put three +1/+1 counters ..." (:mod:`conformance.oracle.words`)."""
 
 
 def number_word(n: int) -> str:
-    if not 1 <= n < len(NUMBERS):
-        raise Unsupported(f"{n} counters at once have no Oracle wording here")
-    return NUMBERS[n]
+    try:
+        return oracle_words.number_word(n)
+    except NoOracleWording:
+        raise Unsupported(f"{n} counters at once have no Oracle wording here") from None
 
 
 def phase_kind(kind: str) -> str:

@@ -7,7 +7,9 @@ number of creatures you control.") with the effect phase must parse it into. :fu
 a ``to_each`` filter or a static ability's ``affects`` relative to "you" (CR 109.5);
 :func:`static_sentence` words a static ability (604.2), :func:`cda_sentences` a
 characteristic-defining ability (604.3, 208.2a). :func:`check_parse` compares a parsed face with
-the sentences: text phase reads otherwise is unsupported, never run.
+the sentences: text phase reads otherwise is unsupported, never run. The shared words (signed
+P/T changes, colours, the phrases of a filter) are :mod:`conformance.oracle`'s; the templates
+phase reads and the checks of its parse stay here.
 """
 
 from __future__ import annotations
@@ -18,27 +20,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.errors import Unsupported
+from conformance.oracle.objects import describe
+from conformance.oracle import words as oracle_words
 
 # --- Oracle text ------------------------------------------------------------------------------
 
 
-def signed(value: int, other: int) -> str:
-    """One half of a +X/+Y: "+3", "-2"; a zero takes the other half's sign, as printed ("-0/-4")."""
-    if value < 0:
-        return f"-{-value}"
-    return "-0" if value == 0 and other < 0 else f"+{value}"
-
-
-def pt_change(power: int, toughness: int) -> str:
-    return f"{signed(power, toughness)}/{signed(toughness, power)}"
+signed = oracle_words.signed
+"""One half of a +X/+Y: "+3", "-2", "-0" (:func:`conformance.oracle.words.signed`)."""
+pt_change = oracle_words.pt_change
+"""A +X/+Y as printed, "-0/-4" (:func:`conformance.oracle.words.pt_change`)."""
 
 
 TARGET = {"type": "Typed", "type_filters": ["Creature"], "controller": None, "properties": []}
 PARENT = {"type": "ParentTarget"}
 
 
-COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-"""The colours' words in Oracle text (CR 105.1); phase names them with a capital."""
+COLOR_WORDS = oracle_words.COLOR_WORDS
+"""The colours' words in Oracle text (CR 105.1, :mod:`conformance.oracle.words`); phase names them with a capital."""
 NOUNS = {"creature": ("creature", "creatures"), "artifact": ("artifact", "artifacts"),
          "enchantment": ("enchantment", "enchantments"), "land": ("land", "lands"),
          "planeswalker": ("planeswalker", "planeswalkers")}
@@ -94,16 +93,9 @@ def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static:
         else:
             raise Unsupported(f"a filter naming the player {controller!r} has no Oracle wording in a game of "
                               f"{len(players)} players")
-    one, many = NOUNS[types[0]]
-    adjectives = " ".join([*(COLOR_WORDS[c] for c in colors), *(f"non{n}" for n in nots)])
-    if adjectives:
-        one, many = f"{adjectives} {one}", f"{adjectives} {many}"
-    whose = {"you": " you control", "opponent": " your opponents control"}.get(controller, "")
-    if controller is not None:
-        noun = ("Other " + many if other else many[0].upper() + many[1:]) + whose
-    else:
-        noun = "Other " + many if other else "All " + many
-    each = ("each other " if other else "each ") + one + whose
+    words = describe({"types": types, "not_types": nots, "colors": colors, "controller": controller,
+                                    "other": other})  # the Oracle words: conformance.oracle
+    noun, each = words.all, words.each
     return Group(noun, each, {"you": "You", "opponent": "Opponent"}.get(controller), other, types[0],
                  nots[0] if nots else None, colors[0] if colors else None)
 

@@ -1,0 +1,64 @@
+"""Copy effects' exceptions (CR 707.9) in Oracle words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from conformance.oracle.errors import NoOracleWording
+from conformance.oracle.words import colors, how_many, plural, series
+
+
+def copy_exceptions(exceptions: Mapping[str, Any] | None,
+                    render: Callable[[Mapping[str, Any]], str] | None = None) -> str:
+    """The exceptions of a copy effect (CR 707.9b), after the copied object: ", except it's a
+    7/7", ", except its name is X", ", except it has this ability" (Cryptoplasm), ", except it
+    enters with an additional +1/+1 counter on it if it's a creature" (Spark Double); an ability
+    other than a keyword is quoted as ``render`` words it (Phantasmal Image: 'it has "When this
+    creature becomes the target of a spell or ability, sacrifice it."')."""
+    if not exceptions:
+        return ""
+    ex = {k: v for k, v in exceptions.items() if v not in (None, [], (), {}, False)}
+    parts = []
+    if "name" in ex:
+        parts.append(f"its name is {ex.pop('name')}")
+    if "power" in ex and "toughness" in ex:
+        parts.append(f"it's {ex.pop('power')}/{ex.pop('toughness')}")
+    if "colors" in ex:
+        parts.append(f"it's {colors(ex.pop('colors'))}")
+    added = [*ex.pop("add_supertypes", ()), *ex.pop("add_subtypes", ()), *ex.pop("add_types", ())]
+    if added:
+        nouns = [*exceptions.get("add_subtypes", ()), *exceptions.get("add_types", ())]
+        words = " ".join(added) if nouns else series(added)  # "legendary and snow" (Moritte)
+        if nouns:
+            words = ("an " if words[0].lower() in "aeiou" else "a ") + words
+        parts.append(f"it's {words} in addition to its other types")
+    if exceptions.get("supertypes") == [] or exceptions.get("supertypes") == ():
+        parts.append("it isn't legendary")
+    for ability in ex.pop("gains", ()):
+        if set(ability) == {"keyword"}:
+            parts.append(f"it has {ability['keyword']}")
+        elif render is not None:
+            parts.append(f'it has "{render(ability)}"')
+        else:
+            raise NoOracleWording(f"a copy exception giving {dict(ability)}")
+    if ex.pop("gains_this_ability", False):
+        parts.append("it has this ability")
+    if "enters_with_counters" in ex:
+        parts.append("it enters with " + " and ".join(
+            f"{'an' if n == 1 else how_many(n)} additional {kind} {plural('counter', n)}" for kind, n in ex.pop("enters_with_counters").items())
+            + " on it")
+    conditional = None
+    if "if_creature" in ex:  # 707.9f: only if the copy would be a creature
+        inner = copy_exceptions(ex.pop("if_creature"), render)[len(", except "):]
+        conditional = (f"{inner} if it's a creature" if " and " not in inner and ", " not in inner
+                       else f"if it's a creature, {inner}")
+    if ex:
+        raise NoOracleWording(f"the copy exceptions {sorted(ex)}")
+    if not parts and conditional is None:
+        return ""
+    if conditional is not None and conditional.startswith("if "):  # Moritte: "... and, if it's a creature, ..."
+        return ", except " + (", ".join(parts) + " and, " if parts else "") + conditional
+    if conditional is not None:
+        parts.append(conditional)
+    return ", except " + series(parts)

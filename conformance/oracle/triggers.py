@@ -1,0 +1,135 @@
+"""Activated (CR 602), loyalty (606) and triggered (603) abilities in Oracle text: "[cost]:
+[effect]." and "When/Whenever [event], [effect].", the effect an ability's ``effect`` template
+(:func:`ability_effect`): its object becomes something or a copy of a target, puts counters,
+deals damage, makes players gain or lose life, or gets +N/+M.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Callable
+from typing import Any
+
+from conformance.oracle.changes import clauses
+from conformance.oracle.copies import copy_exceptions
+from conformance.oracle.errors import NoOracleWording
+from conformance.oracle.objects import describe
+from conformance.oracle.words import capital, counters, pt_change, sentence
+
+DURATIONS = {"end_of_turn": " until end of turn", "ended": ""}
+"""A duration's words (CR 611.2a: an effect of a resolving ability with none stated lasts
+indefinitely, here until an ``end_effect`` step)."""
+
+
+def duration(until: str) -> str:
+    """" until end of turn" or "" (no duration stated, CR 611.2a)."""
+    if until not in DURATIONS:
+        raise NoOracleWording(f"the duration {until!r}")
+    return DURATIONS[until]
+
+
+def _amount(amount: Any, what: str) -> str:
+    if amount == "that_many":
+        return {"damage": "that much damage", "life": "that much life", "counters": "that many"}[what]
+    return str(amount)
+
+
+def _whom(to: str, me: str, event_object: str) -> str:
+    return {"itself": me, "that": event_object, "you": "you"}[to]
+
+
+Render = Callable[[Mapping[str, Any]], str] | None
+
+
+def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "that permanent",
+                   render: Render = None) -> str:
+    """The effect of an activated or triggered ability, as a clause without the final period:
+    "this creature becomes a copy of target creature, except it has this ability" (707.4),
+    "put a +1/+1 counter on this creature", "you gain 1 life", "this creature deals 1 damage
+    to that creature", "each opponent loses 1 life", "this creature gets +1/+1 until end of
+    turn"; ``event_object``: the event's object ("that creature"); ``render`` words an ability
+    the object gains (:func:`.abilities.ability_text`)."""
+    (key, body), = effect.items()
+    body = dict(body)
+    if key == "become":
+        until = body.pop("until")
+        parts = clauses(body, render)
+        if body.get("gain_control"):
+            raise NoOracleWording("an ability's object gaining control of itself")
+        words = " and ".join(c.one for c in parts)
+        return f"{me} {words}{duration(until)}"
+    if key == "become_copy":
+        return (f"{me} becomes a copy of target creature{duration(body['until'])}"
+                f"{copy_exceptions(body.get('exceptions'), render)}")
+    if key == "put_counters":
+        where = _whom(body.get("to", "itself"), me, event_object)
+        if body["count"] == "that_many":
+            return f"put that many {body['kind']} counters on {where}"
+        return f"put {counters(body['kind'], body['count'])} on {where}"
+    if key == "damage":
+        to = _whom(body["to"], me, event_object)
+        return f"{me} deals {_amount(body['amount'], 'damage')} damage to {to}".replace(
+            "that much damage damage", "that much damage")
+    if key == "gain_life":
+        return f"you gain {_amount(body['amount'], 'life')}" + ("" if body["amount"] == "that_many" else " life")
+    if key == "lose_life":
+        who = {"you": "you lose", "that": "that player loses", "each_opponent": "each opponent loses"}[
+            body.get("player", "each_opponent")]
+        return f"{who} {_amount(body['amount'], 'life')}" + ("" if body["amount"] == "that_many" else " life")
+    if key == "modify_pt":
+        p, t = body.get("power", 0), body.get("toughness", 0)
+        if not (isinstance(p, int) and isinstance(t, int)):
+            raise NoOracleWording("+N/+N by the event's amount")
+        who = _whom(body.get("to", "itself"), me, event_object)
+        return f"{who} gets {pt_change(p, t)} until end of turn"
+    raise NoOracleWording(f"an ability's effect {key!r}")
+
+
+def activated(body: Mapping[str, Any], me: str = "this creature", render: Render = None) -> str:
+    """An activated ability (CR 602.1): "{3}{B}{G}: This land becomes ... until end of turn."."""
+    return sentence(f"{body['cost']}: {capital(ability_effect(body['effect'], me, render=render))}")
+
+
+def loyalty_ability(body: Mapping[str, Any], me: str = "this planeswalker", render: Render = None) -> str:
+    """A loyalty ability (CR 606.2): "+1: ...", "−2: ..." (the minus sign), "0: ..."."""
+    if body.get("effect") is None:
+        raise NoOracleWording("a loyalty ability with no effect", "Oracle text has none")
+    cost = body["cost"]
+    sign = f"+{cost}" if cost > 0 else (f"\u2212{-cost}" if cost < 0 else "0")
+    return sentence(f"{sign}: {capital(ability_effect(body['effect'], me, render=render))}")
+
+
+PLAYERS = {"you": "you", "opponent": "an opponent", "each": "a player"}
+
+
+def trigger_condition(event: Mapping[str, Any], me: str) -> tuple[str, str]:
+    """A trigger event's words (CR 603.2, 603.6a, 603.10a) and the words for the event's object:
+    "When this creature enters" / "Whenever another creature enters", "that creature"."""
+    (kind, body), = event.items()
+    if kind in ("enters", "dies", "dealt_damage"):
+        flt = dict(body)
+        verb = {"enters": "enters", "dies": "dies", "dealt_damage": "is dealt damage"}[kind]
+        if flt.pop("itself", False):
+            return f"When {me} {verb}" if kind != "dealt_damage" else f"Whenever {me} {verb}", me
+        who = describe(flt)
+        noun = (flt.get("types") or ["permanent"])[0]
+        return f"Whenever {who.a} {verb}", f"that {noun}"
+    if kind in ("gains_life", "loses_life"):
+        who = PLAYERS[body]
+        verb = ("gain" if who == "you" else "gains") if kind == "gains_life" else ("lose" if who == "you" else "loses")
+        return f"Whenever {who} {verb} life", "that player"
+    if kind == "counters_put":
+        on = dict(body["on"])
+        where = me if on.pop("itself", False) else describe(on).a
+        return f"Whenever one or more {body['kind']} counters are put on {where}", "that permanent"
+    raise NoOracleWording(f"the trigger event {kind!r}")
+
+
+def triggered(body: Mapping[str, Any], me: str = "this creature", render: Render = None) -> str:
+    """A triggered ability (CR 603.1): "Whenever another creature enters, you gain 1 life.";
+    without an event, its ``when`` as written ("At the beginning of your upkeep, ...")."""
+    if body.get("event") is not None:
+        condition, that = trigger_condition(body["event"], me)
+    else:
+        condition, that = capital(body["when"]), "that permanent"
+    return sentence(f"{condition}, {ability_effect(body['effect'], me, event_object=that, render=render)}")
