@@ -83,7 +83,7 @@ class Session(Steps, Observation):
         snapshots = []
         for kind, realisation in self.plan.steps:
             if kind == "expect":
-                snapshot = self.snapshot()
+                snapshot = self.snapshot(objects=bool(realisation.get("objects")))
                 if realisation.get("players") is not None:
                     snapshot["players"] = self.players()
                 snapshots.append(snapshot)

@@ -22,6 +22,8 @@ from conformance.engines.adapters.phase.counters import (check_counter_replaceme
                                                          enters_with_sentence)
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
+from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, check_life_replacements,
+                                                                  double_life_gain_sentence, double_life_loss_sentence)
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
 from conformance.errors import Unsupported
@@ -120,6 +122,12 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(token_replacement_sentence(oid, body))
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
+        elif key == "double_life_gain":  # CR 614.1a: Boon Reflection, Rhox Faithmender (.life_replacements)
+            replacements.append(double_life_gain_sentence(oid, body))
+        elif key == "double_life_loss":  # CR 614.1a, 120.3a: Bloodletter of Aclazotz (.life_replacements)
+            replacements.append(double_life_loss_sentence(oid, body))
+        elif key == "cant_lose":  # CR 104.3b: Platinum Angel (.life_replacements)
+            statics.append(cant_lose_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
             if body not in KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
@@ -160,6 +168,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_counter_replacements(built.face, replacements)
     check_damage_replacements(built.face, replacements)
     check_token_replacements(built.face, replacements)
+    check_life_replacements(built.face, replacements)
     if [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()] != keywords:
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return built

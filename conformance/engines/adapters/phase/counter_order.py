@@ -19,8 +19,9 @@ from conformance.errors import Unsupported
 
 
 MODIFICATIONS = {"AddCounter": "quantity_modification", "DamageDone": "damage_modification",
-                 "CreateToken": "quantity_modification"}
-"""The replacement events the adapter orders: counters put (.counters) and damage doubled (.damage_sources)."""
+                 "CreateToken": "quantity_modification", "LoseLife": "quantity_modification", "GainLife": "execute"}
+"""The replacement events the adapter orders: counters put (.counters), damage doubled (.damage_sources),
+life lost or gained doubled (.life_replacements: a gain replacement's modification is its whole execution)."""
 
 
 class CounterReplacements(Board):
@@ -43,9 +44,12 @@ class CounterReplacements(Board):
             if replacement is None or replacement.get("event") not in MODIFICATIONS:
                 raise AdapterFault(f"phase asks to order replacements {json.dumps(candidates)[:300]}")
             event = replacement["event"]
-            kinds.add((event, (replacement.get(MODIFICATIONS[event]) or {}).get("type")))
+            modification = replacement.get(MODIFICATIONS[event]) or {}
+            kinds.add((event, json.dumps(modification, sort_keys=True) if event == "GainLife" else modification.get("type")))
             sources.append(candidate.get("source_id"))
-        if self.affected_seat is not None and waiting["data"]["player"] != self.affected_seat:
+        life = {event for event, _ in kinds} <= {"GainLife", "LoseLife"}  # the gaining or losing player's, not the
+        # damage recipient's (CR 616.1); only ever answered when they all modify alike (below)
+        if self.affected_seat is not None and waiting["data"]["player"] != self.affected_seat and not life:
             raise AdapterFault(f"phase asks seat {waiting['data']['player']} to order the replacements on a permanent "
                                f"seat {self.affected_seat} controls (CR 616.1: its controller chooses)")
         if self.replacement_order:

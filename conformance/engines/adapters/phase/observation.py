@@ -59,7 +59,11 @@ class Observation(Board):
 
     # observing
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, objects: bool = True) -> dict[str, Any]:
+        """The objects' values (none when the checkpoint observes no object: then a player who lost,
+        ending phase's game of two, CR 104.2a, does not stop the players' values being read)."""
+        if not objects:
+            return {"objects": {}}
         owners = {self.case["objects"][oid]["owner"] for oid in self.plan.objects}
         if any(self.game.player(self.seat[name]).get("is_eliminated") for name in owners):
             self.check_nobody_lost("its objects are observed after that, where the scenario keeps them in play")
