@@ -24,12 +24,13 @@ FEATURES = (
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
     "life-gain-replacement", "life-loss-replacement", "cant-lose",
+    "player-counters",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
-                           "supertypes", "colors", "name", "mana_cost"], "players": ["life", "lost"]}
+                           "supertypes", "colors", "name", "mana_cost"], "players": ["life", "lost", "counters"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",

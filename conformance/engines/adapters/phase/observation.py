@@ -11,6 +11,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS_BACK, OBJECT_PREFIX, AdapterFault
 from conformance.engines.adapters.phase.board import Board
+from conformance.engines.adapters.phase.player_counters import counters_of
 
 
 COLORS_BACK = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
@@ -95,9 +96,11 @@ class Observation(Board):
         }
 
     def players(self) -> dict[str, dict[str, Any]]:
-        """Life totals (CR 119.1) and whether each player has lost the game (104.3, 704.5a)."""
+        """Life totals (CR 119.1), whether each player has lost the game (104.3, 704.5a), and their
+        counters (122.1)."""
         out = {}
         for name, seat in self.seat.items():
             player = self.game.player(seat)
-            out[name] = {"life": player["life"], "lost": bool(player.get("is_eliminated"))}
+            out[name] = {"life": player["life"], "lost": bool(player.get("is_eliminated")),
+                         "counters": counters_of(player)}  # CR 122.1 (.player_counters)
         return out

@@ -22,6 +22,7 @@ from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_c
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import check_token_observations, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
@@ -100,8 +101,10 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     if case.get("range_of_influence") is not None:
         raise Unsupported("the limited range of influence option is not realised by this adapter")
     for name, state in (case.get("player_states") or {}).items():
-        if state.get("counters") or state.get("mana"):
-            raise Unsupported(f"player {name}: counters and mana are not realised by this adapter")
+        if state.get("mana"):
+            raise Unsupported(f"player {name}: mana is not realised by this adapter")
+        for kind in state.get("counters") or {}:  # CR 122.1 (.player_counters)
+            player_counter_kind(kind)
     plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)))
     check_token_observations(case)  # CR 111.4 (.tokens)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
@@ -206,6 +209,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return body
     if kind in ("end_effect", "end_turn"):
         return body
+    if kind in ("put_player_counters", "remove_player_counters"):  # CR 122.1 (.player_counters)
+        return check_player_counter_step(case, kind, body)
     if kind == "double_counters":
         return _plan_counter_doubling(plan, body, counter)
     if kind == "create_token":  # CR 111.1, 111.4, 614.1a (.tokens)
@@ -259,7 +264,8 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
     """Doubling the counters of one kind on a permanent (CR 701.10e): "Double the number of +1/+1
     counters on target permanent." (who casts it does not matter: the first player does)."""
     if body.get("player") is not None:
-        raise Unsupported("doubling a player's counters: counters on players are not realised by this adapter")
+        raise Unsupported("doubling a player's counters (CR 701.10e): phase's Oracle parser leaves \"Double the number "
+                          "of poison counters target player has.\" unimplemented")
     kind = body["kind"]
     sentence = Sentence(f"Double the number of {kind} counters on target permanent.",
                         {"type": "MultiplyCounter", "counter_type": counter_kind(kind), "multiplier": 2,

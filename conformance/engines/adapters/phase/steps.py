@@ -23,11 +23,12 @@ from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activ
 from conformance.engines.adapters.phase.entering import EntersAsCopy
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
+from conformance.engines.adapters.phase.player_counters import PlayerCounters
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
+class Steps(Activations, CounterReplacements, EntersAsCopy, PlayerCounters, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -265,6 +266,8 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
     def action(self, kind: str, body: Any) -> None:
         if kind in ("put_counters", "remove_counters"):
             self.counters(kind, body)
+        elif kind in ("put_player_counters", "remove_player_counters"):  # CR 122.1 (.player_counters)
+            self.player_counters(kind, body)
         elif kind == "move":
             self.move(body)
         elif kind == "end_effect":
