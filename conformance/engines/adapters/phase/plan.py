@@ -19,6 +19,7 @@ from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SE
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
+from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
@@ -277,14 +278,19 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
     return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
 
 
-def counter_order(case: Mapping[str, Any], names: Any) -> tuple[str, ...]:
+def counter_order(case: Mapping[str, Any], names: Any, putter: str | None = None) -> tuple[str, ...]:
     """The objects whose counter replacements the affected player applies, in the scripted order
-    (CR 616.1): "season" or "season.counter_replacement", one such ability per object."""
+    (CR 616.1): "season" or "season.counter_replacement", one such ability per object, or
+    "vorinclex.counter_replacement.2" when that is the only one of the object's that applies to
+    counters ``putter`` puts (.counter_halving)."""
     order = []
     for name in names:
         oid, _, ability = name.partition(".")
         own = [a for a in case["objects"][oid]["card"].get("abilities", ()) if "counter_replacement" in a]
-        if len(own) != 1 or ability not in ("", "counter_replacement"):
+        if ability_for_putter(case, oid, ability, putter):
+            order.append(oid)
+            continue
+        if len(own) != 1 or ability not in ("", "counter_replacement", "counter_replacement.1"):
             raise Unsupported(f"the order names {name!r}: only one counter replacement of an object is told apart here")
         order.append(oid)
     return tuple(order)
@@ -298,8 +304,8 @@ def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, A
     if body["object"] not in case["objects"]:
         raise Unsupported("counters put on a token in a case with counter replacements are not realised by this adapter")
     spec = case["objects"][body["object"]]
-    order = counter_order(case, body.get("order") or ())
     caster = body.get("controller") or spec.get("controller") or spec["owner"]
+    order = counter_order(case, body.get("order") or (), caster)
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, [put_counters_sentence(body)])
     plan.spells[name] = caster
