@@ -24,7 +24,7 @@ FEATURES = (
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
     "life-gain-replacement", "life-loss-replacement", "cant-lose",
-    "player-counters", "counter-halving",
+    "player-counters", "counter-halving", "prevention-extras",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
