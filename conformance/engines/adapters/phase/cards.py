@@ -24,7 +24,7 @@ from conformance.engines.adapters.phase.damage_sources import (activated_expecta
                                                                double_damage_sentence, source_ability_text)
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, check_life_replacements,
                                                                   double_life_gain_sentence, double_life_loss_sentence)
-from conformance.engines.adapters.phase.prevention_extras import prevention_extra_sentence
+from conformance.engines.adapters.phase.static_prevention import check_static_prevention, static_prevention_sentence
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
 from conformance.errors import Unsupported
@@ -129,8 +129,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(double_life_loss_sentence(oid, body))
         elif key == "cant_lose":  # CR 104.3b: Platinum Angel (.life_replacements)
             statics.append(cant_lose_sentence(oid, body))
-        elif key == "prevent_damage":  # CR 615.5: Phyrexian Hydra, Protean Hydra (.prevention_extras)
-            replacements.append(prevention_extra_sentence(oid, name, body))
+        elif key == "prevent_damage":  # CR 615.1, 615.5: partial prevention, the Hydras (.static_prevention)
+            replacements.append(static_prevention_sentence(oid, name, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
             if body not in KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
@@ -172,6 +172,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_damage_replacements(built.face, replacements)
     check_token_replacements(built.face, replacements)
     check_life_replacements(built.face, replacements)
+    check_static_prevention(built.face, replacements)
     if [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()] != keywords:
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return built
