@@ -25,7 +25,7 @@ FEATURES = (
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
     "life-gain-replacement", "life-loss-replacement", "cant-lose",
     "player-counters", "counter-halving", "prevention-extras",
-    "partial-prevention",
+    "partial-prevention", "damage-modifiers",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""

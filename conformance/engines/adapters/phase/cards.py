@@ -20,6 +20,7 @@ from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_s
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
+from conformance.engines.adapters.phase.damage_modifiers import check_damage_modifiers, modify_damage_sentence
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, check_life_replacements,
@@ -131,6 +132,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             statics.append(cant_lose_sentence(oid, body))
         elif key == "prevent_damage":  # CR 615.1, 615.5: partial prevention, the Hydras (.static_prevention)
             replacements.append(static_prevention_sentence(oid, name, body))
+        elif key == "modify_damage":  # CR 614.1a, 701.11: Fiery Emancipation, Torbran (.damage_modifiers)
+            replacements.append(modify_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
             if body not in KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
@@ -173,6 +176,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_token_replacements(built.face, replacements)
     check_life_replacements(built.face, replacements)
     check_static_prevention(built.face, replacements)
+    check_damage_modifiers(built.face, replacements)
     if [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()] != keywords:
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return built
@@ -255,11 +259,13 @@ def damage_abilities(oid: str, name: str, damage: list[tuple[int, str]], texts: 
     return parsed
 
 
-def spell_card(name: str, sentences: list[Sentence]) -> CardPlan:
+def spell_card(name: str, sentences: list[Sentence], *, types: tuple[str, ...] = ("Instant",),
+               colors: tuple[str, ...] = ()) -> CardPlan:
     """A synthesized instant costing {0} (a card with no mana cost cannot be cast, CR 118.6) that
-    does ``sentences`` as it resolves."""
+    does ``sentences`` as it resolves (a sorcery, or coloured, when it stands in for a damage
+    source whose kind and colours a replacement effect looks at, .damage_modifiers)."""
     text = " ".join(s.text for s in sentences)
-    return CardPlan.build(mtgjson(name, types=["Instant"], text=text), text, spell=sentences)
+    return CardPlan.build(mtgjson(name, types=list(types), text=text, colors=colors), text, spell=sentences)
 
 
 FILLER_CARD = {"name": FILLER, "types": ["Instant"]}

@@ -77,7 +77,7 @@ def has_damage_doublers(case: Mapping[str, Any]) -> bool:
     """Whether the damage of the case must come from its own sources: a damage doubler, or a
     keyword that changes what a source's damage does (lifelink, deathtouch, 702.15b, 702.2b),
     on a card or given by an effect, depends on the source."""
-    return any("double_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
+    return any("double_damage" in ability or "modify_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
         any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS)
 
@@ -152,6 +152,10 @@ class Activation:
     order: tuple[str, ...] = ()
 
 
+ORDERED = ("double_damage", "modify_damage", "prevent_damage")
+"""The abilities an order may name, one an object (.damage_modifiers, .static_prevention): phase offers each as
+a replacement of its object, told apart by the object."""
+
 SHIELD_NAME = "<shield>"  # the order's prevention shield (.counter_order.SHIELD in the game)
 
 
@@ -175,8 +179,9 @@ def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapp
             continue
         oid, _, ability = name.partition(".")
         spec = case["objects"].get(oid)
-        own = [a for a in spec["card"].get("abilities", ()) if "double_damage" in a] if spec else []
-        if len(own) != 1 or len(spec["card"].get("abilities", ())) != 1 or ability not in ("", "double_damage"):
-            raise Unsupported(f"the order names {name!r}: only objects with a damage doubler alone are ordered here")
+        own = [a for a in spec["card"].get("abilities", ()) if set(a) & set(ORDERED)] if spec else []
+        if len(own) != 1 or len(spec["card"].get("abilities", ())) != 1 or ability not in ("", *own[0]):
+            raise Unsupported(f"the order names {name!r}: only objects with a damage doubler, modifier or static "
+                              "prevention alone are ordered here")
         out.append(oid)
     return tuple(out)

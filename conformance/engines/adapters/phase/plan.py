@@ -333,10 +333,14 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
         return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
                           target=None if body["to"] in plan.players else body["to"],
                           target_player=body["to"] if body["to"] in plan.players else None, order=order)
-    if doublers and (list(case["objects"][body["source"]]["card"].get("types", [])) != ["instant"]
-                     or case["objects"][body["source"]]["card"].get("abilities")):
-        raise Unsupported("a damage source on the stack other than an instant spell, in a case with a damage doubler: "
-                          "the synthesized instant standing in for it would not be the same kind of source")
+    look: dict[str, Any] = {}
+    if doublers:  # the stand-in is the same kind of spell, of the same colours (CR 105.2: "a red source")
+        card = case["objects"][body["source"]]["card"]
+        if list(card.get("types", [])) not in (["instant"], ["sorcery"]) or card.get("abilities"):
+            raise Unsupported("a damage source on the stack other than an instant or sorcery spell with no abilities, "
+                              "in a case with a damage doubler or modifier: the synthesized spell standing in for it "
+                              "would not be the same kind of source")
+        look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ())}
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
         raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
                           "matches, each player) has no wording here")
@@ -357,14 +361,14 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     elif body["to"] in plan.players:  # CR 120.3a: life lost
         sentence = Sentence(f"{name} deals {amount} damage to target player.",
                             {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
-        plan.cards[name] = spell_card(name, [sentence])
+        plan.cards[name] = spell_card(name, [sentence], **look)
         plan.spells[name] = caster
         return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order)
     else:
         kind = recipient_kind(case, body["to"])
         sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
                             {"type": "DealDamage", "amount": amount_q, "target": {**TARGET, "type_filters": [kind.capitalize()]}})
-    plan.cards[name] = spell_card(name, [sentence])
+    plan.cards[name] = spell_card(name, [sentence], **look)
     plan.spells[name] = caster
     relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
                 and body["source"] in plan.objects)

@@ -55,8 +55,18 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, PlayerCounters, Boar
         before = {obj["id"] for obj in self.game.battlefield()}
         if self.zones.pop(cast.spell, "Hand") != "Hand":
             self.debug("MoveToZone", {"object_id": spell, "to_zone": "Hand", "simulate": False})
+        sorcery = json.loads(self.plan.cards[cast.spell].source).get("types") == ["Sorcery"]
+        if sorcery and seat == self.active and not self.game.stack() and self.game.state()["state"].get("phase") not in (
+                "PreCombatMain", "PostCombatMain") and "triggered" not in json.dumps(self.case):
+            # CR 307.1: a sorcery is cast in its controller's main phase; phase's game waits in the upkeep, where
+            # nothing the case does depends on the step (no triggered abilities): moved on to the main phase
+            self.debug("SetPhase", {"phase": "PreCombatMain", "active_player": self.active})
+            self.give_priority(seat)
         action = next((a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == spell), None)
         if action is None:
+            if sorcery:  # CR 307.1: sorcery timing
+                raise Unsupported(f"{cast.caster}'s sorcery standing in for a damage source cannot be cast now (only by "
+                                  "the active player with an empty stack, CR 307.1)")
             raise AdapterFault(f"phase does not offer to cast {cast.spell}")
         self.game.apply(seat, action)
         chosen_target = None if target is None else {"Object": target}
