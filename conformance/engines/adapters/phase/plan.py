@@ -100,7 +100,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         raise Unsupported(f"{len(players)} players (phase seats 2 to {MAX_SEATS}; this adapter adds a second seat "
                           "to a game of one)")
     if case.get("range_of_influence") is not None:
-        raise Unsupported("the limited range of influence option is not realised by this adapter")
+        raise Unsupported("the limited range of influence option (CR 801): phase's new_game refuses its format "
+                          "config's range_of_influence (\"not supported until limited-range rules are implemented\")")
     for name, state in (case.get("player_states") or {}).items():
         if state.get("mana"):
             raise Unsupported(f"player {name}: mana is not realised by this adapter")
