@@ -1,5 +1,10 @@
-"""Prevention effects of a permanent's static ability (CR 615.1, 615.10): partial prevention, and
-prevention with an additional effect on the permanent itself (615.5).
+"""Prevention effects of a permanent's static ability (CR 615.1, 615.10): N of the damage, partial
+prevention, and prevention with an additional effect on the permanent itself (615.5).
+
+N of the damage, anew in each event (615.10): ``amount: N`` with ``to`` none (any permanent or
+player), itself, or creatures or planeswalkers (of one creature type, its controller's): "If a
+source would deal damage to a Cleric creature you control, prevent 1 of that damage." (Daunting
+Defender's wording; phase: PreventionMinus by N, with that ``valid_card``).
 
 Partial prevention, anew in each damage event (615.10), to any permanent or player or to the
 permanent itself (``to: {itself: true}``), from any source:
@@ -43,7 +48,45 @@ def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any]) -> 
         to.pop("zone")
     if body.get("half") is not None or body.get("all_but") is not None:
         return _partial(oid, name, body, to)
+    if body.get("amount") is not None and not body.get("then"):
+        return _prevent_n(oid, name, body, to)
     return _with_extra(oid, name, body, to)
+
+
+def _recipients(oid: str, name: str, to: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
+    """The permanents a static prevention covers in Oracle words ("a permanent or player", NAME
+    itself, "a Cleric creature you control", "a planeswalker you control"), and phase's
+    ``valid_card``."""
+    if not to:
+        return "a permanent or player", None
+    if to == {"itself": True}:
+        return name, {"type": "SelfRef"}
+    flt = dict(to)
+    types, subtypes = list(flt.pop("types", [])), list(flt.pop("subtypes", []))
+    controller = flt.pop("controller", None)
+    if flt or controller not in (None, "you") or types not in (["creature"], ["planeswalker"]) or len(subtypes) > 1 \
+            or (subtypes and types != ["creature"]):
+        raise Unsupported(f"object {oid!r}: a static prevention for {dict(to)} has no Oracle wording here (a creature "
+                          "or planeswalker, perhaps of one creature type, perhaps its controller's)")
+    words = " ".join([*subtypes, types[0]])
+    filters: list[Any] = [types[0].capitalize(), *({"Subtype": t} for t in subtypes)]
+    words = f"a {words}" + (" you control" if controller else "")
+    return words, {"type": "Typed", "type_filters": filters, "controller": "You" if controller else None,
+                   "properties": []}
+
+
+def _prevent_n(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
+    """CR 615.10: "If a source would deal damage to ..., prevent 1 of that damage." (Daunting
+    Defender's wording), N anew in each damage event: phase's PreventionMinus by N."""
+    rest = {k: v for k, v in body.items() if k not in ("to", "amount") and v not in (None, False, [], ())}
+    if rest:
+        raise Unsupported(f"object {oid!r}: the static prevention ability {dict(body)} has no Oracle wording here (no "
+                          "source filter, no combat-only prevention)")
+    whom, valid = _recipients(oid, name, to)
+    n = body["amount"]
+    return Sentence(f"If a source would deal damage to {whom}, prevent {n} of that damage.",
+                    {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": valid, "condition": None,
+                     "execute": None, "damage_modification": {"type": "PreventionMinus", "value": n}})
 
 
 def _partial(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
