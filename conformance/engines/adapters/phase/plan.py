@@ -324,9 +324,9 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     if body.get("combat"):
         raise Unsupported("combat damage (CR 510.2) is not realised by this adapter: no combat is played")
     doublers = has_damage_doublers(case)
-    if body.get("order") and not doublers:
-        raise Unsupported("a scripted order of replacement and prevention effects (CR 616.1)")
-    order = damage_order(case, body, plan.shields) if doublers else ()
+    # CR 616.1: the affected player's order among shields and static prevention (no source filter: the stand-in
+    # spell is as good a source as the scenario's), or doublers and modifiers with the scenario's own source
+    order = damage_order(case, body, plan.shields) if doublers or body.get("order") else ()
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
         source = case["objects"][body["source"]]
         recipient = "target player" if body.get("to") in plan.players else f"target {recipient_kind(case, body['to'])}"
@@ -414,17 +414,18 @@ def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any
     amount = body.get("amount")
     how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
     to_player = body["to"] in plan.players
-    whom = "target player" if to_player else "target creature"
+    kind = None if to_player else recipient_kind(case, body["to"])  # a creature, or a planeswalker (CR 120.3c)
+    whom = "target player" if to_player else f"target {kind}"
     sentence = Sentence(f"Prevent {how_much} that would be dealt to {whom} this turn.",
-                        {"type": "PreventDamage", "amount": parsed,
-                         "target": {"type": "Player"} if to_player else TARGET, "scope": "AllDamage"})
+                        {"type": "PreventDamage", "amount": parsed, "scope": "AllDamage",
+                         "target": {"type": "Player"} if to_player else {**TARGET, "type_filters": [kind.capitalize()]}})
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, [sentence])
     plan.spells[name] = body["controller"]
     if body.get("id"):
         plan.shields[body["id"]] = name
     return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
-                target_player=body["to"] if to_player else None)
+                target_player=body["to"] if to_player else None, needs_creature=kind == "creature")
 
 
 def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str, Any]], counter: Iterator[int]) -> list:
