@@ -89,7 +89,7 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, PlayerCounters, Boar
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
         if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
-        self.replacement_order = tuple(SHIELD if oid == SHIELD_NAME else self.ids[oid] for oid in cast.order)
+        self.replacement_order = self.order_of(cast.order)
         self.affected_seat = None if target is None else self.game.object(target).get("controller")
         try:
             self.resolve_stack()
