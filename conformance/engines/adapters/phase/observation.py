@@ -63,10 +63,10 @@ class Observation(Board):
     def snapshot(self, objects: bool = True) -> dict[str, Any]:
         """The objects' values (none when the checkpoint observes no object: then a player who lost,
         ending phase's game of two, CR 104.2a, does not stop the players' values being read)."""
-        if not objects:
-            return {"objects": {}}
         owners = {self.case["objects"][oid]["owner"] for oid in self.plan.objects}
         if any(self.game.player(self.seat[name]).get("is_eliminated") for name in owners):
+            if not objects:
+                return {"objects": {}}
             self.check_nobody_lost("its objects are observed after that, where the scenario keeps them in play")
         objects = {}
         for oid in self.plan.objects:
