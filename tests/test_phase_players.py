@@ -78,7 +78,8 @@ def test_damage_modifier_wording():
                                         "to_player": "opponent", "plus": 2}).text == (
         "If a red source you control would deal damage to an opponent or a permanent an opponent controls, it deals "
         "that much damage plus 2 instead.")  # Torbran
-    for body in ({"times": 3}, {"by": mine, "plus": 2}, {"by": {"controller": "you"}, "times": 3},
+    assert modify_damage_sentence("f", {"times": 3}).text.startswith("If a source would deal damage")  # every source
+    for body in ({"times": 4}, {"by": mine, "plus": 2}, {"by": {"controller": "you"}, "times": 3},
                  {"by": mine, "times": 3, "to_player": "you"}):
         with pytest.raises(Unsupported):
             modify_damage_sentence("x", body)
@@ -86,10 +87,11 @@ def test_damage_modifier_wording():
 
 def test_player_counters_names():
     assert player_counter_kind("poison") == "Poison"
+    assert player_counter_kind("energy") == "energy"  # phase keeps it apart (ModifyEnergy)
     with pytest.raises(Unsupported):
-        player_counter_kind("energy")
-    assert counters_of({"poison_counters": 3, "player_counters": {"Experience": 2, "Rad": 0}}) == {
-        "experience": 2, "poison": 3}
+        player_counter_kind("charge")
+    assert counters_of({"poison_counters": 3, "energy": 1, "player_counters": {"Experience": 2, "Rad": 0}}) == {
+        "energy": 1, "experience": 2, "poison": 3}
     assert counters_of({"poison_counters": 0}) == {}
 
 
@@ -137,9 +139,10 @@ def test_player_counters_are_put_removed_and_read(engine):
     steps = [{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 4}},
              {"remove_player_counters": {"player": "Blair", "kind": "poison", "count": 6}},  # at most what she has
              {"put_player_counters": {"player": "Alex", "kind": "experience", "count": 2}},
+             {"remove_player_counters": {"player": "Alex", "kind": "energy", "count": 1}},
              {"expect": {"players": {"Blair": {"counters": {}, "lost": False},
-                                     "Alex": {"counters": {"experience": 2, "poison": 1}}}}}]
-    outcome = judged(engine, {"bear": creature(2, 2)}, steps, player_states={"Alex": {"counters": {"poison": 1}}})
+                                     "Alex": {"counters": {"experience": 2, "poison": 1, "energy": 2}}}}}]
+    outcome = judged(engine, {"bear": creature(2, 2)}, steps, player_states={"Alex": {"counters": {"poison": 1, "energy": 3}}})
     assert outcome.status == "passed", outcome.message
     steps = [{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 10}},
              {"expect": {"players": {"Blair": {"counters": {"poison": 10}, "lost": True}}}}]  # CR 704.5c
@@ -156,8 +159,8 @@ def test_what_is_refused(engine):
     season = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
     with pytest.raises(Unsupported, match="counter replacements"):
         run({"season": season}, [{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 1}}])
-    with pytest.raises(Unsupported, match="energy"):
-        run({"bear": creature(2, 2)}, [{"put_player_counters": {"player": "Blair", "kind": "energy", "count": 1}}])
+    with pytest.raises(Unsupported, match="charge"):
+        run({"bear": creature(2, 2)}, [{"put_player_counters": {"player": "Blair", "kind": "charge", "count": 1}}])
 
 
 @needs_phase

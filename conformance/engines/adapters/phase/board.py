@@ -17,7 +17,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import MAX_PASSES, SEED, ZONES, AdapterFault, _phase
 from conformance.engines.adapters.phase.plan import Plan, counter_kind
-from conformance.engines.adapters.phase.player_counters import player_counter_kind
+from conformance.engines.adapters.phase.player_counters import modify
 from conformance.errors import Unsupported
 
 # --- driving the game ---------------------------------------------------------------------------
@@ -113,8 +113,7 @@ class Board:
                 self.debug("SetLife", {"player_id": self.seat[name], "life": state["life"]})
             for kind, count in (state.get("counters") or {}).items():  # CR 122.1 (.player_counters)
                 if count:
-                    self.debug("ModifyPlayerCounters", {"player_id": self.seat[name],
-                                                        "counter_kind": player_counter_kind(kind), "delta": count})
+                    modify(self.debug, self.seat[name], kind, count)
         self.state_based_actions()
 
     def _map_ids(self, cards: list[tuple[int, str, int, str]]) -> dict[int, str]:

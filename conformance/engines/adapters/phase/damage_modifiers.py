@@ -4,7 +4,7 @@ written as the Oracle sentences of the real cards they model, checked against ph
 ``damage_target_filter``):
 
 - Fiery Emancipation, ``{by: {controller: you, zone: [battlefield, stack]}, times: 3}``: "If a
-  source you control would deal damage to a permanent or player, it deals triple that damage to
+  source you control (without ``by``: "If a source") would deal damage to a permanent or player, it deals triple that damage to
   that permanent or player instead." (phase: Triple, sources its controller controls);
 - Torbran, Thane of Red Fell, ``{by: {colors: [R], controller: you, zone: [battlefield, stack]}, to:
   {controller: opponent}, to_player: opponent, plus: 2}``: "If a red source you control would deal
@@ -28,8 +28,11 @@ from conformance.errors import Unsupported
 _FACTORS = {2: ("double", "Double"), 3: ("triple", "Triple")}
 
 
-def _sources(oid: str, by: Mapping[str, Any] | None) -> tuple[str, dict[str, Any]]:
-    """"a source you control" / "a red source you control", and phase's ``damage_source_filter``."""
+def _sources(oid: str, by: Mapping[str, Any] | None) -> tuple[str, dict[str, Any] | None]:
+    """"a source you control" / "a red source you control", and phase's ``damage_source_filter``
+    ("a source" and none, without ``by``: every source)."""
+    if by is None:
+        return "a source", None
     flt = {k: v for k, v in (by or {}).items() if v not in (None, False, [], ())}
     zones = flt.pop("zone", "battlefield")
     zones = frozenset([zones] if isinstance(zones, str) else zones)
@@ -50,7 +53,9 @@ def modify_damage_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
         to.pop("zone")
     to_player, times, plus = body.get("to_player"), body.get("times"), body.get("plus")
     expect: dict[str, Any] = {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": None,
-                              "condition": None, "execute": None, "damage_source_filter": source_filter}
+                              "condition": None, "execute": None}
+    if source_filter is not None:  # none: .damage_sources.check_damage_replacements checks phase reads none
+        expect["damage_source_filter"] = source_filter
     if times is not None and plus is None and not to and to_player is None and times in _FACTORS:
         word, kind = _FACTORS[times]
         return Sentence(f"If {words} would deal damage to a permanent or player, it deals {word} that damage to that "
@@ -68,6 +73,7 @@ def modify_damage_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
 def check_damage_modifiers(face: Mapping[str, Any], sentences: list[Sentence]) -> None:
     """A modifier for any recipient has no ``damage_target_filter`` in phase's reading."""
     for sentence, parsed in zip(sentences, face.get("replacements") or ()):
-        if sentence.expect.get("event") == "DamageDone" and "damage_source_filter" in sentence.expect \
+        modification = (sentence.expect.get("damage_modification") or {}).get("type")
+        if sentence.expect.get("event") == "DamageDone" and modification in ("Double", "Triple", "Plus") \
                 and "damage_target_filter" not in sentence.expect and parsed.get("damage_target_filter") is not None:
             raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with a recipient filter")

@@ -1,8 +1,9 @@
-"""Counters on players (CR 122.1): poison (704.5c: ten or more lose the game), experience, rad
-and ticket counters, the kinds phase keeps on a player (``poison_counters``, ``player_counters``).
+"""Counters on players (CR 122.1): poison (704.5c: ten or more lose the game), experience, rad,
+ticket and energy counters, the kinds phase keeps on a player (``poison_counters``,
+``player_counters``, ``energy``).
 
 A player's counters as the case starts, and the ``put_player_counters`` / ``remove_player_counters``
-steps, are phase's debug action ``ModifyPlayerCounters`` (a removal takes away at most what the
+steps, are phase's debug action ``ModifyPlayerCounters`` (``ModifyEnergy`` for energy) (a removal takes away at most what the
 player has), a stand-in for an effect that
 puts or removes them, as ``ModifyCounters`` is for permanents' counters: faithful because nothing
 else in the case acts on that event (in a case with counter replacements, which may apply to a
@@ -10,7 +11,7 @@ player, "on a permanent or player", 614.1a, putting counters on a player is unsu
 state-based actions follow the step (704.3), performed by phase. Doubling a player's counters
 (701.10e) has no Oracle wording phase implements ("Double the number of poison counters target
 player has." is left unimplemented): unsupported. Read back: poison from ``poison_counters``,
-the others from ``player_counters``, zero counts left out.
+energy from ``energy``, the others from ``player_counters``, zero counts left out.
 """
 
 from __future__ import annotations
@@ -25,11 +26,25 @@ PLAYER_COUNTERS = {"poison": "Poison", "experience": "Experience", "rad": "Rad",
 PLAYER_COUNTERS_BACK = {v: k for k, v in PLAYER_COUNTERS.items()}
 
 
+ENERGY = "energy"
+"""Energy counters (CR 122.1, 107.14): phase keeps them apart, in ``energy``, set with ``ModifyEnergy``."""
+
+
 def player_counter_kind(kind: str) -> str:
+    if kind == ENERGY:
+        return ENERGY
     if kind not in PLAYER_COUNTERS:
-        raise Unsupported(f"{kind} counters on a player: phase keeps only {sorted(PLAYER_COUNTERS)} counters on players "
-                          "(energy apart), so they are not realised here")
+        raise Unsupported(f"{kind} counters on a player: phase keeps only {sorted([*PLAYER_COUNTERS, ENERGY])} "
+                          "counters on players, so they are not realised here")
     return PLAYER_COUNTERS[kind]
+
+
+def modify(debug: Any, seat: int, kind: str, delta: int) -> None:
+    """phase's debug action changing a player's counters of ``kind`` by ``delta``."""
+    if kind == ENERGY:
+        debug("ModifyEnergy", {"player_id": seat, "delta": delta})
+    else:
+        debug("ModifyPlayerCounters", {"player_id": seat, "counter_kind": player_counter_kind(kind), "delta": delta})
 
 
 def check_player_counter_step(case: Mapping[str, Any], kind: str, body: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -49,6 +64,8 @@ def counters_of(player: Mapping[str, Any]) -> dict[str, int]:
            if v}
     if player.get("poison_counters"):
         out["poison"] = player["poison_counters"]
+    if player.get("energy"):
+        out[ENERGY] = player["energy"]
     return dict(sorted(out.items()))
 
 
@@ -64,5 +81,4 @@ class PlayerCounters:
         have = counters_of(self.game.player(seat)).get(body["kind"], 0)
         delta = body["count"] if kind == "put_player_counters" else -min(body["count"], have)
         if delta:
-            self.debug("ModifyPlayerCounters", {"player_id": seat, "counter_kind": player_counter_kind(body["kind"]),
-                                                "delta": delta})
+            modify(self.debug, seat, body["kind"], delta)
