@@ -41,9 +41,14 @@ does, and why each choice is faithful, is in docs/engines/phase.md; in short:
   loses 2 life.", "Double target player's life total.", "Prevent the next 3 damage that would be
   dealt to target player this turn."). A player who loses leaves phase's game (CR 104.2a,
   800.4a): what the scenario does after that is unsupported.
+- **Players and damage/life replacements** (:mod:`.life_replacements`, :mod:`.player_counters`,
+  :mod:`.counter_halving`, :mod:`.static_prevention`, :mod:`.damage_modifiers`): Boon Reflection's,
+  Bloodletter's, Platinum Angel's, Vorinclex's, the Hydras', Daunting Defender's, Fiery
+  Emancipation's and Torbran's Oracle sentences read by phase's own replacement pipeline; counters
+  on players with ``ModifyPlayerCounters`` / ``ModifyEnergy``.
 - **Snapshots** read ``game.object(id)``: counters ``P1P1``/``M1M1`` become ``+1/+1``/``-1/-1``,
   zones are lower-cased, a controller and damage marked are reported only on the battlefield
-  (damage is 0 elsewhere); ``game.player(seat)`` gives life and whether the player lost.
+  (damage is 0 elsewhere); ``game.player(seat)`` gives life, whether the player lost, and their counters.
 
 A game is prepared once per board and forked (``state()`` / ``load_game``) for every case that
 starts from the same cards and board.
