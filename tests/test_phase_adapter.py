@@ -462,9 +462,14 @@ def test_a_player_losing_ends_phases_game_so_later_steps_are_unsupported(engine,
                                              rules=("704.5a",)))
     assert result.status == "unsupported"
     assert "lost the game, and phase ended it" in result.reason
-    # three players: phase exiles the loser's objects (CR 800.4a), which the scenarios keep in play
+    # three players: phase exiles the loser's objects (CR 800.4a), which the scenarios keep in play: a
+    # checkpoint observing only players is still read, one observing objects is unsupported
     ogre = {"ogre": {**creature(2, 2), "owner": "Blair"}}
     result = outcome(engine, info, make_case({**base, **ogre}, steps, players=("Alex", "Blair", "Cal"),
+                                             rules=("704.5a",)))
+    assert result.status == "passed"
+    seen = [steps[0], {"expect": {"players": {"Blair": {"lost": True}}, "objects": {"ogre": {"zone": "battlefield"}}}}]
+    result = outcome(engine, info, make_case({**base, **ogre}, seen, players=("Alex", "Blair", "Cal"),
                                              rules=("704.5a",)))
     assert result.status == "unsupported"
     assert "removed them from it (CR 104.2a, 800.4a)" in result.reason

@@ -83,7 +83,9 @@ def test_adapters_do_not_declare_the_new_features_or_tapped():
     from conformance.engines.adapters.phase import bindings
     new = {"event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities", "mana-replacement",
            "counter-halving"}
-    assert not new & set(bindings.FEATURES) and not new & set(python_mtg.FEATURES)
+    assert not new & set(python_mtg.FEATURES)
+    # the phase adapter realises these through phase's own game (issue 20, docs/engines/phase.md)
+    assert new & set(bindings.FEATURES) == {"life-gain-replacement", "life-loss-replacement", "counter-halving"}
     assert "tapped" not in bindings.OBSERVABLES["objects"]
 
 

@@ -47,9 +47,14 @@ does, and why each choice is faithful, is in docs/engines/phase.md; in short:
   (checked against what phase offers); first and double strike, trample, deathtouch, lifelink,
   vigilance, blocking restrictions and protection are phase's. A creature blocking several
   attackers is refused (phase divides its damage itself, CR 510.1d).
+- **Players and damage/life replacements** (:mod:`.life_replacements`, :mod:`.player_counters`,
+  :mod:`.counter_halving`, :mod:`.static_prevention`, :mod:`.damage_modifiers`): Boon Reflection's,
+  Bloodletter's, Platinum Angel's, Vorinclex's, the Hydras', Daunting Defender's, Fiery
+  Emancipation's and Torbran's Oracle sentences read by phase's own replacement pipeline; counters
+  on players with ``ModifyPlayerCounters`` / ``ModifyEnergy``.
 - **Snapshots** read ``game.object(id)``: counters ``P1P1``/``M1M1`` become ``+1/+1``/``-1/-1``,
   zones are lower-cased, a controller and damage marked are reported only on the battlefield
-  (damage is 0 elsewhere); ``game.player(seat)`` gives life and whether the player lost.
+  (damage is 0 elsewhere); ``game.player(seat)`` gives life, whether the player lost, and their counters.
 
 A game is prepared once per board and forked (``state()`` / ``load_game``) for every case that
 starts from the same cards and board.
@@ -92,7 +97,7 @@ class Session(Steps, Observation):
         snapshots = []
         for kind, realisation in self.plan.steps:
             if kind == "expect":
-                snapshot = self.snapshot()
+                snapshot = self.snapshot(objects=bool(realisation.get("objects")))
                 if realisation.get("players") is not None:
                     snapshot["players"] = self.players(mana=any("mana" in values
                                                                 for values in realisation["players"].values()))

@@ -28,13 +28,16 @@ FEATURES = (
     "mana", "mana-abilities", "mana-replacement", "double-mana",  # .mana, .ability_lines
     "activated-abilities", "loyalty-abilities",  # .loyalty: loyalty abilities only; other activated abilities refused
     "triggered-abilities", "event-triggers",  # .triggers: on events only; the trigger step refused
+    "life-gain-replacement", "life-loss-replacement", "cant-lose",
+    "player-counters", "counter-halving", "prevention-extras",
+    "partial-prevention", "damage-modifiers",
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
                            "supertypes", "colors", "name", "mana_cost", "tapped"],
-               "players": ["life", "lost", "mana"]}
+               "players": ["life", "lost", "mana", "counters"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",

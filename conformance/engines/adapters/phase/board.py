@@ -17,6 +17,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import MAX_PASSES, SEED, ZONES, AdapterFault, _phase
 from conformance.engines.adapters.phase.plan import Plan, counter_kind
+from conformance.engines.adapters.phase.player_counters import modify
 from conformance.errors import Unsupported
 
 # --- driving the game ---------------------------------------------------------------------------
@@ -110,6 +111,9 @@ class Board:
         for name, state in (self.case.get("player_states") or {}).items():
             if state.get("life", 20) != 20:  # CR 119.1: 20 unless the case says otherwise
                 self.debug("SetLife", {"player_id": self.seat[name], "life": state["life"]})
+            for kind, count in (state.get("counters") or {}).items():  # CR 122.1 (.player_counters)
+                if count:
+                    modify(self.debug, self.seat[name], kind, count)
         self.state_based_actions()
 
     def _map_ids(self, cards: list[tuple[int, str, int, str]]) -> dict[int, str]:

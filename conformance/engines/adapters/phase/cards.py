@@ -26,6 +26,10 @@ from conformance.engines.adapters.phase.ability_lines import multiply_mana_sente
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import trigger_line
+from conformance.engines.adapters.phase.damage_modifiers import check_damage_modifiers, modify_damage_sentence
+from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, check_life_replacements,
+                                                                  double_life_gain_sentence, double_life_loss_sentence)
+from conformance.engines.adapters.phase.static_prevention import check_static_prevention, static_prevention_sentence
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
 from conformance.errors import Unsupported
@@ -126,6 +130,16 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(token_replacement_sentence(oid, body))
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
+        elif key == "double_life_gain":  # CR 614.1a: Boon Reflection, Rhox Faithmender (.life_replacements)
+            replacements.append(double_life_gain_sentence(oid, body))
+        elif key == "double_life_loss":  # CR 614.1a, 120.3a: Bloodletter of Aclazotz (.life_replacements)
+            replacements.append(double_life_loss_sentence(oid, body))
+        elif key == "cant_lose":  # CR 104.3b: Platinum Angel (.life_replacements)
+            statics.append(cant_lose_sentence(oid, body))
+        elif key == "prevent_damage":  # CR 615.1, 615.5: partial prevention, the Hydras (.static_prevention)
+            replacements.append(static_prevention_sentence(oid, name, body))
+        elif key == "modify_damage":  # CR 614.1a, 701.11: Fiery Emancipation, Torbran (.damage_modifiers)
+            replacements.append(modify_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
             if body not in KEYWORDS and body not in COMBAT_KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
@@ -183,6 +197,9 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_counter_replacements(built.face, replacements)
     check_damage_replacements(built.face, replacements)
     check_token_replacements(built.face, replacements)
+    check_life_replacements(built.face, replacements)
+    check_static_prevention(built.face, replacements)
+    check_damage_modifiers(built.face, replacements)
     if list(built.face.get("keywords") or ()) != parsed:
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return built
@@ -265,11 +282,13 @@ def damage_abilities(oid: str, name: str, damage: list[tuple[int, str]], texts: 
     return parsed
 
 
-def spell_card(name: str, sentences: list[Sentence]) -> CardPlan:
+def spell_card(name: str, sentences: list[Sentence], *, types: tuple[str, ...] = ("Instant",),
+               colors: tuple[str, ...] = ()) -> CardPlan:
     """A synthesized instant costing {0} (a card with no mana cost cannot be cast, CR 118.6) that
-    does ``sentences`` as it resolves."""
+    does ``sentences`` as it resolves (a sorcery, or coloured, when it stands in for a damage
+    source whose kind and colours a replacement effect looks at, .damage_modifiers)."""
     text = " ".join(s.text for s in sentences)
-    return CardPlan.build(mtgjson(name, types=["Instant"], text=text), text, spell=sentences)
+    return CardPlan.build(mtgjson(name, types=list(types), text=text, colors=colors), text, spell=sentences)
 
 
 FILLER_CARD = {"name": FILLER, "types": ["Instant"]}

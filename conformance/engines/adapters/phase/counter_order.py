@@ -15,12 +15,14 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import AdapterFault
 from conformance.engines.adapters.phase.board import Board, _action
+from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME
 from conformance.errors import Unsupported
 
 
 MODIFICATIONS = {"AddCounter": "quantity_modification", "DamageDone": "damage_modification",
-                 "CreateToken": "quantity_modification"}
-"""The replacement events the adapter orders: counters put (.counters) and damage doubled (.damage_sources)."""
+                 "CreateToken": "quantity_modification", "LoseLife": "quantity_modification", "GainLife": "execute"}
+"""The replacement events the adapter orders: counters put (.counters), damage doubled (.damage_sources),
+life lost or gained doubled (.life_replacements: a gain replacement's modification is its whole execution)."""
 
 
 class CounterReplacements(Board):
@@ -40,12 +42,18 @@ class CounterReplacements(Board):
                 sources.append(SHIELD)
                 continue
             replacement = _replacement_of(state, candidate)
+            told_apart = [e for e in self.replacement_order if isinstance(e, tuple) and e[0] == candidate.get("source_id")]
             if replacement is None or replacement.get("event") not in MODIFICATIONS:
                 raise AdapterFault(f"phase asks to order replacements {json.dumps(candidates)[:300]}")
             event = replacement["event"]
-            kinds.add((event, (replacement.get(MODIFICATIONS[event]) or {}).get("type")))
-            sources.append(candidate.get("source_id"))
-        if self.affected_seat is not None and waiting["data"]["player"] != self.affected_seat:
+            modification = replacement.get(MODIFICATIONS[event]) or {}
+            kinds.add((event, json.dumps(modification, sort_keys=True) if event == "GainLife" else modification.get("type")))
+            # an object with several of the effects: told apart by their text (.damage_sources.ability_text)
+            sources.append((candidate.get("source_id"), candidate.get("description")) if told_apart
+                           else candidate.get("source_id"))
+        life = {event for event, _ in kinds} <= {"GainLife", "LoseLife"}  # the gaining or losing player's, not the
+        # damage recipient's (CR 616.1); only ever answered when they all modify alike (below)
+        if self.affected_seat is not None and waiting["data"]["player"] != self.affected_seat and not life:
             raise AdapterFault(f"phase asks seat {waiting['data']['player']} to order the replacements on a permanent "
                                f"seat {self.affected_seat} controls (CR 616.1: its controller chooses)")
         if self.replacement_order:
@@ -60,6 +68,13 @@ class CounterReplacements(Board):
         else:
             index = 0
         self.game.apply(waiting["data"]["player"], _action({"type": "ChooseReplacement", "data": {"index": index}}))
+
+
+    def order_of(self, names: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The scripted order in phase's terms: object ids, SHIELD, or (id, Oracle text) for one of
+        an object's several effects."""
+        return tuple(SHIELD if name == SHIELD_NAME else (self.ids[name[0]], name[1]) if isinstance(name, tuple)
+                     else self.ids[name] for name in names)
 
 
 SHIELD = "shield"

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS
+from conformance.engines.adapters.phase.counter_halving import halving_sentence
 from conformance.engines.adapters.phase.wording import Sentence
 from conformance.errors import Unsupported
 from conformance.oracle import words as oracle_words
@@ -55,6 +56,11 @@ def _covered(on: Mapping[str, Any] | None, oid: str) -> tuple[str, str]:
 def counter_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
     """The Oracle sentence of a counter replacement (CR 614.1a) and phase's expected reading."""
     mode, amount, kind = body.get("mode", "double"), body.get("amount", 1), body.get("kind")
+    if mode == "half":  # Vorinclex's second ability (.counter_halving)
+        return halving_sentence(oid, body)
+    if body.get("by_opponent"):
+        raise Unsupported(f"object {oid!r}: an 'if an opponent would put' counter replacement other than Vorinclex's "
+                          "has no Oracle wording here")
     if mode == "double":
         modification: dict[str, Any] = {"type": "Times", "factor": 2}
     elif mode == "plus" and kind is not None:

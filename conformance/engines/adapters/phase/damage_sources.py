@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
+from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
 from conformance.engines.adapters.phase.wording import TARGET, Sentence
 from conformance.errors import Unsupported
 
@@ -77,7 +79,7 @@ def has_damage_doublers(case: Mapping[str, Any]) -> bool:
     """Whether the damage of the case must come from its own sources: a damage doubler, or a
     keyword that changes what a source's damage does (lifelink, deathtouch, 702.15b, 702.2b),
     on a card or given by an effect, depends on the source."""
-    return any("double_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
+    return any("double_damage" in ability or "modify_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
         any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS)
 
@@ -152,6 +154,10 @@ class Activation:
     order: tuple[str, ...] = ()
 
 
+ORDERED = ("double_damage", "modify_damage", "prevent_damage")
+"""The abilities an order may name, one an object (.damage_modifiers, .static_prevention): phase offers each as
+a replacement of its object, told apart by the object."""
+
 SHIELD_NAME = "<shield>"  # the order's prevention shield (.counter_order.SHIELD in the game)
 
 
@@ -175,8 +181,35 @@ def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapp
             continue
         oid, _, ability = name.partition(".")
         spec = case["objects"].get(oid)
-        own = [a for a in spec["card"].get("abilities", ()) if "double_damage" in a] if spec else []
-        if len(own) != 1 or len(spec["card"].get("abilities", ())) != 1 or ability not in ("", "double_damage"):
-            raise Unsupported(f"the order names {name!r}: only objects with a damage doubler alone are ordered here")
+        own = [a for a in spec["card"].get("abilities", ()) if set(a) & set(ORDERED)] if spec else []
+        if spec is not None and len(own) == len(spec["card"].get("abilities", ())) > 1:
+            out.append((oid, ability_text(oid, spec, own, ability, name)))
+            continue
+        if len(own) != 1 or len(spec["card"].get("abilities", ())) != 1 or ability not in ("", *own[0]):
+            raise Unsupported(f"the order names {name!r}: only objects with a damage doubler, modifier or static "
+                              "prevention alone are ordered here")
         out.append(oid)
     return tuple(out)
+
+
+def ability_text(oid: str, spec: Mapping[str, Any], own: list[Mapping[str, Any]], ability: str, name: str) -> str:
+    """One of an object's several doublers, modifiers and static preventions (``OBJ.KEY``, or
+    ``OBJ.KEY.N`` the Nth of that key, from 1), named in an order: its Oracle sentence, which is
+    how phase's prompt tells the object's replacement effects apart (CR 616.1). Only sentences
+    not naming the object (phase writes its name as ``~`` there)."""
+    key, _, index = ability.partition(".")
+    matching = [a[key] for a in own if key in a]
+    if not matching or (not index and len(matching) != 1) or (index and not (
+            index.isdigit() and 1 <= int(index) <= len(matching))):
+        raise Unsupported(f"the order names {name!r}, which is not one of {oid!r}'s abilities told apart here")
+    body = matching[int(index) - 1 if index else 0]
+    card_name = spec["card"].get("name") or ""
+    if key == "double_damage":
+        text = double_damage_sentence(oid, body).text
+    elif key == "modify_damage":
+        text = modify_damage_sentence(oid, body).text
+    else:
+        text = static_prevention_sentence(oid, card_name or oid, body).text
+    if len({str(a) for a in own}) != len(own) or (card_name and card_name in text) or oid in text:
+        raise Unsupported(f"the order names {name!r}: phase's prompt cannot tell that ability of {oid!r} apart")
+    return text

@@ -11,6 +11,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS_BACK, OBJECT_PREFIX, AdapterFault
 from conformance.engines.adapters.phase.board import Board
+from conformance.engines.adapters.phase.player_counters import counters_of
 
 
 COLORS_BACK = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
@@ -59,9 +60,13 @@ class Observation(Board):
 
     # observing
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, objects: bool = True) -> dict[str, Any]:
+        """The objects' values (none when the checkpoint observes no object: then a player who lost,
+        ending phase's game of two, CR 104.2a, does not stop the players' values being read)."""
         owners = {self.case["objects"][oid]["owner"] for oid in self.plan.objects}
         if any(self.game.player(self.seat[name]).get("is_eliminated") for name in owners):
+            if not objects:
+                return {"objects": {}}
             self.check_nobody_lost("its objects are observed after that, where the scenario keeps them in play")
         objects = {}
         for oid in self.plan.objects:
@@ -92,12 +97,14 @@ class Observation(Board):
         }
 
     def players(self, mana: bool = False) -> dict[str, dict[str, Any]]:
-        """Life totals (CR 119.1), whether each player has lost the game (104.3, 704.5a) and their
-        mana pools (106.4, :mod:`.mana`: checked to be the step's pools when ``mana`` is observed)."""
+        """Life totals (CR 119.1), whether each player has lost the game (104.3, 704.5a), their
+        counters (122.1, :mod:`.player_counters`) and their mana pools (106.4, :mod:`.mana`:
+        checked to be the step's pools when ``mana`` is observed)."""
         out = {}
         for name, seat in self.seat.items():
             player = self.game.player(seat)
-            out[name] = {"life": player["life"], "lost": bool(player.get("is_eliminated"))}
+            out[name] = {"life": player["life"], "lost": bool(player.get("is_eliminated")),
+                         "counters": counters_of(player)}  # CR 122.1 (.player_counters)
         for name, held in self.mana_pools(check=mana).items():
             out[name]["mana"] = held
         return out

@@ -22,10 +22,12 @@ from conformance.engines.adapters.phase.changes import ability_parts, become_sen
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
+from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
+from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import check_token_observations, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
@@ -105,10 +107,11 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         raise Unsupported(f"{len(players)} players (phase seats 2 to {MAX_SEATS}; this adapter adds a second seat "
                           "to a game of one)")
     if case.get("range_of_influence") is not None:
-        raise Unsupported("the limited range of influence option is not realised by this adapter")
+        raise Unsupported("the limited range of influence option (CR 801): phase's new_game refuses its format "
+                          "config's range_of_influence (\"not supported until limited-range rules are implemented\")")
     for name, state in (case.get("player_states") or {}).items():
-        if state.get("counters"):
-            raise Unsupported(f"player {name}: counters are not realised by this adapter")
+        for kind in state.get("counters") or {}:  # CR 122.1 (.player_counters)
+            player_counter_kind(kind)
     plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)),
                 triggers=has_event_triggers(case))
     check_token_observations(case)  # CR 111.4 (.tokens)
@@ -232,6 +235,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return body
     if kind in ("end_effect", "end_turn"):
         return body
+    if kind in ("put_player_counters", "remove_player_counters"):  # CR 122.1 (.player_counters)
+        return check_player_counter_step(case, kind, body)
     if kind == "double_counters":
         return _plan_counter_doubling(plan, body, counter)
     if kind == "create_token":  # CR 111.1, 111.4, 614.1a (.tokens)
@@ -290,7 +295,8 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
     """Doubling the counters of one kind on a permanent (CR 701.10e): "Double the number of +1/+1
     counters on target permanent." (who casts it does not matter: the first player does)."""
     if body.get("player") is not None:
-        raise Unsupported("doubling a player's counters: counters on players are not realised by this adapter")
+        raise Unsupported("doubling a player's counters (CR 701.10e): phase's Oracle parser leaves \"Double the number "
+                          "of poison counters target player has.\" unimplemented")
     kind = body["kind"]
     sentence = Sentence(f"Double the number of {kind} counters on target permanent.",
                         {"type": "MultiplyCounter", "counter_type": counter_kind(kind), "multiplier": 2,
@@ -302,14 +308,19 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
     return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
 
 
-def counter_order(case: Mapping[str, Any], names: Any) -> tuple[str, ...]:
+def counter_order(case: Mapping[str, Any], names: Any, putter: str | None = None) -> tuple[str, ...]:
     """The objects whose counter replacements the affected player applies, in the scripted order
-    (CR 616.1): "season" or "season.counter_replacement", one such ability per object."""
+    (CR 616.1): "season" or "season.counter_replacement", one such ability per object, or
+    "vorinclex.counter_replacement.2" when that is the only one of the object's that applies to
+    counters ``putter`` puts (.counter_halving)."""
     order = []
     for name in names:
         oid, _, ability = name.partition(".")
         own = [a for a in case["objects"][oid]["card"].get("abilities", ()) if "counter_replacement" in a]
-        if len(own) != 1 or ability not in ("", "counter_replacement"):
+        if ability_for_putter(case, oid, ability, putter):
+            order.append(oid)
+            continue
+        if len(own) != 1 or ability not in ("", "counter_replacement", "counter_replacement.1"):
             raise Unsupported(f"the order names {name!r}: only one counter replacement of an object is told apart here")
         order.append(oid)
     return tuple(order)
@@ -323,8 +334,8 @@ def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, A
     if body["object"] not in case["objects"]:
         raise Unsupported("counters put on a token in a case with counter replacements are not realised by this adapter")
     spec = case["objects"][body["object"]]
-    order = counter_order(case, body.get("order") or ())
     caster = body.get("controller") or spec.get("controller") or spec["owner"]
+    order = counter_order(case, body.get("order") or (), caster)
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, [put_counters_sentence(body)])
     plan.spells[name] = caster
@@ -342,9 +353,9 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     if body.get("combat"):
         raise Unsupported("combat damage (CR 510.2) is not realised by this adapter: no combat is played")
     doublers = has_damage_doublers(case)
-    if body.get("order") and not doublers:
-        raise Unsupported("a scripted order of replacement and prevention effects (CR 616.1)")
-    order = damage_order(case, body, plan.shields) if doublers else ()
+    # CR 616.1: the affected player's order among shields and static prevention (no source filter: the stand-in
+    # spell is as good a source as the scenario's), or doublers and modifiers with the scenario's own source
+    order = damage_order(case, body, plan.shields) if doublers or body.get("order") else ()
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
         source = case["objects"][body["source"]]
         recipient = "target player" if body.get("to") in plan.players else f"target {recipient_kind(case, body['to'])}"
@@ -352,10 +363,14 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
         return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
                           target=None if body["to"] in plan.players else body["to"],
                           target_player=body["to"] if body["to"] in plan.players else None, order=order)
-    if doublers and (list(case["objects"][body["source"]]["card"].get("types", [])) != ["instant"]
-                     or case["objects"][body["source"]]["card"].get("abilities")):
-        raise Unsupported("a damage source on the stack other than an instant spell, in a case with a damage doubler: "
-                          "the synthesized instant standing in for it would not be the same kind of source")
+    look: dict[str, Any] = {}
+    if doublers:  # the stand-in is the same kind of spell, of the same colours (CR 105.2: "a red source")
+        card = case["objects"][body["source"]]["card"]
+        if list(card.get("types", [])) not in (["instant"], ["sorcery"]) or card.get("abilities"):
+            raise Unsupported("a damage source on the stack other than an instant or sorcery spell with no abilities, "
+                              "in a case with a damage doubler or modifier: the synthesized spell standing in for it "
+                              "would not be the same kind of source")
+        look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ())}
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
         raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
                           "matches, each player) has no wording here")
@@ -376,14 +391,14 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     elif body["to"] in plan.players:  # CR 120.3a: life lost
         sentence = Sentence(f"{name} deals {amount} damage to target player.",
                             {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
-        plan.cards[name] = spell_card(name, [sentence])
+        plan.cards[name] = spell_card(name, [sentence], **look)
         plan.spells[name] = caster
         return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order)
     else:
         kind = recipient_kind(case, body["to"])
         sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
                             {"type": "DealDamage", "amount": amount_q, "target": {**TARGET, "type_filters": [kind.capitalize()]}})
-    plan.cards[name] = spell_card(name, [sentence])
+    plan.cards[name] = spell_card(name, [sentence], **look)
     plan.spells[name] = caster
     relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
                 and body["source"] in plan.objects)
@@ -466,17 +481,18 @@ def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any
     amount = body.get("amount")
     how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
     to_player = body["to"] in plan.players
-    whom = "target player" if to_player else "target creature"
+    kind = None if to_player else recipient_kind(case, body["to"])  # a creature, or a planeswalker (CR 120.3c)
+    whom = "target player" if to_player else f"target {kind}"
     sentence = Sentence(f"Prevent {how_much} that would be dealt to {whom} this turn.",
-                        {"type": "PreventDamage", "amount": parsed,
-                         "target": {"type": "Player"} if to_player else TARGET, "scope": "AllDamage"})
+                        {"type": "PreventDamage", "amount": parsed, "scope": "AllDamage",
+                         "target": {"type": "Player"} if to_player else {**TARGET, "type_filters": [kind.capitalize()]}})
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, [sentence])
     plan.spells[name] = body["controller"]
     if body.get("id"):
         plan.shields[body["id"]] = name
     return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
-                target_player=body["to"] if to_player else None)
+                target_player=body["to"] if to_player else None, needs_creature=kind == "creature")
 
 
 def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str, Any]], counter: Iterator[int]) -> list:

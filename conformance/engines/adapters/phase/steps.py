@@ -29,11 +29,13 @@ from conformance.engines.adapters.phase.mana import Mana
 from conformance.engines.adapters.phase.triggers import Triggers
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
+from conformance.engines.adapters.phase.player_counters import PlayerCounters
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, CombatSteps, Board):
+class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, CombatSteps, PlayerCounters,
+            Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -60,8 +62,18 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         before = {obj["id"] for obj in self.game.battlefield()}
         if self.zones.pop(cast.spell, "Hand") != "Hand":
             self.debug("MoveToZone", {"object_id": spell, "to_zone": "Hand", "simulate": False})
+        sorcery = json.loads(self.plan.cards[cast.spell].source).get("types") == ["Sorcery"]
+        if sorcery and seat == self.active and not self.game.stack() and self.game.state()["state"].get("phase") not in (
+                "PreCombatMain", "PostCombatMain") and "triggered" not in json.dumps(self.case):
+            # CR 307.1: a sorcery is cast in its controller's main phase; phase's game waits in the upkeep, where
+            # nothing the case does depends on the step (no triggered abilities): moved on to the main phase
+            self.debug("SetPhase", {"phase": "PreCombatMain", "active_player": self.active})
+            self.give_priority(seat)
         action = next((a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == spell), None)
         if action is None:
+            if sorcery:  # CR 307.1: sorcery timing
+                raise Unsupported(f"{cast.caster}'s sorcery standing in for a damage source cannot be cast now (only by "
+                                  "the active player with an empty stack, CR 307.1)")
             raise AdapterFault(f"phase does not offer to cast {cast.spell}")
         self.game.apply(seat, action)
         chosen_target = None if target is None else {"Object": target}
@@ -84,7 +96,7 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
         if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
-        self.replacement_order = tuple(SHIELD if oid == SHIELD_NAME else self.ids[oid] for oid in cast.order)
+        self.replacement_order = self.order_of(cast.order)
         self.affected_seat = None if target is None else self.game.object(target).get("controller")
         try:
             self.resolve_stack()
@@ -286,6 +298,8 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
     def action(self, kind: str, body: Any) -> None:
         if kind in ("put_counters", "remove_counters"):
             self.counters(kind, body)
+        elif kind in ("put_player_counters", "remove_player_counters"):  # CR 122.1 (.player_counters)
+            self.player_counters(kind, body)
         elif kind == "move":
             self.move(body)
         elif kind == "end_effect":

@@ -1,0 +1,84 @@
+"""Counters on players (CR 122.1): poison (704.5c: ten or more lose the game), experience, rad,
+ticket and energy counters, the kinds phase keeps on a player (``poison_counters``,
+``player_counters``, ``energy``).
+
+A player's counters as the case starts, and the ``put_player_counters`` / ``remove_player_counters``
+steps, are phase's debug action ``ModifyPlayerCounters`` (``ModifyEnergy`` for energy) (a removal takes away at most what the
+player has), a stand-in for an effect that
+puts or removes them, as ``ModifyCounters`` is for permanents' counters: faithful because nothing
+else in the case acts on that event (in a case with counter replacements, which may apply to a
+player, "on a permanent or player", 614.1a, putting counters on a player is unsupported) and
+state-based actions follow the step (704.3), performed by phase. Doubling a player's counters
+(701.10e) has no Oracle wording phase implements ("Double the number of poison counters target
+player has." is left unimplemented): unsupported. Read back: poison from ``poison_counters``,
+energy from ``energy``, the others from ``player_counters``, zero counts left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.errors import Unsupported
+
+PLAYER_COUNTERS = {"poison": "Poison", "experience": "Experience", "rad": "Rad", "ticket": "Ticket"}
+"""The suite's kinds of counters on players and phase's names for them (its ``PlayerCounterKind``)."""
+PLAYER_COUNTERS_BACK = {v: k for k, v in PLAYER_COUNTERS.items()}
+
+
+ENERGY = "energy"
+"""Energy counters (CR 122.1, 107.14): phase keeps them apart, in ``energy``, set with ``ModifyEnergy``."""
+
+
+def player_counter_kind(kind: str) -> str:
+    if kind == ENERGY:
+        return ENERGY
+    if kind not in PLAYER_COUNTERS:
+        raise Unsupported(f"{kind} counters on a player: phase keeps only {sorted([*PLAYER_COUNTERS, ENERGY])} "
+                          "counters on players, so they are not realised here")
+    return PLAYER_COUNTERS[kind]
+
+
+def modify(debug: Any, seat: int, kind: str, delta: int) -> None:
+    """phase's debug action changing a player's counters of ``kind`` by ``delta``."""
+    if kind == ENERGY:
+        debug("ModifyEnergy", {"player_id": seat, "delta": delta})
+    else:
+        debug("ModifyPlayerCounters", {"player_id": seat, "counter_kind": player_counter_kind(kind), "delta": delta})
+
+
+def check_player_counter_step(case: Mapping[str, Any], kind: str, body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A ``put_player_counters`` / ``remove_player_counters`` step as the adapter performs it."""
+    player_counter_kind(body["kind"])
+    if kind == "put_player_counters" and any(
+            "counter_replacement" in ability for spec in case["objects"].values()
+            for ability in spec.get("card", {}).get("abilities", ())):
+        raise Unsupported("counters put on a player in a case with counter replacements: phase's debug action is no "
+                          "effect that replacement effects could modify (CR 614.1a)")
+    return body
+
+
+def counters_of(player: Mapping[str, Any]) -> dict[str, int]:
+    """A player's counters as phase has them (``game.player(seat)``), in the suite's words."""
+    out = {PLAYER_COUNTERS_BACK.get(str(k), str(k).lower()): v for k, v in (player.get("player_counters") or {}).items()
+           if v}
+    if player.get("poison_counters"):
+        out["poison"] = player["poison_counters"]
+    if player.get("energy"):
+        out[ENERGY] = player["energy"]
+    return dict(sorted(out.items()))
+
+
+class PlayerCounters:
+    """Putting and removing counters on players in phase's game (a part of :class:`.steps.Steps`,
+    using the board's ``seat``, ``game`` and ``debug``)."""
+
+    seat: dict[str, int]
+    game: Any
+
+    def player_counters(self, kind: str, body: Mapping[str, Any]) -> None:
+        seat = self.seat[body["player"]]
+        have = counters_of(self.game.player(seat)).get(body["kind"], 0)
+        delta = body["count"] if kind == "put_player_counters" else -min(body["count"], have)
+        if delta:
+            modify(self.debug, seat, body["kind"], delta)

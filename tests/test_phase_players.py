@@ -1,0 +1,182 @@
+"""The phase adapter's players and damage/life replacements (issue 20): life-gain and life-loss
+replacements (CR 614.1a), can't lose the game (104.3b), counters on players (122.1, 704.5c),
+Vorinclex's halving (614.1a, 616.1), static prevention, partial or with an additional effect
+(615.1, 615.5), damage modifiers (614.1a, 701.11), and what phase cannot do (the limited range of
+influence, 801; redirection, 614.9; damage that can't be prevented, 615.12).
+
+The wording is checked without phase; the rest needs the optional extra ``phase``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conformance.engines.adapters.phase.counter_halving import halving_sentence
+from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
+from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, double_life_gain_sentence,
+                                                                  double_life_loss_sentence)
+from conformance.engines.adapters.phase.player_counters import counters_of, player_counter_kind
+from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
+from conformance.engines.interface import describe
+from conformance.errors import Unsupported
+from conformance.format import loader
+from conformance.results import compare
+from tests.scenarios import creature, make_case
+
+try:
+    import phase  # noqa: F401
+except ImportError:
+    HAVE_PHASE = False
+else:
+    HAVE_PHASE = True
+needs_phase = pytest.mark.skipif(not HAVE_PHASE, reason="the optional extra 'phase' (phase-python) is not installed")
+
+
+# --- wording (no phase needed) --------------------------------------------------------------------
+
+
+def test_life_replacement_wording():
+    assert double_life_gain_sentence("r", {}).text == "If you would gain life, you gain twice that much life instead."
+    assert double_life_loss_sentence("b", {}).text == (
+        "If an opponent would lose life, they lose twice that much life instead.")  # Bloodletter, no "during your turn"
+    assert double_life_loss_sentence("b", {"player": "you"}).text == (
+        "If you would lose life, you lose twice that much life instead.")
+    with pytest.raises(Unsupported, match="unimplemented"):
+        double_life_loss_sentence("b", {"player": "any"})
+    assert cant_lose_sentence("a", {}).text == "You can't lose the game."
+
+
+def test_halving_and_prevention_wording():
+    assert halving_sentence("v", {"mode": "half", "by_opponent": True, "effects_only": False}).text.startswith(
+        "If an opponent would put one or more counters on a permanent or player, they put half that many")
+    with pytest.raises(Unsupported):
+        halving_sentence("v", {"mode": "half", "by_opponent": True})  # effects only: not Vorinclex's
+    hydra = {"to": {"itself": True}, "then": {"put_counters": "-1/-1"}}
+    assert static_prevention_sentence("h", "Phyrexian Hydra", hydra).text == (
+        "If damage would be dealt to Phyrexian Hydra, prevent that damage. Put a -1/-1 counter on Phyrexian Hydra "
+        "for each 1 damage prevented this way.")
+    protean = {"to": {"itself": True}, "then": {"remove_counters": "+1/+1", "for_each": "damage"}}
+    assert static_prevention_sentence("h", "Protean Hydra", protean).text == (
+        "If damage would be dealt to Protean Hydra, prevent that damage and remove that many +1/+1 counters from it.")
+    assert static_prevention_sentence("w", "Ward", {"half": "up"}).text == (
+        "If a source would deal damage to a permanent or player, prevent half that damage, rounded up.")
+    assert static_prevention_sentence("m", "Monk", {"to": {"itself": True}, "all_but": 1}).text == (
+        "If a source would deal damage to Monk, prevent all but 1 of that damage.")
+    for body in ({"to": {"itself": True}}, {"by": {"colors": ["R"]}}, {"half": "up", "by": {"types": ["creature"]}},
+                 {"to": {"itself": True}, "then": {"put_counters": "-1/-1", "for_each": "damage"}}):
+        with pytest.raises(Unsupported):
+            static_prevention_sentence("x", "X", body)
+
+
+def test_damage_modifier_wording():
+    mine = {"controller": "you", "zone": ["battlefield", "stack"]}
+    assert modify_damage_sentence("f", {"by": mine, "times": 3}).text == (
+        "If a source you control would deal damage to a permanent or player, it deals triple that damage to that "
+        "permanent or player instead.")  # Fiery Emancipation
+    assert modify_damage_sentence("t", {"by": {**mine, "colors": ["R"]}, "to": {"controller": "opponent"},
+                                        "to_player": "opponent", "plus": 2}).text == (
+        "If a red source you control would deal damage to an opponent or a permanent an opponent controls, it deals "
+        "that much damage plus 2 instead.")  # Torbran
+    assert modify_damage_sentence("f", {"times": 3}).text.startswith("If a source would deal damage")  # every source
+    for body in ({"times": 4}, {"by": mine, "plus": 2}, {"by": {"controller": "you"}, "times": 3},
+                 {"by": mine, "times": 3, "to_player": "you"}):
+        with pytest.raises(Unsupported):
+            modify_damage_sentence("x", body)
+
+
+def test_player_counters_names():
+    assert player_counter_kind("poison") == "Poison"
+    assert player_counter_kind("energy") == "energy"  # phase keeps it apart (ModifyEnergy)
+    with pytest.raises(Unsupported):
+        player_counter_kind("charge")
+    assert counters_of({"poison_counters": 3, "energy": 1, "player_counters": {"Experience": 2, "Rad": 0}}) == {
+        "energy": 1, "experience": 2, "poison": 3}
+    assert counters_of({"poison_counters": 0}) == {}
+
+
+# --- with phase -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from conformance.engines.adapters import phase as adapter
+
+    return adapter.PhaseEngine()
+
+
+GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each-once", "614.1a/opponents-gain-not-doubled",
+          "702.15b/faithmender-lifelink-doubles-own-gain", "701.10d/doubling-a-total-is-a-gain-doubled-again",
+          "701.10d/negative-total-doubled-is-a-loss", "614.1a/bloodletter-doubles-an-opponents-loss",
+          "614.1a/bloodletter-not-its-controllers-loss", "120.3a/damage-loss-doubled-lifelink-gains-the-damage",
+          "614.1a/you-lose-twice-as-much", "701.10d/double-zero-life", "701.10d/double-negative-life",
+          "616.1/vorinclex-then-opponents-season",
+          "616.1/opponents-season-then-vorinclex", "616.1/opponents-scales-against-vorinclex",
+          "614.1a/halving-is-about-who-puts-them", "615.5/phyrexian-hydra-takes-3", "615.5/protean-hydra-runs-out-of-counters",
+          "615.5/phyrexian-hydra-counters-annihilate", "615.1/prevent-half-rounded-up", "615.1/prevent-all-but-one",
+          "616.1/torbran-then-fiery-emancipation", "616.1/fiery-emancipation-then-torbran",
+          "616.1/tripling-and-halving-in-both-orders", "614.1a/torbran-limited-by-source-and-player")
+
+
+@needs_phase
+def test_golden_cases_of_players_and_replacements_pass(engine):
+    """Each golden case realised here runs on phase and gives the CR's values (worked by hand in
+    the case)."""
+    wanted = set(GOLDEN)
+    cases = [c for c in loader.load_suite([loader.golden_dir()]) if c.id in wanted]
+    assert {c.id for c in cases} == wanted
+    info = describe(engine)
+    outcomes = {c.id: compare.judge(engine, info, c) for c in cases}
+    assert {i: o.status for i, o in outcomes.items() if o.status != "passed"} == {}
+
+
+def judged(engine, objects, steps, **extra):
+    return compare.judge(engine, describe(engine), make_case(objects, steps, rules=("122.1",), **extra))
+
+
+@needs_phase
+def test_player_counters_are_put_removed_and_read(engine):
+    steps = [{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 4}},
+             {"remove_player_counters": {"player": "Blair", "kind": "poison", "count": 6}},  # at most what she has
+             {"put_player_counters": {"player": "Alex", "kind": "experience", "count": 2}},
+             {"remove_player_counters": {"player": "Alex", "kind": "energy", "count": 1}},
+             {"expect": {"players": {"Blair": {"counters": {}, "lost": False},
+                                     "Alex": {"counters": {"experience": 2, "poison": 1, "energy": 2}}}}}]
+    outcome = judged(engine, {"bear": creature(2, 2)}, steps, player_states={"Alex": {"counters": {"poison": 1, "energy": 3}}})
+    assert outcome.status == "passed", outcome.message
+    steps = [{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 10}},
+             {"expect": {"players": {"Blair": {"counters": {"poison": 10}, "lost": True}}}}]  # CR 704.5c
+    outcome = judged(engine, {"bear": creature(2, 2)}, steps)
+    assert outcome.status == "passed", outcome.message
+
+
+@needs_phase
+def test_what_is_refused(engine):
+    run = lambda objects, steps, **extra: engine.run(make_case(objects, steps, rules=("122.1",), **extra).to_dict())  # noqa: E731
+    with pytest.raises(Unsupported, match="701.10e"):
+        run({"bear": creature(2, 2)}, [{"double_counters": {"player": "Blair", "kind": "poison"}}],
+            player_states={"Blair": {"counters": {"poison": 2}}})
+    season = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
+    with pytest.raises(Unsupported, match="counter replacements"):
+        run({"season": season}, [{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 1}}])
+    with pytest.raises(Unsupported, match="charge"):
+        run({"bear": creature(2, 2)}, [{"put_player_counters": {"player": "Blair", "kind": "charge", "count": 1}}])
+
+
+@needs_phase
+def test_phase_still_refuses_the_limited_range_of_influence():
+    """CR 801: phase's format config has a range of influence, which its game refuses ("not
+    supported until limited-range rules are implemented"): the adapter declares no
+    range-of-influence. If phase starts accepting it, this fails: realise it then."""
+    import phase as ph
+
+    face = ph.build_oracle_face({"name": "Cfx Filler", "layout": "normal", "identifiers": {}, "colors": [],
+                                 "colorIdentity": [], "manaValue": 0, "type": "Land", "types": ["Land"], "text": ""},
+                                None)
+    db = ph.Engine.from_json(json.dumps({"cfx filler": face}))
+    config = db.new_game(["Cfx Filler"], ["Cfx Filler"], extra_players=[["Cfx Filler"]], format="FreeForAll") \
+        .state()["state"]["format_config"]
+    config["range_of_influence"] = {"default_range": 1, "player_overrides": {}}
+    with pytest.raises(Exception, match="range_of_influence is not supported"):
+        db.new_game(["Cfx Filler"], ["Cfx Filler"], extra_players=[["Cfx Filler"]], format="FreeForAll",
+                    format_config=config)
