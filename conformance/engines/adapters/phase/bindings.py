@@ -28,7 +28,8 @@ FEATURES = (
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
-                           "supertypes", "colors", "name", "mana_cost"], "players": ["life", "lost"]}
+                           "supertypes", "colors", "name", "mana_cost", "abilities"],
+               "players": ["life", "lost"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 
 ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile", "hand": "Hand",

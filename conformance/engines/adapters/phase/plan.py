@@ -15,10 +15,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.engines.adapters.phase.abilities import AbilityReader, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.copies import copy_choice
-from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
+from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
@@ -74,6 +75,7 @@ class Plan:
     steps: list[tuple[str, Any]] = field(default_factory=list)       # (kind, realisation)
     shields: dict[str, str] = field(default_factory=dict)            # prevention effect id -> spell name
     tokens: tuple[str, ...] = ()                                     # the names the case gives tokens (.tokens)
+    abilities: AbilityReader | None = None                           # when a checkpoint observes abilities (.abilities)
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
@@ -124,6 +126,11 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
             if count and spec["zone"] != "battlefield":
                 raise Unsupported(f"object {oid!r} starts with counters in the {spec['zone']}: this adapter puts "
                                   "counters only on permanents")
+    if observes_abilities(case):  # CR 613.1f: read back as one of the case's cards' (.abilities)
+        plan.abilities = AbilityReader()
+        for oid, name in plan.objects.items():
+            card = case["objects"][oid]["card"]
+            plan.abilities.add(oid, card, plan.cards[name].face, intrinsic_mana_abilities(oid, name, card))
     counter = iter(range(1, 1_000_000))
     for step in case["steps"]:
         (kind, body), = step.items()

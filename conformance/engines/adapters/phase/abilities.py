@@ -1,0 +1,85 @@
+"""The ``abilities`` observable: an object's abilities (CR 113, read after layer 6, 613.1f) as
+phase's layers left them, written back in the suite's plain form.
+
+phase reports an object's abilities as its ``keywords`` and its parsed definitions
+(``abilities``, ``static_definitions``, ``trigger_definitions``, ``replacement_definitions``).
+Keywords of :data:`.changes.KEYWORDS` are written back one by one (``{keyword: flying}``), so
+gaining and losing them (613.1f) and copying them (707.2a) is read as phase did it. The rest is
+read back only as a whole: it must be exactly the definitions phase parsed from the Oracle text
+of one of the case's cards (the object's own, or one it copies, 707.2), and is then written back
+as that card's other abilities, as the case gives them; no definitions at all is no other
+ability (after "loses all abilities", 613.1f). Anything else (a part of a card's abilities, two
+cards' definitions read alike but meaning different abilities) cannot be written back exactly:
+unsupported, with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.changes import KEYWORDS
+from conformance.errors import Unsupported
+
+KEYWORDS_BACK = {phase_name: word for word, phase_name in KEYWORDS.items()}
+
+FACE_PARTS = (("keywords", "keywords"), ("abilities", "abilities"), ("static_abilities", "static_definitions"),
+              ("triggers", "trigger_definitions"), ("replacements", "replacement_definitions"))
+"""Where a parsed face and a game object keep each kind of ability: (face key, object key)."""
+
+
+def observes_abilities(case: Mapping[str, Any]) -> bool:
+    """Whether some checkpoint of the case observes an object's abilities."""
+    return any("abilities" in values for step in case["steps"] for kind, body in step.items() if kind == "expect"
+               for values in (body.get("objects") or {}).values())
+
+
+def _bundle(parts: Mapping[str, list[Any]]) -> tuple[str, ...]:
+    """The definitions of an object or a face (keywords of :data:`KEYWORDS_BACK` excepted) as a
+    sorted tuple of canonical JSON: compared as a multiset."""
+    items = []
+    for kind, values in parts.items():
+        for value in values or ():
+            if kind == "keywords" and isinstance(value, str) and value in KEYWORDS_BACK:
+                continue
+            items.append(kind + ":" + json.dumps(value, sort_keys=True))
+    return tuple(sorted(items))
+
+
+def _multiset(plain: list[Any]) -> tuple[str, ...]:
+    return tuple(sorted(json.dumps(a, sort_keys=True) for a in plain))
+
+
+class AbilityReader:
+    """The case's cards' definitions as phase parsed them, each with the abilities it means."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[str, ...], list[Any]] = {(): []}  # no definitions: no other ability (613.1f)
+        self.owner: dict[tuple[str, ...], str] = {(): "no ability at all"}
+
+    def add(self, oid: str, card: Mapping[str, Any], face: Mapping[str, Any], extra: list[dict[str, Any]] = ()) -> None:
+        """A card of the case: its abilities as the case gives them, and phase's parse of its face
+        (with ``extra``: the mana abilities phase gives its basic land types, CR 305.6)."""
+        others = [a for a in card.get("abilities") or () if "keyword" not in a]
+        parts = {obj_key: list(face.get(face_key) or ()) for face_key, obj_key in FACE_PARTS}
+        parts["abilities"] = [*parts["abilities"], *extra]
+        bundle = _bundle(parts)
+        known = self.known.get(bundle)
+        if known is not None and _multiset(known) != _multiset(others):
+            raise Unsupported(f"object {oid!r}: phase reads its abilities {others} as it reads those of "
+                              f"{self.owner[bundle]} ({known}): the abilities observed cannot be told apart")
+        self.known[bundle] = others
+        self.owner.setdefault(bundle, repr(oid))
+
+    def read(self, oid: str, obj: Mapping[str, Any]) -> list[Any]:
+        """An object's abilities in the suite's plain form."""
+        keywords = [{"keyword": KEYWORDS_BACK[k]} for k in obj.get("keywords") or ()
+                    if isinstance(k, str) and k in KEYWORDS_BACK]
+        bundle = _bundle({obj_key: obj.get(obj_key) for _, obj_key in FACE_PARTS})
+        others = self.known.get(bundle)
+        if others is None:
+            raise Unsupported(f"object {oid!r}: phase reports abilities that are not all of one card's here "
+                              f"({', '.join(b.split(':', 1)[0] for b in bundle)}), so they cannot be written back "
+                              "in the suite's form")
+        return [*others, *keywords]

@@ -1,0 +1,81 @@
+"""The phase adapter's refusals beyond features, and what they made realisable (issue 20): the
+``abilities`` observable read back in the suite's form (CR 613.1f, 707.2a; docs/engines/phase.md).
+
+The bookkeeping is checked without phase; the rest needs the optional extra ``phase``."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.engines.adapters.phase.abilities import AbilityReader, observes_abilities
+from conformance.engines.interface import describe
+from conformance.errors import Unsupported
+from conformance.results import compare
+from tests.scenarios import creature, make_case
+
+try:
+    import phase  # noqa: F401
+except ImportError:
+    HAVE_PHASE = False
+else:
+    HAVE_PHASE = True
+needs_phase = pytest.mark.skipif(not HAVE_PHASE, reason="the optional extra 'phase' (phase-python) is not installed")
+
+ANTHEM = {"static_pt": {"effect": "modify_pt", "affects": {"types": ["creature"], "controller": "you", "other": True},
+                        "power": 1, "toughness": 1}}
+STATIC = {"mode": "Continuous", "description": "Other creatures you control get +1/+1."}
+
+
+def test_abilities_are_read_back_as_a_whole_card_or_refused():
+    reader = AbilityReader()
+    reader.add("marshal", {"abilities": [ANTHEM, {"keyword": "flying"}]},
+               {"keywords": ["Flying"], "static_abilities": [STATIC]})
+    assert reader.read("marshal", {"keywords": ["Flying"], "static_definitions": [STATIC]}) == [
+        ANTHEM, {"keyword": "flying"}]
+    assert reader.read("marshal", {"keywords": [], "static_definitions": []}) == []  # 613.1f: all lost
+    assert reader.read("bear", {"keywords": ["Flying", "Flying"]}) == [{"keyword": "flying"}] * 2
+    with pytest.raises(Unsupported, match="not all of one card's"):  # a part of a card's: not written back
+        reader.read("marshal", {"static_definitions": [STATIC, STATIC]})
+    with pytest.raises(Unsupported, match="cannot be told apart"):  # read alike, meaning otherwise
+        reader.add("other", {"abilities": [{"text": "Other creatures you control get +1/+1."}]},
+                   {"static_abilities": [STATIC]})
+
+
+def test_only_cases_observing_abilities_read_them():
+    case = make_case({"bear": creature(2, 2)}, [{"expect": {"objects": {"bear": {"abilities": []}}}}])
+    assert observes_abilities(case.to_dict())
+    assert not observes_abilities(make_case({"bear": creature(2, 2)}, []).to_dict())
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from conformance.engines.adapters.phase import PhaseEngine
+
+    return PhaseEngine()
+
+
+@needs_phase
+def test_abilities_gained_lost_and_copied_are_reported(engine):
+    marshal = creature(3, 3, abilities=[ANTHEM, {"keyword": "flying"}])
+    case = make_case({"marshal": marshal, "bear": creature(2, 2)}, [
+        {"expect": {"objects": {"marshal": {"abilities": [ANTHEM, {"keyword": "flying"}]},
+                                "bear": {"abilities": [], "power": 3}}}},
+        {"become": {"to": "marshal", "loses_all_abilities": True}},
+        {"become": {"to": "bear", "gains": [{"keyword": "haste"}]}},
+        {"expect": {"objects": {"marshal": {"abilities": []}, "bear": {"abilities": [{"keyword": "haste"}], "power": 2}}}},
+        {"end_turn": {}},
+        {"expect": {"objects": {"marshal": {"abilities": [ANTHEM, {"keyword": "flying"}]}, "bear": {"abilities": []}}}},
+    ], rules=("613.1f",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_abilities_phase_reads_alike_are_refused(engine):
+    forest = {"card": {"types": ["land"], "subtypes": ["Forest"], "supertypes": ["basic"], "name": "Forest",
+                       "abilities": [{"text": "({T}: Add {G}.)"}]}}
+    bare = {"card": {"types": ["land"], "subtypes": ["Forest"], "name": "Forest Two"}}
+    case = make_case({"forest": forest, "bare": bare}, [{"expect": {"objects": {"bare": {"abilities": []}}}}],
+                     rules=("613.1f",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "unsupported" and "cannot be told apart" in result.reason, result
