@@ -27,7 +27,7 @@ STATIC = {"mode": "Continuous", "description": "Other creatures you control get 
 
 
 def test_abilities_are_read_back_as_a_whole_card_or_refused():
-    reader = AbilityReader()
+    reader = AbilityReader(frozenset({"marshal", "bear"}))
     reader.add("marshal", {"abilities": [ANTHEM, {"keyword": "flying"}]},
                {"keywords": ["Flying"], "static_abilities": [STATIC]})
     assert reader.read("marshal", {"keywords": ["Flying"], "static_definitions": [STATIC]}) == [
@@ -43,8 +43,9 @@ def test_abilities_are_read_back_as_a_whole_card_or_refused():
 
 def test_only_cases_observing_abilities_read_them():
     case = make_case({"bear": creature(2, 2)}, [{"expect": {"objects": {"bear": {"abilities": []}}}}])
-    assert observes_abilities(case.to_dict())
+    assert observes_abilities(case.to_dict()) == {"bear"}
     assert not observes_abilities(make_case({"bear": creature(2, 2)}, []).to_dict())
+    assert AbilityReader(frozenset({"bear"})).read("elf", {"static_definitions": [STATIC]}) is None  # not observed
 
 
 @pytest.fixture(scope="module")

@@ -29,10 +29,10 @@ FACE_PARTS = (("keywords", "keywords"), ("abilities", "abilities"), ("static_abi
 """Where a parsed face and a game object keep each kind of ability: (face key, object key)."""
 
 
-def observes_abilities(case: Mapping[str, Any]) -> bool:
-    """Whether some checkpoint of the case observes an object's abilities."""
-    return any("abilities" in values for step in case["steps"] for kind, body in step.items() if kind == "expect"
-               for values in (body.get("objects") or {}).values())
+def observes_abilities(case: Mapping[str, Any]) -> frozenset[str]:
+    """The objects whose abilities some checkpoint of the case observes."""
+    return frozenset(oid for step in case["steps"] for kind, body in step.items() if kind == "expect"
+                     for oid, values in (body.get("objects") or {}).items() if "abilities" in values)
 
 
 def _bundle(parts: Mapping[str, list[Any]]) -> tuple[str, ...]:
@@ -54,7 +54,8 @@ def _multiset(plain: list[Any]) -> tuple[str, ...]:
 class AbilityReader:
     """The case's cards' definitions as phase parsed them, each with the abilities it means."""
 
-    def __init__(self) -> None:
+    def __init__(self, observed: frozenset[str] = frozenset()) -> None:
+        self.observed = observed  # the objects some checkpoint observes the abilities of: only those are read
         self.known: dict[tuple[str, ...], list[Any]] = {(): []}  # no definitions: no other ability (613.1f)
         self.owner: dict[tuple[str, ...], str] = {(): "no ability at all"}
 
@@ -63,17 +64,21 @@ class AbilityReader:
         (with ``extra``: the mana abilities phase gives its basic land types, CR 305.6)."""
         others = [a for a in card.get("abilities") or () if "keyword" not in a]
         parts = {obj_key: list(face.get(face_key) or ()) for face_key, obj_key in FACE_PARTS}
-        parts["abilities"] = [*parts["abilities"], *extra]
-        bundle = _bundle(parts)
-        known = self.known.get(bundle)
-        if known is not None and _multiset(known) != _multiset(others):
-            raise Unsupported(f"object {oid!r}: phase reads its abilities {others} as it reads those of "
-                              f"{self.owner[bundle]} ({known}): the abilities observed cannot be told apart")
-        self.known[bundle] = others
-        self.owner.setdefault(bundle, repr(oid))
+        bundles = {_bundle(parts)}
+        if extra:  # phase gives them on the battlefield; the card's text may or may not spell them out
+            bundles.add(_bundle({**parts, "abilities": [*parts["abilities"], *extra]}))
+        for bundle in bundles:
+            known = self.known.get(bundle)
+            if known is not None and _multiset(known) != _multiset(others):
+                raise Unsupported(f"object {oid!r}: phase reads its abilities {others} as it reads those of "
+                                  f"{self.owner[bundle]} ({known}): the abilities observed cannot be told apart")
+            self.known[bundle] = others
+            self.owner.setdefault(bundle, repr(oid))
 
-    def read(self, oid: str, obj: Mapping[str, Any]) -> list[Any]:
-        """An object's abilities in the suite's plain form."""
+    def read(self, oid: str, obj: Mapping[str, Any]) -> list[Any] | None:
+        """An object's abilities in the suite's plain form (None for an object not observed so)."""
+        if oid not in self.observed:
+            return None
         keywords = [{"keyword": KEYWORDS_BACK[k]} for k in obj.get("keywords") or ()
                     if isinstance(k, str) and k in KEYWORDS_BACK]
         bundle = _bundle({obj_key: obj.get(obj_key) for _, obj_key in FACE_PARTS})

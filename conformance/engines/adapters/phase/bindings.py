@@ -23,6 +23,7 @@ FEATURES = (
     "counter-replacements", "replacement-order", "double-damage",
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
+    "characteristic-expressions",  # card types among cards in all graveyards, your life total (wording.quantity)
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""

@@ -74,7 +74,8 @@ class Observation(Board):
     def _values(self, obj: dict[str, Any], oid: str) -> dict[str, Any]:
         zone = str(obj["zone"]).lower()
         controller = obj.get("controller")
-        abilities = {} if self.plan.abilities is None else {"abilities": self.plan.abilities.read(oid, obj)}
+        read = None if self.plan.abilities is None else self.plan.abilities.read(oid, obj)
+        abilities = {} if read is None else {"abilities": read}
         return {
             "zone": zone,
             "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)

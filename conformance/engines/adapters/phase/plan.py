@@ -127,7 +127,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
                 raise Unsupported(f"object {oid!r} starts with counters in the {spec['zone']}: this adapter puts "
                                   "counters only on permanents")
     if observes_abilities(case):  # CR 613.1f: read back as one of the case's cards' (.abilities)
-        plan.abilities = AbilityReader()
+        plan.abilities = AbilityReader(observes_abilities(case))
         for oid, name in plan.objects.items():
             card = case["objects"][oid]["card"]
             plan.abilities.add(oid, card, plan.cards[name].face, intrinsic_mana_abilities(oid, name, card))
