@@ -80,3 +80,29 @@ def test_abilities_phase_reads_alike_are_refused(engine):
                      rules=("613.1f",))
     result = compare.judge(engine, describe(engine), case)
     assert result.status == "unsupported" and "cannot be told apart" in result.reason, result
+
+
+def test_control_is_written_as_a_resolving_effect_on_one_target_only():
+    from conformance.engines.adapters.phase.changes import CONTROL, become_sentences, static_change_sentences
+    from conformance.engines.adapters.phase.wording import group
+
+    sentences = become_sentences({"gain_control": True, "gains": [{"keyword": "haste"}]}, "target", None)
+    assert [s.text for s in sentences] == [CONTROL.text, "It gains haste until end of turn."]  # Act of Treason
+    grp = group({"types": ["artifact"]}, you="Alex", players=("Alex", "Blair"), static=True)
+    with pytest.raises(Unsupported, match="gain_control"):  # CR 613.1b as a static ability: phase leaves it unparsed
+        static_change_sentences({"gain_control": True}, grp)
+    with pytest.raises(Unsupported):
+        become_sentences({"gain_control": True}, "each", grp)
+
+
+@needs_phase
+def test_stolen_creature_returns_at_end_of_turn(engine):
+    ogre = {**creature(2, 2), "owner": "Blair"}
+    case = make_case({"ogre": ogre}, [
+        {"become": {"to": "ogre", "gain_control": True}},
+        {"expect": {"objects": {"ogre": {"controller": "Alex"}}}},
+        {"end_turn": {}},
+        {"expect": {"objects": {"ogre": {"controller": "Blair"}}}},
+    ], rules=("613.1b",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "passed", result

@@ -251,7 +251,8 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
             subject = "target" if target is None else "it"
             if target is None:
                 # "Target permanent becomes ..." (CR 613.1d-e); P/T alone: "Target creature has ..."
-                needs_creature = kind != "become" or not (change_parts(body) or ability_parts(body))
+                needs_creature = kind != "become" or not (change_parts(body) or ability_parts(body)
+                                                          or body.get("gain_control"))  # CR 613.1b: a permanent
             sentences.extend(become_sentences(body, subject, None) if kind == "become"
                              else [effect_sentence(kind, body, subject, None)])
             target = body["to"]
