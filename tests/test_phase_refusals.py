@@ -106,3 +106,40 @@ def test_stolen_creature_returns_at_end_of_turn(engine):
     ], rules=("613.1b",))
     result = compare.judge(engine, describe(engine), case)
     assert result.status == "passed", result
+
+
+def test_as_enters_choices_of_a_player_only():
+    from conformance.engines.adapters.phase.enters_choices import choose_sentence, player_choice
+
+    assert choose_sentence("o", {"player": "opponent"}, ["creature"]).text == (
+        "As this creature enters, choose an opponent.")  # CR 614.12: Lost Order of Jarkeld
+    with pytest.raises(Unsupported, match="only a player or an opponent"):
+        choose_sentence("o", {"object": {"types": ["creature"]}}, ["creature"])
+    with pytest.raises(Unsupported, match="noncreature"):
+        choose_sentence("o", {"player": "player"}, ["artifact"])
+    case = {"players": ["Alex", "Blair"], "objects": {"o": {"card": {"abilities": [{"as_enters_choose": {
+        "player": "opponent"}}]}}}}
+    assert player_choice(case, {"object": "o", "to": "battlefield", "choices": {"player": "Blair", "pt": None}}) == "Blair"
+    assert player_choice(case, {"object": "o", "to": "battlefield", "choices": {"copy": ["x"]}}) is None
+    with pytest.raises(Unsupported, match="together"):
+        player_choice(case, {"object": "o", "to": "battlefield", "choices": {"player": "Blair", "copy": ["x"]}})
+
+
+LOST_ORDER = {"as_enters_choose": {"player": "opponent"}}
+CHOSEN = {"sum": [1, {"count": {"types": ["creature"], "controller": "chosen"}}]}
+
+
+@needs_phase
+def test_the_chosen_opponent_is_phases_choice(engine):
+    """CR 614.12, 208.2a: Lost Order of Jarkeld counts the chosen opponent's creatures, in a game of
+    three: choosing Cara (one creature) or Blair (two) gives different values."""
+    order = {**creature("1+*", "1+*", abilities=[LOST_ORDER, {"cda_pt": {"power": CHOSEN, "toughness": CHOSEN}}]),
+             "zone": "hand"}
+    objects = {"order": order, "wolf": {**creature(3, 3), "owner": "Blair"},
+               "ogre": {**creature(2, 2), "owner": "Blair"}, "elf": {**creature(1, 1), "owner": "Cara"}}
+    for chosen, value in (("Cara", 2), ("Blair", 3)):
+        case = make_case(objects, [{"move": {"object": "order", "to": "battlefield", "choices": {"player": chosen}}},
+                                   {"expect": {"objects": {"order": {"power": value, "toughness": value}}}}],
+                         players=("Alex", "Blair", "Cara"), rules=("614.12",))
+        result = compare.judge(engine, describe(engine), case)
+        assert result.status == "passed", (chosen, result)

@@ -24,6 +24,7 @@ FEATURES = (
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
     "characteristic-expressions",  # card types among cards in all graveyards, your life total (wording.quantity)
+    "enters-choices",  # "As this creature enters, choose an opponent/a player" (.enters_choices); others refused
     "control-changing",  # a resolving "Gain control of target permanent" (changes.CONTROL); static control refused
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported

@@ -20,6 +20,7 @@ from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_s
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
+from conformance.engines.adapters.phase.enters_choices import choose_sentence
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
@@ -118,6 +119,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(enters_with_sentence(oid, name, body))
         elif key == "token_replacement":  # CR 614.1a: Parallel Lives, Primal Vigor (.tokens)
             replacements.append(token_replacement_sentence(oid, body))
+        elif key == "as_enters_choose":  # CR 614.12: "As this creature enters, choose an opponent." (.enters_choices)
+            replacements.append(choose_sentence(oid, body, types))
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)

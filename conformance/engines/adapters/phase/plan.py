@@ -20,6 +20,7 @@ from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SE
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
+from conformance.engines.adapters.phase.enters_choices import player_choice
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
@@ -200,6 +201,9 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         if body.get("order") and not enters_with:
             raise Unsupported("an order of replacement effects on a permanent entering (CR 616.1) is not realised by "
                               "this adapter but for the counters it enters with")
+        chosen = player_choice(case, body)  # CR 614.12: an as-enters choice of a player (.enters_choices)
+        if chosen is not None:
+            return {**body, "player_choice": chosen}
         if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
             if enters_with:
                 raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")

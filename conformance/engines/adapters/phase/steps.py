@@ -21,13 +21,14 @@ from conformance.engines.adapters.phase.counter_order import CounterReplacements
 from conformance.engines.adapters.phase.counter_order import SHIELD
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
+from conformance.engines.adapters.phase.choosing import EntersChoosing
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
+class Steps(Activations, CounterReplacements, EntersAsCopy, EntersChoosing, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -211,7 +212,9 @@ class Steps(Activations, CounterReplacements, EntersAsCopy, Board):
         zone = ZONES[body["to"]]
         if body["object"] in self.plan.tokens and self._token(body["object"]) is None:
             return  # CR 111.8: a token that has ceased to exist (or was never created) goes nowhere
-        if "copy_choice" in body:
+        if "player_choice" in body:  # CR 614.12 (.enters_choices)
+            self.enter_choosing(body["object"], body["player_choice"])
+        elif "copy_choice" in body:
             self.enter_as_copy(body["object"], body["copy_choice"])
         elif body.get("enters_with"):
             self.enter_with_counters(body["object"], body["order"])

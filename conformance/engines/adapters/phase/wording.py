@@ -216,6 +216,10 @@ def quantity(expr: Any) -> tuple[str, dict[str, Any]]:
                 return "the number of creatures your opponents control", {"type": "Ref", "qty": {
                     "type": "ObjectCount", "filter": {"type": "Typed", "type_filters": ["Creature"],
                                                       "controller": "Opponent", "properties": []}}}
+            if controller == "chosen":  # CR 208.2a: the player chosen as it entered (0 while none: .enters_choices)
+                return "the number of creatures the chosen player controls", {"type": "Ref", "qty": {
+                    "type": "ObjectCount", "filter": {"type": "Typed", "type_filters": ["Creature"],
+                                                      "controller": "SourceChosenPlayer", "properties": []}}}
         if types == ["creature"] and zone == "graveyard" and flt == {"owner": "you"}:
             return "the number of creature cards in your graveyard", {"type": "Ref", "qty": {
                 "type": "ZoneCardCount", "zone": "Graveyard", "card_types": ["Creature"], "scope": "Controller"}}
