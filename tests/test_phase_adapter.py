@@ -271,12 +271,15 @@ DISAGREEMENTS = {
     "cr614_12_own_replacement_as_it_enters.py": ["entered 3 (CR 614.12: 2)", "later 6 (CR 614.12: 5)"],
     "cr205_1a_creature_type_set_keeps_land_types.py": ['before ["Dryad","Forest"] (CR 205.1a: ["Dryad","Forest"])',
                                                        'after ["Frog"] (CR 205.1a: ["Forest","Frog"])'],
+    "cr111_4_token_named_by_its_subtypes_and_token.py": ['subtypes ["Soldier"] (CR 111.4: ["Soldier"])',
+                                                         'name "Soldier" (CR 111.4: "Soldier_Token")'],
     "cr208_2a_star_is_zero_once_its_ability_is_lost.py": ["before battlefield:1/2 (CR 208.2a: battlefield:1/2)",
                                                           "after graveyard:0/0 (CR 208.2a: battlefield:0/1)"],
 }
 EXITS_NONZERO = {"cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
                  "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",
-                 "cr208_2a_star_is_zero_once_its_ability_is_lost.py"}
+                 "cr208_2a_star_is_zero_once_its_ability_is_lost.py",
+                 "cr111_4_token_named_by_its_subtypes_and_token.py"}
 
 
 def test_every_reproducer_script_is_checked():

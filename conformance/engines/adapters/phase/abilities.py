@@ -30,9 +30,10 @@ FACE_PARTS = (("keywords", "keywords"), ("abilities", "abilities"), ("static_abi
 
 
 def observes_abilities(case: Mapping[str, Any]) -> frozenset[str]:
-    """The objects whose abilities some checkpoint of the case observes."""
+    """The objects whose abilities some checkpoint of the case observes (by name, or with every
+    value: an object listed with no values)."""
     return frozenset(oid for step in case["steps"] for kind, body in step.items() if kind == "expect"
-                     for oid, values in (body.get("objects") or {}).items() if "abilities" in values)
+                     for oid, values in (body.get("objects") or {}).items() if not values or "abilities" in values)
 
 
 def _bundle(parts: Mapping[str, list[Any]]) -> tuple[str, ...]:
@@ -55,9 +56,10 @@ class AbilityReader:
     """The case's cards' definitions as phase parsed them, each with the abilities it means."""
 
     def __init__(self, observed: frozenset[str] = frozenset()) -> None:
-        self.observed = observed  # the objects some checkpoint observes the abilities of: only those are read
+        self.observed = observed  # the objects some checkpoint observes the abilities of
         self.known: dict[tuple[str, ...], list[Any]] = {(): []}  # no definitions: no other ability (613.1f)
         self.owner: dict[tuple[str, ...], str] = {(): "no ability at all"}
+        self.ambiguous: dict[tuple[str, ...], str] = {}
 
     def add(self, oid: str, card: Mapping[str, Any], face: Mapping[str, Any], extra: list[dict[str, Any]] = ()) -> None:
         """A card of the case: its abilities as the case gives them, and phase's parse of its face
@@ -70,21 +72,24 @@ class AbilityReader:
         for bundle in bundles:
             known = self.known.get(bundle)
             if known is not None and _multiset(known) != _multiset(others):
-                raise Unsupported(f"object {oid!r}: phase reads its abilities {others} as it reads those of "
-                                  f"{self.owner[bundle]} ({known}): the abilities observed cannot be told apart")
+                self.ambiguous[bundle] = (f"phase reads the abilities {others} of {oid!r} as it reads those of "
+                                          f"{self.owner[bundle]} ({known}): they cannot be told apart")
             self.known[bundle] = others
             self.owner.setdefault(bundle, repr(oid))
 
     def read(self, oid: str, obj: Mapping[str, Any]) -> list[Any] | None:
-        """An object's abilities in the suite's plain form (None for an object not observed so)."""
-        if oid not in self.observed:
-            return None
+        """An object's abilities in the suite's plain form; for one no checkpoint observes so,
+        None when they cannot be written back (then not reported)."""
         keywords = [{"keyword": KEYWORDS_BACK[k]} for k in obj.get("keywords") or ()
                     if isinstance(k, str) and k in KEYWORDS_BACK]
         bundle = _bundle({obj_key: obj.get(obj_key) for _, obj_key in FACE_PARTS})
         others = self.known.get(bundle)
+        why = self.ambiguous.get(bundle)
         if others is None:
-            raise Unsupported(f"object {oid!r}: phase reports abilities that are not all of one card's here "
-                              f"({', '.join(b.split(':', 1)[0] for b in bundle)}), so they cannot be written back "
-                              "in the suite's form")
+            why = (f"phase reports abilities that are not all of one card's here "
+                   f"({', '.join(b.split(':', 1)[0] for b in bundle)})")
+        if why is not None:
+            if oid in self.observed:
+                raise Unsupported(f"object {oid!r}: {why}, so they cannot be written back in the suite's form")
+            return None
         return [*others, *keywords]

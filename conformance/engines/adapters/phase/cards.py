@@ -16,11 +16,12 @@ from functools import lru_cache
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
-from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_sentences
+from conformance.engines.adapters.phase.changes import KEYWORD_LINES, KEYWORDS, static_change_sentences
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
 from conformance.engines.adapters.phase.enters_choices import choose_sentence
+from conformance.engines.adapters.phase.inert import stand_in
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
@@ -98,7 +99,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         raise Unsupported(f"object {oid!r}: supertypes {card.get('supertypes')}")
     statics: list[Sentence] = []
     replacements: list[Sentence] = []
-    keywords: list[str] = []
+    keywords: list[str] = []  # phase's names (FirstStrike)
+    keyword_lines: list[str] = []  # as printed (First strike)
     printed: list[str] = []
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
@@ -127,14 +129,16 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             if body not in KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
             keywords.append(KEYWORDS[body])
+            keyword_lines.append(KEYWORD_LINES.get(body, KEYWORDS[body]))
         elif key == "static_pt":
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
+    printed = [text if _activated_only(text) else stand_in(text) for text in printed]  # no meaning here (.inert)
     activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
     damage_texts = [source_ability_text(name, amount, recipient) for amount, recipient in damage]
     activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
-    text = "\n".join([*keywords, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
+    text = "\n".join([*keyword_lines, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
                       *damage_texts]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
@@ -144,7 +148,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
                     colors=tuple(card.get("colors", [])), power=power, toughness=toughness,
                     mana_cost=card.get("mana_cost"))
     if keywords:
-        facts["keywords"] = keywords
+        facts["keywords"] = keyword_lines
     if ("planeswalker" in types) != (card.get("loyalty") is not None):  # CR 209.1, 306.5b
         raise Unsupported(f"object {oid!r}: a printed loyalty on a card that is not a planeswalker, or a planeswalker "
                           "without one")
@@ -163,7 +167,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_counter_replacements(built.face, replacements)
     check_damage_replacements(built.face, replacements)
     check_token_replacements(built.face, replacements)
-    if [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()] != keywords:
+    read = [k if isinstance(k, str) else next(iter(k)) for k in built.face.get("keywords") or ()]
+    if [k for k in read if not (printed and k in TEXT_KEYWORDS)] != keywords:  # Crew from its text: text_abilities
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return built
 
@@ -228,6 +233,15 @@ def text_abilities(oid: str, printed: list[str]) -> list[dict[str, Any]]:
             or any(a.get("kind") != "Activated" for a in abilities) or set(keywords) - TEXT_KEYWORDS):
         raise Unsupported(f"object {oid!r}: phase reads its text {printed!r} as more than activated abilities")
     return abilities
+
+
+def _activated_only(text: str) -> bool:
+    """Whether phase reads an ability given as text as activated abilities only (else .inert)."""
+    try:
+        text_abilities("text", [text])
+    except Unsupported:
+        return False
+    return True
 
 
 def damage_abilities(oid: str, name: str, damage: list[tuple[int, str]], texts: list[str]) -> list[dict[str, Any]]:

@@ -24,7 +24,7 @@ from conformance.engines.adapters.phase.enters_choices import player_choice
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
-from conformance.engines.adapters.phase.tokens import check_token_observations, create_token_sentence, token_names, token_order
+from conformance.engines.adapters.phase.tokens import create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -76,7 +76,7 @@ class Plan:
     steps: list[tuple[str, Any]] = field(default_factory=list)       # (kind, realisation)
     shields: dict[str, str] = field(default_factory=dict)            # prevention effect id -> spell name
     tokens: tuple[str, ...] = ()                                     # the names the case gives tokens (.tokens)
-    abilities: AbilityReader | None = None                           # when a checkpoint observes abilities (.abilities)
+    abilities: AbilityReader | None = None                           # reads objects' abilities back (.abilities)
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
@@ -106,7 +106,6 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         if state.get("counters") or state.get("mana"):
             raise Unsupported(f"player {name}: counters and mana are not realised by this adapter")
     plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)))
-    check_token_observations(case)  # CR 111.4 (.tokens)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
@@ -127,11 +126,10 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
             if count and spec["zone"] != "battlefield":
                 raise Unsupported(f"object {oid!r} starts with counters in the {spec['zone']}: this adapter puts "
                                   "counters only on permanents")
-    if observes_abilities(case):  # CR 613.1f: read back as one of the case's cards' (.abilities)
-        plan.abilities = AbilityReader(observes_abilities(case))
-        for oid, name in plan.objects.items():
-            card = case["objects"][oid]["card"]
-            plan.abilities.add(oid, card, plan.cards[name].face, intrinsic_mana_abilities(oid, name, card))
+    plan.abilities = AbilityReader(observes_abilities(case))  # CR 613.1f: read back as a card's (.abilities)
+    for oid, name in plan.objects.items():
+        card = case["objects"][oid]["card"]
+        plan.abilities.add(oid, card, plan.cards[name].face, intrinsic_mana_abilities(oid, name, card))
     counter = iter(range(1, 1_000_000))
     for step in case["steps"]:
         (kind, body), = step.items()
