@@ -3,7 +3,7 @@ performs it", docs/format.md), yet objects have them, copy them, lose them and r
 reads Oracle text and acts on it: a static ability ("Noncreature spells cost {1} more to cast."),
 a trigger ("At the beginning of your upkeep, you lose 2 life.") or a rule ("Juggernaut attacks
 each combat if able.") would do in phase what it does not do in the scenario. Such a text is
-written for phase as an inert stand-in: an activated ability, "{N}, {T}: Draw a card.", that no
+written for phase as an inert stand-in: an activated ability, "{T}: You gain N life.", that no
 step of the suite activates, so it does nothing, while phase keeps it as the object's ability
 (copied with it, 707.2; lost with its abilities, 613.1f). N is a number drawn from the text, so
 that cards with different texts read differently; when two cards still read alike, the
@@ -18,4 +18,4 @@ import zlib
 
 def stand_in(text: str) -> str:
     """The inert activated ability standing in for ``text`` (same text, same stand-in)."""
-    return f"{{{10 + zlib.crc32(text.encode('utf-8')) % 90}}}, {{T}}: Draw a card."
+    return f"{{T}}: You gain {1000 + zlib.crc32(text.encode('utf-8')) % 1_000_000} life."
