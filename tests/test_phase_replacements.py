@@ -177,14 +177,16 @@ def test_tokens_are_named_in_creation_order_and_cease_to_exist(engine):
 
 
 @needs_phase
-def test_planeswalkers_declared_with_their_loyalty_and_moved_ones_refused(engine):
+def test_planeswalkers_declared_with_their_loyalty_and_moved_ones_entering_with_it(engine):
     seer = {"card": {"name": "Seer", "types": ["planeswalker"], "loyalty": 5}}
     done = final(engine, {"seer": seer, "sage": {**seer, "counters": {"loyalty": 2}}},
                  [{"expect": {"objects": {"seer": {}, "sage": {}}}}], rules=("306.5b",))
     assert (done["objects"]["seer"]["counters"], done["objects"]["sage"]["counters"]) == ({"loyalty": 5}, {"loyalty": 2})
-    moved = judged(engine, {"seer": {**seer, "zone": "hand"}}, [{"move": {"object": "seer", "to": "battlefield"}},
-                                                                 {"expect": {"objects": {"seer": {}}}}], rules=("306.5b",))
-    assert moved.status == "unsupported" and "306.5b" in moved.reason
+    # CR 306.5b: moved onto the battlefield, it enters with its printed loyalty, by its intrinsic
+    # "enters with" ability written as such (phase's debug move gives none on its own)
+    moved = final(engine, {"seer": {**seer, "zone": "hand"}}, [{"move": {"object": "seer", "to": "battlefield"}},
+                                                              {"expect": {"objects": {"seer": {}}}}], rules=("306.5b",))
+    assert (moved["objects"]["seer"]["zone"], moved["objects"]["seer"]["counters"]) == ("battlefield", {"loyalty": 5})
 
 
 @needs_phase

@@ -156,6 +156,13 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         if not isinstance(card["loyalty"], int):
             raise Unsupported(f"object {oid!r}: a loyalty of {card['loyalty']!r}")
         facts["loyalty"] = str(card["loyalty"])
+        if card["loyalty"] > 0:  # CR 306.5b: its intrinsic "enters with" ability, in its own words (.counters)
+            if any("enters_with_counters" in a for a in card.get("abilities", ())):
+                raise Unsupported(f"object {oid!r}: a planeswalker entering with other counters too")
+            loyalty = enters_with_sentence(oid, name, {"loyalty": card["loyalty"]})
+            replacements.append(loyalty)
+            text = "\n".join(t for t in (text, loyalty.text) if t)
+            facts["text"] = text
     real = REAL_CARDS.get(name)
     if real is not None and all(facts.get(k) == v for k, v in real.items() if k not in ("manaCost", "manaValue")):
         if facts.get("manaCost") not in (None, real["manaCost"]):

@@ -196,6 +196,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             raise Unsupported(f"a move to the {body['to']} zone")
         abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
         enters_with = any("enters_with_counters" in a for a in abilities)
+        if body["object"] in case["objects"] and (case["objects"][body["object"]]["card"].get("loyalty") or 0) > 0:
+            enters_with = True  # CR 306.5b: its loyalty counters, by its intrinsic "enters with" ability (.cards)
         if body.get("order") and not enters_with:
             raise Unsupported("an order of replacement effects on a permanent entering (CR 616.1) is not realised by "
                               "this adapter but for the counters it enters with")
@@ -206,10 +208,6 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             if enters_with:
                 raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")
             return {**body, "copy_choice": copy_choice(case, body)}
-        spec = case["objects"].get(body["object"])
-        if spec is not None and "planeswalker" in spec["card"].get("types", ()) and body["to"] == "battlefield":
-            raise Unsupported("a planeswalker moved onto the battlefield: phase's debug move gives it no loyalty counters "
-                              "(CR 306.5b is phase's only when the card is cast), so it is not realised here")
         if enters_with and body["to"] == "battlefield":  # CR 614.1c, 122.6: phase's replacement pipeline (.entering)
             return {**body, "enters_with": True, "order": counter_order(case, body.get("order") or ())}
         return body
