@@ -32,15 +32,17 @@ CONTROL = Sentence("Gain control of target permanent until end of turn.", {
 
 KEYWORDS = {"flying": "Flying", "reach": "Reach", "vigilance": "Vigilance", "haste": "Haste",
             "lifelink": "Lifelink", "deathtouch": "Deathtouch", "indestructible": "Indestructible",
-            "first strike": "FirstStrike"}
+            "first strike": "FirstStrike", "double strike": "DoubleStrike", "defender": "Defender", "menace": "Menace",
+            "trample": "Trample"}
 """Keywords a card may have and an effect may give or take away here (CR 702.9, 702.17, 702.20,
-702.10, 702.7: no meaning in the scenarios this adapter runs, no combat being played; 702.15b lifelink,
+702.10, 702.7, 702.4, 702.3, 702.111, 702.19: no meaning in the scenarios this adapter runs, no combat
+being played; 702.15b lifelink,
 702.2b deathtouch, 702.12b indestructible: phase's own, with damage dealt by the source itself,
 :mod:`.damage_sources`): an ``AddKeyword``/``RemoveKeyword`` modification in layer 6 (613.1f)."""
 
 
-KEYWORD_LINES = {"first strike": "First strike"}
-"""A keyword's line on a card where it is not phase's name (CR 702.7: first strike)."""
+KEYWORD_LINES = {"first strike": "First strike", "double strike": "Double strike"}
+"""A keyword's line on a card where it is not phase's name (CR 702.7, 702.4)."""
 
 
 def ability_parts(change: Mapping[str, Any]) -> list[tuple[str, str, str, list[dict[str, Any]]]]:
