@@ -195,3 +195,25 @@ def test_a_static_text_does_nothing_and_is_reported(engine):
     assert face["keywords"] == ["FirstStrike"]
     result = compare.judge(engine, describe(engine), case)
     assert result.status == "passed", result
+
+
+def test_token_copies_and_named_tokens_are_worded():
+    from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence
+
+    assert copy_token_sentence({"copy_of": "giant"}).text == "Create a token that's a copy of target permanent."
+    for body in ({"copy_of": "giant", "exceptions": {"colors": ["B"]}}, {"copy_of": "giant", "count": 2}):
+        with pytest.raises(Unsupported):
+            copy_token_sentence(body)
+    named = create_token_sentence({"card": {"name": "Goblin Guide", "types": ["creature"], "subtypes": ["Goblin"],
+                                            "colors": ["R"], "power": 2, "toughness": 2}})
+    assert named.text == "Create a 2/2 red Goblin creature token named Goblin Guide."
+    assert named.expect["name"] == "Goblin Guide"
+
+
+@needs_phase
+def test_a_token_copy_of_a_card_off_the_battlefield_is_refused(engine):
+    case = make_case({"bear": {**creature(2, 2), "zone": "graveyard"}}, [
+        {"create_token": {"token": "copy", "copy_of": "bear"}},
+        {"expect": {"objects": {"copy": {"power": 2}}}}], rules=("707.2",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "unsupported" and "not a permanent on the battlefield" in result.reason, result

@@ -156,7 +156,7 @@ def test_token_and_ability_wording():
     assert [p[0] for p in ability_parts({"loses_all_abilities": True})] == ["loses all abilities"]
     assert [s.text for s in become_sentences({"gains": [{"keyword": "flying"}]}, "target", None)] == \
         ["Target permanent gains flying until end of turn."]
-    for change in ({"gains": [{"keyword": "trample"}]}, {"loses_all_abilities": True, "gains": [{"keyword": "flying"}]}):
+    for change in ({"gains": [{"keyword": "changeling"}]}, {"loses_all_abilities": True, "gains": [{"keyword": "flying"}]}):
         with pytest.raises(Unsupported):
             ability_parts(change)
 

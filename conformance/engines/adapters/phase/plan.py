@@ -24,7 +24,7 @@ from conformance.engines.adapters.phase.enters_choices import player_choice
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
-from conformance.engines.adapters.phase.tokens import create_token_sentence, token_names, token_order
+from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -217,10 +217,11 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_counter_doubling(plan, body, counter)
     if kind == "create_token":  # CR 111.1, 111.4, 614.1a (.tokens)
         name = f"Cfx Spell {next(counter)}"
-        plan.cards[name] = spell_card(name, [create_token_sentence(body)])
+        copy_of = body.get("copy_of")  # CR 707.2: a copy of a permanent, its target (.tokens)
+        plan.cards[name] = spell_card(name, [copy_token_sentence(body) if copy_of else create_token_sentence(body)])
         plan.spells[name] = body["controller"]
         names = (body["token"],) if body.get("token") else tuple(body.get("tokens") or ())
-        return Cast(spell=name, caster=body["controller"], target=None, parts=[],
+        return Cast(spell=name, caster=body["controller"], target=copy_of or None, parts=[], needs_creature=False,
                     order=token_order(case, body.get("order") or ()), tokens=names)
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
