@@ -217,3 +217,18 @@ def test_a_token_copy_of_a_card_off_the_battlefield_is_refused(engine):
         {"expect": {"objects": {"copy": {"power": 2}}}}], rules=("707.2",))
     result = compare.judge(engine, describe(engine), case)
     assert result.status == "unsupported" and "not a permanent on the battlefield" in result.reason, result
+
+
+def test_a_keyword_an_object_may_have_twice_is_refused_where_abilities_are_observed():
+    """CR 113.2c: flying printed and gained is two instances; phase keeps one."""
+    from conformance.engines.adapters.phase.abilities import check_single_instances
+
+    twice = make_case({"bird": creature(1, 1, abilities=[{"keyword": "flying"}])}, [
+        {"become": {"to": "bird", "gains": [{"keyword": "flying"}]}},
+        {"expect": {"objects": {"bird": {"abilities": [{"keyword": "flying"}] * 2}}}}], rules=("113.2c",))
+    with pytest.raises(Unsupported, match="113.2c"):
+        check_single_instances(twice.to_dict())
+    apart = make_case({"a": creature(1, 1), "b": creature(1, 1, abilities=[{"keyword": "flying"}])}, [
+        {"become": {"to": "a", "gains": [{"keyword": "flying"}]}},
+        {"expect": {"objects": {"a": {"abilities": [{"keyword": "flying"}]}}}}], rules=("613.1f",))
+    check_single_instances(apart.to_dict())  # different objects: each has it once

@@ -93,3 +93,43 @@ class AbilityReader:
                 raise Unsupported(f"object {oid!r}: {why}, so they cannot be written back in the suite's form")
             return None
         return [*others, *keywords]
+
+
+ALL = "*"
+
+
+def check_single_instances(case: Mapping[str, Any]) -> None:
+    """CR 113.2c: an object may have several instances of one ability (flying printed and gained:
+    twice). phase keeps a keyword once in its ``keywords``, so where an object could have a keyword
+    twice and a checkpoint observes abilities, the case is unsupported: the instances phase would
+    report cannot be told from the CR's. Each way to have a keyword is an (object, keyword) pair:
+    printed on its card (any object's, when the case copies, 707.2), gained by a ``become`` step
+    (its target) or by a static ability (any object)."""
+    copies = any("enters_as_copy" in a or "static_copy" in a for spec in case["objects"].values()
+                 for a in spec["card"].get("abilities", ())) or any(
+        "become_copy" in step or ("create_token" in step and step["create_token"].get("copy_of")) for step in case["steps"])
+    ways: list[tuple[str, str]] = []
+    for oid, spec in case["objects"].items():
+        for ability in spec["card"].get("abilities", ()):
+            if "keyword" in ability:
+                ways.append((ALL if copies else oid, ability["keyword"]))
+            if "static" in ability:
+                ways += [(ALL, g["keyword"]) for g in ability["static"]["becomes"].get("gains") or () if "keyword" in g]
+
+    def steps(items):
+        for step in items:
+            (kind, body), = step.items()
+            if kind == "together":
+                yield from steps(body)
+            else:
+                yield kind, body
+
+    for kind, body in steps(case["steps"]):
+        if kind == "become":
+            target = body.get("to") if body.get("to_each") is None else ALL
+            ways += [(target, g["keyword"]) for g in body.get("gains") or () if "keyword" in g]
+    for i, (who, keyword) in enumerate(ways):
+        for other, again in ways[i + 1:]:
+            if keyword == again and ALL in (who, other) or (keyword == again and who == other):
+                raise Unsupported(f"an object may have {keyword} twice here (CR 113.2c): phase keeps a keyword once, "
+                                  "so the abilities observed cannot be read as the CR counts them")

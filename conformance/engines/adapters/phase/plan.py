@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.engines.adapters.phase.abilities import AbilityReader, observes_abilities
+from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.copies import copy_choice
@@ -127,6 +127,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
                 raise Unsupported(f"object {oid!r} starts with counters in the {spec['zone']}: this adapter puts "
                                   "counters only on permanents")
     plan.abilities = AbilityReader(observes_abilities(case))  # CR 613.1f: read back as a card's (.abilities)
+    if plan.abilities.observed:
+        check_single_instances(case)  # CR 113.2c (.abilities)
     for oid, name in plan.objects.items():
         card = case["objects"][oid]["card"]
         plan.abilities.add(oid, card, plan.cards[name].face, intrinsic_mana_abilities(oid, name, card))
