@@ -137,7 +137,8 @@ CHOSEN = {"sum": [1, {"count": {"types": ["creature"], "controller": "chosen"}}]
 @needs_phase
 def test_the_chosen_opponent_is_phases_choice(engine):
     """CR 614.12, 208.2a: Lost Order of Jarkeld counts the chosen opponent's creatures, in a game of
-    three: choosing Cara (one creature) or Blair (two) gives different values."""
+    three: choosing Cara (one creature) or Blair (two) gives different values. (Realised, though
+    ``enters-choices`` is not declared: its object choices are not; run without the feature check.)"""
     order = {**creature("1+*", "1+*", abilities=[LOST_ORDER, {"cda_pt": {"power": CHOSEN, "toughness": CHOSEN}}]),
              "zone": "hand"}
     objects = {"order": order, "wolf": {**creature(3, 3), "owner": "Blair"},
@@ -146,8 +147,8 @@ def test_the_chosen_opponent_is_phases_choice(engine):
         case = make_case(objects, [{"move": {"object": "order", "to": "battlefield", "choices": {"player": chosen}}},
                                    {"expect": {"objects": {"order": {"power": value, "toughness": value}}}}],
                          players=("Alex", "Blair", "Cara"), rules=("614.12",))
-        result = compare.judge(engine, describe(engine), case)
-        assert result.status == "passed", (chosen, result)
+        assert "enters-choices" in case.features and "enters-choices" not in describe(engine).features
+        assert compare.compare(case, engine.run(case.to_dict())) == [], chosen
 
 
 @needs_phase

@@ -104,17 +104,21 @@ def check_single_instances(case: Mapping[str, Any]) -> None:
     twice and a checkpoint observes abilities, the case is unsupported: the instances phase would
     report cannot be told from the CR's. Each way to have a keyword is an (object, keyword) pair:
     printed on its card (any object's, when the case copies, 707.2), gained by a ``become`` step
-    (its target) or by a static ability (any object)."""
+    (its target) or by a static ability (any object); a gained one meeting another way, on the
+    same object or any, may be a second instance."""
     copies = any("enters_as_copy" in a or "static_copy" in a for spec in case["objects"].values()
                  for a in spec["card"].get("abilities", ())) or any(
         "become_copy" in step or ("create_token" in step and step["create_token"].get("copy_of")) for step in case["steps"])
-    ways: list[tuple[str, str]] = []
+    printed: list[tuple[str, str]] = []
+    granted: list[tuple[str, str]] = []
     for oid, spec in case["objects"].items():
+        keywords = [a["keyword"] for a in spec["card"].get("abilities", ()) if "keyword" in a]
+        if len(set(keywords)) != len(keywords):  # printed twice on one card
+            raise Unsupported(f"object {oid!r} has a keyword twice (CR 113.2c): phase keeps a keyword once")
+        printed += [(ALL if copies else oid, k) for k in keywords]
         for ability in spec["card"].get("abilities", ()):
-            if "keyword" in ability:
-                ways.append((ALL if copies else oid, ability["keyword"]))
             if "static" in ability:
-                ways += [(ALL, g["keyword"]) for g in ability["static"]["becomes"].get("gains") or () if "keyword" in g]
+                granted += [(ALL, g["keyword"]) for g in ability["static"]["becomes"].get("gains") or () if "keyword" in g]
 
     def steps(items):
         for step in items:
@@ -127,9 +131,10 @@ def check_single_instances(case: Mapping[str, Any]) -> None:
     for kind, body in steps(case["steps"]):
         if kind == "become":
             target = body.get("to") if body.get("to_each") is None else ALL
-            ways += [(target, g["keyword"]) for g in body.get("gains") or () if "keyword" in g]
-    for i, (who, keyword) in enumerate(ways):
-        for other, again in ways[i + 1:]:
-            if keyword == again and ALL in (who, other) or (keyword == again and who == other):
-                raise Unsupported(f"an object may have {keyword} twice here (CR 113.2c): phase keeps a keyword once, "
-                                  "so the abilities observed cannot be read as the CR counts them")
+            granted += [(target, g["keyword"]) for g in body.get("gains") or () if "keyword" in g]
+    # a copy's printed keywords replace its own (707.2): printed ways never add up; a grant adds an instance
+    pairs = [(a, b) for i, a in enumerate(granted) for b in granted[i + 1:]] + [(a, b) for a in granted for b in printed]
+    for (who, keyword), (other, again) in pairs:
+        if keyword == again and (who == other or ALL in (who, other)):
+            raise Unsupported(f"an object may have {keyword} twice here (CR 113.2c): phase keeps a keyword once, "
+                              "so the abilities observed cannot be read as the CR counts them")

@@ -24,8 +24,9 @@ FEATURES = (
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
     "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
     "characteristic-expressions",  # card types among cards in all graveyards, your life total (wording.quantity)
-    "enters-choices",  # "As this creature enters, choose an opponent/a player" (.enters_choices); others refused
     "control-changing",  # a resolving "Gain control of target permanent" (changes.CONTROL); static control refused
+    # not "enters-choices": player choices are realised (.enters_choices), but the generated copy scenarios
+    # it brings in choose objects, which are not, and 707.3/copies-agree-with-reference would then run too few
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""

@@ -85,9 +85,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     ``damage``: (amount, recipient) pairs, :mod:`.damage_sources`)."""
     card = spec["card"]
     name = card.get("name") or f"{OBJECT_PREFIX}{index}"
-    for key in ("face_down", "choices"):
-        if spec.get(key):
-            raise Unsupported(f"object {oid!r}: {key} is not realised by this adapter")
+    if spec.get("face_down"):
+        raise Unsupported(f"object {oid!r}: face_down is not realised by this adapter")  # choices: .enters_choices
     unknown = {k for k, v in card.items() if v not in (None, [], ())} - {
         "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "abilities", "mana_cost", "loyalty"}
     if unknown:

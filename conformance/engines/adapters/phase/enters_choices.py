@@ -54,3 +54,30 @@ def player_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | Non
     if choices["player"] not in case["players"]:
         raise Unsupported(f"the choice of {choices['player']!r}, who is not a player of the case")
     return choices["player"]
+
+
+def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tuple[str, Any] | None:
+    """The choice an object declared on the battlefield made as it entered, before the case began
+    (the format's ``choices`` on an object, 614.12): ``("copy", X or None)`` (707.5) or
+    ``("player", P)``; it is made again as the object enters during the setup, in declaration
+    order, so what it copies must be declared before it, on the battlefield. Anything else:
+    unsupported."""
+    spec = case["objects"][oid]
+    choices = {k: v for k, v in (spec.get("choices") or {}).items() if v is not None}
+    if not choices:
+        return None
+    if spec["zone"] != "battlefield" or spec.get("controller") not in (None, spec["owner"]):
+        raise Unsupported(f"object {oid!r}: choices made as it entered under another player's control")
+    if set(choices) == {"player"}:
+        return "player", player_choice(case, {"object": oid, "to": "battlefield", "choices": choices})
+    if set(choices) != {"copy"}:
+        raise Unsupported(f"object {oid!r}: the choices {sorted(choices)} as it entered are not realised by this adapter")
+    if not any("enters_as_copy" in a for a in spec["card"].get("abilities", ())):
+        raise Unsupported(f"object {oid!r}: a copy choice without an enters_as_copy ability")
+    copy = choices["copy"]
+    copy = [copy] if isinstance(copy, str) else list(copy or [])
+    if len(copy) > 1:
+        raise Unsupported(f"object {oid!r}: a chain of copy choices (707.9e) is not realised by this adapter")
+    if copy and (copy[0] not in before or case["objects"][copy[0]]["zone"] != "battlefield"):
+        raise Unsupported(f"object {oid!r} copies {copy[0]!r}, which is not declared before it on the battlefield")
+    return "copy", copy[0] if copy else None

@@ -20,7 +20,7 @@ from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SE
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
-from conformance.engines.adapters.phase.enters_choices import player_choice
+from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
@@ -77,6 +77,7 @@ class Plan:
     shields: dict[str, str] = field(default_factory=dict)            # prevention effect id -> spell name
     tokens: tuple[str, ...] = ()                                     # the names the case gives tokens (.tokens)
     abilities: AbilityReader | None = None                           # reads objects' abilities back (.abilities)
+    entering: dict[str, tuple[str, Any]] = field(default_factory=dict)  # declared objects' as-enters choices
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
@@ -120,6 +121,9 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         if card.name in plan.cards and plan.cards[card.name].source != card.source:
             raise Unsupported(f"two different cards named {card.name!r}")
         plan.cards[card.name] = card
+        choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
+        if choice is not None:
+            plan.entering[oid] = choice
         plan.objects[oid] = card.name
         for kind, count in spec.get("counters", {}).items():
             counter_kind(kind)
