@@ -233,3 +233,18 @@ def test_a_keyword_an_object_may_have_twice_is_refused_where_abilities_are_obser
         {"become": {"to": "a", "gains": [{"keyword": "flying"}]}},
         {"expect": {"objects": {"a": {"abilities": [{"keyword": "flying"}]}}}}], rules=("613.1f",))
     check_single_instances(apart.to_dict())  # different objects: each has it once
+
+
+def test_choices_of_declared_objects_are_made_again_in_declaration_order():
+    from conformance.engines.adapters.phase.enters_choices import declared_choice
+
+    clone = {"zone": "battlefield", "owner": "Alex", "choices": {"copy": ["bear"]},
+             "card": {"abilities": [{"enters_as_copy": {"of": {"types": ["creature"]}}}]}}
+    case = {"players": ["Alex", "Blair"], "objects": {"bear": {"zone": "battlefield", "owner": "Alex", "card": {}},
+                                                      "clone": clone}}
+    assert declared_choice(case, "clone", ["bear"]) == ("copy", "bear")
+    with pytest.raises(Unsupported, match="declared before it"):  # CR 707.5: the bear was not there yet
+        declared_choice(case, "clone", [])
+    with pytest.raises(Unsupported, match="another player's control"):
+        declared_choice({**case, "objects": {**case["objects"], "clone": {**clone, "controller": "Blair"}}}, "clone", ["bear"])
+    assert declared_choice(case, "bear", []) is None
