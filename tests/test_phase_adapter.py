@@ -179,7 +179,11 @@ def test_every_supported_golden_case_passes(engine, info):
     known = {"205.3d/illusion-on-a-noncreature-artifact",  # CR 205.3d, tests/phase_cases/205.3d-*.yaml
              "614.12/its-own-scales-not-as-it-enters",    # CR 614.12, test_known_disagreement_own_replacement_as_it_enters
              "205.1a/dryad-arbor-becomes-a-frog",          # CR 205.1a, test_known_disagreement_creature_type_set
-             "603.3b/other-order-creature-dies"}           # CR 400.7, tests/test_phase_abilities.py
+             "603.3b/other-order-creature-dies",           # CR 400.7, tests/test_phase_abilities.py
+             "613.1f/losing-a-cda-leaves-the-printed-star-as-0",  # CR 208.2a, test_known_disagreement_star_once_lost
+             "604.3/cda-functions-in-every-zone",  # CR 604.3 off the battlefield, as tests/phase_cases/604.3-*.yaml
+             "205.1a/equipment-creature-becomes-a-frog",  # CR 205.1a, as the Dryad Arbor one
+             "111.4/a-token-without-a-name-is-named-by-its-subtypes"}  # CR 111.4, tests/phase_cases/111.4-*.yaml
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
@@ -242,6 +246,23 @@ def test_known_disagreement_creature_type_set(engine, info):
     }
 
 
+@needs_phase
+def test_known_disagreement_star_once_lost(engine, info):
+    """CR 208.2a, 613.1f: a */1+* creature that loses its characteristic-defining ability is 0/1
+    (the star is 0, the printed 1 stays). phase reads the printed 1+* as a base toughness of 0: the
+    creature is 0/0 and dies. Its abilities are read back as the CR says (lost, then its own)."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "208.2-star-abilities.yaml"])
+               if c.id == "613.1f/losing-a-cda-leaves-the-printed-star-as-0"]
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.object, m.field) for m in result.mismatches} == {
+        (2, "lhurgoyf", "toughness"), (2, "lhurgoyf", "abilities"), (3, "lhurgoyf", "power"), (3, "lhurgoyf", "toughness")}
+    got = {(m.checkpoint, m.field): (m.expected, m.got) for m in result.mismatches}
+    assert got[2, "toughness"] == (1, 0) and got[3, "power"] == (2, 0) and got[3, "toughness"] == (3, 0)
+    # dead (704.5f), so a new object in the graveyard (400.7) with its ability again, read back as the case gives it
+    assert got[2, "abilities"][0] == [] and [next(iter(a)) for a in got[2, "abilities"][1]] == ["cda_pt"]
+
+
 REPRODUCERS = REPO / "docs" / "engines" / "phase" / "reproducers"
 DISAGREEMENTS = {
     # script: what it prints while phase still disagrees with the CR (each line names the CR's value)
@@ -252,12 +273,18 @@ DISAGREEMENTS = {
     "cr614_12_own_replacement_as_it_enters.py": ["entered 3 (CR 614.12: 2)", "later 6 (CR 614.12: 5)"],
     "cr205_1a_creature_type_set_keeps_land_types.py": ['before ["Dryad","Forest"] (CR 205.1a: ["Dryad","Forest"])',
                                                        'after ["Frog"] (CR 205.1a: ["Forest","Frog"])'],
+    "cr111_4_token_named_by_its_subtypes_and_token.py": ['subtypes ["Soldier"] (CR 111.4: ["Soldier"])',
+                                                         'name "Soldier" (CR 111.4: "Soldier_Token")'],
+    "cr208_2a_star_is_zero_once_its_ability_is_lost.py": ["before battlefield:1/2 (CR 208.2a: battlefield:1/2)",
+                                                          "after graveyard:0/0 (CR 208.2a: battlefield:0/1)"],
 }
 DISAGREEMENTS["cr400_7_trigger_effect_on_a_card_that_left.py"] = ["zone graveyard (CR 704.5g: graveyard)",
                                                                   "counters 1 (CR 400.7: 0)"]
 EXITS_NONZERO = {"cr400_7_trigger_effect_on_a_card_that_left.py",
                  "cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
-                 "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py"}
+                 "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",
+                 "cr208_2a_star_is_zero_once_its_ability_is_lost.py",
+                 "cr111_4_token_named_by_its_subtypes_and_token.py"}
 
 
 def test_every_reproducer_script_is_checked():

@@ -31,12 +31,16 @@ FEATURES = (
     "life-gain-replacement", "life-loss-replacement", "cant-lose",
     "player-counters", "counter-halving", "prevention-extras",
     "partial-prevention", "damage-modifiers",
+    "characteristic-expressions",  # card types among cards in all graveyards, your life total (wording.quantity)
+    "control-changing",  # a resolving "Gain control of target permanent" (changes.CONTROL); static control refused
+    # not "enters-choices": player choices are realised (.enters_choices), but the generated copy scenarios
+    # it brings in choose objects, which are not, and 707.3/copies-agree-with-reference would then run too few
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
-                           "supertypes", "colors", "name", "mana_cost", "tapped"],
+                           "supertypes", "colors", "name", "mana_cost", "tapped", "abilities"],
                "players": ["life", "lost", "mana", "counters"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 

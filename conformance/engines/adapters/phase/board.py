@@ -94,7 +94,11 @@ class Board:
         for oid, spec in self.case["objects"].items():  # declaration order: timestamps follow it (613.7d)
             if oid not in self.plan.objects:  # a spell on the stack standing only as a damage source
                 continue
-            if zones[self.ids[oid]] != ZONES[spec["zone"]]:
+            choice = self.plan.entering.get(oid)
+            if choice is not None:  # CR 614.12, 707.5: it entered making its choice (.entering, .choosing)
+                kind, chosen = choice
+                self.enter_as_copy(oid, chosen) if kind == "copy" else self.enter_choosing(oid, chosen)
+            elif zones[self.ids[oid]] != ZONES[spec["zone"]]:
                 self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES[spec["zone"]], "simulate": False})
             if spec["zone"] == "battlefield" and spec.get("controller") not in (None, spec["owner"]):
                 self.debug("SetController", {"object_id": self.ids[oid], "controller": self.seat[spec["controller"]]})

@@ -16,13 +16,15 @@ from functools import lru_cache
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
-from conformance.engines.adapters.phase.changes import KEYWORDS, static_change_sentences
+from conformance.engines.adapters.phase.changes import KEYWORD_LINES, KEYWORDS, static_change_sentences
 from conformance.engines.adapters.phase.combat_plan import (COMBAT_KEYWORDS, block_additional_sentence, phase_keyword,
                                                               protection_keyword)
 from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
 from conformance.engines.adapters.phase.ability_lines import multiply_mana_sentence, printed_ability_lines
+from conformance.engines.adapters.phase.enters_choices import choose_sentence
+from conformance.engines.adapters.phase.inert import stand_in
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import trigger_line
@@ -91,9 +93,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     ``damage``: (amount, recipient) pairs, :mod:`.damage_sources`)."""
     card = spec["card"]
     name = card.get("name") or f"{OBJECT_PREFIX}{index}"
-    for key in ("face_down", "choices"):
-        if spec.get(key):
-            raise Unsupported(f"object {oid!r}: {key} is not realised by this adapter")
+    if spec.get("face_down"):
+        raise Unsupported(f"object {oid!r}: face_down is not realised by this adapter")  # choices: .enters_choices
     unknown = {k for k, v in card.items() if v not in (None, [], ())} - {
         "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "abilities", "mana_cost", "loyalty"}
     if unknown:
@@ -105,7 +106,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         raise Unsupported(f"object {oid!r}: supertypes {card.get('supertypes')}")
     statics: list[Sentence] = []
     replacements: list[Sentence] = []
-    keywords: list[str] = []
+    keywords: list[str] = []  # as printed (First strike, Protection from red)
     parsed: list[Any] = []  # how phase must read each keyword
     printed: list[str] = []
     triggers: list[tuple[str, dict[str, Any]]] = []
@@ -128,6 +129,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(enters_with_sentence(oid, name, body))
         elif key == "token_replacement":  # CR 614.1a: Parallel Lives, Primal Vigor (.tokens)
             replacements.append(token_replacement_sentence(oid, body))
+        elif key == "as_enters_choose":  # CR 614.12: "As this creature enters, choose an opponent." (.enters_choices)
+            replacements.append(choose_sentence(oid, body, types))
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
         elif key == "double_life_gain":  # CR 614.1a: Boon Reflection, Rhox Faithmender (.life_replacements)
@@ -143,7 +146,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
             if body not in KEYWORDS and body not in COMBAT_KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
-            keywords.append(KEYWORDS.get(body) or body.capitalize())
+            keywords.append(KEYWORD_LINES.get(body) or body.capitalize())
             parsed.append(phase_keyword(keywords[-1]))
         elif key == "block_additional":  # CR 509.1a (.combat_plan)
             statics.append(block_additional_sentence(oid, body))
@@ -161,6 +164,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             triggers.append(trigger_line(oid, body, types))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
+    printed = [text if _activated_only(text) else stand_in(text) for text in printed]  # no meaning here (.inert)
     activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
     damage_texts = [source_ability_text(name, amount, recipient) for amount, recipient in damage]
     activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
@@ -185,6 +189,13 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         if not isinstance(card["loyalty"], int):
             raise Unsupported(f"object {oid!r}: a loyalty of {card['loyalty']!r}")
         facts["loyalty"] = str(card["loyalty"])
+        if card["loyalty"] > 0:  # CR 306.5b: its intrinsic "enters with" ability, in its own words (.counters)
+            if any("enters_with_counters" in a for a in card.get("abilities", ())):
+                raise Unsupported(f"object {oid!r}: a planeswalker entering with other counters too")
+            loyalty = enters_with_sentence(oid, name, {"loyalty": card["loyalty"]})
+            replacements.append(loyalty)
+            text = "\n".join(t for t in (text, loyalty.text) if t)
+            facts["text"] = text
     real = REAL_CARDS.get(name)
     if real is not None and all(facts.get(k) == v for k, v in real.items() if k not in ("manaCost", "manaValue")):
         if facts.get("manaCost") not in (None, real["manaCost"]):
@@ -200,7 +211,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_life_replacements(built.face, replacements)
     check_static_prevention(built.face, replacements)
     check_damage_modifiers(built.face, replacements)
-    if list(built.face.get("keywords") or ()) != parsed:
+    read = list(built.face.get("keywords") or ())
+    if [k for k in read if not (printed and _keyword_name(k) in TEXT_KEYWORDS)] != parsed:  # Crew from its text
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return built
 
@@ -244,6 +256,12 @@ def intrinsic_mana_abilities(oid: str, name: str, card: Mapping[str, Any]) -> li
     return abilities
 
 
+
+def _keyword_name(keyword: Any) -> str:
+    """phase's name of a parsed keyword: a word, or the key of one with a parameter (``{"Crew": 1}``)."""
+    return keyword if isinstance(keyword, str) else next(iter(keyword))
+
+
 TEXT_KEYWORDS = frozenset({"Crew"})
 """Keywords phase may read from an ability given as text: only those that change nothing the suite
 models unless a player acts (Crew, CR 702.122: no crewing is played here)."""
@@ -265,6 +283,15 @@ def text_abilities(oid: str, printed: list[str]) -> list[dict[str, Any]]:
             or any(a.get("kind") != "Activated" for a in abilities) or set(keywords) - TEXT_KEYWORDS):
         raise Unsupported(f"object {oid!r}: phase reads its text {printed!r} as more than activated abilities")
     return abilities
+
+
+def _activated_only(text: str) -> bool:
+    """Whether phase reads an ability given as text as activated abilities only (else .inert)."""
+    try:
+        text_abilities("text", [text])
+    except Unsupported:
+        return False
+    return True
 
 
 def damage_abilities(oid: str, name: str, damage: list[tuple[int, str]], texts: list[str]) -> list[dict[str, Any]]:

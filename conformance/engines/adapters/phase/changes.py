@@ -24,14 +24,25 @@ TYPE_ORDER = ("legendary", "basic", "snow", "world")
 """Supertypes in the order printed before card types (CR 205.4a)."""
 CARD_TYPE_ORDER = ("artifact", "enchantment", "land", "creature")
 
-UNWRITTEN = ("types", "supertypes", "gain_control")
+UNWRITTEN = ("types", "supertypes")
+CONTROL = Sentence("Gain control of target permanent until end of turn.", {
+    "type": "GainControl", "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}})
+"""Layer 2 (CR 613.1b): the effect's controller, who casts the spell, gains control of its target
+(Act of Treason's wording); only as a resolving effect on one target, the first sentence."""
 
 KEYWORDS = {"flying": "Flying", "reach": "Reach", "vigilance": "Vigilance", "haste": "Haste",
-            "lifelink": "Lifelink", "deathtouch": "Deathtouch", "indestructible": "Indestructible"}
+            "lifelink": "Lifelink", "deathtouch": "Deathtouch", "indestructible": "Indestructible",
+            "first strike": "FirstStrike", "double strike": "DoubleStrike", "defender": "Defender", "menace": "Menace",
+            "trample": "Trample"}
 """Keywords a card may have and an effect may give or take away here (CR 702.9, 702.17, 702.20,
-702.10: no meaning in the scenarios this adapter runs, no combat being played; 702.15b lifelink,
+702.10, 702.7, 702.4, 702.3, 702.111, 702.19: no meaning in the scenarios this adapter runs, no combat
+being played; 702.15b lifelink,
 702.2b deathtouch, 702.12b indestructible: phase's own, with damage dealt by the source itself,
 :mod:`.damage_sources`): an ``AddKeyword``/``RemoveKeyword`` modification in layer 6 (613.1f)."""
+
+
+KEYWORD_LINES = {"first strike": "First strike", "double strike": "Double strike"}
+"""A keyword's line on a card where it is not phase's name (CR 702.7, 702.4)."""
 
 
 def ability_parts(change: Mapping[str, Any]) -> list[tuple[str, str, str, list[dict[str, Any]]]]:
@@ -72,11 +83,11 @@ def _colors(colors: list[str]) -> tuple[str, list[str]]:
     return text, [w.capitalize() for w in words]
 
 
-def change_parts(change: Mapping[str, Any]) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
+def change_parts(change: Mapping[str, Any], *, static: bool = False) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
     """The parts of a change as (words after "becomes", words after "are"/"become" for several
     objects or None when there are none here, phase's modifications), in the order of their
     layers; raise Unsupported for a part with no wording here."""
-    for key in UNWRITTEN:
+    for key in (*UNWRITTEN, *(("gain_control",) if static else ())):
         if change.get(key) not in (None, False, [], ()):
             raise Unsupported(f"an effect changing {key!r} has no Oracle wording here that phase reads as the CR means "
                               "(205.1a, 613.1b, 613.1f)")
@@ -129,10 +140,15 @@ def become_sentences(change: Mapping[str, Any], subject: str, grp: Group | None)
     abilities = ability_parts(change)
     pt = [_mod("SetPower", change["power"])] if change.get("power") is not None else []
     pt += [_mod("SetToughness", change["toughness"])] if change.get("toughness") is not None else []
-    if subject == "each" and len(parts) + len(abilities) + bool(pt) != 1:
+    if subject == "each" and len(parts) + len(abilities) + bool(pt) + bool(change.get("gain_control")) != 1:
         raise Unsupported("an effect on each object a filter matches changing several things has no single Oracle "
                           "sentence here (each sentence would fix its own set, CR 611.2c)")
     out = []
+    if change.get("gain_control"):  # CR 613.1b: layer 2, "Gain control of target permanent" (CONTROL)
+        if subject != "target":
+            raise Unsupported("gaining control of each object a filter matches, or as a later part of one spell, has "
+                              "no Oracle wording here")
+        out.append(CONTROL)
     for words, many, mods in parts:
         if subject == "each":
             text = f"{grp.noun} become {_plural(many)} until end of turn."
@@ -178,8 +194,9 @@ def become_sentences(change: Mapping[str, Any], subject: str, grp: Group | None)
 
 def static_change_sentences(change: Mapping[str, Any], grp: Group) -> list[Sentence]:
     """A static ability's "becomes" (CR 604.2, 613.1d-e): "All creatures are black.", "Creatures
-    you control are legendary in addition to their other types.", one sentence a part."""
-    parts = change_parts(change)
+    you control are legendary in addition to their other types.", one sentence a part (control,
+    613.1b: "You control all artifacts", phase leaves unimplemented: unsupported)."""
+    parts = change_parts(change, static=True)
     abilities = ability_parts(change)
     if change.get("power") is not None or change.get("toughness") is not None:
         raise Unsupported("a static ability setting power and toughness with other changes has no wording here")

@@ -70,15 +70,17 @@ class Observation(Board):
             self.check_nobody_lost("its objects are observed after that, where the scenario keeps them in play")
         objects = {}
         for oid in self.plan.objects:
-            objects[oid] = self._values(self.obj(oid))
+            objects[oid] = self._values(self.obj(oid), oid)
         for name in self.plan.tokens:  # CR 111.7, 704.5d: a token that left the battlefield has ceased to exist
             token = self._token(name)
-            objects[name] = {"zone": None} if token is None else self._values(token)
+            objects[name] = {"zone": None} if token is None else self._values(token, name)
         return {"objects": objects}
 
-    def _values(self, obj: dict[str, Any]) -> dict[str, Any]:
+    def _values(self, obj: dict[str, Any], oid: str) -> dict[str, Any]:
         zone = str(obj["zone"]).lower()
         controller = obj.get("controller")
+        read = None if self.plan.abilities is None else self.plan.abilities.read(oid, obj)
+        abilities = {} if read is None else {"abilities": read}
         return {
             "zone": zone,
             "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)
@@ -94,6 +96,7 @@ class Observation(Board):
             "name": name_of(obj),
             "mana_cost": mana_cost_of(obj),
             "tapped": bool(obj.get("tapped")) if zone == "battlefield" else False,  # CR 110.5: only permanents tap
+            **abilities,  # CR 613.1f, 707.2a (.abilities)
         }
 
     def players(self, mana: bool = False) -> dict[str, dict[str, Any]]:

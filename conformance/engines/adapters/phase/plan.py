@@ -17,18 +17,20 @@ from typing import Any
 
 from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation, add_mana_sentences, double_mana_sentence,
                                                               locate)
+from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
 from conformance.engines.adapters.phase.copies import copy_choice
-from conformance.engines.adapters.phase.cards import CardPlan, mtgjson, object_card, spell_card
+from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
-from conformance.engines.adapters.phase.tokens import check_token_observations, create_token_sentence, token_names, token_order
+from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
+from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -83,6 +85,8 @@ class Plan:
     abilities_at: dict[str, dict[str, tuple[int, dict[str, Any]]]] = field(default_factory=dict)  # mana, loyalty (.ability_lines)
     triggers: bool = False                                           # the case has triggered abilities (.triggers)
     trigger_text: dict[str, dict[str, str]] = field(default_factory=dict)  # object -> ability -> phase's description
+    abilities: AbilityReader | None = None                           # reads objects' abilities back (.abilities)
+    entering: dict[str, tuple[str, Any]] = field(default_factory=dict)  # declared objects' as-enters choices
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter
@@ -114,7 +118,6 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
             player_counter_kind(kind)
     plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)),
                 triggers=has_event_triggers(case))
-    check_token_observations(case)  # CR 111.4 (.tokens)
     check_protection(case)  # CR 702.16: in combat only (.combat_plan)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
@@ -133,12 +136,21 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         if card.name in plan.cards and plan.cards[card.name].source != card.source:
             raise Unsupported(f"two different cards named {card.name!r}")
         plan.cards[card.name] = card
+        choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
+        if choice is not None:
+            plan.entering[oid] = choice
         plan.objects[oid] = card.name
         for kind, count in spec.get("counters", {}).items():
             counter_kind(kind)
             if count and spec["zone"] != "battlefield":
                 raise Unsupported(f"object {oid!r} starts with counters in the {spec['zone']}: this adapter puts "
                                   "counters only on permanents")
+    plan.abilities = AbilityReader(observes_abilities(case))  # CR 613.1f: read back as a card's (.abilities)
+    if plan.abilities.observed:
+        check_single_instances(case)  # CR 113.2c (.abilities)
+    for oid, name in plan.objects.items():
+        card = case["objects"][oid]["card"]
+        plan.abilities.add(oid, card, plan.cards[name].face, intrinsic_mana_abilities(oid, name, card))
     counter = iter(range(1, 1_000_000))
     for name, state in (case.get("player_states") or {}).items():  # CR 106.4: the mana a pool holds as the case starts
         if any((state.get("mana") or {}).values()):
@@ -217,17 +229,18 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             raise Unsupported(f"a move to the {body['to']} zone")
         abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
         enters_with = any("enters_with_counters" in a for a in abilities)
+        if body["object"] in case["objects"] and (case["objects"][body["object"]]["card"].get("loyalty") or 0) > 0:
+            enters_with = True  # CR 306.5b: its loyalty counters, by its intrinsic "enters with" ability (.cards)
         if body.get("order") and not enters_with:
             raise Unsupported("an order of replacement effects on a permanent entering (CR 616.1) is not realised by "
                               "this adapter but for the counters it enters with")
+        chosen = player_choice(case, body)  # CR 614.12: an as-enters choice of a player (.enters_choices)
+        if chosen is not None:
+            return {**body, "player_choice": chosen}
         if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
             if enters_with:
                 raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")
             return {**body, "copy_choice": copy_choice(case, body)}
-        spec = case["objects"].get(body["object"])
-        if spec is not None and "planeswalker" in spec["card"].get("types", ()) and body["to"] == "battlefield":
-            raise Unsupported("a planeswalker moved onto the battlefield: phase's debug move gives it no loyalty counters "
-                              "(CR 306.5b is phase's only when the card is cast), so it is not realised here")
         if enters_with and body["to"] == "battlefield":  # CR 614.1c, 122.6: phase's replacement pipeline (.entering)
             return {**body, "enters_with": True, "order": counter_order(case, body.get("order") or ())}
         if plan.triggers:  # CR 603.2, 603.6a, 603.10a: phase's zone-change pipeline, which triggers abilities
@@ -241,10 +254,11 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_counter_doubling(plan, body, counter)
     if kind == "create_token":  # CR 111.1, 111.4, 614.1a (.tokens)
         name = f"Cfx Spell {next(counter)}"
-        plan.cards[name] = spell_card(name, [create_token_sentence(body)])
+        copy_of = body.get("copy_of")  # CR 707.2: a copy of a permanent, its target (.tokens)
+        plan.cards[name] = spell_card(name, [copy_token_sentence(body) if copy_of else create_token_sentence(body)])
         plan.spells[name] = body["controller"]
         names = (body["token"],) if body.get("token") else tuple(body.get("tokens") or ())
-        return Cast(spell=name, caster=body["controller"], target=None, parts=[],
+        return Cast(spell=name, caster=body["controller"], target=copy_of or None, parts=[], needs_creature=False,
                     order=token_order(case, body.get("order") or ()), tokens=names)
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
@@ -280,7 +294,8 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
             subject = "target" if target is None else "it"
             if target is None:
                 # "Target permanent becomes ..." (CR 613.1d-e); P/T alone: "Target creature has ..."
-                needs_creature = kind != "become" or not (change_parts(body) or ability_parts(body))
+                needs_creature = kind != "become" or not (change_parts(body) or ability_parts(body)
+                                                          or body.get("gain_control"))  # CR 613.1b: a permanent
             sentences.extend(become_sentences(body, subject, None) if kind == "become"
                              else [effect_sentence(kind, body, subject, None)])
             target = body["to"]

@@ -27,6 +27,7 @@ from conformance.engines.adapters.phase.entering import EntersAsCopy
 from conformance.engines.adapters.phase.loyalty import Loyalty
 from conformance.engines.adapters.phase.mana import Mana
 from conformance.engines.adapters.phase.triggers import Triggers
+from conformance.engines.adapters.phase.choosing import EntersChoosing
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.player_counters import PlayerCounters
@@ -34,8 +35,8 @@ from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, CombatSteps, PlayerCounters,
-            Board):
+class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, EntersChoosing, CombatSteps,
+            PlayerCounters, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -230,7 +231,9 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         zone = ZONES[body["to"]]
         if body["object"] in self.plan.tokens and self._token(body["object"]) is None:
             return  # CR 111.8: a token that has ceased to exist (or was never created) goes nowhere
-        if "copy_choice" in body:
+        if "player_choice" in body:  # CR 614.12 (.enters_choices)
+            self.enter_choosing(body["object"], body["player_choice"])
+        elif "copy_choice" in body:
             self.enter_as_copy(body["object"], body["copy_choice"])
         elif body.get("enters_with"):
             self.enter_with_counters(body["object"], body["order"])

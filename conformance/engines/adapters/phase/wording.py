@@ -208,9 +208,20 @@ def quantity(expr: Any) -> tuple[str, dict[str, Any]]:
                 return "the number of creatures your opponents control", {"type": "Ref", "qty": {
                     "type": "ObjectCount", "filter": {"type": "Typed", "type_filters": ["Creature"],
                                                       "controller": "Opponent", "properties": []}}}
+            if controller == "chosen":  # CR 208.2a: the player chosen as it entered (0 while none: .enters_choices)
+                return "the number of creatures the chosen player controls", {"type": "Ref", "qty": {
+                    "type": "ObjectCount", "filter": {"type": "Typed", "type_filters": ["Creature"],
+                                                      "controller": "SourceChosenPlayer", "properties": []}}}
         if types == ["creature"] and zone == "graveyard" and flt == {"owner": "you"}:
             return "the number of creature cards in your graveyard", {"type": "Ref", "qty": {
                 "type": "ZoneCardCount", "zone": "Graveyard", "card_types": ["Creature"], "scope": "Controller"}}
+    if isinstance(expr, Mapping) and "card_types" in expr:  # CR 208.2a, 205.2a: Tarmogoyf's, every graveyard
+        flt = {k: v for k, v in expr["card_types"].items() if v not in (None, False, [], ())}
+        if flt.get("zone") in ("graveyard", ["graveyard"]) and set(flt) == {"zone"}:
+            return "the number of card types among cards in all graveyards", {"type": "Ref", "qty": {
+                "type": "DistinctCardTypes", "source": {"type": "Zone", "zone": "Graveyard", "scope": "All"}}}
+    if isinstance(expr, Mapping) and expr.get("life") == "you":  # CR 119.1, 109.5: Serra Avatar's
+        return "your life total", {"type": "Ref", "qty": {"type": "LifeTotal", "player": {"type": "Controller"}}}
     if isinstance(expr, Mapping) and "sum" in expr:
         terms = list(expr["sum"])
         constants = [t for t in terms if isinstance(t, int)]

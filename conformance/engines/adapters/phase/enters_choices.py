@@ -1,0 +1,83 @@
+"""As-enters choices of a player (CR 614.12, 614.1c, 208.2a): "As this creature enters, choose an
+opponent." (or "a player"), phase's own replacement effect, and numbers about the chosen player
+("1 plus the number of creatures the chosen player controls": Lost Order of Jarkeld, written by
+:func:`.wording.quantity`).
+
+The permanent is moved with phase's zone-change pipeline (debug ``MoveToZone`` with ``simulate:
+true``, which applies the replacement effects of the move, as for entering as a copy), and the
+case's choice is answered in phase's own prompt for it (:mod:`.choosing`). A choice of an object or of a power and
+toughness, and a player choice together with another choice, are unsupported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.wording import Sentence
+from conformance.errors import Unsupported
+
+CHOICE_TYPES = {"opponent": ("an opponent", "Opponent"), "player": ("a player", "Player")}
+
+
+
+def choose_sentence(oid: str, body: Mapping[str, Any], types: list[str]) -> Sentence:
+    """"As this creature enters, choose an opponent." (CR 614.12), and phase's reading of it."""
+    if body.get("object") is not None or body.get("player") not in CHOICE_TYPES:
+        raise Unsupported(f"object {oid!r}: an as-enters choice of {dict(body)} is not realised by this adapter "
+                          "(only a player or an opponent)")
+    if "creature" not in types:
+        raise Unsupported(f"object {oid!r}: an as-enters choice on a noncreature card has no wording here")
+    words, kind = CHOICE_TYPES[body["player"]]
+    return Sentence(f"As this creature enters, choose {words}.", {
+        "event": "Moved", "execute": {"kind": "Spell", "effect": {"type": "Choose", "choice_type": kind}},
+        "mode": {"type": "Mandatory"}, "valid_card": {"type": "SelfRef"}, "destination_zone": "Battlefield"})
+
+
+def chooses_a_player(card: Mapping[str, Any]) -> bool:
+    return any("as_enters_choose" in a and (a["as_enters_choose"] or {}).get("player") in CHOICE_TYPES
+               for a in card.get("abilities", ()))
+
+
+def player_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
+    """The player a ``move`` step's ``choices`` name for the moved object's as-enters choice, or
+    None when they name none; raise Unsupported for a player choice with any other choice."""
+    choices = {k: v for k, v in (body.get("choices") or {}).items() if v is not None}
+    if "player" not in choices:
+        return None
+    if set(choices) != {"player"}:
+        raise Unsupported(f"a move with the choices {sorted(choices)} together is not realised by this adapter")
+    if body["to"] != "battlefield":
+        raise Unsupported("a player choice for a move to a zone other than the battlefield")
+    if not chooses_a_player(case["objects"][body["object"]]["card"]):
+        raise Unsupported("a player choice for an object without an as-enters player choice")
+    if choices["player"] not in case["players"]:
+        raise Unsupported(f"the choice of {choices['player']!r}, who is not a player of the case")
+    return choices["player"]
+
+
+def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tuple[str, Any] | None:
+    """The choice an object declared on the battlefield made as it entered, before the case began
+    (the format's ``choices`` on an object, 614.12): ``("copy", X or None)`` (707.5) or
+    ``("player", P)``; it is made again as the object enters during the setup, in declaration
+    order, so what it copies must be declared before it, on the battlefield. Anything else:
+    unsupported."""
+    spec = case["objects"][oid]
+    choices = {k: v for k, v in (spec.get("choices") or {}).items() if v is not None}
+    if not choices:
+        return None
+    if spec["zone"] != "battlefield" or spec.get("controller") not in (None, spec["owner"]):
+        raise Unsupported(f"object {oid!r}: choices made as it entered under another player's control")
+    if set(choices) == {"player"}:
+        return "player", player_choice(case, {"object": oid, "to": "battlefield", "choices": choices})
+    if set(choices) != {"copy"}:
+        raise Unsupported(f"object {oid!r}: the choices {sorted(choices)} as it entered are not realised by this adapter")
+    if not any("enters_as_copy" in a for a in spec["card"].get("abilities", ())):
+        raise Unsupported(f"object {oid!r}: a copy choice without an enters_as_copy ability")
+    copy = choices["copy"]
+    copy = [copy] if isinstance(copy, str) else list(copy or [])
+    if len(copy) > 1:
+        raise Unsupported(f"object {oid!r}: a chain of copy choices (707.9e) is not realised by this adapter")
+    if copy and (copy[0] not in before or case["objects"][copy[0]]["zone"] != "battlefield"):
+        raise Unsupported(f"object {oid!r} copies {copy[0]!r}, which is not declared before it on the battlefield")
+    return "copy", copy[0] if copy else None
