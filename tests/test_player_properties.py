@@ -28,7 +28,7 @@ def test_the_issue_s_laws_are_properties_citing_their_rules():
 def test_a_redirection_ignoring_the_range_is_caught_and_replays(pytester, tmp_path):
     saved = tmp_path / "saved"
     result = run(pytester, "--mtg-engine", f"{WRONG}:RangeBlindRedirectionEngine", "--mtg-save-failures", str(saved),
-                 "-k", "redirection-stays-in-range")
+                 "--mtg-shrink-seconds", "1", "-k", "redirection-stays-in-range")
     assert result.ret == 1
     result.stdout.fnmatch_lines([
         "property 801.13a/redirection-stays-in-range does not hold for range-blind redirection engine *",
@@ -44,13 +44,13 @@ def test_a_redirection_ignoring_the_range_is_caught_and_replays(pytester, tmp_pa
 
 
 def test_prevention_ignoring_the_range_is_caught(pytester):
-    result = run(pytester, "--mtg-engine", f"{WRONG}:RangeBlindPreventionEngine", "-k", "prevention-stays-in-range")
+    result = run(pytester, "--mtg-engine", f"{WRONG}:RangeBlindPreventionEngine", "--mtg-shrink-seconds", "1", "-k", "prevention-stays-in-range")
     assert result.ret == 1
     result.stdout.fnmatch_lines(["property 801.13b/prevention-stays-in-range does not hold for range-blind prevention *"])
 
 
 def test_doubling_a_negative_life_total_as_0_is_caught(pytester):
-    result = run(pytester, "--mtg-engine", f"{WRONG}:LifeClampingEngine", "-k", "doubling-life-counters-mana")
+    result = run(pytester, "--mtg-engine", f"{WRONG}:LifeClampingEngine", "--mtg-shrink-seconds", "1", "-k", "doubling-life-counters-mana")
     assert result.ret == 1
     result.stdout.fnmatch_lines(["  found:   * was at -* life; doubling it must make it -* (701.10d), got -*"])
 
