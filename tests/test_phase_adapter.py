@@ -29,13 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 PHASE_CASES = REPO / "tests" / "phase_cases"
 EXPECTATIONS = REPO / ".ci" / "phase-expectations.yaml"
 
-try:
-    import phase  # noqa: F401
-except ImportError:
-    HAVE_PHASE = False
-else:
-    HAVE_PHASE = True
-needs_phase = pytest.mark.skipif(not HAVE_PHASE, reason="the optional extra 'phase' (phase-python) is not installed")
+from tests.phase_support import HAVE_PHASE, needs_phase
 
 
 # --- Oracle wording (no phase needed) -------------------------------------------------------------

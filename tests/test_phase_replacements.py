@@ -15,13 +15,7 @@ from conformance.errors import Unsupported
 from conformance.results import compare
 from tests.scenarios import creature, make_case
 
-try:
-    import phase  # noqa: F401
-except ImportError:
-    HAVE_PHASE = False
-else:
-    HAVE_PHASE = True
-needs_phase = pytest.mark.skipif(not HAVE_PHASE, reason="the optional extra 'phase' (phase-python) is not installed")
+from tests.phase_support import needs_phase
 
 SEASON = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
 SCALES = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {
