@@ -307,6 +307,7 @@ class _Realizer:
         self.fresh = lambda: Game(Case.from_dict(plain, cr=CR_VERSION, derive=False))  # events.play restarts it
         self.game = self.fresh()
         self.game.check_state_based_actions()
+        events.settle_start(self.game)  # CR 117.5, 603.3: as the reference engine does before the first step
 
     # --- what is there now ---------------------------------------------------------------------
 

@@ -159,6 +159,17 @@ def _has(objects: dict[str, Any], key: str) -> bool:
     return any(key in ability for spec in objects.values() for ability in spec["card"].get("abilities", []))
 
 
+def settle_start(game: Any) -> None:
+    """As the case begins, after its first state-based check (a creature declared 0/0 dies), the
+    one ability that triggered goes on the stack as a player would receive priority (117.5, 603.3),
+    as the reference engine does before the first step; so it is not scripted again with the
+    abilities a later step triggers (two or more waiting then are ordered by a later
+    ``resolve_triggers``, as after any step)."""
+    from reference_engine import triggers
+    if len(triggers.waiting(game)) == 1:
+        triggers.put_on_stack(game, None)
+
+
 STEP_KINDS = ("resolve_triggers", "activate_mana")
 """The intents of this part."""
 
@@ -212,6 +223,7 @@ def play(realizer: Any, draw, step: dict[str, Any], saved: tuple | None) -> list
         realizer.actions = []
         realizer.game = realizer.fresh()  # the game as it was: the steps kept, played again
         realizer.game.check_state_based_actions()
+        settle_start(realizer.game)  # CR 603.3
         for action in kept:
             realizer.play(action)
             if len(triggers.waiting(realizer.game)) == 1:
