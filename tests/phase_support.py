@@ -10,3 +10,25 @@ except ImportError:
 else:
     HAVE_PHASE = True
 needs_phase = pytest.mark.skipif(not HAVE_PHASE, reason="the optional extra 'phase' (phase-python) is not installed")
+
+
+@pytest.fixture(scope="module")
+def engine():
+    """One PhaseEngine for a test module (imported here, so a module loads without phase)."""
+    from conformance.engines.adapters.phase import PhaseEngine
+
+    return PhaseEngine()
+
+
+@pytest.fixture(scope="module")
+def info(engine):
+    from conformance.engines.interface import describe
+
+    return describe(engine)
+
+
+def outcome(engine, info, case):
+    """The verdict on one case, as the suite judges it."""
+    from conformance.results import compare
+
+    return compare.judge(engine, info, case)

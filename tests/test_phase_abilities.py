@@ -11,13 +11,11 @@ from conformance.engines.adapters import phase as adapter
 from conformance.engines.adapters.phase.ability_lines import (add_mana_sentences, double_mana_sentence, loyalty_line,
                                                               mana_ability_text, multiply_mana_sentence)
 from conformance.engines.adapters.phase.trigger_lines import trigger_line
-from conformance.engines.interface import describe
 from conformance.errors import Unsupported
 from conformance.format import loader
-from conformance.results import compare
 from tests.scenarios import creature, make_case
 
-from tests.phase_support import needs_phase
+from tests.phase_support import engine, info, needs_phase, outcome
 
 FOREST = {"card": {"types": ["land"], "abilities": [{"mana_ability": {"name": "tap", "add": {"G": 1}}}]}}
 REFLECTION = {"card": {"types": ["enchantment"], "abilities": [{"multiply_mana": {"factor": 2}}]}}
@@ -60,20 +58,6 @@ def test_loyalty_and_trigger_wording():
 
 
 # --- in phase's game ------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return adapter.PhaseEngine()
-
-
-@pytest.fixture(scope="module")
-def info(engine):
-    return describe(engine)
-
-
-def outcome(engine, info, case):
-    return compare.judge(engine, info, case)
 
 
 @needs_phase

@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 
 from conformance.format import loader
-from conformance.results import compare
 from conformance.engines.adapters import phase as adapter
-from conformance.engines.interface import describe, load_engine
+from conformance.engines.interface import load_engine
 from conformance.errors import Unsupported
 from conformance.format.features import FEATURES
 from reference_engine import ReferenceEngine
@@ -29,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 PHASE_CASES = REPO / "tests" / "phase_cases"
 EXPECTATIONS = REPO / ".ci" / "phase-expectations.yaml"
 
-from tests.phase_support import HAVE_PHASE, needs_phase
+from tests.phase_support import HAVE_PHASE, engine, info, needs_phase, outcome
 
 
 # --- Oracle wording (no phase needed) -------------------------------------------------------------
@@ -113,20 +112,6 @@ def test_declares_only_features_of_the_vocabulary():
 
 
 # --- with phase ------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return adapter.PhaseEngine()
-
-
-@pytest.fixture(scope="module")
-def info(engine):
-    return describe(engine)
-
-
-def outcome(engine, info, case):
-    return compare.judge(engine, info, case)
 
 
 def agrees_with_reference(engine, case):

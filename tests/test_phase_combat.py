@@ -12,14 +12,7 @@ from conformance.errors import Unsupported
 from reference_engine import ReferenceEngine
 from tests.scenarios import creature, make_case
 
-from tests.phase_support import needs_phase
-
-
-@pytest.fixture(scope="module")
-def engine():
-    from conformance.engines.adapters import phase as adapter
-
-    return adapter.PhaseEngine()
+from tests.phase_support import engine, needs_phase
 
 
 def keyword(word):

@@ -24,7 +24,7 @@ from conformance.format import loader
 from conformance.results import compare
 from tests.scenarios import creature, make_case
 
-from tests.phase_support import needs_phase
+from tests.phase_support import engine, needs_phase
 
 
 # --- wording (no phase needed) --------------------------------------------------------------------
@@ -90,13 +90,6 @@ def test_player_counters_names():
 
 
 # --- with phase -------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def engine():
-    from conformance.engines.adapters import phase as adapter
-
-    return adapter.PhaseEngine()
 
 
 GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each-once", "614.1a/opponents-gain-not-doubled",

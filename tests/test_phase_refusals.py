@@ -13,7 +13,7 @@ from conformance.errors import Unsupported
 from conformance.results import compare
 from tests.scenarios import creature, make_case
 
-from tests.phase_support import needs_phase
+from tests.phase_support import engine, needs_phase
 
 ANTHEM = {"static_pt": {"effect": "modify_pt", "affects": {"types": ["creature"], "controller": "you", "other": True},
                         "power": 1, "toughness": 1}}
@@ -45,13 +45,6 @@ def test_only_cases_observing_abilities_read_them():
     assert not observes_abilities(make_case({"bear": creature(2, 2)}, [
         {"expect": {"objects": {"bear": {"power": 2}}}}]).to_dict())
     assert AbilityReader(frozenset({"bear"})).read("elf", {"static_definitions": [STATIC]}) is None  # not observed
-
-
-@pytest.fixture(scope="module")
-def engine():
-    from conformance.engines.adapters.phase import PhaseEngine
-
-    return PhaseEngine()
 
 
 @needs_phase

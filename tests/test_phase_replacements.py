@@ -15,7 +15,7 @@ from conformance.errors import Unsupported
 from conformance.results import compare
 from tests.scenarios import creature, make_case
 
-from tests.phase_support import needs_phase
+from tests.phase_support import engine, needs_phase
 
 SEASON = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
 SCALES = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {
@@ -55,13 +55,6 @@ def test_damage_doubler_wording():
     for by in ({"colors": ["R"], "controller": "you"}, {"controller": "opponent"}, {"zone": "graveyard", "controller": "you"}):
         with pytest.raises(Unsupported):
             double_damage_sentence("f", {"by": by})
-
-
-@pytest.fixture(scope="module")
-def engine():
-    from conformance.engines.adapters import phase as adapter
-
-    return adapter.PhaseEngine()
 
 
 def judged(engine, objects, steps, rules=("614.1a",)):
