@@ -246,14 +246,18 @@ def _plain_rule_numbers(text: str) -> list[tuple[int, int, str]]:
 
 
 def warnings(text: str, name: str) -> list[CaseFileError]:
-    """``check``'s warnings for a case file's text, one per value, naming file, line, case and field."""
-    found = differences(text)
-    if not found:
-        return []
+    """``check``'s warnings for a case file's text, one per value, naming file, line, case and field.
+
+    None for a text the loader refuses as YAML (:func:`yamlsource.parse`: its limits on size,
+    depth, aliases and their expansion): that is the loader's error to report, and the walk over
+    the values below would otherwise follow every alias of a billion-laughs file."""
     try:
         data = yamlsource.parse(text).data
     except yamlsource.YamlProblem:
-        data = None
+        return []
+    found = differences(text)
+    if not found:
+        return []
     result = []
     for difference in found:
         path, case = difference.path, None
