@@ -73,9 +73,7 @@ def _json(value: Any) -> Any:
 
 def case_document(case: Case) -> dict[str, Any]:
     """``case`` in case-file form, without the values the format defaults to."""
-    from conformance.laws.counterexamples import compact_object, compact_step
-
-    from conformance.laws.counterexamples import faithful
+    from conformance.laws.counterexamples import _player_setup, compact_object, compact_step, faithful
 
     plain = case.to_dict()
     first = plain["players"][0]
@@ -85,6 +83,7 @@ def case_document(case: Case) -> dict[str, Any]:
         "source": plain["source"],
         "summary": plain["summary"],
         "players": plain["players"],
+        **_player_setup(plain),  # the players' starting states and ranges of influence (801.2)
         "objects": {oid: compact_object(spec, first) for oid, spec in plain["objects"].items()},
         "steps": [compact_step(step, first) for step in plain["steps"]],
     }, plain)
