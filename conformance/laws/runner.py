@@ -19,7 +19,7 @@ from conformance.laws import catalogue as properties
 from conformance.engines.interface import Engine, EngineInfo, describe
 from conformance.laws.catalogue import DIFFERENTIAL_ID, Property, PropertyFailed, Subject
 from conformance.laws.property import STOPPING_KINDS
-from conformance.laws import shrinking
+from conformance.laws import constants, shrinking
 from conformance.format.model import Case
 
 
@@ -212,7 +212,7 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
     test._hypothesis_internal_add_digest = prop.id.encode()  # its own key in the example database
     test = settings(profile)(test)
     try:
-        with shrinking.bounded(watch):
+        with shrinking.bounded(watch), constants.none_from_local_code():
             test()
     except _Stop as stop:  # an engine fault, or a bound reached: reported as the engine's, unshrunk
         record_failure(run, stop.error, subject)
