@@ -261,7 +261,10 @@ DISAGREEMENTS = {
 DISAGREEMENTS["cr202_1b_token_has_no_mana_cost.py"] = ["mana_cost Cost (CR 202.1b: none)"]
 DISAGREEMENTS["cr400_7_trigger_effect_on_a_card_that_left.py"] = ["zone graveyard (CR 704.5g: graveyard)",
                                                                   "counters 1 (CR 400.7: 0)"]
+DISAGREEMENTS["cr615_12_unpreventable_damage_skips_the_additional_effect.py"] = [
+    "before 4/4:4 (CR 122.6: 4/4:4)", "after battlefield:4/4:4 (CR 615.12: graveyard)"]
 EXITS_NONZERO = {"cr400_7_trigger_effect_on_a_card_that_left.py",
+                 "cr615_12_unpreventable_damage_skips_the_additional_effect.py",
                  "cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
                  "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",
                  "cr208_2a_star_is_zero_once_its_ability_is_lost.py",

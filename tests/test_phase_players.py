@@ -2,7 +2,7 @@
 replacements (CR 614.1a), can't lose the game (104.3b), counters on players (122.1, 704.5c),
 Vorinclex's halving (614.1a, 616.1), static prevention, partial or with an additional effect
 (615.1, 615.5), damage modifiers (614.1a, 701.11), and what phase cannot do (the limited range of
-influence, 801; redirection, 614.9; damage that can't be prevented, 615.12).
+influence, 801; redirection, 614.9), damage that can't be prevented (615.12) in Skullcrack's order.
 
 The wording is checked without phase; the rest needs the optional extra ``phase``."""
 
@@ -18,6 +18,7 @@ from conformance.engines.adapters.phase.life_replacements import (cant_lose_sent
                                                                   double_life_loss_sentence)
 from conformance.engines.adapters.phase.player_counters import counters_of, player_counter_kind
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
+from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.interface import describe
 from conformance.errors import Unsupported
 from conformance.format import loader
@@ -102,7 +103,8 @@ GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each
           "614.1a/halving-is-about-who-puts-them", "615.5/phyrexian-hydra-takes-3", "615.5/protean-hydra-runs-out-of-counters",
           "615.5/phyrexian-hydra-counters-annihilate", "615.1/prevent-half-rounded-up", "615.1/prevent-all-but-one",
           "616.1/torbran-then-fiery-emancipation", "616.1/fiery-emancipation-then-torbran",
-          "616.1/tripling-and-halving-in-both-orders", "614.1a/torbran-limited-by-source-and-player")
+          "616.1/tripling-and-halving-in-both-orders", "614.1a/torbran-limited-by-source-and-player",
+          "615.12/phyrexian-hydra-nothing-prevented-no-counters")
 
 
 @needs_phase
@@ -148,6 +150,30 @@ def test_what_is_refused(engine):
         run({"season": season}, [{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 1}}])
     with pytest.raises(Unsupported, match="charge"):
         run({"bear": creature(2, 2)}, [{"put_player_counters": {"player": "Blair", "kind": "charge", "count": 1}}])
+
+
+def test_unpreventable_damage_wording():
+    """CR 615.12: Skullcrack's order, and only checkpoints after the damage."""
+    damage = {"source": "blast", "to": "Alex", "amount": 2, "cant_be_prevented": True}
+    case = {"steps": [{"damage": damage}, {"expect": {}}]}
+    assert [s.text for s in unpreventable_sentences(case, damage)] == ["Damage can't be prevented this turn."]
+    assert unpreventable_sentences(case, {**damage, "cant_be_prevented": False}) == []
+    with pytest.raises(Unsupported, match="followed by damage steps"):
+        unpreventable_sentences({"steps": [{"damage": damage}, {"damage": {**damage, "amount": 3}}]}, damage)
+
+
+@needs_phase
+def test_unpreventable_damage_in_phase(engine):
+    """CR 615.12: the spell's parse is checked; a Hydra's prevention and its additional effect are
+    skipped whole by phase (the Protean Hydra case fails: a disagreement), and a later damage step
+    is refused."""
+    cases = {c.id: c for c in loader.load_suite([loader.golden_dir()]) if c.id.startswith("615.12/")}
+    info = describe(engine)
+    protean = compare.judge(engine, info, cases["615.12/protean-hydra-extra-still-happens"])
+    assert protean.status == "failed"
+    assert [(m.field, m.expected, m.got) for m in protean.mismatches] == [("zone", "graveyard", "battlefield")]
+    refused = compare.judge(engine, info, cases["615.12/shield-not-used-up"])
+    assert refused.status == "unsupported" and "can't be prevented (CR 615.12) followed by damage" in refused.reason
 
 
 @needs_phase

@@ -28,6 +28,7 @@ from conformance.engines.adapters.phase.counters import has_counter_replacements
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
+from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
@@ -379,6 +380,9 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     # spell is as good a source as the scenario's), or doublers and modifiers with the scenario's own source
     order = damage_order(case, body, plan.shields) if doublers or body.get("order") else ()
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
+        if body.get("cant_be_prevented"):
+            raise Unsupported("damage that can't be prevented (CR 615.12) dealt by a permanent's own ability has no "
+                              "wording here")
         source = case["objects"][body["source"]]
         recipient = "target player" if body.get("to") in plan.players else f"target {recipient_kind(case, body['to'])}"
         name = plan.cards[plan.objects[body["source"]]].name
@@ -400,6 +404,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     if source["zone"] == "stack" and body["source"] in plan.objects:  # pragma: no cover - plan_case refuses it
         raise Unsupported("a spell on the stack as a damage source (this adapter places no card on the stack)")
     caster = source.get("controller") or source["owner"]
+    first = unpreventable_sentences(case, body)  # CR 615.12 (.unpreventable)
     amount = body["amount"]
     name = f"Cfx Spell {next(counter)}"
     amount_q = {"type": "Fixed", "value": amount}
@@ -413,14 +418,14 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     elif body["to"] in plan.players:  # CR 120.3a: life lost
         sentence = Sentence(f"{name} deals {amount} damage to target player.",
                             {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
-        plan.cards[name] = spell_card(name, [sentence], **look)
+        plan.cards[name] = spell_card(name, [*first, sentence], **look)
         plan.spells[name] = caster
         return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order)
     else:
         kind = recipient_kind(case, body["to"])
         sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
                             {"type": "DealDamage", "amount": amount_q, "target": {**TARGET, "type_filters": [kind.capitalize()]}})
-    plan.cards[name] = spell_card(name, [sentence], **look)
+    plan.cards[name] = spell_card(name, [*first, sentence], **look)
     plan.spells[name] = caster
     relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
                 and body["source"] in plan.objects)

@@ -26,9 +26,11 @@ damage, on ``SelfRef``) and the additional effect phase executes right after it 
 - Protean Hydra, ``then: {remove_counters: "+1/+1", for_each: damage}``: "If damage would be dealt
   to NAME, prevent that damage and remove that many +1/+1 counters from it.".
 
-phase counts both with the event's amount: all of it is prevented here, as long as damage that
-can't be prevented (615.12, ``cant-be-prevented``) is not declared, so "each 1 damage prevented"
-and "that many" are the same number. Any other static prevention ability is unsupported.
+phase counts both with the event's amount: all of it is prevented here, so "each 1 damage
+prevented" and "that many" are the same number. Under damage that can't be prevented (615.12,
+.unpreventable) phase skips the shield and its additional effect whole (a disagreement with 615.12
+for Protean Hydra; Phyrexian Hydra's counters, for none prevented, are none either way). Any other
+static prevention ability is unsupported.
 """
 
 from __future__ import annotations
