@@ -14,6 +14,7 @@ import pytest
 
 from conformance.engines.adapters.phase.counter_halving import halving_sentence
 from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
+from conformance.engines.adapters.phase.damage_sources import damage_orders
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, double_life_gain_sentence,
                                                                   double_life_loss_sentence)
 from conformance.engines.adapters.phase.player_counters import counters_of, player_counter_kind
@@ -104,7 +105,9 @@ GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each
           "615.5/phyrexian-hydra-counters-annihilate", "615.1/prevent-half-rounded-up", "615.1/prevent-all-but-one",
           "616.1/torbran-then-fiery-emancipation", "616.1/fiery-emancipation-then-torbran",
           "616.1/tripling-and-halving-in-both-orders", "614.1a/torbran-limited-by-source-and-player",
-          "615.12/phyrexian-hydra-nothing-prevented-no-counters")
+          "615.12/phyrexian-hydra-nothing-prevented-no-counters",
+          # CR 616.1: each affected object's own order in one event; a copy's or token copy's effects (707.2)
+          "615.5/phyrexian-hydra-and-a-doubler", "615.10/copy-of-daunting-defender-prevents-too", "614.5/copy-of-the-relic")
 
 
 @needs_phase
@@ -150,6 +153,19 @@ def test_what_is_refused(engine):
         run({"season": season}, [{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 1}}])
     with pytest.raises(Unsupported, match="charge"):
         run({"bear": creature(2, 2)}, [{"put_player_counters": {"player": "Blair", "kind": "charge", "count": 1}}])
+
+
+def test_orders_of_several_affected():
+    """CR 616.1: an order per affected object or player; a shield among them is refused (phase's
+    shields are anonymous in its prompt)."""
+    hydra = {"card": {"types": ["creature"], "power": 7, "toughness": 7,
+                      "abilities": [{"prevent_damage": {"to": {"itself": True}, "then": {"put_counters": "-1/-1"}}}]}}
+    case = {"objects": {"one": hydra, "two": hydra}, "steps": []}
+    body = {"order": {"one": ["one"], "two": ["two"]}}
+    assert damage_orders(case, body, {}) == (("one", ("one",)), ("two", ("two",)))
+    assert damage_orders(case, {"order": {"one": ["one"]}}, {}) == ()
+    with pytest.raises(Unsupported, match="naming a prevention shield"):
+        damage_orders(case, {"order": {"one": ["one", "aegis"], "two": ["two"]}}, {"aegis": "Cfx Spell 1"})
 
 
 def test_unpreventable_damage_wording():

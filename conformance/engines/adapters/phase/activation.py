@@ -60,7 +60,7 @@ class Activations(Board):
             raise AdapterFault(f"{act.source!r}'s ability is not on phase's stack after activating it")
         if _targets(stack[-1]["kind"]["data"].get("ability")) != [chosen]:
             raise AdapterFault(f"{act.source!r}'s ability does not target {chosen} in phase")
-        self.replacement_order = self.order_of(act.order)
+        self.replacement_order = self.orders_of(act.orders) if act.orders else self.order_of(act.order)
         self.affected_seat = affected
         try:
             self.resolve_stack()

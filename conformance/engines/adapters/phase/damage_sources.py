@@ -152,6 +152,7 @@ class Activation:
     target: str | None
     target_player: str | None
     order: tuple[str, ...] = ()
+    orders: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # (affected, its order) for several affected (616.1)
 
 
 ORDERED = ("double_damage", "modify_damage", "prevent_damage")
@@ -165,13 +166,29 @@ def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapp
     """The affected player's scripted order (CR 616.1, 616.1e-f) of the doublers (objects with one
     ``double_damage`` ability each) and prevention shields (``shields``: a ``prevent_damage``
     step's id -> the spell that made it, phase's source of the shield); any other effect in the
-    order is unsupported."""
+    order is unsupported. An order for several affected objects or players is :func:`damage_orders`."""
     order = body.get("order") or {}
-    if not order:
+    if not order or len(order) != 1:
         return ()
-    if len(order) != 1:
-        raise Unsupported("orders of replacement effects for several affected players or objects in one event")
     (_, names), = order.items()
+    return _order_names(case, names, shields)
+
+
+def damage_orders(case: Mapping[str, Any], body: Mapping[str, Any],
+                  shields: Mapping[str, str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """CR 616.1: in one event dealing damage to several objects or players, each affected object's
+    controller (or the affected player) orders the effects on it: (affected, its order) for an
+    order naming several of them; () otherwise (:func:`damage_order`)."""
+    order = body.get("order") or {}
+    if len(order) < 2:
+        return ()
+    if any(name in shields for names in order.values() for name in names):
+        raise Unsupported("orders of replacement effects for several affected objects or players naming a prevention "
+                          "shield: phase's shields cannot be told apart in its prompt")
+    return tuple((affected, _order_names(case, names, shields)) for affected, names in order.items())
+
+
+def _order_names(case: Mapping[str, Any], names: Any, shields: Mapping[str, str]) -> tuple[Any, ...]:
     out = []
     if sum(name in shields for name in names) > 1:
         raise Unsupported("an order naming several prevention shields: phase's shields cannot be told apart in its prompt")
@@ -180,7 +197,7 @@ def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapp
             out.append(SHIELD_NAME)
             continue
         oid, _, ability = name.partition(".")
-        spec = case["objects"].get(oid)
+        spec = _copied(case, oid)
         own = [a for a in spec["card"].get("abilities", ()) if set(a) & set(ORDERED)] if spec else []
         if spec is not None and len(own) == len(spec["card"].get("abilities", ())) > 1:
             out.append((oid, ability_text(oid, spec, own, ability, name)))
@@ -190,6 +207,25 @@ def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapp
                               "prevention alone are ordered here")
         out.append(oid)
     return tuple(out)
+
+
+def _copied(case: Mapping[str, Any], oid: str) -> Mapping[str, Any] | None:
+    """The object whose abilities ``oid`` has: itself; for an object whose one ability is to enter
+    as a copy and which the case makes enter as a copy of X, or for a token a step creates as a
+    copy of X, X (CR 707.2: the copiable values, its abilities among them)."""
+    spec = case["objects"].get(oid)
+    if spec is None:  # a token copy of X a create_token step names (CR 111.1, 707.2)
+        of = {step["create_token"].get("copy_of") for step in case["steps"] if "create_token" in step
+              and oid in (step["create_token"].get("token"), *(step["create_token"].get("tokens") or ()))}
+        return case["objects"].get(next(iter(of))) if len(of) == 1 and None not in of else None
+    if [next(iter(a)) for a in spec["card"].get("abilities", ())] != ["enters_as_copy"]:
+        return spec
+    choices = [spec.get("choices") or {}] + [step["move"].get("choices") or {} for step in case["steps"]
+                                             if "move" in step and step["move"]["object"] == oid]
+    chosen = {copy if isinstance(copy, str) else tuple(copy) for c in choices if (copy := c.get("copy"))}
+    (one,) = chosen if len(chosen) == 1 else (None,)
+    one = one[0] if isinstance(one, tuple) and len(one) == 1 else one
+    return case["objects"].get(one, spec) if isinstance(one, str) else spec
 
 
 def ability_text(oid: str, spec: Mapping[str, Any], own: list[Mapping[str, Any]], ability: str, name: str) -> str:

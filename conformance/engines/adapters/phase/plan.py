@@ -25,7 +25,7 @@ from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
-from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
+from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, damage_orders, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
@@ -56,6 +56,7 @@ class Cast:
     target_player: str | None = None  # the player it targets ("target player")
     order: tuple[str, ...] = ()  # the objects whose replacement effects apply, in the affected player's order (616.1)
     tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
+    orders: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # (affected, its order) for several affected (616.1)
 
     @property
     def tracked(self) -> bool:
@@ -379,6 +380,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     # CR 616.1: the affected player's order among shields and static prevention (no source filter: the stand-in
     # spell is as good a source as the scenario's), or doublers and modifiers with the scenario's own source
     order = damage_order(case, body, plan.shields) if doublers or body.get("order") else ()
+    orders = damage_orders(case, body, plan.shields)  # CR 616.1: several affected objects or players, each its own
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
         if body.get("cant_be_prevented"):
             raise Unsupported("damage that can't be prevented (CR 615.12) dealt by a permanent's own ability has no "
@@ -388,7 +390,8 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
         name = plan.cards[plan.objects[body["source"]]].name
         return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
                           target=None if body["to"] in plan.players else body["to"],
-                          target_player=body["to"] if body["to"] in plan.players else None, order=order)
+                          target_player=body["to"] if body["to"] in plan.players else None, order=order,
+                          orders=orders)
     look: dict[str, Any] = {}
     if doublers:  # the stand-in is the same kind of spell, of the same colours (CR 105.2: "a red source")
         card = case["objects"][body["source"]]["card"]
@@ -420,7 +423,8 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                             {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
         plan.cards[name] = spell_card(name, [*first, sentence], **look)
         plan.spells[name] = caster
-        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order)
+        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order,
+                    orders=orders)
     else:
         kind = recipient_kind(case, body["to"])
         sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
@@ -431,7 +435,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                 and body["source"] in plan.objects)
     return Cast(spell=name, caster=caster, target=body.get("to"), parts=[], needs_creature=body.get("to") is None
                 or recipient_kind(case, body["to"]) == "creature", damage_source=body["source"] if relative else None,
-                order=order)
+                order=order, orders=orders)
 
 
 def _plan_mana(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:

@@ -97,7 +97,7 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
         if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
-        self.replacement_order = self.order_of(cast.order)
+        self.replacement_order = self.orders_of(cast.orders) if cast.orders else self.order_of(cast.order)
         self.affected_seat = None if target is None else self.game.object(target).get("controller")
         try:
             self.resolve_stack()
