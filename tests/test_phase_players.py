@@ -107,7 +107,8 @@ GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each
           "616.1/tripling-and-halving-in-both-orders", "614.1a/torbran-limited-by-source-and-player",
           "615.12/phyrexian-hydra-nothing-prevented-no-counters",
           # CR 616.1: each affected object's own order in one event; a copy's or token copy's effects (707.2)
-          "615.5/phyrexian-hydra-and-a-doubler", "615.10/copy-of-daunting-defender-prevents-too", "614.5/copy-of-the-relic")
+          "615.5/phyrexian-hydra-and-a-doubler", "615.10/copy-of-daunting-defender-prevents-too", "614.5/copy-of-the-relic",
+          "702.15b/lifelink-damage-prevented")  # an order naming two shields, where phase asks nothing
 
 
 @needs_phase
@@ -166,6 +167,19 @@ def test_orders_of_several_affected():
     assert damage_orders(case, {"order": {"one": ["one"]}}, {}) == ()
     with pytest.raises(Unsupported, match="naming a prevention shield"):
         damage_orders(case, {"order": {"one": ["one", "aegis"], "two": ["two"]}}, {"aegis": "Cfx Spell 1"})
+
+
+@needs_phase
+def test_an_order_of_two_shields_both_offered_is_refused(engine):
+    """CR 616.1: two shields both apply to one event; phase offers two anonymous candidates, so the
+    order naming them cannot be followed: refused as the event happens, never guessed."""
+    steps = [{"prevent_damage": {"id": "small", "controller": "Blair", "to": "Blair", "amount": 1}},
+             {"prevent_damage": {"id": "fog", "controller": "Blair", "to": "Blair"}},
+             {"damage": {"source": "knight", "to": "Blair", "amount": 3, "order": {"Blair": ["small", "fog"]}}},
+             {"expect": {"players": {"Blair": {"life": 20}}}}]
+    knight = creature(3, 3, abilities=[{"keyword": "lifelink"}])  # its own damage ability (.damage_sources)
+    with pytest.raises(Unsupported, match="several prevention shields, one of which phase offers"):
+        engine.run(make_case({"knight": knight}, steps, rules=("616.1",)).to_dict())
 
 
 def test_unpreventable_damage_wording():

@@ -66,6 +66,9 @@ class CounterReplacements(Board):
             raise AdapterFault(f"phase asks seat {waiting['data']['player']} to order the replacements on a permanent "
                                f"seat {self.affected_seat} controls (CR 616.1: its controller chooses)")
         if order:
+            if SHIELD in sources and order.count(SHIELD) > 1:
+                raise Unsupported("an order naming several prevention shields, one of which phase offers: phase's "
+                                  "shields cannot be told apart in its prompt")
             if len(set(sources)) != len(sources) or not set(sources) <= set(order):
                 raise Unsupported(f"phase offers the replacements of {sources}, which the case's order (phase's ids "
                                   f"{list(order)}) does not name one by one")
