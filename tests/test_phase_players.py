@@ -223,3 +223,29 @@ def test_phase_still_refuses_the_limited_range_of_influence():
     with pytest.raises(Exception, match="range_of_influence is not supported"):
         db.new_game(["Cfx Filler"], ["Cfx Filler"], extra_players=[["Cfx Filler"]], format="FreeForAll",
                     format_config=config)
+
+
+@needs_phase
+def test_static_prevention_of_some_sources(engine):
+    """CR 615.1: "Prevent all damage that would be dealt by red sources." / "... by creatures.":
+    the case's damage comes from its own sources (a red spell, a creature), which phase's source
+    filter judges; others are dealt in full."""
+    veil = {"card": {"types": ["enchantment"], "abilities": [
+        {"prevent_damage": {"by": {"colors": ["R"], "zone": ["battlefield", "stack"]}}}]}}
+    red = {"card": {"types": ["instant"], "colors": ["R"]}, "zone": "stack", "owner": "Blair"}
+    green = {"card": {"types": ["instant"], "colors": ["G"]}, "zone": "stack", "owner": "Blair"}
+    steps = [{"damage": {"source": "blast", "to": "bear", "amount": 2}},
+             {"expect": {"objects": {"bear": {"damage": 0}}}},
+             {"damage": {"source": "growth", "to": "bear", "amount": 1}},
+             {"expect": {"objects": {"bear": {"damage": 1}}}}]
+    outcome = judged(engine, {"veil": veil, "bear": creature(3, 3), "blast": red, "growth": green}, steps)
+    assert outcome.status == "passed", outcome
+    peace = {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": {"by": {"types": ["creature"]}}}]}}
+    relic = {"card": {"types": ["artifact"]}, "owner": "Blair"}
+    steps = [{"damage": {"source": "ogre", "to": "Alex", "amount": 3}},
+             {"damage": {"source": "relic", "to": "Alex", "amount": 2}},
+             {"expect": {"players": {"Alex": {"life": 18}}}}]
+    outcome = judged(engine, {"peace": peace, "ogre": creature(3, 3, colors=["R"]), "relic": relic}, steps)
+    assert outcome.status == "passed", outcome
+    with pytest.raises(Unsupported, match="sources of one colour, or creatures"):
+        static_prevention_sentence("veil", "Veil", {"by": {"types": ["artifact"]}})

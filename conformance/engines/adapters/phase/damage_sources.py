@@ -76,10 +76,12 @@ def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]
 
 
 def has_damage_doublers(case: Mapping[str, Any]) -> bool:
-    """Whether the damage of the case must come from its own sources: a damage doubler, or a
-    keyword that changes what a source's damage does (lifelink, deathtouch, 702.15b, 702.2b),
-    on a card or given by an effect, depends on the source."""
+    """Whether the damage of the case must come from its own sources: a damage doubler or
+    modifier, a static prevention of some sources' damage (615.1), or a keyword that changes what
+    a source's damage does (lifelink, deathtouch, 702.15b, 702.2b), on a card or given by an
+    effect, depends on the source."""
     return any("double_damage" in ability or "modify_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
+               or (ability.get("prevent_damage") or {}).get("by") is not None  # a source filter (.static_prevention)
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
         any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS)
 

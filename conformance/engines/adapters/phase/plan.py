@@ -504,7 +504,11 @@ def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any
         raise Unsupported("a prevention effect limited to some sources or to combat damage: this adapter's damage "
                           "comes from spells standing in for the scenario's sources")
     if body.get("to_each") is not None or body.get("to") is None:
-        raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here")
+        # seen: phase reads "Prevent the next 1 damage that would be dealt to each white creature this turn." as one
+        # shield in all (one creature of three was spared one damage), and leaves Wojek Apothecary's wording
+        # ("... to target creature and each other creature that shares a color with it ...") unimplemented
+        raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here "
+                          "(CR 615.11: phase reads 'the next N damage ... to each' as one shield in all)")
     if body.get("until", "end_of_turn") != "end_of_turn":
         raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
     if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
