@@ -2,7 +2,8 @@
 replacements (CR 614.1a), can't lose the game (104.3b), counters on players (122.1, 704.5c),
 Vorinclex's halving (614.1a, 616.1), static prevention, partial or with an additional effect
 (615.1, 615.5), damage modifiers (614.1a, 701.11), and what phase cannot do (the limited range of
-influence, 801; redirection, 614.9), damage that can't be prevented (615.12) in Skullcrack's order.
+influence, 801), redirection of one event (614.9), damage that can't be prevented (615.12) in
+Skullcrack's order, orders of several affected objects (616.1), static prevention by sources (615.1).
 
 The wording is checked without phase; the rest needs the optional extra ``phase``."""
 
@@ -18,6 +19,7 @@ from conformance.engines.adapters.phase.damage_sources import damage_orders
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, double_life_gain_sentence,
                                                                   double_life_loss_sentence)
 from conformance.engines.adapters.phase.player_counters import counters_of, player_counter_kind
+from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.interface import describe
@@ -108,7 +110,8 @@ GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each
           "615.12/phyrexian-hydra-nothing-prevented-no-counters",
           # CR 616.1: each affected object's own order in one event; a copy's or token copy's effects (707.2)
           "615.5/phyrexian-hydra-and-a-doubler", "615.10/copy-of-daunting-defender-prevents-too", "614.5/copy-of-the-relic",
-          "702.15b/lifelink-damage-prevented")  # an order naming two shields, where phase asks nothing
+          "702.15b/lifelink-damage-prevented",  # an order naming two shields, where phase asks nothing
+          "702.15b/lifelink-damage-redirected", "702.2b/deathtouch-damage-redirected")  # CR 614.9: one event redirected
 
 
 @needs_phase
@@ -180,6 +183,28 @@ def test_an_order_of_two_shields_both_offered_is_refused(engine):
     knight = creature(3, 3, abilities=[{"keyword": "lifelink"}])  # its own damage ability (.damage_sources)
     with pytest.raises(Unsupported, match="several prevention shields, one of which phase offers"):
         engine.run(make_case({"knight": knight}, steps, rules=("616.1",)).to_dict())
+
+
+def test_redirection_only_where_one_event_is_redirected():
+    """CR 614.9: phase's one wording redirects the next event from a chosen source; the step is
+    realised only where that is the same (one later damage event to the player, from a permanent)."""
+    objects = {"wall": {**creature(0, 5), "zone": "battlefield"}, "giant": {**creature(3, 3), "zone": "battlefield"},
+               "shock": {"card": {"types": ["instant"]}, "zone": "stack"}}
+    redirect = {"controller": "Blair", "to": "Blair", "instead_to": "wall"}
+    hit = {"damage": {"source": "giant", "to": "Blair", "amount": 3}}
+    case = {"players": ["Alex", "Blair"], "objects": objects, "steps": [{"redirect_damage": redirect}, hit]}
+    sentence, source = redirection(case, redirect)
+    assert source == "giant" and sentence.text.startswith("The next time a source of your choice would deal damage")
+    for steps, match in (([hit, hit], "2 damage events"), ([{"combat": {}}], "combat"),
+                         ([{"damage": {"source": "shock", "to": "Blair", "amount": 2}}], "not a permanent"),
+                         ([{"damage": {"source": "giant", "to_each_player": True, "amount": 2}}], "damage events")):
+        with pytest.raises(Unsupported, match=match):
+            redirection({**case, "steps": [{"redirect_damage": redirect}, *steps]}, redirect)
+    for other, match in (({**redirect, "instead_to": "Alex"}, "noncreature"), ({**redirect, "controller": "Alex"},
+                                                                                "another player's"),
+                         ({**redirect, "amount": 2}, "next 2 damage of an event of 3")):
+        with pytest.raises(Unsupported, match=match):
+            redirection({**case, "steps": [{"redirect_damage": other}, hit]}, other)
 
 
 def test_unpreventable_damage_wording():

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
+from conformance.engines.adapters.phase.redirection import has_redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
 from conformance.engines.adapters.phase.wording import TARGET, Sentence
 from conformance.errors import Unsupported
@@ -77,13 +78,13 @@ def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]
 
 def has_damage_doublers(case: Mapping[str, Any]) -> bool:
     """Whether the damage of the case must come from its own sources: a damage doubler or
-    modifier, a static prevention of some sources' damage (615.1), or a keyword that changes what
-    a source's damage does (lifelink, deathtouch, 702.15b, 702.2b), on a card or given by an
-    effect, depends on the source."""
+    modifier, a static prevention of some sources' damage (615.1), a redirection of a chosen
+    source's damage (614.9, .redirection), or a keyword that changes what a source's damage does
+    (lifelink, deathtouch, 702.15b, 702.2b), on a card or given by an effect, depends on the source."""
     return any("double_damage" in ability or "modify_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
                or (ability.get("prevent_damage") or {}).get("by") is not None  # a source filter (.static_prevention)
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
-        any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS)
+        any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS) or has_redirection(case)
 
 
 SOURCE_KEYWORDS = ("lifelink", "deathtouch")

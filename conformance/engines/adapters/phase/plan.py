@@ -28,6 +28,7 @@ from conformance.engines.adapters.phase.counters import has_counter_replacements
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, damage_orders, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
+from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
@@ -57,6 +58,7 @@ class Cast:
     order: tuple[str, ...] = ()  # the objects whose replacement effects apply, in the affected player's order (616.1)
     tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
     orders: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # (affected, its order) for several affected (616.1)
+    source_choice: str | None = None  # the source of damage it chooses as it resolves (614.9, .redirection)
 
     @property
     def tracked(self) -> bool:
@@ -264,6 +266,12 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
                     order=token_order(case, body.get("order") or ()), tokens=names)
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
+    if kind == "redirect_damage":  # CR 614.9 (.redirection)
+        sentence, source = redirection(case, body)
+        name = f"Cfx Spell {next(counter)}"
+        plan.cards[name] = spell_card(name, [sentence])
+        plan.spells[name] = body["controller"]
+        return Cast(spell=name, caster=body["controller"], target=body["instead_to"], parts=[], source_choice=source)
     if kind == "together":
         return _plan_together(plan, case, body, counter)
     if kind == "combat":  # CR 506-511: phase's own combat phase (.combat)

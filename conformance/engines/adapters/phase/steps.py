@@ -98,11 +98,12 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
         self.replacement_order = self.orders_of(cast.orders) if cast.orders else self.order_of(cast.order)
+        self.chosen_source = None if cast.source_choice is None else self.ids[cast.source_choice]
         self.affected_seat = None if target is None else self.game.object(target).get("controller")
         try:
             self.resolve_stack()
         finally:
-            self.replacement_order, self.affected_seat = (), None
+            self.replacement_order, self.affected_seat, self.chosen_source = (), None, None
         if cast.tokens:
             self.name_tokens(cast, before)
         if cast.tracked:
