@@ -21,6 +21,7 @@ from conformance.engines.adapters.phase.life_replacements import (cant_lose_sent
 from conformance.engines.adapters.phase.player_counters import counters_of, player_counter_kind
 from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
+from conformance.engines.adapters.phase.trigger_lines import trigger_line
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.interface import describe
 from conformance.errors import Unsupported
@@ -111,7 +112,8 @@ GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each
           # CR 616.1: each affected object's own order in one event; a copy's or token copy's effects (707.2)
           "615.5/phyrexian-hydra-and-a-doubler", "615.10/copy-of-daunting-defender-prevents-too", "614.5/copy-of-the-relic",
           "702.15b/lifelink-damage-prevented",  # an order naming two shields, where phase asks nothing
-          "702.15b/lifelink-damage-redirected", "702.2b/deathtouch-damage-redirected")  # CR 614.9: one event redirected
+          "702.15b/lifelink-damage-redirected", "702.2b/deathtouch-damage-redirected",  # CR 614.9: one event redirected
+          "614.1a/gain-trigger-sees-doubled-gain")  # CR 614.6: "that much" is the gain as doubled
 
 
 @needs_phase
@@ -205,6 +207,17 @@ def test_redirection_only_where_one_event_is_redirected():
                          ({**redirect, "amount": 2}, "next 2 damage of an event of 3")):
         with pytest.raises(Unsupported, match=match):
             redirection({**case, "steps": [{"redirect_damage": other}, hit]}, other)
+
+
+def test_each_opponent_loses_that_much_life_wording():
+    """CR 603.1, 119.3: a trigger's "each opponent loses that much life", phase keeping "each
+    opponent" on the execution; another player is refused."""
+    body = {"event": {"gains_life": "you"}, "effect": {"lose_life": {"amount": "that_many", "player": "each_opponent"}}}
+    text, expect = trigger_line("bond", body, ["enchantment"])
+    assert text == "Whenever you gain life, each opponent loses that much life."
+    assert expect["execute"]["player_scope"] == {"type": "Opponent"} and expect["execute"]["effect"]["type"] == "LoseLife"
+    with pytest.raises(Unsupported, match="has no wording here"):
+        trigger_line("bond", {**body, "effect": {"lose_life": {"amount": 1, "player": "you"}}}, ["enchantment"])
 
 
 def test_unpreventable_damage_wording():
