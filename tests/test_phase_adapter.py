@@ -263,7 +263,10 @@ DISAGREEMENTS["cr400_7_trigger_effect_on_a_card_that_left.py"] = ["zone graveyar
                                                                   "counters 1 (CR 400.7: 0)"]
 DISAGREEMENTS["cr615_12_unpreventable_damage_skips_the_additional_effect.py"] = [
     "before 4/4:4 (CR 122.6: 4/4:4)", "after battlefield:4/4:4 (CR 615.12: graveyard)"]
+DISAGREEMENTS["cr606_4_doubling_season_doubles_a_loyalty_cost.py"] = ["before 3 (CR 306.5b: 3)",
+                                                                     "after 5 (CR 606.4: 4)"]
 EXITS_NONZERO = {"cr400_7_trigger_effect_on_a_card_that_left.py",
+                 "cr606_4_doubling_season_doubles_a_loyalty_cost.py",
                  "cr615_12_unpreventable_damage_skips_the_additional_effect.py",
                  "cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
                  "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",

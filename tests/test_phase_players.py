@@ -287,3 +287,21 @@ def test_static_prevention_of_some_sources(engine):
     assert outcome.status == "passed", outcome
     with pytest.raises(Unsupported, match="sources of one colour, or creatures"):
         static_prevention_sentence("veil", "Veil", {"by": {"types": ["artifact"]}})
+
+
+@needs_phase
+def test_doubling_season_and_a_loyalty_cost(engine):
+    """CR 606.4, 614.1a: Doubling Season's own words beside a +1 cost are played; phase doubles the
+    cost's counter (a disagreement: 5, not 4). Another counter replacement of effects only, worded
+    without "an effect" here, is refused beside a cost."""
+    case = next(c for c in loader.load_suite([loader.golden_dir()]) if c.id == "606.4/season-does-not-double-a-cost")
+    outcome = compare.judge(engine, describe(engine), case)
+    assert outcome.status == "failed"
+    assert [(m.field, m.expected, m.got) for m in outcome.mismatches] == [("counters", {"loyalty": 4}, {"loyalty": 5})]
+    scales = {"card": {"types": ["enchantment"], "abilities": [
+        {"counter_replacement": {"on": {"controller": "you"}, "kind": "loyalty", "mode": "plus", "amount": 1}}]}}
+    walker = {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": [{"loyalty_ability": {"name": "up", "cost": 1}}]},
+              "counters": {"loyalty": 3}}
+    with pytest.raises(Unsupported, match="loyalty cost putting counters .* other than Doubling Season's"):
+        engine.run(make_case({"scales": scales, "walker": walker}, [{"activate": {"object": "walker", "ability": "up"}}],
+                             rules=("606.4",)).to_dict())

@@ -474,14 +474,23 @@ def _plan_activation(plan: Plan, case: Mapping[str, Any], kind: str, body: Mappi
         raise Unsupported("a loyalty ability with X or a target is not realised by this adapter")
     if at[1]["cost"]["amount"] > 0 and any(
             "counter_replacement" in a and a["counter_replacement"].get("effects_only", True)
+            and not _doubling_season(a["counter_replacement"])
             for spec in case["objects"].values() for a in spec["card"].get("abilities", ())):
-        # CR 606.4, 614.1a: a cost is not an effect. phase's parser reads "If an effect would put one or more
-        # counters" exactly as "If one or more counters would be put" (the same replacement), and the adapter's
-        # other counter replacements of effects only have no "an effect" in their wording (.counters)
-        raise Unsupported("a loyalty cost putting counters in a case with a counter replacement of effects only: "
-                          "phase's reading of such a replacement does not tell effects from costs (CR 606.4, 614.1a)")
+        # CR 606.4, 614.1a: a cost is not an effect. Doubling Season's own words say "an effect" (whatever phase
+        # makes of them, its real text is what is played); the adapter's other counter replacements of effects
+        # only have no "an effect" in their wording (.counters), so they would be other cards
+        raise Unsupported("a loyalty cost putting counters in a case with a counter replacement of effects only other "
+                          "than Doubling Season's: its wording here says no 'an effect', so it is another card (CR "
+                          "606.4, 614.1a)")
     return LoyaltyActivation(object=body["object"], ability=body["ability"], index=at[0], parsed=at[1],
                              order=counter_order(case, body.get("order") or ()))
+
+
+def _doubling_season(body: Mapping[str, Any]) -> bool:
+    """Whether a counter replacement is written as Doubling Season's own text, "If an effect would put
+    one or more counters on ..., it puts twice that many ..." (.counters)."""
+    return (body.get("kind") is None and not body.get("by_you") and body.get("mode", "double") == "double"
+            and body.get("effects_only", True))
 
 
 def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
