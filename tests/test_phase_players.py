@@ -245,6 +245,18 @@ def test_unpreventable_damage_in_phase(engine):
 
 
 @needs_phase
+def test_unpreventable_damage_from_a_sources_own_ability(engine):
+    """CR 615.12, 702.15b: a lifelink creature's own ability deals damage that can't be prevented
+    through a shield: all of it is dealt, and its controller gains that much."""
+    knight = creature(3, 3, abilities=[{"keyword": "lifelink"}])
+    steps = [{"prevent_damage": {"controller": "Blair", "to": "Blair"}},
+             {"damage": {"source": "knight", "to": "Blair", "amount": 3, "cant_be_prevented": True}},
+             {"expect": {"players": {"Alex": {"life": 23}, "Blair": {"life": 17}}}}]
+    outcome = judged(engine, {"knight": knight}, steps)
+    assert outcome.status == "passed", outcome
+
+
+@needs_phase
 def test_phase_still_refuses_the_limited_range_of_influence():
     """CR 801: phase's format config has a range of influence, which its game refuses ("not
     supported until limited-range rules are implemented"): the adapter declares no

@@ -26,6 +26,7 @@ from typing import Any
 from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
 from conformance.engines.adapters.phase.redirection import has_redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
+from conformance.engines.adapters.phase.unpreventable import RESTRICTION, unpreventable_sentences
 from conformance.engines.adapters.phase.wording import TARGET, Sentence
 from conformance.errors import Unsupported
 
@@ -114,35 +115,43 @@ def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
     return "planeswalker" if "planeswalker" in types and "creature" not in types else "creature"
 
 
-def source_ability_text(name: str, amount: int, recipient: str) -> str:
-    return f"{{0}}: {name} deals {amount} damage to {recipient}."
+def source_ability_text(name: str, amount: int, recipient: str, unpreventable: bool = False) -> str:
+    """"{0}: NAME deals 3 damage to target creature.", beginning with Skullcrack's sentence where
+    the damage can't be prevented (CR 615.12, .unpreventable)."""
+    first = RESTRICTION.text + " " if unpreventable else ""
+    return f"{{0}}: {first}{name} deals {amount} damage to {recipient}."
 
 
-def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]]:
+def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str, bool]]]:
     """For each permanent source of a damage event in a case with a doubler, the (amount,
-    recipient) pairs its printed damage abilities must cover, in a fixed order."""
+    recipient, can't be prevented) triples its printed damage abilities must cover, in a fixed
+    order."""
     if not has_damage_doublers(case):
         return {}
-    out: dict[str, list[tuple[int, str]]] = {}
+    out: dict[str, list[tuple[int, str, bool]]] = {}
     for body in _damage_steps(case["steps"]):
         spec = case["objects"][body["source"]]
         if spec["zone"] == "stack":
             continue
         if any("enters_as_copy" in a for s in case["objects"].values() for a in s["card"].get("abilities", ())):
             raise Unsupported("a damage source's printed damage ability in a case with copy effects (a copy would get it)")
-        pair = (body["amount"], _recipient(case, body))
+        pair = (body["amount"], _recipient(case, body), bool(unpreventable_sentences(case, body)))  # CR 615.12
         if pair not in out.setdefault(body["source"], []):
             out[body["source"]].append(pair)
     return out
 
 
-def activated_expectation(amount: int, recipient: str, text: str) -> dict[str, Any]:
-    """phase's reading of "{0}: NAME deals N damage to target creature." (NAME read as ``~``)."""
+def activated_expectation(amount: int, recipient: str, text: str, unpreventable: bool = False) -> dict[str, Any]:
+    """phase's reading of "{0}: NAME deals N damage to target creature." (NAME read as ``~``), the
+    damage a sub-ability of the restriction where it can't be prevented."""
     target = {"type": "Player"} if recipient == "target player" else {
         **TARGET, "type_filters": [recipient.split()[-1].capitalize()]}
-    return {"kind": "Activated", "effect": {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount},
-                                            "target": target},
-            "cost": {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}}}
+    damage = {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount}, "target": target}
+    cost = {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}}
+    if unpreventable:
+        return {"kind": "Activated", "effect": RESTRICTION.expect, "cost": cost,
+                "sub_ability": {"kind": "Spell", "effect": damage, "sub_ability": None}}
+    return {"kind": "Activated", "effect": damage, "cost": cost}
 
 
 @dataclass

@@ -390,13 +390,11 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     order = damage_order(case, body, plan.shields) if doublers or body.get("order") else ()
     orders = damage_orders(case, body, plan.shields)  # CR 616.1: several affected objects or players, each its own
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
-        if body.get("cant_be_prevented"):
-            raise Unsupported("damage that can't be prevented (CR 615.12) dealt by a permanent's own ability has no "
-                              "wording here")
+        unpreventable = bool(unpreventable_sentences(case, body))  # CR 615.12 (.unpreventable)
         source = case["objects"][body["source"]]
         recipient = "target player" if body.get("to") in plan.players else f"target {recipient_kind(case, body['to'])}"
         name = plan.cards[plan.objects[body["source"]]].name
-        return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
+        return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient, unpreventable),
                           target=None if body["to"] in plan.players else body["to"],
                           target_player=body["to"] if body["to"] in plan.players else None, order=order,
                           orders=orders)

@@ -8,8 +8,9 @@ the damage. Skullcrack's order makes the damage the first damage dealt under the
 restriction then lasts the turn and covers any damage after it, which the case does not declare.
 So it is used only where every later step of the case is a checkpoint: nothing after the damage
 can then be told apart from damage that alone can't be prevented (the restriction's end in the
-cleanup step, 514.2, is not relied on). Damage dealt by a permanent's own ability (in a case with a damage doubler, modifier or
-source keyword, .damage_sources) is not worded so and is unsupported.
+cleanup step, 514.2, is not relied on). Damage a permanent deals with its own ability (in a case
+with a damage doubler, modifier or source keyword, .damage_sources) is worded alike: "{0}: Damage
+can't be prevented this turn. NAME deals 3 damage to target creature."
 """
 
 from __future__ import annotations
