@@ -22,7 +22,7 @@ from conformance.engines.adapters.phase.player_counters import counters_of, play
 from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
 from conformance.engines.adapters.phase.trigger_lines import trigger_line
-from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
+from conformance.engines.adapters.phase.unpreventable import end_restrictions, restrictions, unpreventable_sentences
 from conformance.engines.interface import describe
 from conformance.errors import Unsupported
 from conformance.format import loader
@@ -108,7 +108,8 @@ GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each
           "615.5/phyrexian-hydra-counters-annihilate", "615.1/prevent-half-rounded-up", "615.1/prevent-all-but-one",
           "616.1/torbran-then-fiery-emancipation", "616.1/fiery-emancipation-then-torbran",
           "616.1/tripling-and-halving-in-both-orders", "614.1a/torbran-limited-by-source-and-player",
-          "615.12/phyrexian-hydra-nothing-prevented-no-counters",
+          "615.12/phyrexian-hydra-nothing-prevented-no-counters", "615.12/shield-not-used-up",
+          "615.12/static-prevention-prevents-nothing",
           # CR 616.1: each affected object's own order in one event; a copy's or token copy's effects (707.2)
           "615.5/phyrexian-hydra-and-a-doubler", "615.10/copy-of-daunting-defender-prevents-too", "614.5/copy-of-the-relic",
           "702.15b/lifelink-damage-prevented",  # an order naming two shields, where phase asks nothing
@@ -221,27 +222,31 @@ def test_each_opponent_loses_that_much_life_wording():
 
 
 def test_unpreventable_damage_wording():
-    """CR 615.12: Skullcrack's order, and only checkpoints after the damage."""
+    """CR 615.12: Skullcrack's order, and the restriction ended once the damage is dealt."""
     damage = {"source": "blast", "to": "Alex", "amount": 2, "cant_be_prevented": True}
-    case = {"steps": [{"damage": damage}, {"expect": {}}]}
+    case = {"steps": [{"damage": damage}, {"damage": {**damage, "cant_be_prevented": False}}]}
     assert [s.text for s in unpreventable_sentences(case, damage)] == ["Damage can't be prevented this turn."]
-    assert unpreventable_sentences(case, {**damage, "cant_be_prevented": False}) == []
-    with pytest.raises(Unsupported, match="followed by damage steps"):
-        unpreventable_sentences({"steps": [{"damage": damage}, {"damage": {**damage, "amount": 3}}]}, damage)
+    assert unpreventable_sentences(case, case["steps"][1]["damage"]) == []
+    with pytest.raises(Unsupported, match="together step"):
+        unpreventable_sentences({"steps": [{"together": [{"damage": damage}]}]}, damage)
+    old = {"expiry": {"type": "EndOfTurn"}, "source": 7, "type": "DamagePreventionDisabled"}
+    new, other = {**old, "source": 9}, {"type": "CantGainLife", "source": 9}
+    state = {"state": {"restrictions": [old, other, new]}}
+    assert restrictions(state) == [old, new]
+    assert end_restrictions(state, [old]) and state["state"]["restrictions"] == [old, other]
+    assert not end_restrictions(state, [old])
 
 
 @needs_phase
 def test_unpreventable_damage_in_phase(engine):
-    """CR 615.12: the spell's parse is checked; a Hydra's prevention and its additional effect are
-    skipped whole by phase (the Protean Hydra case fails: a disagreement), and a later damage step
-    is refused."""
+    """CR 615.12: a Hydra's prevention and its additional effect are skipped whole by phase under
+    damage that can't be prevented (the Protean Hydra case fails: a disagreement)."""
     cases = {c.id: c for c in loader.load_suite([loader.golden_dir()]) if c.id.startswith("615.12/")}
     info = describe(engine)
     protean = compare.judge(engine, info, cases["615.12/protean-hydra-extra-still-happens"])
     assert protean.status == "failed"
     assert [(m.field, m.expected, m.got) for m in protean.mismatches] == [("zone", "graveyard", "battlefield")]
-    refused = compare.judge(engine, info, cases["615.12/shield-not-used-up"])
-    assert refused.status == "unsupported" and "can't be prevented (CR 615.12) followed by damage" in refused.reason
+
 
 
 @needs_phase

@@ -18,6 +18,7 @@ from typing import Any
 from conformance.engines.adapters.phase.bindings import MAX_PASSES, SEED, ZONES, AdapterFault, _phase
 from conformance.engines.adapters.phase.plan import Plan, counter_kind
 from conformance.engines.adapters.phase.player_counters import modify
+from conformance.engines.adapters.phase.unpreventable import end_restrictions
 from conformance.errors import Unsupported
 
 # --- driving the game ---------------------------------------------------------------------------
@@ -202,6 +203,15 @@ class Board:
         raise AdapterFault(f"phase asks to order replacement effects: {json.dumps(waiting)[:300]}")
 
     chosen_source: int | None = None  # phase's id of the source a resolving redirection chooses (.redirection)
+
+    def end_unpreventable(self, before: list[Any] | None) -> None:
+        """CR 615.12: once damage that can't be prevented is dealt, the restriction dealing it ends
+        (``before``: phase's restrictions before; None: none was added, .unpreventable)."""
+        if before is None or self.waiting()["type"] == "GameOver":
+            return
+        state = self.game.state()
+        if end_restrictions(state, before):
+            self.reload(state)
 
     def answer_damage_source_choice(self, waiting: Mapping[str, Any]) -> None:
         """The source of damage the resolving spell's controller chooses (CR 614.9): the case's."""

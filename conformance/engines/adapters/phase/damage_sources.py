@@ -165,6 +165,7 @@ class Activation:
     target_player: str | None
     order: tuple[str, ...] = ()
     orders: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # (affected, its order) for several affected (616.1)
+    unpreventable: bool = False  # the damage can't be prevented (615.12, .unpreventable)
 
 
 ORDERED = ("double_damage", "modify_damage", "prevent_damage")

@@ -59,6 +59,7 @@ class Cast:
     tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
     orders: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # (affected, its order) for several affected (616.1)
     source_choice: str | None = None  # the source of damage it chooses as it resolves (614.9, .redirection)
+    unpreventable: bool = False  # its damage can't be prevented: the restriction ends once it resolved (615.12)
 
     @property
     def tracked(self) -> bool:
@@ -397,7 +398,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
         return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient, unpreventable),
                           target=None if body["to"] in plan.players else body["to"],
                           target_player=body["to"] if body["to"] in plan.players else None, order=order,
-                          orders=orders)
+                          orders=orders, unpreventable=unpreventable)
     look: dict[str, Any] = {}
     if doublers:  # the stand-in is the same kind of spell, of the same colours (CR 105.2: "a red source")
         card = case["objects"][body["source"]]["card"]
@@ -430,7 +431,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
         plan.cards[name] = spell_card(name, [*first, sentence], **look)
         plan.spells[name] = caster
         return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order,
-                    orders=orders)
+                    orders=orders, unpreventable=bool(first))
     else:
         kind = recipient_kind(case, body["to"])
         sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
@@ -441,7 +442,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                 and body["source"] in plan.objects)
     return Cast(spell=name, caster=caster, target=body.get("to"), parts=[], needs_creature=body.get("to") is None
                 or recipient_kind(case, body["to"]) == "creature", damage_source=body["source"] if relative else None,
-                order=order, orders=orders)
+                order=order, orders=orders, unpreventable=bool(first))
 
 
 def _plan_mana(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
