@@ -102,8 +102,9 @@ def _damage_recipient(state: Mapping[str, Any]) -> tuple[str, int]:
     """The object or player the damage event phase asks about would be dealt to."""
     proposed = (state.get("pending_replacement") or {}).get("proposed") or {}
     target = (proposed.get("Damage") or {}).get("target") or {}
-    if len(target) != 1 or next(iter(target)) not in ("Object", "Player"):
-        raise AdapterFault(f"phase asks to order replacements of {json.dumps(proposed)[:300]}, not of damage")
+    if len(target) != 1 or next(iter(target)) not in ("Object", "Player"):  # e.g. a Hydra's counters meanwhile
+        raise Unsupported(f"phase asks to order replacements of {json.dumps(proposed)[:200]} during a damage event "
+                          "with an order for each of several affected objects or players: not realised here")
     (kind, value), = target.items()
     return kind, value
 
