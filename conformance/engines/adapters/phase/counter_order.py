@@ -83,9 +83,10 @@ class CounterReplacements(Board):
 
 
     def orders_of(self, orders: tuple[tuple[str, tuple[Any, ...]], ...]) -> dict[tuple[str, int], tuple[Any, ...]]:
-        """Each affected object's or player's order (CR 616.1), by phase's recipient of the damage."""
+        """Each affected object's or player's order (CR 616.1), by phase's recipient of the damage
+        (an order for an object phase has no card for, a spell on the stack, names no recipient)."""
         return {("Player", self.seat[affected]) if affected in self.seat else ("Object", self.ids[affected]):
-                self.order_of(names) for affected, names in orders}
+                self.order_of(names) for affected, names in orders if affected in self.seat or affected in self.ids}
 
     def order_of(self, names: tuple[Any, ...]) -> tuple[Any, ...]:
         """The scripted order in phase's terms: object ids, SHIELD, or (id, Oracle text) for one of
