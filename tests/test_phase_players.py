@@ -2,7 +2,8 @@
 replacements (CR 614.1a), can't lose the game (104.3b), counters on players (122.1, 704.5c),
 Vorinclex's halving (614.1a, 616.1), static prevention, partial or with an additional effect
 (615.1, 615.5), damage modifiers (614.1a, 701.11), and what phase cannot do (the limited range of
-influence, 801; redirection, 614.9; damage that can't be prevented, 615.12).
+influence, 801), redirection of one event (614.9), damage that can't be prevented (615.12) in
+Skullcrack's order, orders of several affected objects (616.1), static prevention by sources (615.1).
 
 The wording is checked without phase; the rest needs the optional extra ``phase``."""
 
@@ -14,10 +15,14 @@ import pytest
 
 from conformance.engines.adapters.phase.counter_halving import halving_sentence
 from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
+from conformance.engines.adapters.phase.damage_sources import damage_orders
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, double_life_gain_sentence,
                                                                   double_life_loss_sentence)
 from conformance.engines.adapters.phase.player_counters import counters_of, player_counter_kind
+from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
+from conformance.engines.adapters.phase.trigger_lines import trigger_line
+from conformance.engines.adapters.phase.unpreventable import end_restrictions, restrictions, unpreventable_sentences
 from conformance.engines.interface import describe
 from conformance.errors import Unsupported
 from conformance.format import loader
@@ -102,7 +107,14 @@ GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each
           "614.1a/halving-is-about-who-puts-them", "615.5/phyrexian-hydra-takes-3", "615.5/protean-hydra-runs-out-of-counters",
           "615.5/phyrexian-hydra-counters-annihilate", "615.1/prevent-half-rounded-up", "615.1/prevent-all-but-one",
           "616.1/torbran-then-fiery-emancipation", "616.1/fiery-emancipation-then-torbran",
-          "616.1/tripling-and-halving-in-both-orders", "614.1a/torbran-limited-by-source-and-player")
+          "616.1/tripling-and-halving-in-both-orders", "614.1a/torbran-limited-by-source-and-player",
+          "615.12/phyrexian-hydra-nothing-prevented-no-counters", "615.12/shield-not-used-up",
+          "615.12/static-prevention-prevents-nothing",
+          # CR 616.1: each affected object's own order in one event; a copy's or token copy's effects (707.2)
+          "615.5/phyrexian-hydra-and-a-doubler", "615.10/copy-of-daunting-defender-prevents-too", "614.5/copy-of-the-relic",
+          "702.15b/lifelink-damage-prevented",  # an order naming two shields, where phase asks nothing
+          "702.15b/lifelink-damage-redirected", "702.2b/deathtouch-damage-redirected",  # CR 614.9: one event redirected
+          "614.1a/gain-trigger-sees-doubled-gain")  # CR 614.6: "that much" is the gain as doubled
 
 
 @needs_phase
@@ -150,6 +162,105 @@ def test_what_is_refused(engine):
         run({"bear": creature(2, 2)}, [{"put_player_counters": {"player": "Blair", "kind": "charge", "count": 1}}])
 
 
+def test_orders_of_several_affected():
+    """CR 616.1: an order per affected object or player; a shield among them is refused (phase's
+    shields are anonymous in its prompt)."""
+    hydra = {"card": {"types": ["creature"], "power": 7, "toughness": 7,
+                      "abilities": [{"prevent_damage": {"to": {"itself": True}, "then": {"put_counters": "-1/-1"}}}]}}
+    case = {"objects": {"one": hydra, "two": hydra}, "steps": []}
+    body = {"order": {"one": ["one"], "two": ["two"]}}
+    assert damage_orders(case, body, {}) == (("one", ("one",)), ("two", ("two",)))
+    assert damage_orders(case, {"order": {"one": ["one"]}}, {}) == ()
+    with pytest.raises(Unsupported, match="naming a prevention shield"):
+        damage_orders(case, {"order": {"one": ["one", "aegis"], "two": ["two"]}}, {"aegis": "Cfx Spell 1"})
+
+
+@needs_phase
+def test_an_order_of_two_shields_both_offered_is_refused(engine):
+    """CR 616.1: two shields both apply to one event; phase offers two anonymous candidates, so the
+    order naming them cannot be followed: refused as the event happens, never guessed."""
+    steps = [{"prevent_damage": {"id": "small", "controller": "Blair", "to": "Blair", "amount": 1}},
+             {"prevent_damage": {"id": "fog", "controller": "Blair", "to": "Blair"}},
+             {"damage": {"source": "knight", "to": "Blair", "amount": 3, "order": {"Blair": ["small", "fog"]}}},
+             {"expect": {"players": {"Blair": {"life": 20}}}}]
+    knight = creature(3, 3, abilities=[{"keyword": "lifelink"}])  # its own damage ability (.damage_sources)
+    with pytest.raises(Unsupported, match="several prevention shields, one of which phase offers"):
+        engine.run(make_case({"knight": knight}, steps, rules=("616.1",)).to_dict())
+
+
+def test_redirection_only_where_one_event_is_redirected():
+    """CR 614.9: phase's one wording redirects the next event from a chosen source; the step is
+    realised only where that is the same (one later damage event to the player, from a permanent)."""
+    objects = {"wall": {**creature(0, 5), "zone": "battlefield"}, "giant": {**creature(3, 3), "zone": "battlefield"},
+               "shock": {"card": {"types": ["instant"]}, "zone": "stack"}}
+    redirect = {"controller": "Blair", "to": "Blair", "instead_to": "wall"}
+    hit = {"damage": {"source": "giant", "to": "Blair", "amount": 3}}
+    case = {"players": ["Alex", "Blair"], "objects": objects, "steps": [{"redirect_damage": redirect}, hit]}
+    sentence, source = redirection(case, redirect)
+    assert source == "giant" and sentence.text.startswith("The next time a source of your choice would deal damage")
+    for steps, match in (([hit, hit], "2 damage events"), ([{"combat": {}}], "combat"),
+                         ([{"damage": {"source": "shock", "to": "Blair", "amount": 2}}], "not a permanent"),
+                         ([{"damage": {"source": "giant", "to_each_player": True, "amount": 2}}], "damage events")):
+        with pytest.raises(Unsupported, match=match):
+            redirection({**case, "steps": [{"redirect_damage": redirect}, *steps]}, redirect)
+    for other, match in (({**redirect, "instead_to": "Alex"}, "noncreature"), ({**redirect, "controller": "Alex"},
+                                                                                "another player's"),
+                         ({**redirect, "amount": 2}, "next 2 damage of an event of 3")):
+        with pytest.raises(Unsupported, match=match):
+            redirection({**case, "steps": [{"redirect_damage": other}, hit]}, other)
+
+
+def test_each_opponent_loses_that_much_life_wording():
+    """CR 603.1, 119.3: a trigger's "each opponent loses that much life", phase keeping "each
+    opponent" on the execution; another player is refused."""
+    body = {"event": {"gains_life": "you"}, "effect": {"lose_life": {"amount": "that_many", "player": "each_opponent"}}}
+    text, expect = trigger_line("bond", body, ["enchantment"])
+    assert text == "Whenever you gain life, each opponent loses that much life."
+    assert expect["execute"]["player_scope"] == {"type": "Opponent"} and expect["execute"]["effect"]["type"] == "LoseLife"
+    with pytest.raises(Unsupported, match="has no wording here"):
+        trigger_line("bond", {**body, "effect": {"lose_life": {"amount": 1, "player": "you"}}}, ["enchantment"])
+
+
+def test_unpreventable_damage_wording():
+    """CR 615.12: Skullcrack's order, and the restriction ended once the damage is dealt."""
+    damage = {"source": "blast", "to": "Alex", "amount": 2, "cant_be_prevented": True}
+    case = {"steps": [{"damage": damage}, {"damage": {**damage, "cant_be_prevented": False}}]}
+    assert [s.text for s in unpreventable_sentences(case, damage)] == ["Damage can't be prevented this turn."]
+    assert unpreventable_sentences(case, case["steps"][1]["damage"]) == []
+    with pytest.raises(Unsupported, match="together step"):
+        unpreventable_sentences({"steps": [{"together": [{"damage": damage}]}]}, damage)
+    old = {"expiry": {"type": "EndOfTurn"}, "source": 7, "type": "DamagePreventionDisabled"}
+    new, other = {**old, "source": 9}, {"type": "CantGainLife", "source": 9}
+    state = {"state": {"restrictions": [old, other, new]}}
+    assert restrictions(state) == [old, new]
+    assert end_restrictions(state, [old]) and state["state"]["restrictions"] == [old, other]
+    assert not end_restrictions(state, [old])
+
+
+@needs_phase
+def test_unpreventable_damage_in_phase(engine):
+    """CR 615.12: a Hydra's prevention and its additional effect are skipped whole by phase under
+    damage that can't be prevented (the Protean Hydra case fails: a disagreement)."""
+    cases = {c.id: c for c in loader.load_suite([loader.golden_dir()]) if c.id.startswith("615.12/")}
+    info = describe(engine)
+    protean = compare.judge(engine, info, cases["615.12/protean-hydra-extra-still-happens"])
+    assert protean.status == "failed"
+    assert [(m.field, m.expected, m.got) for m in protean.mismatches] == [("zone", "graveyard", "battlefield")]
+
+
+
+@needs_phase
+def test_unpreventable_damage_from_a_sources_own_ability(engine):
+    """CR 615.12, 702.15b: a lifelink creature's own ability deals damage that can't be prevented
+    through a shield: all of it is dealt, and its controller gains that much."""
+    knight = creature(3, 3, abilities=[{"keyword": "lifelink"}])
+    steps = [{"prevent_damage": {"controller": "Blair", "to": "Blair"}},
+             {"damage": {"source": "knight", "to": "Blair", "amount": 3, "cant_be_prevented": True}},
+             {"expect": {"players": {"Alex": {"life": 23}, "Blair": {"life": 17}}}}]
+    outcome = judged(engine, {"knight": knight}, steps)
+    assert outcome.status == "passed", outcome
+
+
 @needs_phase
 def test_phase_still_refuses_the_limited_range_of_influence():
     """CR 801: phase's format config has a range of influence, which its game refuses ("not
@@ -167,3 +278,47 @@ def test_phase_still_refuses_the_limited_range_of_influence():
     with pytest.raises(Exception, match="range_of_influence is not supported"):
         db.new_game(["Cfx Filler"], ["Cfx Filler"], extra_players=[["Cfx Filler"]], format="FreeForAll",
                     format_config=config)
+
+
+@needs_phase
+def test_static_prevention_of_some_sources(engine):
+    """CR 615.1: "Prevent all damage that would be dealt by red sources." / "... by creatures.":
+    the case's damage comes from its own sources (a red spell, a creature), which phase's source
+    filter judges; others are dealt in full."""
+    veil = {"card": {"types": ["enchantment"], "abilities": [
+        {"prevent_damage": {"by": {"colors": ["R"], "zone": ["battlefield", "stack"]}}}]}}
+    red = {"card": {"types": ["instant"], "colors": ["R"]}, "zone": "stack", "owner": "Blair"}
+    green = {"card": {"types": ["instant"], "colors": ["G"]}, "zone": "stack", "owner": "Blair"}
+    steps = [{"damage": {"source": "blast", "to": "bear", "amount": 2}},
+             {"expect": {"objects": {"bear": {"damage": 0}}}},
+             {"damage": {"source": "growth", "to": "bear", "amount": 1}},
+             {"expect": {"objects": {"bear": {"damage": 1}}}}]
+    outcome = judged(engine, {"veil": veil, "bear": creature(3, 3), "blast": red, "growth": green}, steps)
+    assert outcome.status == "passed", outcome
+    peace = {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": {"by": {"types": ["creature"]}}}]}}
+    relic = {"card": {"types": ["artifact"]}, "owner": "Blair"}
+    steps = [{"damage": {"source": "ogre", "to": "Alex", "amount": 3}},
+             {"damage": {"source": "relic", "to": "Alex", "amount": 2}},
+             {"expect": {"players": {"Alex": {"life": 18}}}}]
+    outcome = judged(engine, {"peace": peace, "ogre": creature(3, 3, colors=["R"]), "relic": relic}, steps)
+    assert outcome.status == "passed", outcome
+    with pytest.raises(Unsupported, match="sources of one colour, or creatures"):
+        static_prevention_sentence("veil", "Veil", {"by": {"types": ["artifact"]}})
+
+
+@needs_phase
+def test_doubling_season_and_a_loyalty_cost(engine):
+    """CR 606.4, 614.1a: Doubling Season's own words beside a +1 cost are played; phase doubles the
+    cost's counter (a disagreement: 5, not 4). Another counter replacement of effects only, worded
+    without "an effect" here, is refused beside a cost."""
+    case = next(c for c in loader.load_suite([loader.golden_dir()]) if c.id == "606.4/season-does-not-double-a-cost")
+    outcome = compare.judge(engine, describe(engine), case)
+    assert outcome.status == "failed"
+    assert [(m.field, m.expected, m.got) for m in outcome.mismatches] == [("counters", {"loyalty": 4}, {"loyalty": 5})]
+    scales = {"card": {"types": ["enchantment"], "abilities": [
+        {"counter_replacement": {"on": {"controller": "you"}, "kind": "loyalty", "mode": "plus", "amount": 1}}]}}
+    walker = {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": [{"loyalty_ability": {"name": "up", "cost": 1}}]},
+              "counters": {"loyalty": 3}}
+    with pytest.raises(Unsupported, match="loyalty cost putting counters .* other than Doubling Season's"):
+        engine.run(make_case({"scales": scales, "walker": walker}, [{"activate": {"object": "walker", "ability": "up"}}],
+                             rules=("606.4",)).to_dict())

@@ -11,6 +11,7 @@ from conformance.engines.adapters.phase.bindings import AdapterFault
 from conformance.engines.adapters.phase.board import Board, _action, _targets
 from conformance.engines.adapters.phase.counter_order import SHIELD
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
+from conformance.engines.adapters.phase.unpreventable import restrictions
 from conformance.errors import Unsupported
 
 
@@ -60,9 +61,11 @@ class Activations(Board):
             raise AdapterFault(f"{act.source!r}'s ability is not on phase's stack after activating it")
         if _targets(stack[-1]["kind"]["data"].get("ability")) != [chosen]:
             raise AdapterFault(f"{act.source!r}'s ability does not target {chosen} in phase")
-        self.replacement_order = self.order_of(act.order)
+        self.replacement_order = self.orders_of(act.orders) if act.orders else self.order_of(act.order)
         self.affected_seat = affected
+        before = restrictions(self.game.state()) if act.unpreventable else None
         try:
             self.resolve_stack()
         finally:
             self.replacement_order, self.affected_seat = (), None
+        self.end_unpreventable(before)

@@ -31,6 +31,8 @@ FEATURES = (
     "life-gain-replacement", "life-loss-replacement", "cant-lose",
     "player-counters", "counter-halving", "prevention-extras",
     "partial-prevention", "damage-modifiers",
+    "redirection",  # one event from a chosen permanent source only (.redirection)
+    "cant-be-prevented",  # Skullcrack's order, its restriction ended once the damage is dealt (.unpreventable)
     "characteristic-expressions",  # card types among cards in all graveyards, your life total (wording.quantity)
     "control-changing",  # a resolving "Gain control of target permanent" (changes.CONTROL); static control refused
     # not "enters-choices": player choices are realised (.enters_choices), but the generated copy scenarios

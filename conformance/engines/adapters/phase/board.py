@@ -18,6 +18,7 @@ from typing import Any
 from conformance.engines.adapters.phase.bindings import MAX_PASSES, SEED, ZONES, AdapterFault, _phase
 from conformance.engines.adapters.phase.plan import Plan, counter_kind
 from conformance.engines.adapters.phase.player_counters import modify
+from conformance.engines.adapters.phase.unpreventable import end_restrictions
 from conformance.errors import Unsupported
 
 # --- driving the game ---------------------------------------------------------------------------
@@ -186,6 +187,9 @@ class Board:
             if waiting["type"] == "ReplacementChoice":  # CR 616.1: the affected object's controller orders them
                 self.answer_replacement_choice(waiting)
                 continue
+            if waiting["type"] == "DamageSourceChoice":  # CR 614.9: a redirection's source, chosen as it resolves
+                self.answer_damage_source_choice(waiting)
+                continue
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} while its stack resolves: {json.dumps(waiting)[:300]}")
             if not self.game.stack():
@@ -197,6 +201,27 @@ class Board:
         """Which replacement effect applies first (CR 616.1): only a kind of event the adapter knows
         is answered (``.counters``)."""
         raise AdapterFault(f"phase asks to order replacement effects: {json.dumps(waiting)[:300]}")
+
+    chosen_source: int | None = None  # phase's id of the source a resolving redirection chooses (.redirection)
+
+    def end_unpreventable(self, before: list[Any] | None) -> None:
+        """CR 615.12: once damage that can't be prevented is dealt, the restriction dealing it ends
+        (``before``: phase's restrictions before; None: none was added, .unpreventable)."""
+        if before is None or self.waiting()["type"] == "GameOver":
+            return
+        state = self.game.state()
+        if end_restrictions(state, before):
+            self.reload(state)
+
+    def answer_damage_source_choice(self, waiting: Mapping[str, Any]) -> None:
+        """The source of damage the resolving spell's controller chooses (CR 614.9): the case's."""
+        options = waiting["data"].get("options") or []
+        if self.chosen_source is None:
+            raise AdapterFault(f"phase asks to choose a source of damage: {json.dumps(waiting)[:300]}")
+        if self.chosen_source not in options:
+            raise Unsupported(f"phase does not offer the source of the redirected damage (its options: {options})")
+        self.game.apply(waiting["data"]["player"], _action({"type": "ChooseDamageSource",
+                                                            "data": {"source": self.chosen_source}}))
 
     def give_priority(self, seat: int) -> None:
         """Priority to ``seat`` with an empty stack: the players before it pass (CR 117.3d)."""

@@ -87,10 +87,10 @@ class CardPlan:
 
 
 def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, players: tuple[str, ...],
-                damage: list[tuple[int, str]] = (), case: Mapping[str, Any] | None = None) -> CardPlan:
+                damage: list[tuple[int, str, bool]] = (), case: Mapping[str, Any] | None = None) -> CardPlan:
     """The card of a scenario object: printed characteristics and synthesized Oracle text (and,
     for a permanent that deals damage in a case with a damage doubler, its damage abilities
-    ``damage``: (amount, recipient) pairs, :mod:`.damage_sources`)."""
+    ``damage``: (amount, recipient, can't be prevented) triples, :mod:`.damage_sources`)."""
     card = spec["card"]
     name = card.get("name") or f"{OBJECT_PREFIX}{index}"
     if spec.get("face_down"):
@@ -166,7 +166,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     printed = [text if _activated_only(text) else stand_in(text) for text in printed]  # no meaning here (.inert)
     activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
-    damage_texts = [source_ability_text(name, amount, recipient) for amount, recipient in damage]
+    damage_texts = [source_ability_text(name, *triple) for triple in damage]
     activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
     own_texts, own_abilities = printed_ability_lines(oid, name, card, activated, case,
                                                       build=_build_face, mtgjson=mtgjson)  # mana and loyalty abilities
@@ -294,7 +294,7 @@ def _activated_only(text: str) -> bool:
     return True
 
 
-def damage_abilities(oid: str, name: str, damage: list[tuple[int, str]], texts: list[str]) -> list[dict[str, Any]]:
+def damage_abilities(oid: str, name: str, damage: list[tuple[int, str, bool]], texts: list[str]) -> list[dict[str, Any]]:
     """phase's reading of a damage source's printed damage abilities ("{0}: NAME deals 3 damage to
     target creature.", its name read as itself), checked to be exactly those damage events."""
     if not damage:
@@ -303,8 +303,8 @@ def damage_abilities(oid: str, name: str, damage: list[tuple[int, str]], texts: 
                                                  sort_keys=True))
     parsed = face.get("abilities") or []
     if unimplemented or len(parsed) != len(damage) or not all(
-            matches(activated_expectation(amount, recipient, text), ability)
-            for (amount, recipient), text, ability in zip(damage, texts, parsed)):
+            matches(activated_expectation(amount, recipient, text, unpreventable), ability)
+            for (amount, recipient, unpreventable), text, ability in zip(damage, texts, parsed)):
         raise Unsupported(f"object {oid!r}: phase does not read its damage abilities {texts!r} as written")
     return parsed
 

@@ -28,12 +28,21 @@ life lost or gained doubled (.life_replacements: a gain replacement's modificati
 class CounterReplacements(Board):
     """Answering phase's question which counter replacement applies first (CR 616.1)."""
 
-    replacement_order: tuple[Any, ...] = ()  # phase's ids of the sources (or SHIELD), in the case's order
+    replacement_order: tuple[Any, ...] | Mapping[tuple[str, int], tuple[Any, ...]] = ()  # phase's ids of the sources
+    # (or SHIELD), in the case's order; or such orders by the damage's recipient (several affected, CR 616.1)
     affected_seat: int | None = None
 
     def answer_replacement_choice(self, waiting: Mapping[str, Any]) -> None:
         candidates = waiting["data"].get("candidates") or []
         state = self.game.state()["state"]
+        order = self.replacement_order
+        if isinstance(order, Mapping):  # CR 616.1: the order of the object or player this damage is dealt to
+            affected = _damage_recipient(state)
+            chooser = affected[1] if affected[0] == "Player" else state["objects"][str(affected[1])].get("controller")
+            if waiting["data"]["player"] != chooser:
+                raise AdapterFault(f"phase asks seat {waiting['data']['player']} to order the replacements on damage to "
+                                   f"{affected}, which seat {chooser} chooses (CR 616.1)")
+            order = order.get(affected, ())
         kinds = set()
         sources: list[Any] = []
         for candidate in candidates:
@@ -42,7 +51,7 @@ class CounterReplacements(Board):
                 sources.append(SHIELD)
                 continue
             replacement = _replacement_of(state, candidate)
-            told_apart = [e for e in self.replacement_order if isinstance(e, tuple) and e[0] == candidate.get("source_id")]
+            told_apart = [e for e in order if isinstance(e, tuple) and e[0] == candidate.get("source_id")]
             if replacement is None or replacement.get("event") not in MODIFICATIONS:
                 raise AdapterFault(f"phase asks to order replacements {json.dumps(candidates)[:300]}")
             event = replacement["event"]
@@ -56,11 +65,14 @@ class CounterReplacements(Board):
         if self.affected_seat is not None and waiting["data"]["player"] != self.affected_seat and not life:
             raise AdapterFault(f"phase asks seat {waiting['data']['player']} to order the replacements on a permanent "
                                f"seat {self.affected_seat} controls (CR 616.1: its controller chooses)")
-        if self.replacement_order:
-            if len(set(sources)) != len(sources) or not set(sources) <= set(self.replacement_order):
+        if order:
+            if SHIELD in sources and order.count(SHIELD) > 1:
+                raise Unsupported("an order naming several prevention shields, one of which phase offers: phase's "
+                                  "shields cannot be told apart in its prompt")
+            if len(set(sources)) != len(sources) or not set(sources) <= set(order):
                 raise Unsupported(f"phase offers the replacements of {sources}, which the case's order (phase's ids "
-                                  f"{list(self.replacement_order)}) does not name one by one")
-            first = next(i for i in self.replacement_order if i in sources)
+                                  f"{list(order)}) does not name one by one")
+            first = next(i for i in order if i in sources)
             index = sources.index(first)
         elif len(kinds) != 1 or SHIELD in sources:
             raise Unsupported("several replacement or prevention effects of different kinds apply to one event with "
@@ -69,6 +81,12 @@ class CounterReplacements(Board):
             index = 0
         self.game.apply(waiting["data"]["player"], _action({"type": "ChooseReplacement", "data": {"index": index}}))
 
+
+    def orders_of(self, orders: tuple[tuple[str, tuple[Any, ...]], ...]) -> dict[tuple[str, int], tuple[Any, ...]]:
+        """Each affected object's or player's order (CR 616.1), by phase's recipient of the damage
+        (an order for an object phase has no card for, a spell on the stack, names no recipient)."""
+        return {("Player", self.seat[affected]) if affected in self.seat else ("Object", self.ids[affected]):
+                self.order_of(names) for affected, names in orders if affected in self.seat or affected in self.ids}
 
     def order_of(self, names: tuple[Any, ...]) -> tuple[Any, ...]:
         """The scripted order in phase's terms: object ids, SHIELD, or (id, Oracle text) for one of
@@ -79,6 +97,17 @@ class CounterReplacements(Board):
 
 SHIELD = "shield"
 """The one prevention shield a scripted order names (.plan: the case's shields)."""
+
+
+def _damage_recipient(state: Mapping[str, Any]) -> tuple[str, int]:
+    """The object or player the damage event phase asks about would be dealt to."""
+    proposed = (state.get("pending_replacement") or {}).get("proposed") or {}
+    target = (proposed.get("Damage") or {}).get("target") or {}
+    if len(target) != 1 or next(iter(target)) not in ("Object", "Player"):  # e.g. a Hydra's counters meanwhile
+        raise Unsupported(f"phase asks to order replacements of {json.dumps(proposed)[:200]} during a damage event "
+                          "with an order for each of several affected objects or players: not realised here")
+    (kind, value), = target.items()
+    return kind, value
 
 
 def _is_shield(candidate: Mapping[str, Any]) -> bool:

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
+from conformance.engines.adapters.phase.redirection import has_redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
+from conformance.engines.adapters.phase.unpreventable import RESTRICTION, unpreventable_sentences
 from conformance.engines.adapters.phase.wording import TARGET, Sentence
 from conformance.errors import Unsupported
 
@@ -76,12 +78,14 @@ def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]
 
 
 def has_damage_doublers(case: Mapping[str, Any]) -> bool:
-    """Whether the damage of the case must come from its own sources: a damage doubler, or a
-    keyword that changes what a source's damage does (lifelink, deathtouch, 702.15b, 702.2b),
-    on a card or given by an effect, depends on the source."""
+    """Whether the damage of the case must come from its own sources: a damage doubler or
+    modifier, a static prevention of some sources' damage (615.1), a redirection of a chosen
+    source's damage (614.9, .redirection), or a keyword that changes what a source's damage does
+    (lifelink, deathtouch, 702.15b, 702.2b), on a card or given by an effect, depends on the source."""
     return any("double_damage" in ability or "modify_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
+               or (ability.get("prevent_damage") or {}).get("by") is not None  # a source filter (.static_prevention)
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
-        any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS)
+        any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS) or has_redirection(case)
 
 
 SOURCE_KEYWORDS = ("lifelink", "deathtouch")
@@ -111,35 +115,43 @@ def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
     return "planeswalker" if "planeswalker" in types and "creature" not in types else "creature"
 
 
-def source_ability_text(name: str, amount: int, recipient: str) -> str:
-    return f"{{0}}: {name} deals {amount} damage to {recipient}."
+def source_ability_text(name: str, amount: int, recipient: str, unpreventable: bool = False) -> str:
+    """"{0}: NAME deals 3 damage to target creature.", beginning with Skullcrack's sentence where
+    the damage can't be prevented (CR 615.12, .unpreventable)."""
+    first = RESTRICTION.text + " " if unpreventable else ""
+    return f"{{0}}: {first}{name} deals {amount} damage to {recipient}."
 
 
-def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]]:
+def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str, bool]]]:
     """For each permanent source of a damage event in a case with a doubler, the (amount,
-    recipient) pairs its printed damage abilities must cover, in a fixed order."""
+    recipient, can't be prevented) triples its printed damage abilities must cover, in a fixed
+    order."""
     if not has_damage_doublers(case):
         return {}
-    out: dict[str, list[tuple[int, str]]] = {}
+    out: dict[str, list[tuple[int, str, bool]]] = {}
     for body in _damage_steps(case["steps"]):
         spec = case["objects"][body["source"]]
         if spec["zone"] == "stack":
             continue
         if any("enters_as_copy" in a for s in case["objects"].values() for a in s["card"].get("abilities", ())):
             raise Unsupported("a damage source's printed damage ability in a case with copy effects (a copy would get it)")
-        pair = (body["amount"], _recipient(case, body))
+        pair = (body["amount"], _recipient(case, body), bool(unpreventable_sentences(case, body)))  # CR 615.12
         if pair not in out.setdefault(body["source"], []):
             out[body["source"]].append(pair)
     return out
 
 
-def activated_expectation(amount: int, recipient: str, text: str) -> dict[str, Any]:
-    """phase's reading of "{0}: NAME deals N damage to target creature." (NAME read as ``~``)."""
+def activated_expectation(amount: int, recipient: str, text: str, unpreventable: bool = False) -> dict[str, Any]:
+    """phase's reading of "{0}: NAME deals N damage to target creature." (NAME read as ``~``), the
+    damage a sub-ability of the restriction where it can't be prevented."""
     target = {"type": "Player"} if recipient == "target player" else {
         **TARGET, "type_filters": [recipient.split()[-1].capitalize()]}
-    return {"kind": "Activated", "effect": {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount},
-                                            "target": target},
-            "cost": {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}}}
+    damage = {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount}, "target": target}
+    cost = {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}}
+    if unpreventable:
+        return {"kind": "Activated", "effect": RESTRICTION.expect, "cost": cost,
+                "sub_ability": {"kind": "Spell", "effect": damage, "sub_ability": None}}
+    return {"kind": "Activated", "effect": damage, "cost": cost}
 
 
 @dataclass
@@ -152,6 +164,8 @@ class Activation:
     target: str | None
     target_player: str | None
     order: tuple[str, ...] = ()
+    orders: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # (affected, its order) for several affected (616.1)
+    unpreventable: bool = False  # the damage can't be prevented (615.12, .unpreventable)
 
 
 ORDERED = ("double_damage", "modify_damage", "prevent_damage")
@@ -165,22 +179,36 @@ def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapp
     """The affected player's scripted order (CR 616.1, 616.1e-f) of the doublers (objects with one
     ``double_damage`` ability each) and prevention shields (``shields``: a ``prevent_damage``
     step's id -> the spell that made it, phase's source of the shield); any other effect in the
-    order is unsupported."""
+    order is unsupported. An order for several affected objects or players is :func:`damage_orders`."""
     order = body.get("order") or {}
-    if not order:
+    if not order or len(order) != 1:
         return ()
-    if len(order) != 1:
-        raise Unsupported("orders of replacement effects for several affected players or objects in one event")
     (_, names), = order.items()
-    out = []
-    if sum(name in shields for name in names) > 1:
-        raise Unsupported("an order naming several prevention shields: phase's shields cannot be told apart in its prompt")
+    return _order_names(case, names, shields)
+
+
+def damage_orders(case: Mapping[str, Any], body: Mapping[str, Any],
+                  shields: Mapping[str, str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """CR 616.1: in one event dealing damage to several objects or players, each affected object's
+    controller (or the affected player) orders the effects on it: (affected, its order) for an
+    order naming several of them; () otherwise (:func:`damage_order`)."""
+    order = body.get("order") or {}
+    if len(order) < 2:
+        return ()
+    if any(name in shields for names in order.values() for name in names):
+        raise Unsupported("orders of replacement effects for several affected objects or players naming a prevention "
+                          "shield: phase's shields cannot be told apart in its prompt")
+    return tuple((affected, _order_names(case, names, shields)) for affected, names in order.items())
+
+
+def _order_names(case: Mapping[str, Any], names: Any, shields: Mapping[str, str]) -> tuple[Any, ...]:
+    out = []  # several shields are told apart only where phase offers one of them (.counter_order)
     for name in names:
         if name in shields:
             out.append(SHIELD_NAME)
             continue
         oid, _, ability = name.partition(".")
-        spec = case["objects"].get(oid)
+        spec = _copied(case, oid)
         own = [a for a in spec["card"].get("abilities", ()) if set(a) & set(ORDERED)] if spec else []
         if spec is not None and len(own) == len(spec["card"].get("abilities", ())) > 1:
             out.append((oid, ability_text(oid, spec, own, ability, name)))
@@ -190,6 +218,25 @@ def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapp
                               "prevention alone are ordered here")
         out.append(oid)
     return tuple(out)
+
+
+def _copied(case: Mapping[str, Any], oid: str) -> Mapping[str, Any] | None:
+    """The object whose abilities ``oid`` has: itself; for an object whose one ability is to enter
+    as a copy and which the case makes enter as a copy of X, or for a token a step creates as a
+    copy of X, X (CR 707.2: the copiable values, its abilities among them)."""
+    spec = case["objects"].get(oid)
+    if spec is None:  # a token copy of X a create_token step names (CR 111.1, 707.2)
+        of = {step["create_token"].get("copy_of") for step in case["steps"] if "create_token" in step
+              and oid in (step["create_token"].get("token"), *(step["create_token"].get("tokens") or ()))}
+        return case["objects"].get(next(iter(of))) if len(of) == 1 and None not in of else None
+    if [next(iter(a)) for a in spec["card"].get("abilities", ())] != ["enters_as_copy"]:
+        return spec
+    choices = [spec.get("choices") or {}] + [step["move"].get("choices") or {} for step in case["steps"]
+                                             if "move" in step and step["move"]["object"] == oid]
+    chosen = {copy if isinstance(copy, str) else tuple(copy) for c in choices if (copy := c.get("copy"))}
+    (one,) = chosen if len(chosen) == 1 else (None,)
+    one = one[0] if isinstance(one, tuple) and len(one) == 1 else one
+    return case["objects"].get(one, spec) if isinstance(one, str) else spec
 
 
 def ability_text(oid: str, spec: Mapping[str, Any], own: list[Mapping[str, Any]], ability: str, name: str) -> str:

@@ -25,9 +25,11 @@ from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
-from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
+from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, damage_orders, has_damage_doublers,
                                                                recipient_kind, source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
+from conformance.engines.adapters.phase.redirection import redirection
+from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
@@ -55,6 +57,9 @@ class Cast:
     target_player: str | None = None  # the player it targets ("target player")
     order: tuple[str, ...] = ()  # the objects whose replacement effects apply, in the affected player's order (616.1)
     tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
+    orders: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # (affected, its order) for several affected (616.1)
+    source_choice: str | None = None  # the source of damage it chooses as it resolves (614.9, .redirection)
+    unpreventable: bool = False  # its damage can't be prevented: the restriction ends once it resolved (615.12)
 
     @property
     def tracked(self) -> bool:
@@ -262,6 +267,12 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
                     order=token_order(case, body.get("order") or ()), tokens=names)
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
+    if kind == "redirect_damage":  # CR 614.9 (.redirection)
+        sentence, source = redirection(case, body)
+        name = f"Cfx Spell {next(counter)}"
+        plan.cards[name] = spell_card(name, [sentence])
+        plan.spells[name] = body["controller"]
+        return Cast(spell=name, caster=body["controller"], target=body["instead_to"], parts=[], source_choice=source)
     if kind == "together":
         return _plan_together(plan, case, body, counter)
     if kind == "combat":  # CR 506-511: phase's own combat phase (.combat)
@@ -378,13 +389,16 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     # CR 616.1: the affected player's order among shields and static prevention (no source filter: the stand-in
     # spell is as good a source as the scenario's), or doublers and modifiers with the scenario's own source
     order = damage_order(case, body, plan.shields) if doublers or body.get("order") else ()
+    orders = damage_orders(case, body, plan.shields)  # CR 616.1: several affected objects or players, each its own
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
+        unpreventable = bool(unpreventable_sentences(case, body))  # CR 615.12 (.unpreventable)
         source = case["objects"][body["source"]]
         recipient = "target player" if body.get("to") in plan.players else f"target {recipient_kind(case, body['to'])}"
         name = plan.cards[plan.objects[body["source"]]].name
-        return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
+        return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient, unpreventable),
                           target=None if body["to"] in plan.players else body["to"],
-                          target_player=body["to"] if body["to"] in plan.players else None, order=order)
+                          target_player=body["to"] if body["to"] in plan.players else None, order=order,
+                          orders=orders, unpreventable=unpreventable)
     look: dict[str, Any] = {}
     if doublers:  # the stand-in is the same kind of spell, of the same colours (CR 105.2: "a red source")
         card = case["objects"][body["source"]]["card"]
@@ -400,6 +414,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     if source["zone"] == "stack" and body["source"] in plan.objects:  # pragma: no cover - plan_case refuses it
         raise Unsupported("a spell on the stack as a damage source (this adapter places no card on the stack)")
     caster = source.get("controller") or source["owner"]
+    first = unpreventable_sentences(case, body)  # CR 615.12 (.unpreventable)
     amount = body["amount"]
     name = f"Cfx Spell {next(counter)}"
     amount_q = {"type": "Fixed", "value": amount}
@@ -413,20 +428,21 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     elif body["to"] in plan.players:  # CR 120.3a: life lost
         sentence = Sentence(f"{name} deals {amount} damage to target player.",
                             {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
-        plan.cards[name] = spell_card(name, [sentence], **look)
+        plan.cards[name] = spell_card(name, [*first, sentence], **look)
         plan.spells[name] = caster
-        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order)
+        return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order,
+                    orders=orders, unpreventable=bool(first))
     else:
         kind = recipient_kind(case, body["to"])
         sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
                             {"type": "DealDamage", "amount": amount_q, "target": {**TARGET, "type_filters": [kind.capitalize()]}})
-    plan.cards[name] = spell_card(name, [sentence], **look)
+    plan.cards[name] = spell_card(name, [*first, sentence], **look)
     plan.spells[name] = caster
     relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
                 and body["source"] in plan.objects)
     return Cast(spell=name, caster=caster, target=body.get("to"), parts=[], needs_creature=body.get("to") is None
                 or recipient_kind(case, body["to"]) == "creature", damage_source=body["source"] if relative else None,
-                order=order)
+                order=order, orders=orders, unpreventable=bool(first))
 
 
 def _plan_mana(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
@@ -457,14 +473,23 @@ def _plan_activation(plan: Plan, case: Mapping[str, Any], kind: str, body: Mappi
         raise Unsupported("a loyalty ability with X or a target is not realised by this adapter")
     if at[1]["cost"]["amount"] > 0 and any(
             "counter_replacement" in a and a["counter_replacement"].get("effects_only", True)
+            and not _doubling_season(a["counter_replacement"])
             for spec in case["objects"].values() for a in spec["card"].get("abilities", ())):
-        # CR 606.4, 614.1a: a cost is not an effect. phase's parser reads "If an effect would put one or more
-        # counters" exactly as "If one or more counters would be put" (the same replacement), and the adapter's
-        # other counter replacements of effects only have no "an effect" in their wording (.counters)
-        raise Unsupported("a loyalty cost putting counters in a case with a counter replacement of effects only: "
-                          "phase's reading of such a replacement does not tell effects from costs (CR 606.4, 614.1a)")
+        # CR 606.4, 614.1a: a cost is not an effect. Doubling Season's own words say "an effect" (whatever phase
+        # makes of them, its real text is what is played); the adapter's other counter replacements of effects
+        # only have no "an effect" in their wording (.counters), so they would be other cards
+        raise Unsupported("a loyalty cost putting counters in a case with a counter replacement of effects only other "
+                          "than Doubling Season's: its wording here says no 'an effect', so it is another card (CR "
+                          "606.4, 614.1a)")
     return LoyaltyActivation(object=body["object"], ability=body["ability"], index=at[0], parsed=at[1],
                              order=counter_order(case, body.get("order") or ()))
+
+
+def _doubling_season(body: Mapping[str, Any]) -> bool:
+    """Whether a counter replacement is written as Doubling Season's own text, "If an effect would put
+    one or more counters on ..., it puts twice that many ..." (.counters)."""
+    return (body.get("kind") is None and not body.get("by_you") and body.get("mode", "double") == "double"
+            and body.get("effects_only", True))
 
 
 def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
@@ -495,7 +520,11 @@ def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any
         raise Unsupported("a prevention effect limited to some sources or to combat damage: this adapter's damage "
                           "comes from spells standing in for the scenario's sources")
     if body.get("to_each") is not None or body.get("to") is None:
-        raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here")
+        # seen: phase reads "Prevent the next 1 damage that would be dealt to each white creature this turn." as one
+        # shield in all (one creature of three was spared one damage), and leaves Wojek Apothecary's wording
+        # ("... to target creature and each other creature that shares a color with it ...") unimplemented
+        raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here "
+                          "(CR 615.11: phase reads 'the next N damage ... to each' as one shield in all)")
     if body.get("until", "end_of_turn") != "end_of_turn":
         raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
     if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):

@@ -6,6 +6,10 @@ player), itself, or creatures or planeswalkers (of one creature type, its contro
 source would deal damage to a Cleric creature you control, prevent 1 of that damage." (Daunting
 Defender's wording; phase: PreventionMinus by N, with that ``valid_card``).
 
+All damage some sources would deal (615.1): ``by`` sources of one colour ("Prevent all damage that
+would be dealt by red sources.") or creatures ("... by creatures."); the case's damage then comes
+from its own sources (.damage_sources), which the filter judges.
+
 Partial prevention, anew in each damage event (615.10), to any permanent or player or to the
 permanent itself (``to: {itself: true}``), from any source:
 
@@ -26,9 +30,11 @@ damage, on ``SelfRef``) and the additional effect phase executes right after it 
 - Protean Hydra, ``then: {remove_counters: "+1/+1", for_each: damage}``: "If damage would be dealt
   to NAME, prevent that damage and remove that many +1/+1 counters from it.".
 
-phase counts both with the event's amount: all of it is prevented here, as long as damage that
-can't be prevented (615.12, ``cant-be-prevented``) is not declared, so "each 1 damage prevented"
-and "that many" are the same number. Any other static prevention ability is unsupported.
+phase counts both with the event's amount: all of it is prevented here, so "each 1 damage
+prevented" and "that many" are the same number. Under damage that can't be prevented (615.12,
+.unpreventable) phase skips the shield and its additional effect whole (a disagreement with 615.12
+for Protean Hydra; Phyrexian Hydra's counters, for none prevented, are none either way). Any other
+static prevention ability is unsupported.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.counters import phase_kind
-from conformance.engines.adapters.phase.wording import Sentence
+from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
 from conformance.errors import Unsupported
 
 
@@ -46,6 +52,8 @@ def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any]) -> 
     to = {k: v for k, v in (body.get("to") or {}).items() if v not in (None, False, [], ())}
     if to.get("zone") == "battlefield":  # the format's default zone
         to.pop("zone")
+    if body.get("by") is not None:
+        return _by_sources(oid, body, to)
     if body.get("half") is not None or body.get("all_but") is not None:
         return _partial(oid, name, body, to)
     if body.get("amount") is not None and not body.get("then"):
@@ -109,6 +117,35 @@ def _partial(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]
     n = body["all_but"]
     return Sentence(f"If a source would deal damage to {whom}, prevent all but {n} of that damage.",
                     {**expect, "shield_kind": {"Prevention": {"amount": {"AllBut": n}}}})
+
+
+def _by_sources(oid: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
+    """CR 615.1: all damage some sources would deal, to anything: "Prevent all damage that would be
+    dealt by red sources." (one colour, of any source: a permanent or a spell) or "... by
+    creatures." (phase: a prevention shield of all of it with that ``damage_source_filter``). The
+    damage must then come from the scenario's own source (.damage_sources)."""
+    by = {k: v for k, v in body["by"].items() if v not in (None, False, [], ())}
+    zones = by.pop("zone", "battlefield")
+    zones = frozenset([zones] if isinstance(zones, str) else zones)
+    types, colors = list(by.pop("types", [])), list(by.pop("colors", []))
+    rest = {k: v for k, v in body.items() if k not in ("by",) and v not in (None, False, [], ())}
+    if to or rest or by:
+        raise Unsupported(f"object {oid!r}: the static prevention ability {dict(body)} has no Oracle wording here (all "
+                          "damage by sources of one colour, or by creatures, to anything)")
+    if not types and len(colors) == 1 and zones == {"battlefield", "stack"}:
+        words = f"{COLOR_WORDS[colors[0]]} sources"
+        source_filter = {"type": "Typed", "type_filters": [], "controller": None,
+                         "properties": [{"type": "HasColor", "color": COLOR_WORDS[colors[0]].capitalize()}]}
+    elif types == ["creature"] and not colors and zones == {"battlefield"}:
+        words = "creatures"
+        source_filter = {"type": "Typed", "type_filters": ["Creature"], "controller": None, "properties": []}
+    else:
+        raise Unsupported(f"object {oid!r}: a static prevention of the damage of {dict(body['by'])} has no Oracle "
+                          "wording here (sources of one colour, or creatures)")
+    return Sentence(f"Prevent all damage that would be dealt by {words}.",
+                    {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": None, "condition": None,
+                     "execute": None, "damage_source_filter": source_filter,
+                     "shield_kind": {"Prevention": {"amount": "All"}}})
 
 
 def check_static_prevention(face: Mapping[str, Any], sentences: list[Sentence]) -> None:

@@ -21,6 +21,7 @@ from conformance.engines.adapters.phase.combat import CombatSteps
 from conformance.engines.adapters.phase.combat_plan import CombatPlan
 from conformance.engines.adapters.phase.counter_order import CounterReplacements
 from conformance.engines.adapters.phase.counter_order import SHIELD
+from conformance.engines.adapters.phase.unpreventable import restrictions
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
 from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
@@ -97,12 +98,15 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
         if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
-        self.replacement_order = self.order_of(cast.order)
+        self.replacement_order = self.orders_of(cast.orders) if cast.orders else self.order_of(cast.order)
+        self.chosen_source = None if cast.source_choice is None else self.ids[cast.source_choice]
         self.affected_seat = None if target is None else self.game.object(target).get("controller")
+        restricted = restrictions(self.game.state()) if cast.unpreventable else None
         try:
             self.resolve_stack()
         finally:
-            self.replacement_order, self.affected_seat = (), None
+            self.replacement_order, self.affected_seat, self.chosen_source = (), None, None
+        self.end_unpreventable(restricted)
         if cast.tokens:
             self.name_tokens(cast, before)
         if cast.tracked:

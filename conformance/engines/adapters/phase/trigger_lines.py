@@ -9,6 +9,7 @@ Trigger events: ``enters`` ("When this creature enters", "Whenever another creat
 ("Whenever you gain life", 119.9), ``loses_life: opponent`` ("Whenever an opponent loses life"),
 ``counters_put`` of one kind on itself ("Whenever one or more +1/+1 counters are put on this
 creature", 122.1). Effects: ``gain_life`` ("you gain 3 life", "you gain that much life"),
+``lose_life`` of each opponent ("each opponent loses that much life"),
 ``put_counters`` on itself or on the event's creature ("put two +1/+1 counters on this creature",
 "... on that creature"), ``damage`` to the event's creature ("this creature deals 2 damage to that
 creature"), ``modify_pt`` of itself ("this creature gets +2/+2 until end of turn"). ``that_many`` is
@@ -92,6 +93,10 @@ def _effect(oid: str, effect: Mapping[str, Any], names_that: bool, this: str) ->
     if kind == "gain_life" and set(body) <= {"amount"}:
         words, amount = _amount(body["amount"], "life")
         return f"you gain {words} life", {"type": "GainLife", "amount": amount}, None
+    if kind == "lose_life" and set(body) <= {"amount", "player"} and body.get("player") == "each_opponent":
+        words, amount = _amount(body["amount"], "life")  # phase keeps "each opponent" on the execution
+        return (f"each opponent loses {words} life",
+                {"type": "LoseLife", "amount": amount, "player_scope": {"type": "Opponent"}}, None)
     if kind == "put_counters" and set(body) <= {"kind", "count", "to"} and body["kind"] in COUNTERS:
         to = body.get("to", "itself")
         if to not in ("itself", "that") or (to == "that" and not names_that):
@@ -138,9 +143,10 @@ def trigger_line(oid: str, body: Mapping[str, Any], types: list[str]) -> tuple[s
     this = f"this {main}"
     when, expect, names_that = _event(oid, body["event"], this)
     words, effect, duration = _effect(oid, body["effect"], names_that, this)
+    scope = {"player_scope": effect.pop("player_scope")} if "player_scope" in effect else {}
     return f"{when}, {words}.", {**expect, "optional": False, "condition": None,
                                  "execute": {"kind": "Spell", "effect": effect, "sub_ability": None,
-                                             "duration": duration, "condition": None}}
+                                             "duration": duration, "condition": None, **scope}}
 
 
 def order_of(case: Mapping[str, Any], names: Any, descriptions: Mapping[str, Mapping[str, str]]) -> list[tuple[str, str]]:

@@ -1,0 +1,74 @@
+"""Redirection of damage (CR 614.9) from a resolving spell: "The next time a source of your choice
+would deal damage to you this turn, that damage is dealt to target creature instead." (phase:
+``CreateDamageReplacement`` of a ``ChosenDamageSource`` to its controller, redirected to the chosen
+target), cast by the player the damage is redirected from, its source chosen in phase's
+``DamageSourceChoice`` prompt as it resolves.
+
+The format's step redirects all damage (or the next N) dealt to that player this turn; phase's
+parser leaves every such wording unimplemented ("The next 3 damage that would be dealt to target
+player this turn is dealt to target creature instead.", "All damage that would be dealt to you
+this turn is dealt to target creature instead.", Captain's Maneuver's). The one wording it reads
+redirects one event from one source, so it is used only where that is the same thing: after the
+step the case deals damage to that player exactly once (no combat, no damage to each player, no
+``together`` step with damage), from a permanent on the battlefield (dealt with its own ability,
+.damage_sources, so it is the source phase offers), no more than the step's N; and the damage is
+redirected to a creature (phase reads "... to target planeswalker instead." as no spell at all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.wording import TARGET, Sentence
+from conformance.errors import Unsupported
+
+REDIRECT = Sentence("The next time a source of your choice would deal damage to you this turn, that damage is dealt to "
+                    "target creature instead.",
+                    {"type": "CreateDamageReplacement", "source_filter": {"type": "ChosenDamageSource"},
+                     "target_filter": {"Player": {"player": {"type": "Controller"}}},
+                     "redirect_to": {"type": "ChosenTarget"}, "redirect_object_filter": TARGET})
+
+
+def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sentence, str]:
+    """The sentence realising the ``redirect_damage`` step ``body`` of ``case`` and the source to
+    choose as it resolves (CR 614.9); Unsupported where that is not the step's redirection."""
+    player, controller, instead = body["to"], body.get("controller"), body["instead_to"]
+    if player not in case["players"] or controller != player:
+        raise Unsupported("a redirection of the damage dealt to an object, or to a player by another player's effect, "
+                          "has no wording phase reads (CR 614.9)")
+    if body.get("until", "end_of_turn") != "end_of_turn" or any(
+            step.get("end_effect") == body.get("id") for step in case["steps"] if body.get("id")):
+        raise Unsupported("a redirection lasting other than this turn, or ended early, has no wording here")
+    spec = case["objects"].get(instead)
+    if spec is None or "creature" not in spec["card"].get("types", ()):
+        raise Unsupported("a redirection to a player or a noncreature permanent: phase reads only 'that damage is "
+                          "dealt to target creature instead' (CR 614.9)")
+    at = next((i for i, step in enumerate(case["steps"]) if step.get("redirect_damage") is body), None)
+    if at is None:
+        raise Unsupported("a redirection inside a together step is not realised here")
+    events = []
+    for step in case["steps"][at + 1:]:
+        (kind, later), = step.items()
+        if kind in ("combat", "redirect_damage") or (kind == "together" and "damage" in str(later)):
+            raise Unsupported(f"a redirection followed by a {kind} step: phase's wording redirects one event from one "
+                              "source, which only one later damage event to that player is sure to be (CR 614.9)")
+        if kind == "damage" and (later.get("to") == player or later.get("to_each_player")):
+            events.append(later)
+    if len(events) != 1 or events[0].get("to") != player:
+        raise Unsupported(f"a redirection followed by {len(events)} damage events to {player}: phase's wording "
+                          "redirects one event from one source (CR 614.9)")
+    (event,) = events
+    source = case["objects"].get(event["source"])
+    if source is None or source["zone"] != "battlefield" or event.get("combat"):
+        raise Unsupported("a redirection of the damage of a source that is not a permanent: phase offers only "
+                          "permanents as the source to choose (CR 614.9)")
+    if body.get("amount") is not None and event["amount"] > body["amount"]:
+        raise Unsupported(f"a redirection of the next {body['amount']} damage of an event of {event['amount']}: "
+                          "phase's wording redirects the whole event (CR 614.9)")
+    return REDIRECT, event["source"]
+
+
+def has_redirection(case: Mapping[str, Any]) -> bool:
+    """Whether a step redirects damage: the damage then comes from its own source, the one chosen."""
+    return any("redirect_damage" in step for step in case.get("steps", ()))
