@@ -21,7 +21,7 @@ from conformance.engines.adapters.phase.abilities import AbilityReader, check_si
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
-from conformance.engines.adapters.phase.copies import copy_choice
+from conformance.engines.adapters.phase.copies import become_copy_sentence, copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
@@ -55,6 +55,7 @@ class Cast:
     target_player: str | None = None  # the player it targets ("target player")
     order: tuple[str, ...] = ()  # the objects whose replacement effects apply, in the affected player's order (616.1)
     tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
+    copied: str | None = None  # the object it copies, its second target (707.4: "becomes a copy of target ...")
 
     @property
     def tracked(self) -> bool:
@@ -255,11 +256,23 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind == "create_token":  # CR 111.1, 111.4, 614.1a (.tokens)
         name = f"Cfx Spell {next(counter)}"
         copy_of = body.get("copy_of")  # CR 707.2: a copy of a permanent, its target (.tokens)
-        plan.cards[name] = spell_card(name, [copy_token_sentence(body) if copy_of else create_token_sentence(body)])
+        if copy_of in case["objects"] and (case["objects"][copy_of]["card"].get("loyalty") or 0) > 0:
+            # CR 306.5b: phase's token copy gets the loyalty counters of phase's own planeswalker rules and those of
+            # the ability written on the card for the adapter's moves (.cards): twice the printed loyalty
+            raise Unsupported("a token copy of a planeswalker: its loyalty ability written out here would add its "
+                              "counters a second time")
+        plan.cards[name] = spell_card(name, [copy_token_sentence(body, case["objects"].get(copy_of)) if copy_of
+                                          else create_token_sentence(body)])
         plan.spells[name] = body["controller"]
         names = (body["token"],) if body.get("token") else tuple(body.get("tokens") or ())
         return Cast(spell=name, caster=body["controller"], target=copy_of or None, parts=[], needs_creature=False,
                     order=token_order(case, body.get("order") or ()), tokens=names)
+    if kind == "become_copy":  # CR 707.4, 707.9 (.copies)
+        name = f"Cfx Spell {next(counter)}"
+        plan.cards[name] = spell_card(name, [become_copy_sentence(body)])
+        plan.spells[name] = body["controller"]
+        return Cast(spell=name, caster=body["controller"], target=body["to"], parts=[body], needs_creature=False,
+                    copied=body["of"])
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
     if kind == "together":

@@ -82,20 +82,32 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             chosen_target = {"Player": self.seat[cast.target_player]}
             if self.game.player(self.seat[cast.target_player]).get("is_eliminated"):
                 raise Unsupported(f"a spell targeting {cast.target_player}, who has left the game (CR 800.4a)")
-        for _ in range(4):
+        wanted = [] if chosen_target is None else [chosen_target]
+        if cast.copied is not None:  # CR 707.4: "... becomes a copy of target permanent", its second target
+            copied = self.obj(cast.copied)
+            if copied.get("zone") != "Battlefield":
+                raise Unsupported(f"a copy of {cast.copied!r}, which is not on the battlefield now: 'target permanent' "
+                                  "cannot name it")
+            wanted.append({"Object": self.ids[cast.copied]})
+        for answer in list(wanted) or [None]:
             waiting = self.waiting()
             if waiting["type"] != "TargetSelection":
                 break
             legal = waiting["data"]["selection"]["current_legal_targets"]
-            if chosen_target is None or chosen_target not in legal:
+            if answer is None or answer not in legal:
                 raise Unsupported(f"phase does not let {cast.caster} target {cast.target!r} with "
                                   f"{self.plan.cards[cast.spell].face.get('oracle_text')!r}")
-            self.game.apply(seat, _action({"type": "ChooseTarget", "data": {"target": chosen_target}}))
+            self.game.apply(seat, _action({"type": "ChooseTarget", "data": {"target": answer}}))
         stack = self.game.stack()
+        if stack and stack[-1].get("source_id") != spell and any(e.get("source_id") == spell for e in stack):
+            # CR 603.2, 603.3: targeting triggered an ability ("becomes the target", Phantasmal Image's), where the
+            # case's effect is no targeting spell
+            raise Unsupported(f"the spell standing in for the case's effect on {cast.target!r} triggered an ability by "
+                              "targeting it: the case's effect does not target")
         if not stack or stack[-1].get("source_id") != spell:
             raise AdapterFault(f"{cast.spell} is not on phase's stack after casting it")
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
-        if chosen != ([] if chosen_target is None else [chosen_target]):
+        if chosen != wanted:
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
         self.replacement_order = self.order_of(cast.order)
         self.affected_seat = None if target is None else self.game.object(target).get("controller")

@@ -25,9 +25,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import CARD_TYPES
+from conformance.engines.adapters.phase.copies import copy_modifications
 from conformance.engines.adapters.phase.counters import number_word
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
 from conformance.errors import Unsupported
+from conformance.oracle.copies import copy_exceptions
+from conformance.oracle.errors import NoOracleWording
 
 TYPE_ORDER = ("artifact", "enchantment", "land", "creature")
 
@@ -55,18 +58,27 @@ def check_token_replacements(face: Mapping[str, Any], sentences: list[Sentence])
             raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} for {parsed['token_owner_scope']}'s tokens")
 
 
-def copy_token_sentence(body: Mapping[str, Any]) -> Sentence:
-    """"Create a token that's a copy of target permanent." (CR 111.1, 707.2: its copiable values,
-    phase's own ``CopyTokenOf``); copy exceptions and choices, or several copies, are unsupported."""
-    for key in ("exceptions", "choices"):
-        if body.get(key) not in (None, {}, [], ()):
-            raise Unsupported(f"a create_token step with {key!r} (token copies) is not realised by this adapter")
+def copy_token_sentence(body: Mapping[str, Any], copied: Mapping[str, Any] | None = None) -> Sentence:
+    """"Create a token that's a copy of target permanent[, except ...]." (CR 111.1, 707.2: its
+    copiable values, phase's own ``CopyTokenOf``; its exceptions, 707.9b, read as
+    :func:`.copies.copy_modifications`); choices, or several copies, are unsupported. ``copied``
+    is the copied object's declaration."""
+    if body.get("choices") not in (None, {}, [], ()):
+        raise Unsupported("a create_token step with 'choices' (token copies) is not realised by this adapter")
     if body.get("card") not in (None, {}) or body.get("count", 1) != 1:
         raise Unsupported("a token copy with its own characteristics, or several at once, has no wording here")
-    return Sentence("Create a token that's a copy of target permanent.", {
+    modifications = copy_modifications("a token copy", body.get("exceptions"), copied)
+    try:
+        exceptions = copy_exceptions(body.get("exceptions"))
+    except NoOracleWording as exc:
+        raise Unsupported(f"a token copy: {exc}") from None
+    effect: dict[str, Any] = {
         "type": "CopyTokenOf", "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None,
                                           "properties": []}, "owner": {"type": "Controller"}, "tapped": False,
-        "count": {"type": "Fixed", "value": 1}})
+        "count": {"type": "Fixed", "value": 1}}
+    if modifications:
+        effect["additional_modifications"] = modifications
+    return Sentence(f"Create a token that's a copy of target permanent{exceptions}.", effect)
 
 
 def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
