@@ -261,7 +261,10 @@ DISAGREEMENTS = {
 DISAGREEMENTS["cr202_1b_token_has_no_mana_cost.py"] = ["mana_cost Cost (CR 202.1b: none)"]
 DISAGREEMENTS["cr400_7_trigger_effect_on_a_card_that_left.py"] = ["zone graveyard (CR 704.5g: graveyard)",
                                                                   "counters 1 (CR 400.7: 0)"]
-EXITS_NONZERO = {"cr400_7_trigger_effect_on_a_card_that_left.py",
+DISAGREEMENTS["cr208_3_noncreature_copy_has_no_pt.py"] = ['types ["Enchantment"] (CR 707.9b: ["Enchantment"])',
+                                                        'pt "3/3" (CR 208.3: null)']
+EXITS_NONZERO = {"cr208_3_noncreature_copy_has_no_pt.py",
+                 "cr400_7_trigger_effect_on_a_card_that_left.py",
                  "cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
                  "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",
                  "cr208_2a_star_is_zero_once_its_ability_is_lost.py",
@@ -557,11 +560,65 @@ def test_a_clone_enters_as_a_copy_chosen_with_phases_own_prompts(engine, copy):
 
 
 @pytest.mark.parametrize(("ability", "reason"), [
-    ({"enters_as_copy": {"of": {"types": ["artifact"]}}}, "only 'any creature on the battlefield'"),
-    ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"name": "Moritte"}}}, "exceptions"),
+    ({"enters_as_copy": {"of": {"types": ["creature"], "controller": "you"}}}, "only 'any <card type> on the"),
+    ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"name": "Moritte"}}}, r"exceptions \['name'\]"),
+    ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"retain": ["colors"]}}}, "retain"),
+    ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"enters_with_counters": {"+1/+1": 3}}}},
+     "3 additional counters"),  # phase's parser drops "three additional +1/+1 counters"
+    ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"if_creature": {"gains": [{"keyword": "haste"}]}}}},
+     "if_creature"),  # CR 707.9f: phase reads the condition as one on a revealed card
 ])
 def test_copy_effects_phase_is_not_given_are_unsupported(ability, reason):
     from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 
     with pytest.raises(Unsupported, match=reason):
         enters_as_copy_sentence("clone", next(iter(ability.values())), ["creature"])
+
+
+@needs_phase
+def test_copy_exceptions_are_read_by_phase_one_by_one():
+    """CR 707.9b: each exception worded is a modification of phase's copy effect, checked."""
+    from conformance.engines.adapters.phase.cards import mtgjson, CardPlan
+    from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
+
+    body = {"of": {"types": ["creature"]}, "exceptions": {
+        "power": 7, "toughness": 7, "add_subtypes": ["Illusion"], "gains": [
+            {"keyword": "flying"}, {"text": "When this creature becomes the target of a spell or ability, sacrifice it."}]}}
+    sentence = enters_as_copy_sentence("image", body, ["creature"])
+    assert sentence.text == ("You may have this creature enter as a copy of any creature on the battlefield, except "
+                             "it's 7/7, it's an Illusion in addition to its other types, it has flying, and it has "
+                             '"When this creature becomes the target of a spell or ability, sacrifice it."')
+    modifications = sentence.expect["execute"]["effect"]["additional_modifications"]
+    assert [m["type"] for m in modifications] == ["SetPower", "SetToughness", "AddSubtype", "AddKeyword", "GrantTrigger"]
+    CardPlan.build(mtgjson("Image", types=["Creature"], text=sentence.text, power=0, toughness=0), sentence.text,
+                   replacements=[sentence])  # phase reads it so, or this raises Unsupported
+
+
+COPY_CASES = {  # golden case: its file and outcome on phase
+    "707.9b/copy-artifact-copies-juggernaut": ("707.9-copy-exceptions.yaml", "passed"),  # 707.9b: copiable exception
+    "707.9d/quicksilver-gargantuan-copies-tarmogoyf": ("707.9-copy-exceptions.yaml", "passed"),  # 707.9d
+    "707.9e/copy-of-a-planeswalker-with-an-extra-loyalty": ("122.6-entering-with-counters.yaml", "passed"),
+    "613.1f/copied-season-doubles-too": ("614.1a-counter-replacements.yaml", "passed"),  # become_copy, 707.4
+    "707.2b/later-changes-to-the-original-do-not-reach-the-copy": ("707.2-copiable-values.yaml", "passed"),
+    "707.9b/token-copy-that-is-not-legendary": ("707.9-more-copy-exceptions.yaml", "passed"),
+    "707.9b/copy-that-is-an-enchantment-instead": ("707.9-more-copy-exceptions.yaml", "failed"),  # CR 208.3
+    # a spell standing in for a non-targeting effect would trigger the Image's "becomes the target"
+    "707.9b/illusion-copy-of-a-noncreature-vehicle": ("205.3-subtypes.yaml", "unsupported"),
+    # phase's token copy of a planeswalker would get its loyalty counters twice here (.cards writes 306.5b out)
+    "707.2/copy-of-a-planeswalker": ("306-planeswalkers.yaml", "unsupported"),
+    "707.9b/sarkhan-becomes-a-copy-keeping-its-name": ("707.9-more-copy-exceptions.yaml", "unsupported"),
+}
+
+
+@needs_phase
+@pytest.mark.parametrize("case_id", sorted(COPY_CASES))
+def test_copy_effects_with_exceptions_and_becoming_a_copy(engine, info, case_id):
+    """CR 707.4, 707.9: copy exceptions, "becomes a copy" spells and token copies with exceptions
+    realised through phase's own copy effects; the CR 208.3 disagreement; what stays refused."""
+    file, status = COPY_CASES[case_id]
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / file]) if c.id == case_id]
+    result = outcome(engine, info, case)
+    assert result.status == status, result
+    if status == "failed":
+        assert {(m.object, m.field, m.expected, m.got) for m in result.mismatches} == {
+            ("mite", "power", None, 3), ("mite", "toughness", None, 3)}

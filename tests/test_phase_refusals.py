@@ -189,7 +189,10 @@ def test_token_copies_and_named_tokens_are_worded():
     from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence
 
     assert copy_token_sentence({"copy_of": "giant"}).text == "Create a token that's a copy of target permanent."
-    for body in ({"copy_of": "giant", "exceptions": {"colors": ["B"]}}, {"copy_of": "giant", "count": 2}):
+    assert copy_token_sentence({"copy_of": "giant", "exceptions": {"power": 4, "toughness": 4}}).text == (
+        "Create a token that's a copy of target permanent, except it's 4/4.")
+    for body in ({"copy_of": "giant", "exceptions": {"colors": ["B"]}}, {"copy_of": "giant", "count": 2},
+                 {"copy_of": "giant", "exceptions": {"supertypes": []}}):  # "isn't legendary": the copied unknown
         with pytest.raises(Unsupported):
             copy_token_sentence(body)
     named = create_token_sentence({"card": {"name": "Goblin Guide", "types": ["creature"], "subtypes": ["Goblin"],

@@ -26,6 +26,9 @@ def copy_exceptions(exceptions: Mapping[str, Any] | None,
         parts.append(f"it's {ex.pop('power')}/{ex.pop('toughness')}")
     if "colors" in ex:
         parts.append(f"it's {colors(ex.pop('colors'))}")
+    if "types" in ex:  # its card types instead of the copied ones: "except it's an enchantment"
+        types = " ".join(ex.pop("types"))
+        parts.append(f"it's {'an' if types[0] in 'aeiou' else 'a'} {types}")
     added = [*ex.pop("add_supertypes", ()), *ex.pop("add_subtypes", ()), *ex.pop("add_types", ())]
     if added:
         nouns = [*exceptions.get("add_subtypes", ()), *exceptions.get("add_types", ())]
