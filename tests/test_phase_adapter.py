@@ -9,6 +9,7 @@ the reproducers are in docs/engines/phase.md.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -163,7 +164,8 @@ def test_every_supported_golden_case_passes(engine, info):
              "604.3/cda-functions-in-every-zone",  # CR 604.3 off the battlefield, as tests/phase_cases/604.3-*.yaml
              "205.1a/equipment-creature-becomes-a-frog",  # CR 205.1a, as the Dryad Arbor one
              "111.4/a-token-without-a-name-is-named-by-its-subtypes",  # CR 111.4, tests/phase_cases/111.4-*.yaml
-             "202.1b/a-token-has-no-mana-cost"}  # CR 202.1b, its reproducer below
+             "202.1b/a-token-has-no-mana-cost",  # CR 202.1b, its reproducer below
+             "707.9b/copy-that-is-an-enchantment-instead"}  # CR 208.3, test_copy_effects_with_exceptions_and_...
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
@@ -622,3 +624,55 @@ def test_copy_effects_with_exceptions_and_becoming_a_copy(engine, info, case_id)
     if status == "failed":
         assert {(m.object, m.field, m.expected, m.got) for m in result.mismatches} == {
             ("mite", "power", None, 3), ("mite", "toughness", None, 3)}
+
+
+FACE_DOWN_CASES = {  # golden case: its file and outcome on phase (CR 708, 702.37: .face_down)
+    "708.2a/face-down-permanent-is-a-nameless-2-2": ("708-face-down.yaml", "passed"),
+    "708.8/turned-face-up-keeps-counters-and-effects": ("708-face-down.yaml", "passed"),
+    "613.7f/turned-face-up-gets-a-new-timestamp": ("708-face-down.yaml", "passed"),
+    "707.2/clone-copies-face-down-grinning-demon": ("707.2-copiable-values.yaml", "passed"),  # morph on the Clone: no
+    # no wording phase reads turns a permanent face down; its debug action would not make it the 708.2a 2/2
+    "708.2b/turned-face-down-and-up-again": ("708-face-down.yaml", "unsupported"),
+    # the morph cost after a copy effect is the copy's (702.37e): not checked here
+    "707.3/face-down-permanent-copies-a-morph-creature": ("707.3-copies-of-copies.yaml", "unsupported"),
+}
+
+
+@needs_phase
+@pytest.mark.parametrize("case_id", sorted(FACE_DOWN_CASES))
+def test_face_down_permanents_and_morph(engine, info, case_id):
+    """CR 708.2a, 708.8, 702.37e: phase's own face-down permanents (PlayFaceDown) and morph
+    special action (TurnFaceUp, its cost paid); what stays refused."""
+    file, status = FACE_DOWN_CASES[case_id]
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / file]) if c.id == case_id]
+    assert outcome(engine, info, case).status == status
+
+
+@needs_phase
+def test_a_face_down_permanent_of_the_other_player_is_set_up_in_the_same_step(engine):
+    """A face-down permanent declared for the player without priority is put there in the step
+    the case starts in (phase's step set around the action, not passed through), and is 2/2."""
+    bear = creature(1, 1, name="Runeclaw Bear", subtypes=["Bear"], colors=["W"])
+    case = make_case({"o1": {**bear, "owner": "Blair", "face_down": True}}, [
+        {"modify_pt": {"to": "o1", "power": 1, "toughness": 0}},
+        {"expect": {"objects": {"o1": {}}}},
+    ], rules=("708.2a",))
+    snapshot = engine.run(case.to_dict())[-1]["objects"]["o1"]
+    assert (snapshot["name"], snapshot["power"], snapshot["toughness"], snapshot["face_down"], snapshot["controller"]) == (
+        None, 3, 2, True, "Blair")
+    agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_a_static_ability_on_itself_is_written_and_read_by_phase():
+    """CR 604.2: "This creature gets +1/+0." on a creature (phase's SelfRef), refused elsewhere."""
+    from conformance.engines.adapters.phase.cards import object_card
+
+    ability = {"static_pt": {"effect": "modify_pt", "affects": {"itself": True}, "power": 1, "toughness": 0}}
+    plan = object_card("o1", {"card": {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [ability]},
+                              "zone": "battlefield", "owner": "Alex"}, 1, you="Alex", players=("Alex", "Blair"))
+    assert json.loads(plan.source)["text"] == "This creature gets +1/+0."
+    assert plan.face["static_abilities"][0]["affected"] == {"type": "SelfRef"}
+    with pytest.raises(Unsupported, match="noncreature"):
+        object_card("o2", {"card": {"types": ["artifact"], "abilities": [ability]}, "zone": "battlefield",
+                           "owner": "Alex"}, 2, you="Alex", players=("Alex", "Blair"))

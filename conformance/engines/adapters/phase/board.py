@@ -98,6 +98,8 @@ class Board:
             if choice is not None:  # CR 614.12, 707.5: it entered making its choice (.entering, .choosing)
                 kind, chosen = choice
                 self.enter_as_copy(oid, chosen) if kind == "copy" else self.enter_choosing(oid, chosen)
+            elif spec.get("face_down"):  # CR 708.2a, 708.4: phase's own face-down permanent (.face_down)
+                self.enter_face_down(oid, setup=True)
             elif zones[self.ids[oid]] != ZONES[spec["zone"]]:
                 self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES[spec["zone"]], "simulate": False})
             if spec["zone"] == "battlefield" and spec.get("controller") not in (None, spec["owner"]):

@@ -31,6 +31,7 @@ from conformance.engines.adapters.phase.trigger_lines import has_event_triggers,
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
+from conformance.engines.adapters.phase.face_down import check_turn_face_up
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -224,8 +225,10 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             return _plan_counters_put(plan, case, body, counter)
         return body
     if kind == "move":
-        if body.get("face_down"):
-            raise Unsupported("a move face down is not realised by this adapter")
+        if body.get("face_down"):  # CR 708.4 (.face_down)
+            if body["to"] != "battlefield" or body.get("choices") or body.get("order"):
+                raise Unsupported("a move face down elsewhere than to the battlefield, or with choices or an order")
+            return body
         if body["to"] not in ZONES:
             raise Unsupported(f"a move to the {body['to']} zone")
         abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
@@ -267,6 +270,11 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         names = (body["token"],) if body.get("token") else tuple(body.get("tokens") or ())
         return Cast(spell=name, caster=body["controller"], target=copy_of or None, parts=[], needs_creature=False,
                     order=token_order(case, body.get("order") or ()), tokens=names)
+    if kind == "turn_face_up":  # CR 702.37e, 708.8 (.face_down)
+        return check_turn_face_up(case, body)
+    if kind == "turn_face_down":
+        raise Unsupported("turning a permanent face down has no wording phase's parser reads (phase's debug face-state "
+                          "action would change the status alone, without the characteristics of CR 708.2a)")
     if kind == "become_copy":  # CR 707.4, 707.9 (.copies)
         name = f"Cfx Spell {next(counter)}"
         plan.cards[name] = spell_card(name, [become_copy_sentence(body)])

@@ -24,6 +24,7 @@ from conformance.engines.adapters.phase.counter_order import SHIELD
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
 from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
+from conformance.engines.adapters.phase.face_down_steps import FaceDown
 from conformance.engines.adapters.phase.loyalty import Loyalty
 from conformance.engines.adapters.phase.mana import Mana
 from conformance.engines.adapters.phase.triggers import Triggers
@@ -35,8 +36,8 @@ from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, EntersChoosing, CombatSteps,
-            PlayerCounters, Board):
+class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, EntersChoosing, FaceDown,
+            CombatSteps, PlayerCounters, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -243,7 +244,9 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         zone = ZONES[body["to"]]
         if body["object"] in self.plan.tokens and self._token(body["object"]) is None:
             return  # CR 111.8: a token that has ceased to exist (or was never created) goes nowhere
-        if "player_choice" in body:  # CR 614.12 (.enters_choices)
+        if body.get("face_down"):  # CR 708.4 (.face_down)
+            self.enter_face_down(body["object"])
+        elif "player_choice" in body:  # CR 614.12 (.enters_choices)
             self.enter_choosing(body["object"], body["player_choice"])
         elif "copy_choice" in body:
             self.enter_as_copy(body["object"], body["copy_choice"])
@@ -321,6 +324,8 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             self.end_effect(body)
         elif kind == "end_turn":
             self.end_turn()
+        elif kind == "turn_face_up":  # CR 702.37e (.face_down)
+            self.turn_face_up(body)
         elif kind == "activate_mana":  # CR 605.3b (.mana)
             self.activate_mana(body)
         else:  # pragma: no cover - plan_case admits no other step
