@@ -67,9 +67,10 @@ def check_turn_face_up(case: Mapping[str, Any], body: Mapping[str, Any]) -> Mapp
 
 
 def check_face_down(oid: str, spec: Mapping[str, Any]) -> None:
-    """A declared face-down object: on the battlefield, under its owner's control."""
-    if spec["zone"] != "battlefield" or spec.get("controller") not in (None, spec["owner"]):
-        raise Unsupported(f"object {oid!r}: face down other than on the battlefield under its owner's control")
+    """A declared face-down object: on the battlefield (put there by its owner; another controller
+    is then given as for any declared permanent, .board)."""
+    if spec["zone"] != "battlefield":
+        raise Unsupported(f"object {oid!r}: face down in the {spec['zone']} (only face-down permanents are realised)")
     if spec.get("choices"):
         raise Unsupported(f"object {oid!r}: face down with choices made as it entered")
 
