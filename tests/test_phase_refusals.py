@@ -191,6 +191,8 @@ def test_token_copies_and_named_tokens_are_worded():
     assert copy_token_sentence({"copy_of": "giant"}).text == "Create a token that's a copy of target permanent."
     assert copy_token_sentence({"copy_of": "giant", "exceptions": {"power": 4, "toughness": 4}}).text == (
         "Create a token that's a copy of target permanent, except it's 4/4.")
+    flying = copy_token_sentence({"copy_of": "giant", "exceptions": {"gains": [{"keyword": "flying"}]}})
+    assert flying.expect["extra_keywords"] == ["Flying"] and "additional_modifications" not in flying.expect
     for body in ({"copy_of": "giant", "exceptions": {"colors": ["B"]}}, {"copy_of": "giant", "count": 2},
                  {"copy_of": "giant", "exceptions": {"supertypes": []}}):  # "isn't legendary": the copied unknown
         with pytest.raises(Unsupported):

@@ -11,8 +11,9 @@ that left the battlefield has ceased to exist (111.7, 704.5d): both observed as 
 A ``token_replacement`` ability is written as the real card it models: Parallel Lives ("under
 your control") or Primal Vigor ("any player's"). "That many plus N" has no wording phase reads
 (its parser leaves it unimplemented): unsupported. A token copy (``copy_of``) of a permanent is
-"Create a token that's a copy of target permanent." (:func:`copy_token_sentence`); tokens with
-abilities or a name, copies of cards off the battlefield and copy exceptions are unsupported.
+"Create a token that's a copy of target permanent." (:func:`copy_token_sentence`), with the copy
+exceptions phase reads (707.9b, :mod:`.copies`); tokens with abilities, copies of cards off the
+battlefield and other copy exceptions are unsupported.
 
 phase names a token with no name given after its subtypes ("Soldier"), where CR 111.4 says its
 subtypes plus the word Token ("Soldier Token"), as the suite's format does: a disagreement with the
@@ -76,6 +77,10 @@ def copy_token_sentence(body: Mapping[str, Any], copied: Mapping[str, Any] | Non
         "type": "CopyTokenOf", "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None,
                                           "properties": []}, "owner": {"type": "Controller"}, "tapped": False,
         "count": {"type": "Fixed", "value": 1}}
+    keywords = [m["keyword"] for m in modifications if m["type"] == "AddKeyword"]
+    if keywords:  # phase reads a token copy's gained keywords as the token's extra keywords
+        effect["extra_keywords"] = keywords
+    modifications = [m for m in modifications if m["type"] != "AddKeyword"]
     if modifications:
         effect["additional_modifications"] = modifications
     return Sentence(f"Create a token that's a copy of target permanent{exceptions}.", effect)
