@@ -676,3 +676,21 @@ def test_a_static_ability_on_itself_is_written_and_read_by_phase():
     with pytest.raises(Unsupported, match="noncreature"):
         object_card("o2", {"card": {"types": ["artifact"], "abilities": [ability]}, "zone": "battlefield",
                            "owner": "Alex"}, 2, you="Alex", players=("Alex", "Blair"))
+
+
+@needs_phase
+def test_a_declared_clone_under_another_players_control_copies_its_choice(engine):
+    """CR 707.5: a Clone declared on the battlefield under Blair's control (owned by Alex) that
+    copied the Bear: its owner puts it there copying the Bear, then Blair gets its control; a copy
+    with an additional counter (put by whoever controls it, 122.6a) is refused."""
+    bear = creature(2, 2, name="Runeclaw Bear", mana_cost="{1}{G}", subtypes=["Bear"], colors=["G"])
+    clone = {**CLONE, "zone": "battlefield", "controller": "Blair", "choices": {"copy": "bear"}}
+    case = make_case({"bear": bear, "clone": clone}, [{"expect": {"objects": {"clone": {}}}}], rules=("707.5",))
+    snapshot = engine.run(case.to_dict())[-1]["objects"]["clone"]
+    assert (snapshot["name"], snapshot["power"], snapshot["controller"]) == ("Runeclaw Bear", 2, "Blair")
+    agrees_with_reference(engine, case)
+    extra = {"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"enters_with_counters": {"+1/+1": 1}}}}
+    countered = {**clone, "card": {**clone["card"], "abilities": [extra]}}
+    with pytest.raises(Unsupported, match="another player's control"):
+        engine.run(make_case({"bear": bear, "clone": countered}, [{"expect": {"objects": {"clone": {}}}}],
+                             rules=("707.5",)).to_dict())
