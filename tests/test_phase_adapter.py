@@ -603,6 +603,9 @@ COPY_CASES = {  # golden case: its file and outcome on phase
     "613.1f/copied-season-doubles-too": ("614.1a-counter-replacements.yaml", "passed"),  # become_copy, 707.4
     "707.2b/later-changes-to-the-original-do-not-reach-the-copy": ("707.2-copiable-values.yaml", "passed"),
     "707.9b/token-copy-that-is-not-legendary": ("707.9-more-copy-exceptions.yaml", "passed"),
+    # a token copy of a Clone that copied nothing enters as a copy too (707.5): phase's prompts answered; a declared
+    # Clone that copied nothing and has a counter is set up as any declared permanent
+    "707.3/token-copies-of-copies": ("707.3-copies-of-copies.yaml", "passed"),
     "707.9b/copy-that-is-an-enchantment-instead": ("707.9-more-copy-exceptions.yaml", "failed"),  # CR 208.3
     # a spell standing in for a non-targeting effect would trigger the Image's "becomes the target"
     "707.9b/illusion-copy-of-a-noncreature-vehicle": ("205.3-subtypes.yaml", "unsupported"),
@@ -694,3 +697,16 @@ def test_a_declared_clone_under_another_players_control_copies_its_choice(engine
     with pytest.raises(Unsupported, match="another player's control"):
         engine.run(make_case({"bear": bear, "clone": countered}, [{"expect": {"objects": {"clone": {}}}}],
                              rules=("707.5",)).to_dict())
+
+
+@needs_phase
+def test_a_token_copy_choice_phase_does_not_ask_for_is_refused(engine):
+    """CR 707.5: only a token copy with an "enter as a copy" ability makes a copy choice; a choice
+    given for a token copy of a plain creature is unsupported, never ignored."""
+    bear = creature(2, 2, name="Runeclaw Bear", subtypes=["Bear"], colors=["G"])
+    elves = creature(1, 1, name="Llanowar Elves", subtypes=["Elf", "Druid"], colors=["G"])
+    case = make_case({"bear": bear, "elves": elves}, [
+        {"create_token": {"token": "t", "copy_of": "bear", "choices": {"copy": "elves"}}},
+        {"expect": {"objects": {"t": {}}}}], rules=("707.5",))
+    with pytest.raises(Unsupported, match="did not ask for"):
+        engine.run(case.to_dict())

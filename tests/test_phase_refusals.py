@@ -237,6 +237,13 @@ def test_choices_of_declared_objects_are_made_again_in_declaration_order():
     assert declared_choice(case, "clone", ["bear"]) == ("copy", "bear")
     with pytest.raises(Unsupported, match="declared before it"):  # CR 707.5: the bear was not there yet
         declared_choice(case, "clone", [])
-    with pytest.raises(Unsupported, match="another player's control"):
-        declared_choice({**case, "objects": {**case["objects"], "clone": {**clone, "controller": "Blair"}}}, "clone", ["bear"])
+    # a copy choice under another player's control: made as its owner puts it there (the control is given after)
+    assert declared_choice({**case, "objects": {**case["objects"], "clone": {**clone, "controller": "Blair"}}}, "clone",
+                           ["bear"]) == ("copy", "bear")
+    chooser = {"zone": "battlefield", "owner": "Alex", "controller": "Blair", "choices": {"player": "Alex"},
+               "card": {"abilities": [{"as_enters_choose": {"player": "opponent"}}]}}
+    with pytest.raises(Unsupported, match="another player's control"):  # "an opponent" of whoever chooses
+        declared_choice({**case, "objects": {**case["objects"], "chooser": chooser}}, "chooser", [])
+    assert declared_choice({**case, "objects": {**case["objects"], "clone": {**clone, "choices": {"copy": []}}}},
+                           "clone", []) is None  # "copy nothing": set up as any declared permanent
     assert declared_choice(case, "bear", []) is None

@@ -185,6 +185,8 @@ class Board:
             if self.plan.triggers and (waiting["type"] == "OrderTriggers" or (waiting["type"] == "Priority" and all(
                     item["kind"]["type"] == "TriggeredAbility" for item in self.game.stack()) and self.game.stack())):
                 return  # CR 603.3: what triggered waits for the case's resolve_triggers step (.triggers)
+            if self.answer_token_copy(waiting):  # CR 707.5: a token copy of a Clone entering as a copy (.entering)
+                continue
             if waiting["type"] == "ReplacementChoice":  # CR 616.1: the affected object's controller orders them
                 self.answer_replacement_choice(waiting)
                 continue
@@ -194,6 +196,9 @@ class Board:
                 return
             self.pass_priority()
         raise AdapterFault("phase's stack did not resolve")
+
+    def answer_token_copy(self, waiting: Mapping[str, Any]) -> bool:
+        return False
 
     def answer_replacement_choice(self, waiting: Mapping[str, Any]) -> None:
         """Which replacement effect applies first (CR 616.1): only a kind of event the adapter knows

@@ -86,4 +86,6 @@ def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tup
         raise Unsupported(f"object {oid!r}: a chain of copy choices (707.9e) is not realised by this adapter")
     if copy and (copy[0] not in before or case["objects"][copy[0]]["zone"] != "battlefield"):
         raise Unsupported(f"object {oid!r} copies {copy[0]!r}, which is not declared before it on the battlefield")
-    return "copy", copy[0] if copy else None
+    # "copy nothing": the optional replacement declined (614.12, 707.5), it entered as the card it is, set up as any
+    # declared permanent (so a counter declared on a 0/0 Clone is on it as the case starts)
+    return ("copy", copy[0]) if copy else None

@@ -29,7 +29,8 @@ from conformance.engines.adapters.phase.damage_sources import (Activation, damag
                                                                recipient_kind, source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
-from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
+from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
+                                                       token_names, token_order)
 from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
 from conformance.engines.adapters.phase.face_down import check_turn_face_up
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
@@ -57,6 +58,7 @@ class Cast:
     order: tuple[str, ...] = ()  # the objects whose replacement effects apply, in the affected player's order (616.1)
     tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
     copied: str | None = None  # the object it copies, its second target (707.4: "becomes a copy of target ...")
+    copy_choice: tuple[str | None] | None = None  # the copy choice of the token copy it creates (707.5, .entering)
 
     @property
     def tracked(self) -> bool:
@@ -269,7 +271,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         plan.spells[name] = body["controller"]
         names = (body["token"],) if body.get("token") else tuple(body.get("tokens") or ())
         return Cast(spell=name, caster=body["controller"], target=copy_of or None, parts=[], needs_creature=False,
-                    order=token_order(case, body.get("order") or ()), tokens=names)
+                    order=token_order(case, body.get("order") or ()), tokens=names,
+                    copy_choice=token_copy_choice(body) if copy_of else None)
     if kind == "turn_face_up":  # CR 702.37e, 708.8 (.face_down)
         return check_turn_face_up(case, body)
     if kind == "turn_face_down":

@@ -112,10 +112,14 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
         self.replacement_order = self.order_of(cast.order)
         self.affected_seat = None if target is None else self.game.object(target).get("controller")
+        self.token_copy = cast.copy_choice
         try:
             self.resolve_stack()
         finally:
             self.replacement_order, self.affected_seat = (), None
+        if self.token_copy is not None:
+            raise Unsupported(f"a copy choice for the token copy of {cast.target!r}, which phase did not ask for (the token "
+                              "has no 'enter as a copy' ability)")
         if cast.tokens:
             self.name_tokens(cast, before)
         if cast.tracked:

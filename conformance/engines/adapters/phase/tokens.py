@@ -62,10 +62,12 @@ def check_token_replacements(face: Mapping[str, Any], sentences: list[Sentence])
 def copy_token_sentence(body: Mapping[str, Any], copied: Mapping[str, Any] | None = None) -> Sentence:
     """"Create a token that's a copy of target permanent[, except ...]." (CR 111.1, 707.2: its
     copiable values, phase's own ``CopyTokenOf``; its exceptions, 707.9b, read as
-    :func:`.copies.copy_modifications`); choices, or several copies, are unsupported. ``copied``
-    is the copied object's declaration."""
-    if body.get("choices") not in (None, {}, [], ()):
-        raise Unsupported("a create_token step with 'choices' (token copies) is not realised by this adapter")
+    :func:`.copies.copy_modifications`); a copy choice (a token copy of a Clone enters as a copy
+    too, 707.5: :func:`token_copy_choice`); other choices, or several copies, are unsupported.
+    ``copied`` is the copied object's declaration."""
+    choices = {k: v for k, v in (body.get("choices") or {}).items() if v is not None}
+    if set(choices) - {"copy"}:
+        raise Unsupported(f"a token copy with the choices {sorted(choices)} is not realised by this adapter")
     if body.get("card") not in (None, {}) or body.get("count", 1) != 1:
         raise Unsupported("a token copy with its own characteristics, or several at once, has no wording here")
     modifications = copy_modifications("a token copy", body.get("exceptions"), copied)
@@ -151,3 +153,17 @@ def token_order(case: Mapping[str, Any], names: Any) -> tuple[str, ...]:
             raise Unsupported(f"the order names {name!r}: only one token replacement of an object is told apart here")
         order.append(oid)
     return tuple(order)
+
+
+def token_copy_choice(body: Mapping[str, Any]) -> tuple[str | None] | None:
+    """The copy choice a token copy makes as it enters, when the copied object's "enter as a copy"
+    ability is copied (CR 707.5, 614.12): ``(X,)``, ``(None,)`` for "copy nothing", or None when
+    the step makes no choice."""
+    choices = body.get("choices") or {}
+    if choices.get("copy") is None:
+        return None
+    copy = choices["copy"]
+    copy = [copy] if isinstance(copy, str) else list(copy)
+    if len(copy) > 1:
+        raise Unsupported("a chain of copy choices for a token copy (CR 707.9e) is not realised by this adapter")
+    return (copy[0] if copy else None,)
