@@ -58,7 +58,8 @@ def player_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | Non
 
 def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tuple[str, Any] | None:
     """The choice an object declared on the battlefield made as it entered, before the case began
-    (the format's ``choices`` on an object, 614.12): ``("copy", X or None)`` (707.5) or
+    (the format's ``choices`` on an object, 614.12): ``("copy", X)`` (707.5; "copy nothing" is
+    no choice: the replacement declined, it is set up as any declared permanent) or
     ``("player", P)``; it is made again as the object enters during the setup, in declaration
     order, so what it copies must be declared before it, on the battlefield. Anything else:
     unsupported."""

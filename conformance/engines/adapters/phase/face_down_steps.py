@@ -50,6 +50,8 @@ class FaceDown(Board):
         obj = self.obj(oid)
         if obj["zone"] != "Battlefield" or not obj.get("face_down"):
             return  # CR 702.37e: only a face-down permanent can be turned face up this way
+        if oid not in self.case["objects"]:
+            raise Unsupported(f"turning the face-down token {oid!r} face up: its morph is not the case's to say")
         cost = morph_cost(self.case["objects"][oid]["card"])
         if cost is None:
             raise Unsupported(f"turning {oid!r} face up by morph: its card has no morph, and phase would turn it up "
