@@ -265,7 +265,10 @@ DISAGREEMENTS["cr400_7_trigger_effect_on_a_card_that_left.py"] = ["zone graveyar
                                                                   "counters 1 (CR 400.7: 0)"]
 DISAGREEMENTS["cr208_3_noncreature_copy_has_no_pt.py"] = ['types ["Enchantment"] (CR 707.9b: ["Enchantment"])',
                                                         'pt "3/3" (CR 208.3: null)']
-EXITS_NONZERO = {"cr208_3_noncreature_copy_has_no_pt.py",
+DISAGREEMENTS["cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py"] = [
+    'types ["Planeswalker"] (CR 707.2: ["Planeswalker"])', "loyalty_counters 0 (CR 306.5b: 0)",
+    "zone Battlefield (CR 704.5i: Graveyard)"]
+EXITS_NONZERO = {"cr208_3_noncreature_copy_has_no_pt.py", "cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
                  "cr400_7_trigger_effect_on_a_card_that_left.py",
                  "cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
                  "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",
