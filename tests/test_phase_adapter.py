@@ -609,6 +609,8 @@ COPY_CASES = {  # golden case: its file and outcome on phase
     # a token copy of a Clone that copied nothing enters as a copy too (707.5): phase's prompts answered; a declared
     # Clone that copied nothing and has a counter is set up as any declared permanent
     "707.3/token-copies-of-copies": ("707.3-copies-of-copies.yaml", "passed"),
+    # "Create a token that's a copy of target creature card in a graveyard, except it's a 4/4 black Zombie."
+    "707.9b/scarab-god-token-is-a-4-4-black-zombie": ("707.9-more-copy-exceptions.yaml", "passed"),
     "707.9b/copy-that-is-an-enchantment-instead": ("707.9-more-copy-exceptions.yaml", "failed"),  # CR 208.3
     # a spell standing in for a non-targeting effect would trigger the Image's "becomes the target"
     "707.9b/illusion-copy-of-a-noncreature-vehicle": ("205.3-subtypes.yaml", "unsupported"),

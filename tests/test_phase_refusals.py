@@ -204,12 +204,24 @@ def test_token_copies_and_named_tokens_are_worded():
 
 
 @needs_phase
-def test_a_token_copy_of_a_card_off_the_battlefield_is_refused(engine):
+def test_a_token_copy_of_a_card_off_the_battlefield(engine):
+    """CR 707.2: a creature card in a graveyard is copied by "target creature card in a graveyard"
+    (The Scarab God's); a card elsewhere, or one that left the graveyard, is refused."""
     case = make_case({"bear": {**creature(2, 2), "zone": "graveyard"}}, [
         {"create_token": {"token": "copy", "copy_of": "bear"}},
         {"expect": {"objects": {"copy": {"power": 2}}}}], rules=("707.2",))
     result = compare.judge(engine, describe(engine), case)
-    assert result.status == "unsupported" and "not a permanent on the battlefield" in result.reason, result
+    assert result.status == "passed", result
+    exiled = make_case({"bear": {**creature(2, 2), "zone": "exile"}}, [
+        {"create_token": {"token": "copy", "copy_of": "bear"}},
+        {"expect": {"objects": {"copy": {"power": 2}}}}], rules=("707.2",))
+    result = compare.judge(engine, describe(engine), exiled)
+    assert result.status == "unsupported" and "in the exile has no wording" in result.reason, result
+    moved = make_case({"bear": {**creature(2, 2), "zone": "graveyard"}}, [
+        {"move": {"object": "bear", "to": "exile"}}, {"create_token": {"token": "copy", "copy_of": "bear"}},
+        {"expect": {"objects": {"copy": {"power": 2}}}}], rules=("707.2",))
+    result = compare.judge(engine, describe(engine), moved)
+    assert result.status == "unsupported" and "not a creature card in a graveyard now" in result.reason, result
 
 
 def test_a_keyword_an_object_may_have_twice_is_refused_where_abilities_are_observed():

@@ -25,8 +25,9 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS, _phase
 from conformance.engines.adapters.phase.changes import KEYWORDS
-from conformance.engines.adapters.phase.wording import Sentence
+from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
 from conformance.errors import Unsupported
+from conformance.format.subtypes import kind_of
 from conformance.oracle import abilities as oracle_abilities
 from conformance.oracle import effects as oracle_effects
 from conformance.oracle.errors import NoOracleWording
@@ -65,6 +66,27 @@ def _granted(who: str, ability: Mapping[str, Any]) -> dict[str, Any]:
     raise Unsupported(f"{who}: a copy exception giving {dict(ability)} is not realised by this adapter")
 
 
+def _creature_types_instead(who: str, ex: dict[str, Any], copied: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """"except it's a 4/4 black Zombie" (707.9b, The Scarab God's): phase reads the colour set, the
+    creature types removed, creature added and the given types added. That is the exception's
+    meaning (its subtypes replaced) only for a copy of a creature card whose subtypes are creature
+    types, given creature types: ``copied`` must show it."""
+    card = (copied or {}).get("card") or {}
+    subtypes = list(ex.pop("subtypes"))
+    if copied is None or "creature" not in card.get("types", ()) \
+            or any(kind_of(t) != "creature" for t in [*card.get("subtypes", ()), *subtypes]) \
+            or any("enters_as_copy" in a for a in card.get("abilities", ())):
+        raise Unsupported(f"{who}: subtypes given instead, other than creature types of a creature card copied")
+    out = []
+    if "power" in ex and "toughness" in ex:
+        out += [{"type": "SetPower", "value": ex.pop("power")}, {"type": "SetToughness", "value": ex.pop("toughness")}]
+    if "colors" in ex:
+        given = ex.pop("colors")
+        out.append({"type": "SetColor", "colors": [COLOR_WORDS[c].capitalize() for c in "WUBRG" if c in given]})
+    return [*out, {"type": "RemoveAllSubtypes", "set": "Creature"}, {"type": "AddType", "core_type": "Creature"},
+            *({"type": "AddSubtype", "subtype": t} for t in subtypes)]
+
+
 def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
                        copied: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The modifications of phase's copy effect (``additional_modifications``) its parser must
@@ -83,6 +105,8 @@ def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
         if not isinstance(ex.get("power"), int) or not isinstance(ex.get("toughness"), int):
             raise Unsupported(f"{who}: a copy exception setting only power or toughness")
         out += [{"type": "SetPower", "value": ex.pop("power")}, {"type": "SetToughness", "value": ex.pop("toughness")}]
+    if "subtypes" in ex:  # "it's a 4/4 black Zombie": phase sets the colour and the creature types instead
+        out += _creature_types_instead(who, ex, copied)
     out += [{"type": "AddSupertype", "supertype": s.capitalize()} for s in ex.pop("add_supertypes", ())]
     out += [{"type": "AddSubtype", "subtype": s} for s in ex.pop("add_subtypes", ())]
     out += [{"type": "AddType", "core_type": t.capitalize()} for t in ex.pop("add_types", ())]

@@ -59,6 +59,7 @@ class Cast:
     tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
     copied: str | None = None  # the object it copies, its second target (707.4: "becomes a copy of target ...")
     copy_choice: tuple[str | None] | None = None  # the copy choice of the token copy it creates (707.5, .entering)
+    target_zone: str = "Battlefield"  # where its target must be ("target creature card in a graveyard": Graveyard)
 
     @property
     def tracked(self) -> bool:
@@ -272,7 +273,9 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         names = (body["token"],) if body.get("token") else tuple(body.get("tokens") or ())
         return Cast(spell=name, caster=body["controller"], target=copy_of or None, parts=[], needs_creature=False,
                     order=token_order(case, body.get("order") or ()), tokens=names,
-                    copy_choice=token_copy_choice(body) if copy_of else None)
+                    copy_choice=token_copy_choice(body) if copy_of else None,
+                    target_zone="Graveyard" if (case["objects"].get(copy_of) or {}).get("zone") == "graveyard"
+                    else "Battlefield")
     if kind == "turn_face_up":  # CR 702.37e, 708.8 (.face_down)
         return check_turn_face_up(case, body)
     if kind == "turn_face_down":

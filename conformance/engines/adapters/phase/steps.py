@@ -50,7 +50,10 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         if cast.target is not None:
             target = self.ids[cast.target]
             obj = self.game.object(target)
-            if obj.get("zone") != "Battlefield" or (cast.needs_creature and not _is_creature_on_battlefield(obj)):
+            if cast.target_zone == "Graveyard":  # "target creature card in a graveyard" (.tokens)
+                if obj.get("zone") != "Graveyard" or "Creature" not in (obj.get("card_types") or {}).get("core_types", ()):
+                    raise Unsupported(f"a token copy of {cast.target!r}, which is not a creature card in a graveyard now")
+            elif obj.get("zone") != "Battlefield" or (cast.needs_creature and not _is_creature_on_battlefield(obj)):
                 what = "creature" if cast.needs_creature else "permanent"
                 raise Unsupported(f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
                                   f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it")

@@ -75,17 +75,24 @@ def copy_token_sentence(body: Mapping[str, Any], copied: Mapping[str, Any] | Non
         exceptions = copy_exceptions(body.get("exceptions"))
     except NoOracleWording as exc:
         raise Unsupported(f"a token copy: {exc}") from None
-    effect: dict[str, Any] = {
-        "type": "CopyTokenOf", "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None,
-                                          "properties": []}, "owner": {"type": "Controller"}, "tapped": False,
-        "count": {"type": "Fixed", "value": 1}}
+    target: dict[str, Any] = {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}
+    what = "target permanent"
+    if copied is not None and copied.get("zone") == "graveyard":  # The Scarab God's: a card in a graveyard (707.2)
+        if "creature" not in copied["card"].get("types", ()):
+            raise Unsupported("a token copy of a noncreature card in a graveyard has no wording here")
+        what = "target creature card in a graveyard"
+        target = {**target, "type_filters": ["Creature"], "properties": [{"type": "InZone", "zone": "Graveyard"}]}
+    elif copied is not None and copied.get("zone") != "battlefield":
+        raise Unsupported(f"a token copy of a card in the {copied.get('zone')} has no wording here")
+    effect: dict[str, Any] = {"type": "CopyTokenOf", "target": target, "owner": {"type": "Controller"}, "tapped": False,
+                              "count": {"type": "Fixed", "value": 1}}
     keywords = [m["keyword"] for m in modifications if m["type"] == "AddKeyword"]
     if keywords:  # phase reads a token copy's gained keywords as the token's extra keywords
         effect["extra_keywords"] = keywords
     modifications = [m for m in modifications if m["type"] != "AddKeyword"]
     if modifications:
         effect["additional_modifications"] = modifications
-    return Sentence(f"Create a token that's a copy of target permanent{exceptions}.", effect)
+    return Sentence(f"Create a token that's a copy of {what}{exceptions}.", effect)
 
 
 def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
