@@ -10,11 +10,12 @@ choice). A ``become_copy`` step is a spell, "Target permanent becomes a copy of 
 
 Exceptions (707.9) are realised where phase's parser reads each one into a modification of its
 copy effect (checked, one by one): a set P/T, added card types, subtypes and supertypes, card
-types replacing the copied ones, a gained keyword or triggered ability, and an additional counter
-it enters with. Not realised (unsupported, with the reason): other exceptions (a name, kept
-colours, "this ability", conditional parts), an ``of`` filter other than one card type on the
-battlefield, a chain of copy choices (copying a Clone that copies, 707.9e), and token copies with
-exceptions.
+types replacing the copied ones, "it isn't legendary", a gained keyword or triggered ability, an
+additional counter it enters with, and (token copies of a creature card) a colour and creature
+types given instead; token copies (:mod:`.tokens`) use them too. Not realised (unsupported, with
+the reason): other exceptions (a name, colours alone, kept colours, "this ability", conditional
+parts), an ``of`` filter other than one card type on the battlefield, and a chain of copy choices
+(copying a Clone that copies, 707.9e).
 """
 
 from __future__ import annotations
