@@ -189,7 +189,12 @@ def test_token_copies_and_named_tokens_are_worded():
     from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence
 
     assert copy_token_sentence({"copy_of": "giant"}).text == "Create a token that's a copy of target permanent."
-    for body in ({"copy_of": "giant", "exceptions": {"colors": ["B"]}}, {"copy_of": "giant", "count": 2}):
+    assert copy_token_sentence({"copy_of": "giant", "exceptions": {"power": 4, "toughness": 4}}).text == (
+        "Create a token that's a copy of target permanent, except it's 4/4.")
+    flying = copy_token_sentence({"copy_of": "giant", "exceptions": {"gains": [{"keyword": "flying"}]}})
+    assert flying.expect["extra_keywords"] == ["Flying"] and "additional_modifications" not in flying.expect
+    for body in ({"copy_of": "giant", "exceptions": {"colors": ["B"]}}, {"copy_of": "giant", "count": 2},
+                 {"copy_of": "giant", "exceptions": {"supertypes": []}}):  # "isn't legendary": the copied unknown
         with pytest.raises(Unsupported):
             copy_token_sentence(body)
     named = create_token_sentence({"card": {"name": "Goblin Guide", "types": ["creature"], "subtypes": ["Goblin"],
@@ -199,12 +204,24 @@ def test_token_copies_and_named_tokens_are_worded():
 
 
 @needs_phase
-def test_a_token_copy_of_a_card_off_the_battlefield_is_refused(engine):
+def test_a_token_copy_of_a_card_off_the_battlefield(engine):
+    """CR 707.2: a creature card in a graveyard is copied by "target creature card in a graveyard"
+    (The Scarab God's); a card elsewhere, or one that left the graveyard, is refused."""
     case = make_case({"bear": {**creature(2, 2), "zone": "graveyard"}}, [
         {"create_token": {"token": "copy", "copy_of": "bear"}},
         {"expect": {"objects": {"copy": {"power": 2}}}}], rules=("707.2",))
     result = compare.judge(engine, describe(engine), case)
-    assert result.status == "unsupported" and "not a permanent on the battlefield" in result.reason, result
+    assert result.status == "passed", result
+    exiled = make_case({"bear": {**creature(2, 2), "zone": "exile"}}, [
+        {"create_token": {"token": "copy", "copy_of": "bear"}},
+        {"expect": {"objects": {"copy": {"power": 2}}}}], rules=("707.2",))
+    result = compare.judge(engine, describe(engine), exiled)
+    assert result.status == "unsupported" and "in the exile has no wording" in result.reason, result
+    moved = make_case({"bear": {**creature(2, 2), "zone": "graveyard"}}, [
+        {"move": {"object": "bear", "to": "exile"}}, {"create_token": {"token": "copy", "copy_of": "bear"}},
+        {"expect": {"objects": {"copy": {"power": 2}}}}], rules=("707.2",))
+    result = compare.judge(engine, describe(engine), moved)
+    assert result.status == "unsupported" and "not a creature card in a graveyard now" in result.reason, result
 
 
 def test_a_keyword_an_object_may_have_twice_is_refused_where_abilities_are_observed():
@@ -232,6 +249,13 @@ def test_choices_of_declared_objects_are_made_again_in_declaration_order():
     assert declared_choice(case, "clone", ["bear"]) == ("copy", "bear")
     with pytest.raises(Unsupported, match="declared before it"):  # CR 707.5: the bear was not there yet
         declared_choice(case, "clone", [])
-    with pytest.raises(Unsupported, match="another player's control"):
-        declared_choice({**case, "objects": {**case["objects"], "clone": {**clone, "controller": "Blair"}}}, "clone", ["bear"])
+    # a copy choice under another player's control: made as its owner puts it there (the control is given after)
+    assert declared_choice({**case, "objects": {**case["objects"], "clone": {**clone, "controller": "Blair"}}}, "clone",
+                           ["bear"]) == ("copy", "bear")
+    chooser = {"zone": "battlefield", "owner": "Alex", "controller": "Blair", "choices": {"player": "Alex"},
+               "card": {"abilities": [{"as_enters_choose": {"player": "opponent"}}]}}
+    with pytest.raises(Unsupported, match="another player's control"):  # "an opponent" of whoever chooses
+        declared_choice({**case, "objects": {**case["objects"], "chooser": chooser}}, "chooser", [])
+    assert declared_choice({**case, "objects": {**case["objects"], "clone": {**clone, "choices": {"copy": []}}}},
+                           "clone", []) is None  # "copy nothing": set up as any declared permanent
     assert declared_choice(case, "bear", []) is None

@@ -22,10 +22,19 @@ def copy_exceptions(exceptions: Mapping[str, Any] | None,
     parts = []
     if "name" in ex:
         parts.append(f"its name is {ex.pop('name')}")
+    if ex.get("subtypes"):  # its subtypes instead, with its P/T and colours: "it's a 4/4 black Zombie" (The Scarab God)
+        words = [f"{ex.pop('power')}/{ex.pop('toughness')}"] if "power" in ex and "toughness" in ex else []
+        words += [colors(ex.pop("colors"))] if "colors" in ex else []
+        words += ex.pop("subtypes")
+        phrase = " ".join(words)
+        parts.append(f"it's {'an' if phrase[0].lower() in 'aeiou8' else 'a'} {phrase}")
     if "power" in ex and "toughness" in ex:
         parts.append(f"it's {ex.pop('power')}/{ex.pop('toughness')}")
     if "colors" in ex:
         parts.append(f"it's {colors(ex.pop('colors'))}")
+    if "types" in ex:  # its card types instead of the copied ones: "except it's an enchantment"
+        types = " ".join(ex.pop("types"))
+        parts.append(f"it's {'an' if types[0] in 'aeiou' else 'a'} {types}")
     added = [*ex.pop("add_supertypes", ()), *ex.pop("add_subtypes", ()), *ex.pop("add_types", ())]
     if added:
         nouns = [*exceptions.get("add_subtypes", ()), *exceptions.get("add_types", ())]

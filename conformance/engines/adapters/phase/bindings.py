@@ -33,6 +33,7 @@ FEATURES = (
     "partial-prevention", "damage-modifiers",
     "redirection",  # one event from a chosen permanent source only (.redirection)
     "cant-be-prevented",  # Skullcrack's order, its restriction ended once the damage is dealt (.unpreventable)
+    "face-down",  # .face_down: phase's face-down permanents and morph; turning face down or up by effects refused
     "characteristic-expressions",  # card types among cards in all graveyards, your life total (wording.quantity)
     "control-changing",  # a resolving "Gain control of target permanent" (changes.CONTROL); static control refused
     # not "enters-choices": player choices are realised (.enters_choices), but the generated copy scenarios
@@ -42,7 +43,8 @@ FEATURES = (
 until it is realised here."""
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage", "types", "subtypes",
-                           "supertypes", "colors", "name", "mana_cost", "tapped", "abilities"],
+                           "supertypes", "colors", "name", "mana_cost", "tapped", "abilities",
+                           "face_down"],
                "players": ["life", "lost", "mana", "counters"]}
 PLAYER_VALUES = frozenset(OBSERVABLES["players"])
 

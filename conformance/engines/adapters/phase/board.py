@@ -99,6 +99,8 @@ class Board:
             if choice is not None:  # CR 614.12, 707.5: it entered making its choice (.entering, .choosing)
                 kind, chosen = choice
                 self.enter_as_copy(oid, chosen) if kind == "copy" else self.enter_choosing(oid, chosen)
+            elif spec.get("face_down"):  # CR 708.2a, 708.4: phase's own face-down permanent (.face_down)
+                self.enter_face_down(oid, setup=True)
             elif zones[self.ids[oid]] != ZONES[spec["zone"]]:
                 self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES[spec["zone"]], "simulate": False})
             if spec["zone"] == "battlefield" and spec.get("controller") not in (None, spec["owner"]):
@@ -184,6 +186,8 @@ class Board:
             if self.plan.triggers and (waiting["type"] == "OrderTriggers" or (waiting["type"] == "Priority" and all(
                     item["kind"]["type"] == "TriggeredAbility" for item in self.game.stack()) and self.game.stack())):
                 return  # CR 603.3: what triggered waits for the case's resolve_triggers step (.triggers)
+            if self.answer_token_copy(waiting):  # CR 707.5: a token copy of a Clone entering as a copy (.entering)
+                continue
             if waiting["type"] == "ReplacementChoice":  # CR 616.1: the affected object's controller orders them
                 self.answer_replacement_choice(waiting)
                 continue
@@ -196,6 +200,9 @@ class Board:
                 return
             self.pass_priority()
         raise AdapterFault("phase's stack did not resolve")
+
+    def answer_token_copy(self, waiting: Mapping[str, Any]) -> bool:
+        return False
 
     def answer_replacement_choice(self, waiting: Mapping[str, Any]) -> None:
         """Which replacement effect applies first (CR 616.1): only a kind of event the adapter knows

@@ -24,6 +24,7 @@ from conformance.engines.adapters.phase.counters import (check_counter_replaceme
                                                          enters_with_sentence)
 from conformance.engines.adapters.phase.ability_lines import multiply_mana_sentence, printed_ability_lines
 from conformance.engines.adapters.phase.enters_choices import choose_sentence
+from conformance.engines.adapters.phase.face_down import check_face_down, morph_keyword
 from conformance.engines.adapters.phase.inert import stand_in
 from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
@@ -35,6 +36,7 @@ from conformance.engines.adapters.phase.static_prevention import check_static_pr
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
 from conformance.errors import Unsupported
+from conformance.oracle import abilities as oracle_abilities
 
 # --- cards --------------------------------------------------------------------------------------
 
@@ -93,8 +95,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     ``damage``: (amount, recipient, can't be prevented) triples, :mod:`.damage_sources`)."""
     card = spec["card"]
     name = card.get("name") or f"{OBJECT_PREFIX}{index}"
-    if spec.get("face_down"):
-        raise Unsupported(f"object {oid!r}: face_down is not realised by this adapter")  # choices: .enters_choices
+    if spec.get("face_down"):  # CR 708.2a: put there face down as the case starts (.face_down)
+        check_face_down(oid, spec)
     unknown = {k for k, v in card.items() if v not in (None, [], ())} - {
         "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "abilities", "mana_cost", "loyalty"}
     if unknown:
@@ -148,6 +150,9 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
             keywords.append(KEYWORD_LINES.get(body) or body.capitalize())
             parsed.append(phase_keyword(keywords[-1]))
+        elif key == "morph":  # CR 702.37a: "Morph {2}{B}{B}", phase's keyword (.face_down)
+            keywords.append(oracle_abilities.morph(body))
+            parsed.append(morph_keyword(oid, body))
         elif key == "block_additional":  # CR 509.1a (.combat_plan)
             statics.append(block_additional_sentence(oid, body))
         elif key == "protection":  # CR 702.16: phase's own, in combat only (.combat_plan.check_protection)
@@ -155,6 +160,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             keywords.append(words)
             parsed.append(reading)
         elif key == "static_pt":
+            if (body.get("affects") or {}).get("itself") and "creature" not in types:
+                raise Unsupported(f"object {oid!r}: a static ability on itself of a noncreature card has no wording here")
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         elif key == "multiply_mana":  # CR 106.6a, 614.1a: Mana Reflection (.mana)
             replacements.append(multiply_mana_sentence(oid, body))
@@ -181,7 +188,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
                     colors=tuple(card.get("colors", [])), power=power, toughness=toughness,
                     mana_cost=card.get("mana_cost"))
     if keywords:
-        facts["keywords"] = [k.split(" from ")[0] for k in keywords]
+        facts["keywords"] = [k.split(" from ")[0].split(" {")[0] for k in keywords]  # "Morph {2}{B}{B}": Morph
     if ("planeswalker" in types) != (card.get("loyalty") is not None):  # CR 209.1, 306.5b
         raise Unsupported(f"object {oid!r}: a printed loyalty on a card that is not a planeswalker, or a planeswalker "
                           "without one")

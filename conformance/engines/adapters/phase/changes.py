@@ -196,6 +196,8 @@ def static_change_sentences(change: Mapping[str, Any], grp: Group) -> list[Sente
     """A static ability's "becomes" (CR 604.2, 613.1d-e): "All creatures are black.", "Creatures
     you control are legendary in addition to their other types.", one sentence a part (control,
     613.1b: "You control all artifacts", phase leaves unimplemented: unsupported)."""
+    if grp.itself:
+        raise Unsupported("a static ability changing its own object's characteristics other than P/T has no wording here")
     parts = change_parts(change, static=True)
     abilities = ability_parts(change)
     if change.get("power") is not None or change.get("toughness") is not None:

@@ -9,6 +9,8 @@ layer 1 (its ``CopyValues`` effect).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from conformance.engines.adapters.phase.bindings import AdapterFault
 from conformance.engines.adapters.phase.board import Board, _action
@@ -20,6 +22,23 @@ DECLINE = "Decline"
 class EntersAsCopy(Board):
     replacement_order: tuple = ()
     affected_seat: int | None = None
+    token_copy: tuple[str | None] | None = None  # the copy choice of a token copy being created, until asked
+
+    def answer_token_copy(self, waiting: Mapping[str, Any]) -> bool:
+        """A token copy of a Clone has its "enter as a copy" ability and so enters as a copy too
+        (CR 707.5, 614.12): phase asks while its spell resolves; answered with the step's choice
+        (the optional replacement accepted or declined, then the copied object). Whether phase
+        asked at all is checked by the cast."""
+        if self.token_copy is None or waiting["type"] != "ReplacementChoice":
+            return False
+        (chosen,) = self.token_copy
+        candidates = waiting["data"]["candidates"]
+        source = {c.get("source_id") for c in candidates}
+        if len(candidates) != 2 or len(source) != 1 or any(c.get("source_id") in self.ids.values() for c in candidates):
+            return False  # not a new token's own copy replacement alone
+        self.token_copy = None
+        self.choose_copy(waiting, source.pop(), chosen, "the token copy")
+        return True
 
     def enter_with_counters(self, oid: str, order: tuple[str, ...]) -> None:
         """A permanent entering with counters (CR 614.1c, 122.6): moved with phase's zone-change
@@ -56,23 +75,27 @@ class EntersAsCopy(Board):
             if chosen is None and waiting["type"] == "Priority":
                 return  # no creature to copy: phase offers no choice, and nothing is copied
             raise AdapterFault(f"phase asks {waiting['type']} as {oid!r} enters: {json.dumps(waiting)[:300]}")
+        self.choose_copy(waiting, card, chosen, repr(oid))
+        if chosen is not None and self.obj(oid)["zone"] != "Battlefield":
+            raise AdapterFault(f"{oid!r} is not on the battlefield after entering as a copy")
+
+    def choose_copy(self, waiting: Mapping[str, Any], card: int, chosen: str | None, who: str) -> None:
+        """Answer phase's prompts for ``card``'s "enter as a copy" replacement (CR 614.12, 707.5):
+        accepted and ``chosen`` copied, or declined for None."""
         candidates = waiting["data"]["candidates"]
         wanted = [i for i, c in enumerate(candidates) if c.get("source_id") == card
                   and (c.get("description") == DECLINE) == (chosen is None)]
         if len(wanted) != 1 or len(candidates) != 2:
-            raise AdapterFault(f"phase offers {candidates} as {oid!r} enters, not its copy replacement alone")
+            raise AdapterFault(f"phase offers {candidates} as {who} enters, not its copy replacement alone")
         self.game.apply(waiting["data"]["player"], _action({"type": "ChooseReplacement", "data": {"index": wanted[0]}}))
         waiting = self.waiting()
         if chosen is None:
             if waiting["type"] != "Priority":
-                raise AdapterFault(f"phase asks {waiting['type']} after {oid!r} declined to copy")
+                raise AdapterFault(f"phase asks {waiting['type']} after {who} declined to copy")
             return
         if waiting["type"] != "CopyTargetChoice" or waiting["data"].get("source_id") != card:
-            raise AdapterFault(f"phase asks {waiting['type']} for {oid!r}'s copy: {json.dumps(waiting)[:300]}")
+            raise AdapterFault(f"phase asks {waiting['type']} for {who}'s copy: {json.dumps(waiting)[:300]}")
         target = self.ids[chosen]
         if target not in waiting["data"]["valid_targets"]:
-            raise Unsupported(f"phase does not let {oid!r} copy {chosen!r} (its choices: "
-                              f"{waiting['data']['valid_targets']})")
+            raise Unsupported(f"phase does not let {who} copy {chosen!r} (its choices: {waiting['data']['valid_targets']})")
         self.game.apply(waiting["data"]["player"], _action({"type": "ChooseTarget", "data": {"target": {"Object": target}}}))
-        if self.obj(oid)["zone"] != "Battlefield":
-            raise AdapterFault(f"{oid!r} is not on the battlefield after entering as a copy")

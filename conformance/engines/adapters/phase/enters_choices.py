@@ -58,7 +58,8 @@ def player_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | Non
 
 def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tuple[str, Any] | None:
     """The choice an object declared on the battlefield made as it entered, before the case began
-    (the format's ``choices`` on an object, 614.12): ``("copy", X or None)`` (707.5) or
+    (the format's ``choices`` on an object, 614.12): ``("copy", X)`` (707.5; "copy nothing" is
+    no choice: the replacement declined, it is set up as any declared permanent) or
     ``("player", P)``; it is made again as the object enters during the setup, in declaration
     order, so what it copies must be declared before it, on the battlefield. Anything else:
     unsupported."""
@@ -66,7 +67,13 @@ def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tup
     choices = {k: v for k, v in (spec.get("choices") or {}).items() if v is not None}
     if not choices:
         return None
-    if spec["zone"] != "battlefield" or spec.get("controller") not in (None, spec["owner"]):
+    if spec["zone"] != "battlefield":
+        raise Unsupported(f"object {oid!r}: choices made as it entered, off the battlefield")
+    counters = any((a["enters_as_copy"].get("exceptions") or {}).get("enters_with_counters")
+                   for a in spec["card"].get("abilities", ()) if "enters_as_copy" in a)  # put by who controls it
+    if (set(choices) != {"copy"} or counters) and spec.get("controller") not in (None, spec["owner"]):
+        # "choose an opponent" is relative to the player choosing; which object a Clone copies, from a filter naming no
+        # controller, is not (707.5): its owner puts it there choosing it, then its control is given (.board)
         raise Unsupported(f"object {oid!r}: choices made as it entered under another player's control")
     if set(choices) == {"player"}:
         return "player", player_choice(case, {"object": oid, "to": "battlefield", "choices": choices})
@@ -80,4 +87,6 @@ def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tup
         raise Unsupported(f"object {oid!r}: a chain of copy choices (707.9e) is not realised by this adapter")
     if copy and (copy[0] not in before or case["objects"][copy[0]]["zone"] != "battlefield"):
         raise Unsupported(f"object {oid!r} copies {copy[0]!r}, which is not declared before it on the battlefield")
-    return "copy", copy[0] if copy else None
+    # "copy nothing": the optional replacement declined (614.12, 707.5), it entered as the card it is, set up as any
+    # declared permanent (so a counter declared on a 0/0 Clone is on it as the case starts)
+    return ("copy", copy[0]) if copy else None

@@ -96,6 +96,7 @@ class Observation(Board):
             "name": name_of(obj),
             "mana_cost": mana_cost_of(obj),
             "tapped": bool(obj.get("tapped")) if zone == "battlefield" else False,  # CR 110.5: only permanents tap
+            "face_down": bool(obj.get("face_down")) if zone == "battlefield" else False,  # CR 708.2 (.face_down)
             **abilities,  # CR 613.1f, 707.2a (.abilities)
         }
 

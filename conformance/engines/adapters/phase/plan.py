@@ -21,7 +21,7 @@ from conformance.engines.adapters.phase.abilities import AbilityReader, check_si
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
-from conformance.engines.adapters.phase.copies import copy_choice
+from conformance.engines.adapters.phase.copies import become_copy_sentence, copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
@@ -31,8 +31,10 @@ from conformance.engines.adapters.phase.trigger_lines import has_event_triggers,
 from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
-from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
+from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
+                                                       token_names, token_order)
 from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
+from conformance.engines.adapters.phase.face_down import check_turn_face_up
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -60,6 +62,9 @@ class Cast:
     orders: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # (affected, its order) for several affected (616.1)
     source_choice: str | None = None  # the source of damage it chooses as it resolves (614.9, .redirection)
     unpreventable: bool = False  # its damage can't be prevented: the restriction ends once it resolved (615.12)
+    copied: str | None = None  # the object it copies, its second target (707.4: "becomes a copy of target ...")
+    copy_choice: tuple[str | None] | None = None  # the copy choice of the token copy it creates (707.5, .entering)
+    target_zone: str = "Battlefield"  # where its target must be ("target creature card in a graveyard": Graveyard)
 
     @property
     def tracked(self) -> bool:
@@ -228,8 +233,10 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             return _plan_counters_put(plan, case, body, counter)
         return body
     if kind == "move":
-        if body.get("face_down"):
-            raise Unsupported("a move face down is not realised by this adapter")
+        if body.get("face_down"):  # CR 708.4 (.face_down)
+            if body["to"] != "battlefield" or body.get("choices") or body.get("order"):
+                raise Unsupported("a move face down elsewhere than to the battlefield, or with choices or an order")
+            return body
         if body["to"] not in ZONES:
             raise Unsupported(f"a move to the {body['to']} zone")
         abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
@@ -260,11 +267,31 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind == "create_token":  # CR 111.1, 111.4, 614.1a (.tokens)
         name = f"Cfx Spell {next(counter)}"
         copy_of = body.get("copy_of")  # CR 707.2: a copy of a permanent, its target (.tokens)
-        plan.cards[name] = spell_card(name, [copy_token_sentence(body) if copy_of else create_token_sentence(body)])
+        if copy_of in case["objects"] and (case["objects"][copy_of]["card"].get("loyalty") or 0) > 0:
+            # CR 306.5b: phase's token copy gets the loyalty counters of phase's own planeswalker rules and those of
+            # the ability written on the card for the adapter's moves (.cards): twice the printed loyalty
+            raise Unsupported("a token copy of a planeswalker: its loyalty ability written out here would add its "
+                              "counters a second time")
+        plan.cards[name] = spell_card(name, [copy_token_sentence(body, case["objects"].get(copy_of)) if copy_of
+                                          else create_token_sentence(body)])
         plan.spells[name] = body["controller"]
         names = (body["token"],) if body.get("token") else tuple(body.get("tokens") or ())
         return Cast(spell=name, caster=body["controller"], target=copy_of or None, parts=[], needs_creature=False,
-                    order=token_order(case, body.get("order") or ()), tokens=names)
+                    order=token_order(case, body.get("order") or ()), tokens=names,
+                    copy_choice=token_copy_choice(body) if copy_of else None,
+                    target_zone="Graveyard" if (case["objects"].get(copy_of) or {}).get("zone") == "graveyard"
+                    else "Battlefield")
+    if kind == "turn_face_up":  # CR 702.37e, 708.8 (.face_down)
+        return check_turn_face_up(case, body)
+    if kind == "turn_face_down":
+        raise Unsupported("turning a permanent face down has no wording phase's parser reads (phase's debug face-state "
+                          "action would change the status alone, without the characteristics of CR 708.2a)")
+    if kind == "become_copy":  # CR 707.4, 707.9 (.copies)
+        name = f"Cfx Spell {next(counter)}"
+        plan.cards[name] = spell_card(name, [become_copy_sentence(body)])
+        plan.spells[name] = body["controller"]
+        return Cast(spell=name, caster=body["controller"], target=body["to"], parts=[body], needs_creature=False,
+                    copied=body["of"])
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
     if kind == "redirect_damage":  # CR 614.9 (.redirection)

@@ -25,6 +25,7 @@ from conformance.engines.adapters.phase.unpreventable import restrictions
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
 from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
+from conformance.engines.adapters.phase.face_down_steps import FaceDown
 from conformance.engines.adapters.phase.loyalty import Loyalty
 from conformance.engines.adapters.phase.mana import Mana
 from conformance.engines.adapters.phase.triggers import Triggers
@@ -36,8 +37,8 @@ from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, EntersChoosing, CombatSteps,
-            PlayerCounters, Board):
+class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, EntersChoosing, FaceDown,
+            CombatSteps, PlayerCounters, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
@@ -50,7 +51,10 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         if cast.target is not None:
             target = self.ids[cast.target]
             obj = self.game.object(target)
-            if obj.get("zone") != "Battlefield" or (cast.needs_creature and not _is_creature_on_battlefield(obj)):
+            if cast.target_zone == "Graveyard":  # "target creature card in a graveyard" (.tokens)
+                if obj.get("zone") != "Graveyard" or "Creature" not in (obj.get("card_types") or {}).get("core_types", ()):
+                    raise Unsupported(f"a token copy of {cast.target!r}, which is not a creature card in a graveyard now")
+            elif obj.get("zone") != "Battlefield" or (cast.needs_creature and not _is_creature_on_battlefield(obj)):
                 what = "creature" if cast.needs_creature else "permanent"
                 raise Unsupported(f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
                                   f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it")
@@ -83,30 +87,46 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             chosen_target = {"Player": self.seat[cast.target_player]}
             if self.game.player(self.seat[cast.target_player]).get("is_eliminated"):
                 raise Unsupported(f"a spell targeting {cast.target_player}, who has left the game (CR 800.4a)")
-        for _ in range(4):
+        wanted = [] if chosen_target is None else [chosen_target]
+        if cast.copied is not None:  # CR 707.4: "... becomes a copy of target permanent", its second target
+            copied = self.obj(cast.copied)
+            if copied.get("zone") != "Battlefield":
+                raise Unsupported(f"a copy of {cast.copied!r}, which is not on the battlefield now: 'target permanent' "
+                                  "cannot name it")
+            wanted.append({"Object": self.ids[cast.copied]})
+        for answer in list(wanted) or [None]:
             waiting = self.waiting()
             if waiting["type"] != "TargetSelection":
                 break
             legal = waiting["data"]["selection"]["current_legal_targets"]
-            if chosen_target is None or chosen_target not in legal:
+            if answer is None or answer not in legal:
                 raise Unsupported(f"phase does not let {cast.caster} target {cast.target!r} with "
                                   f"{self.plan.cards[cast.spell].face.get('oracle_text')!r}")
-            self.game.apply(seat, _action({"type": "ChooseTarget", "data": {"target": chosen_target}}))
+            self.game.apply(seat, _action({"type": "ChooseTarget", "data": {"target": answer}}))
         stack = self.game.stack()
+        if stack and stack[-1].get("source_id") != spell and any(e.get("source_id") == spell for e in stack):
+            # CR 603.2, 603.3: targeting triggered an ability ("becomes the target", Phantasmal Image's), where the
+            # case's effect is no targeting spell
+            raise Unsupported(f"the spell standing in for the case's effect on {cast.target!r} triggered an ability by "
+                              "targeting it: the case's effect does not target")
         if not stack or stack[-1].get("source_id") != spell:
             raise AdapterFault(f"{cast.spell} is not on phase's stack after casting it")
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
-        if chosen != ([] if chosen_target is None else [chosen_target]):
+        if chosen != wanted:
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
         self.replacement_order = self.orders_of(cast.orders) if cast.orders else self.order_of(cast.order)
         self.chosen_source = None if cast.source_choice is None else self.ids[cast.source_choice]
         self.affected_seat = None if target is None else self.game.object(target).get("controller")
+        self.token_copy = cast.copy_choice
         restricted = restrictions(self.game.state()) if cast.unpreventable else None
         try:
             self.resolve_stack()
         finally:
             self.replacement_order, self.affected_seat, self.chosen_source = (), None, None
         self.end_unpreventable(restricted)
+        if self.token_copy is not None:
+            raise Unsupported(f"a copy choice for the token copy of {cast.target!r}, which phase did not ask for (the token "
+                              "has no 'enter as a copy' ability)")
         if cast.tokens:
             self.name_tokens(cast, before)
         if cast.tracked:
@@ -235,7 +255,9 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         zone = ZONES[body["to"]]
         if body["object"] in self.plan.tokens and self._token(body["object"]) is None:
             return  # CR 111.8: a token that has ceased to exist (or was never created) goes nowhere
-        if "player_choice" in body:  # CR 614.12 (.enters_choices)
+        if body.get("face_down"):  # CR 708.4 (.face_down)
+            self.enter_face_down(body["object"])
+        elif "player_choice" in body:  # CR 614.12 (.enters_choices)
             self.enter_choosing(body["object"], body["player_choice"])
         elif "copy_choice" in body:
             self.enter_as_copy(body["object"], body["copy_choice"])
@@ -313,6 +335,8 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             self.end_effect(body)
         elif kind == "end_turn":
             self.end_turn()
+        elif kind == "turn_face_up":  # CR 702.37e (.face_down)
+            self.turn_face_up(body)
         elif kind == "activate_mana":  # CR 605.3b (.mana)
             self.activate_mana(body)
         else:  # pragma: no cover - plan_case admits no other step

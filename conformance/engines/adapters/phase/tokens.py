@@ -11,8 +11,9 @@ that left the battlefield has ceased to exist (111.7, 704.5d): both observed as 
 A ``token_replacement`` ability is written as the real card it models: Parallel Lives ("under
 your control") or Primal Vigor ("any player's"). "That many plus N" has no wording phase reads
 (its parser leaves it unimplemented): unsupported. A token copy (``copy_of``) of a permanent is
-"Create a token that's a copy of target permanent." (:func:`copy_token_sentence`); tokens with
-abilities or a name, copies of cards off the battlefield and copy exceptions are unsupported.
+"Create a token that's a copy of target permanent." (:func:`copy_token_sentence`), with the copy
+exceptions phase reads (707.9b, :mod:`.copies`); tokens with abilities, copies of cards off the
+battlefield and other copy exceptions are unsupported.
 
 phase names a token with no name given after its subtypes ("Soldier"), where CR 111.4 says its
 subtypes plus the word Token ("Soldier Token"), as the suite's format does: a disagreement with the
@@ -25,9 +26,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import CARD_TYPES
+from conformance.engines.adapters.phase.copies import copy_modifications
 from conformance.engines.adapters.phase.counters import number_word
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
 from conformance.errors import Unsupported
+from conformance.oracle.copies import copy_exceptions
+from conformance.oracle.errors import NoOracleWording
 
 TYPE_ORDER = ("artifact", "enchantment", "land", "creature")
 
@@ -55,18 +59,40 @@ def check_token_replacements(face: Mapping[str, Any], sentences: list[Sentence])
             raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} for {parsed['token_owner_scope']}'s tokens")
 
 
-def copy_token_sentence(body: Mapping[str, Any]) -> Sentence:
-    """"Create a token that's a copy of target permanent." (CR 111.1, 707.2: its copiable values,
-    phase's own ``CopyTokenOf``); copy exceptions and choices, or several copies, are unsupported."""
-    for key in ("exceptions", "choices"):
-        if body.get(key) not in (None, {}, [], ()):
-            raise Unsupported(f"a create_token step with {key!r} (token copies) is not realised by this adapter")
+def copy_token_sentence(body: Mapping[str, Any], copied: Mapping[str, Any] | None = None) -> Sentence:
+    """"Create a token that's a copy of target permanent[, except ...]." (CR 111.1, 707.2: its
+    copiable values, phase's own ``CopyTokenOf``; its exceptions, 707.9b, read as
+    :func:`.copies.copy_modifications`); a copy choice (a token copy of a Clone enters as a copy
+    too, 707.5: :func:`token_copy_choice`); other choices, or several copies, are unsupported.
+    ``copied`` is the copied object's declaration."""
+    choices = {k: v for k, v in (body.get("choices") or {}).items() if v is not None}
+    if set(choices) - {"copy"}:
+        raise Unsupported(f"a token copy with the choices {sorted(choices)} is not realised by this adapter")
     if body.get("card") not in (None, {}) or body.get("count", 1) != 1:
         raise Unsupported("a token copy with its own characteristics, or several at once, has no wording here")
-    return Sentence("Create a token that's a copy of target permanent.", {
-        "type": "CopyTokenOf", "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None,
-                                          "properties": []}, "owner": {"type": "Controller"}, "tapped": False,
-        "count": {"type": "Fixed", "value": 1}})
+    modifications = copy_modifications("a token copy", body.get("exceptions"), copied)
+    try:
+        exceptions = copy_exceptions(body.get("exceptions"))
+    except NoOracleWording as exc:
+        raise Unsupported(f"a token copy: {exc}") from None
+    target: dict[str, Any] = {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}
+    what = "target permanent"
+    if copied is not None and copied.get("zone") == "graveyard":  # The Scarab God's: a card in a graveyard (707.2)
+        if "creature" not in copied["card"].get("types", ()):
+            raise Unsupported("a token copy of a noncreature card in a graveyard has no wording here")
+        what = "target creature card in a graveyard"
+        target = {**target, "type_filters": ["Creature"], "properties": [{"type": "InZone", "zone": "Graveyard"}]}
+    elif copied is not None and copied.get("zone") != "battlefield":
+        raise Unsupported(f"a token copy of a card in the {copied.get('zone')} has no wording here")
+    effect: dict[str, Any] = {"type": "CopyTokenOf", "target": target, "owner": {"type": "Controller"}, "tapped": False,
+                              "count": {"type": "Fixed", "value": 1}}
+    keywords = [m["keyword"] for m in modifications if m["type"] == "AddKeyword"]
+    if keywords:  # phase reads a token copy's gained keywords as the token's extra keywords
+        effect["extra_keywords"] = keywords
+    modifications = [m for m in modifications if m["type"] != "AddKeyword"]
+    if modifications:
+        effect["additional_modifications"] = modifications
+    return Sentence(f"Create a token that's a copy of {what}{exceptions}.", effect)
 
 
 def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
@@ -134,3 +160,17 @@ def token_order(case: Mapping[str, Any], names: Any) -> tuple[str, ...]:
             raise Unsupported(f"the order names {name!r}: only one token replacement of an object is told apart here")
         order.append(oid)
     return tuple(order)
+
+
+def token_copy_choice(body: Mapping[str, Any]) -> tuple[str | None] | None:
+    """The copy choice a token copy makes as it enters, when the copied object's "enter as a copy"
+    ability is copied (CR 707.5, 614.12): ``(X,)``, ``(None,)`` for "copy nothing", or None when
+    the step makes no choice."""
+    choices = body.get("choices") or {}
+    if choices.get("copy") is None:
+        return None
+    copy = choices["copy"]
+    copy = [copy] if isinstance(copy, str) else list(copy)
+    if len(copy) > 1:
+        raise Unsupported("a chain of copy choices for a token copy (CR 707.9e) is not realised by this adapter")
+    return (copy[0] if copy else None,)

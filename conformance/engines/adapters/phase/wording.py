@@ -54,9 +54,12 @@ class Group:
     kind: str = "creature"      # the card type named (CR 205.2a)
     non: str | None = None      # a card type excluded ("noncreature")
     color: str | None = None    # a colour required (CR 105.2)
+    itself: bool = False        # the object with the ability alone ("This creature gets +1/+0.", 604.2)
 
     @property
     def filter(self) -> dict[str, Any]:
+        if self.itself:
+            return {"type": "SelfRef"}
         types: list[Any] = [self.kind.capitalize()]
         if self.non is not None:
             types.append({"Non": self.non.capitalize()})
@@ -73,6 +76,9 @@ def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static:
     filter no template here expresses (one card type of permanents on the battlefield, perhaps
     "non-" one other card type and one colour, by controller)."""
     extra = {k: v for k, v in flt.items() if v not in (None, False, [], ())}
+    if static and extra.get("itself") and {**extra, "zone": "battlefield"} == {"zone": "battlefield", "itself": True}:
+        # CR 604.2: a static ability of a creature on itself
+        return Group("This creature", "this creature", None, itself=True)
     zone = extra.pop("zone", "battlefield")
     types = list(extra.pop("types", []))
     nots = list(extra.pop("not_types", []))
@@ -173,17 +179,18 @@ def static_sentence(body: Mapping[str, Any], grp: Group) -> Sentence:
     for value in (p, t):
         if value is not None and not isinstance(value, int):
             raise Unsupported("a static ability whose amount is an expression has no Oracle wording here")
+    get, have = ("gets", "has") if grp.itself else ("get", "have")
     if effect == "modify_pt":
         p, t = p or 0, t or 0
-        text = f"{grp.noun} get {pt_change(p, t)}."
+        text = f"{grp.noun} {get} {pt_change(p, t)}."
         mods = [_mod("AddPower", p), _mod("AddToughness", t)]
     elif effect == "set_pt":
         if p is not None and t is not None:
-            text, mods = f"{grp.noun} have base power and toughness {p}/{t}.", [_mod("SetPower", p), _mod("SetToughness", t)]
+            text, mods = f"{grp.noun} {have} base power and toughness {p}/{t}.", [_mod("SetPower", p), _mod("SetToughness", t)]
         elif p is not None:
-            text, mods = f"{grp.noun} have base power {p}.", [_mod("SetPower", p)]
+            text, mods = f"{grp.noun} {have} base power {p}.", [_mod("SetPower", p)]
         elif t is not None:
-            text, mods = f"{grp.noun} have base toughness {t}.", [_mod("SetToughness", t)]
+            text, mods = f"{grp.noun} {have} base toughness {t}.", [_mod("SetToughness", t)]
         else:
             raise Unsupported("a static set_pt ability setting neither value has no Oracle wording")
     else:

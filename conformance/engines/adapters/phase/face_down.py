@@ -1,0 +1,84 @@
+"""Face-down permanents (CR 708) and morph (702.37): phase's own face-down status (what the plan
+checks here; the game actions: :mod:`.face_down_steps`).
+
+A permanent declared face down on the battlefield, or moved there face down by a ``move`` step,
+is put there with phase's ``PlayFaceDown`` (its way of putting a card from the hand onto the
+battlefield face down, with no cost and no stack, as an effect does): phase keeps the card's own
+characteristics aside and makes it the 2/2 of 708.2a. The declared object entered so before the
+case began (the format's reading). ``turn_face_up`` by morph is phase's ``TurnFaceUp`` special
+action (702.37e, 116.2b), its morph cost paid from mana given to the controller for it: a
+permanent phase says is not face down is left alone, as the special action cannot be taken.
+
+Not realised (unsupported, with the reason): turning a permanent face up "by an effect" and
+``turn_face_down`` (phase's parser reads no such wording, and its debug face-state action
+changes the status alone, without the 708.2a characteristics), choices made as it is turned
+face up (708.11), turning up by morph a permanent whose card has no morph (phase then turns it
+up as a manifested creature card, 701.40), or one a copy effect has changed (whether it would
+have morph face up, 702.37e, is the copy's), and cases observing mana pools with a morph cost
+paid.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from conformance.errors import Unsupported
+
+SYMBOLS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+
+
+def morph_cost(card: Mapping[str, Any]) -> str | None:
+    """The morph cost printed on a card (702.37a), or None."""
+    return next((a["morph"] for a in card.get("abilities", ()) if "morph" in a), None)
+
+
+def mana_paying(cost: str) -> list[str]:
+    """The mana, in phase's colour names, that pays exactly ``cost`` ("{2}{B}{B}")."""
+    symbols = re.findall(r"\{([^}]*)\}", cost)
+    if "".join(f"{{{s}}}" for s in symbols) != cost or not symbols:
+        raise Unsupported(f"the morph cost {cost!r} has symbols this adapter does not pay")
+    out: list[str] = []
+    for symbol in symbols:
+        if symbol.isdigit():
+            out += ["Colorless"] * int(symbol)
+        elif symbol in SYMBOLS:
+            out.append(SYMBOLS[symbol])
+        else:
+            raise Unsupported(f"the morph cost {cost!r} has symbols this adapter does not pay")
+    return out
+
+
+def check_turn_face_up(case: Mapping[str, Any], body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """What the plan allows of a ``turn_face_up`` step (see the module docstring)."""
+    if body.get("by", "effect") != "morph":
+        raise Unsupported("turning a permanent face up by an effect (CR 708.8) has no wording phase's parser reads")
+    if any(v for v in (body.get("choices") or {}).values()):
+        raise Unsupported("choices made as a permanent is turned face up (CR 708.11) are not realised by this adapter")
+    oid = body["object"]
+    if any(kind == "become_copy" and step[kind].get("to") == oid for step in case["steps"] for kind in step):
+        raise Unsupported(f"turning {oid!r} face up by morph after it became a copy: whether it would have morph face "
+                          "up (CR 702.37e) is the copy's, which this adapter does not check")
+    if any(kind == "expect" and any("mana" in values for values in (step[kind].get("players") or {}).values())
+           for step in case["steps"] for kind in step):
+        raise Unsupported("a morph cost paid in a case observing mana pools (the mana is given here to pay it)")
+    return body
+
+
+def check_face_down(oid: str, spec: Mapping[str, Any]) -> None:
+    """A declared face-down object: on the battlefield (put there by its owner; another controller
+    is then given as for any declared permanent, .board)."""
+    if spec["zone"] != "battlefield":
+        raise Unsupported(f"object {oid!r}: face down in the {spec['zone']} (only face-down permanents are realised)")
+    if spec.get("choices"):
+        raise Unsupported(f"object {oid!r}: face down with choices made as it entered")
+
+
+def morph_keyword(oid: str, cost: str) -> dict[str, Any]:
+    """How phase must read "Morph {2}{B}{B}" (CR 702.37a): its ``Morph`` keyword with that cost."""
+    mana = mana_paying(cost)
+    if "C" in re.findall(r"\{([^}]*)\}", cost):
+        raise Unsupported(f"object {oid!r}: a morph cost with {{C}}")
+    return {"Morph": {"type": "Cost", "shards": [m for m in mana if m != "Colorless"],
+                      "generic": mana.count("Colorless")}}
