@@ -19,6 +19,7 @@ from typing import Any
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, PARENT, Group, Sentence, _mod
 from conformance.errors import Unsupported
 from conformance.format.subtypes import kind_of
+from conformance.oracle.changes import predicates
 
 TYPE_ORDER = ("legendary", "basic", "snow", "world")
 """Supertypes in the order printed before card types (CR 205.4a)."""
@@ -119,10 +120,28 @@ def change_parts(change: Mapping[str, Any], *, static: bool = False) -> list[tup
     if change.get("colors") is not None:
         words, names = _colors(list(change["colors"]))
         parts.append((words, words, [{"type": "SetColor", "colors": names}]))
-    for key in ("power", "toughness"):
-        if change.get(key) is not None and not isinstance(change[key], int):
-            raise Unsupported("a change setting power or toughness to an expression has no Oracle wording here")
     return parts
+
+
+MANA_VALUE = {"type": "Ref", "qty": {"type": "ObjectManaValue", "scope": {"type": "Recipient"}}}
+"""phase's reading of "their mana value" said of each object a static ability affects (CR 202.3)."""
+
+
+def static_pt_part(change: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
+    """Layer 7b of a static ability's change (CR 613.4b) as its predicate and phase's
+    modifications: "have base power and toughness 1/1" (Humility), "... each equal to their mana
+    value" (Opalescence, March of the Machines: each affected object's own, 202.3); other
+    expressions raise Unsupported."""
+    p, t = change.get("power"), change.get("toughness")
+    if p is None and t is None:
+        return [], []
+    if isinstance(p, int) and isinstance(t, int):
+        return [f"have base power and toughness {p}/{t}"], [_mod("SetPower", p), _mod("SetToughness", t)]
+    if p == t == "mana_value":
+        return (["have base power and toughness each equal to their mana value"],
+                [{"type": "SetPowerDynamic", "value": MANA_VALUE}, {"type": "SetToughnessDynamic", "value": MANA_VALUE}])
+    raise Unsupported("a change setting power or toughness to an expression other than each object's mana value, or "
+                      "only one of them, has no Oracle wording here")
 
 
 def _plural(many: str | None) -> str:
@@ -138,6 +157,9 @@ def become_sentences(change: Mapping[str, Any], subject: str, grp: Group | None)
     red until end of turn.", one part only: each sentence would lock its own set, CR 611.2c)."""
     parts = change_parts(change)
     abilities = ability_parts(change)
+    for key in ("power", "toughness"):
+        if change.get(key) is not None and not isinstance(change[key], int):
+            raise Unsupported("a change setting power or toughness to an expression has no Oracle wording here")
     pt = [_mod("SetPower", change["power"])] if change.get("power") is not None else []
     pt += [_mod("SetToughness", change["toughness"])] if change.get("toughness") is not None else []
     if subject == "each" and len(parts) + len(abilities) + bool(pt) + bool(change.get("gain_control")) != 1:
@@ -193,17 +215,19 @@ def become_sentences(change: Mapping[str, Any], subject: str, grp: Group | None)
 
 
 def static_change_sentences(change: Mapping[str, Any], grp: Group) -> list[Sentence]:
-    """A static ability's "becomes" (CR 604.2, 613.1d-e): "All creatures are black.", "Creatures
-    you control are legendary in addition to their other types.", one sentence a part (control,
-    613.1b: "You control all artifacts", phase leaves unimplemented: unsupported)."""
+    """A static ability's "becomes" (CR 604.2, 613.1d-f, 613.4b) as one sentence, one effect
+    (613.6: it keeps applying in later layers to the set it started with): "All creatures are
+    black.", "Creatures you control are legendary in addition to their other types.", "All
+    creatures lose all abilities and have base power and toughness 1/1." (Humility), "Other
+    enchantments are creatures in addition to their other types and have base power and toughness
+    each equal to their mana value." (Opalescence); control (613.1b: "You control all artifacts",
+    phase leaves unimplemented) is unsupported."""
     parts = change_parts(change, static=True)
     abilities = ability_parts(change)
-    if change.get("power") is not None or change.get("toughness") is not None:
-        raise Unsupported("a static ability setting power and toughness with other changes has no wording here")
-    if not parts and not abilities:
+    pt_words, pt_mods = static_pt_part(change)
+    said = [*(f"are {_plural(many)}" for _, many, _ in parts), *(static for _, _, static, _ in abilities), *pt_words]
+    if not said:
         raise Unsupported("a static ability changing nothing has no Oracle wording")
-    return [*(Sentence(f"{grp.noun} are {_plural(many)}.",
-                       {"mode": "Continuous", "affected": grp.filter, "modifications": mods,
-                        "characteristic_defining": False}) for _, many, mods in parts),
-            *(Sentence(f"{grp.noun} {static}.", {"mode": "Continuous", "affected": grp.filter, "modifications": mods,
-                                                 "characteristic_defining": False}) for _, _, static, mods in abilities)]
+    mods = [*(m for _, _, ms in parts for m in ms), *(m for *_, ms in abilities for m in ms), *pt_mods]
+    return [Sentence(f"{grp.noun} {predicates(said)}.", {"mode": "Continuous", "affected": grp.filter,
+                                                        "modifications": mods, "characteristic_defining": False})]

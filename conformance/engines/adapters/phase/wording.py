@@ -40,7 +40,7 @@ COLOR_WORDS = oracle_words.COLOR_WORDS
 """The colours' words in Oracle text (CR 105.1, :mod:`conformance.oracle.words`); phase names them with a capital."""
 NOUNS = {"creature": ("creature", "creatures"), "artifact": ("artifact", "artifacts"),
          "enchantment": ("enchantment", "enchantments"), "land": ("land", "lands"),
-         "planeswalker": ("planeswalker", "planeswalkers")}
+         "planeswalker": ("planeswalker", "planeswalkers"), "permanent": ("permanent", "permanents")}
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static:
     "non-" one other card type and one colour, by controller)."""
     extra = {k: v for k, v in flt.items() if v not in (None, False, [], ())}
     zone = extra.pop("zone", "battlefield")
-    types = list(extra.pop("types", []))
+    types = list(extra.pop("types", [])) or ["permanent"]  # CR 110.1: no card type named, every permanent
     nots = list(extra.pop("not_types", []))
     colors = list(extra.pop("colors", []))
     controller = extra.pop("controller", None)
@@ -93,7 +93,7 @@ def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static:
         else:
             raise Unsupported(f"a filter naming the player {controller!r} has no Oracle wording in a game of "
                               f"{len(players)} players")
-    words = describe({"types": types, "not_types": nots, "colors": colors, "controller": controller,
+    words = describe({"types": [t for t in types if t != "permanent"], "not_types": nots, "colors": colors, "controller": controller,
                                     "other": other})  # the Oracle words: conformance.oracle
     noun, each = words.all, words.each
     return Group(noun, each, {"you": "You", "opponent": "Opponent"}.get(controller), other, types[0],
@@ -261,6 +261,23 @@ def matches(expected: Any, actual: Any) -> bool:
     return expected == actual
 
 
+def matches_static(expected: Mapping[str, Any], actual: Any) -> bool:
+    """:func:`matches` for a static ability, its ``modifications`` in any order: phase lists one
+    effect's modifications in an order of its own, and each applies in its own layer (CR 613.1)."""
+    if not isinstance(actual, Mapping) or "modifications" not in expected:
+        return matches(expected, actual)
+    rest = {k: v for k, v in expected.items() if k != "modifications"}
+    left = list(actual.get("modifications") or [])
+    if not matches(rest, actual) or len(left) != len(expected["modifications"]):
+        return False
+    for mod in expected["modifications"]:
+        found = next((i for i, a in enumerate(left) if matches(mod, a)), None)
+        if found is None:
+            return False
+        left.pop(found)
+    return True
+
+
 def spell_effects(face: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The effects of a parsed spell face, in order (its ability and the chain of sub-abilities)."""
     abilities = face.get("abilities") or []
@@ -289,7 +306,7 @@ def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (
             raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
                               f"{[e.get('type') if isinstance(e, Mapping) else e for e in effects]}")
     parsed = face.get("static_abilities") or []
-    if len(parsed) != len(statics) or not all(matches(s.expect, a) for s, a in zip(statics, parsed)):
+    if len(parsed) != len(statics) or not all(matches_static(s.expect, a) for s, a in zip(statics, parsed)):
         raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
                           f"{json.dumps(parsed)[:300]}")
     parsed = face.get("replacements") or []

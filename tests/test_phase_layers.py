@@ -1,0 +1,86 @@
+"""The phase adapter's wordings of characteristics (issue 20): static abilities changing types,
+abilities and power and toughness in one effect (CR 613.6, 613.4b), filters of permanents, and the
+golden cases they let run (docs/engines/phase.md).
+
+The wordings are checked without phase; the rest needs the optional extra ``phase``."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.errors import Unsupported
+from conformance.format import loader
+
+from tests.phase_support import engine, info, needs_phase, outcome  # noqa: F401
+
+
+def _golden(case_id):
+    return next(c for c in loader.load_suite([loader.golden_dir()]) if c.id == case_id)
+
+
+def test_a_static_change_is_one_sentence_one_effect():
+    """CR 613.6: Humility's and Opalescence's parts are one effect, so one sentence (two sentences
+    would be two effects, each finding its own set)."""
+    from conformance.engines.adapters.phase.changes import static_change_sentences
+    from conformance.engines.adapters.phase.wording import group
+
+    creatures = group({"types": ["creature"]}, you="Alex", players=("Alex",), static=True)
+    (humility,) = static_change_sentences({"loses_all_abilities": True, "power": 1, "toughness": 1}, creatures)
+    assert humility.text == "All creatures lose all abilities and have base power and toughness 1/1."
+    assert [m["type"] for m in humility.expect["modifications"]] == ["RemoveAllAbilities", "SetPower", "SetToughness"]
+    others = group({"types": ["enchantment"], "other": True}, you="Alex", players=("Alex",), static=True)
+    (opalescence,) = static_change_sentences({"add_types": ["creature"], "power": "mana_value",
+                                              "toughness": "mana_value"}, others)
+    assert opalescence.text == ("Other enchantments are creatures in addition to their other types and have base "
+                                "power and toughness each equal to their mana value.")
+    (green,) = static_change_sentences({"gains": [{"keyword": "vigilance"}], "power": 5, "toughness": 5},
+                                       group({"types": ["creature"], "other": True}, you="Alex", players=("Alex",),
+                                             static=True))
+    assert green.text == "Other creatures have vigilance and base power and toughness 5/5."
+    everything = group({}, you="Alex", players=("Alex",), static=True)  # CR 110.1: every permanent
+    assert [s.text for s in static_change_sentences({"add_types": ["artifact"]}, everything)] == [
+        "All permanents are artifacts in addition to their other types."]
+    assert everything.filter["type_filters"] == ["Permanent"]
+    for change in ({"add_types": ["creature"], "power": "mana_value"},  # one of them only
+                   {"add_types": ["creature"], "power": {"count": {"types": ["creature"]}},
+                    "toughness": {"count": {"types": ["creature"]}}}):
+        with pytest.raises(Unsupported, match="expression"):
+            static_change_sentences(change, creatures)
+
+
+def test_a_parse_is_checked_in_any_order_of_one_effects_modifications():
+    """phase lists one static effect's modifications in an order of its own (each applies in its
+    own layer, CR 613.1); a missing or different one is still a different reading."""
+    from conformance.engines.adapters.phase.wording import matches_static
+
+    expected = {"mode": "Continuous", "modifications": [{"type": "AddKeyword", "keyword": "Vigilance"},
+                                                        {"type": "SetPower", "value": 5}]}
+    assert matches_static(expected, {"mode": "Continuous", "modifications": [
+        {"type": "SetPower", "value": 5}, {"type": "AddKeyword", "keyword": "Vigilance"}]})
+    assert not matches_static(expected, {"mode": "Continuous", "modifications": [{"type": "SetPower", "value": 5}]})
+    assert not matches_static(expected, {"mode": "Continuous", "modifications": [
+        {"type": "SetPower", "value": 5}, {"type": "AddKeyword", "keyword": "Flying"}]})
+
+
+@needs_phase
+@pytest.mark.parametrize("case_id", ["613.6/opalescence-then-humility", "613.6/humility-then-opalescence",
+                                     "613.8/march-of-the-machines-depends-on-an-artifact-effect"])
+def test_opalescence_humility_and_march_run_and_pass(engine, info, case_id):  # noqa: F811
+    """CR 613.6 (an effect keeps its set in later layers), 613.7a, 613.8: Humility, Opalescence and
+    March of the Machines in their real wordings, phase's own layers."""
+    result = outcome(engine, info, _golden(case_id))
+    assert result.status == "passed", result
+
+
+@needs_phase
+@pytest.mark.parametrize("case_id", ["613.6/humility-march-of-the-machines-mycosynth-lattice",
+                                     "613.6/march-of-the-machines-humility-mycosynth-lattice"])
+def test_known_disagreement_dependency_between_static_abilities(engine, info, case_id):  # noqa: F811
+    """CR 613.8a-b: March's effect depends on Mycosynth Lattice's, later, which makes every permanent
+    an artifact; phase applies the two statics in timestamp order, so the enchantments and the
+    Forest are noncreature artifacts. Only what that changes differs (the Lattice, printed an
+    artifact, is right)."""
+    result = outcome(engine, info, _golden(case_id))
+    assert result.status == "failed"
+    assert {m.object for m in result.mismatches} == {"humility", "march", "forest"}
+    assert {(m.object, m.field): m.got for m in result.mismatches}["march", "types"] == ["enchantment", "artifact"]
