@@ -84,3 +84,28 @@ def test_known_disagreement_dependency_between_static_abilities(engine, info, ca
     assert result.status == "failed"
     assert {m.object for m in result.mismatches} == {"humility", "march", "forest"}
     assert {(m.object, m.field): m.got for m in result.mismatches}["march", "types"] == ["enchantment", "artifact"]
+
+
+def test_one_card_type_set_on_one_object_only():
+    """CR 205.1a: "loses all card types and becomes an artifact" (phase's ``SetCardTypes``); two
+    card types set, on several objects, or supertypes set (an empty list included) are refused."""
+    from conformance.engines.adapters.phase.changes import become_sentences
+    from conformance.engines.adapters.phase.wording import group
+
+    (sentence,) = become_sentences({"types": ["artifact"]}, "target", None)
+    assert sentence.text == "Target permanent loses all card types and becomes an artifact until end of turn."
+    assert sentence.expect["static_abilities"][0]["modifications"] == [{"type": "SetCardTypes",
+                                                                        "core_types": ["Artifact"]}]
+    grp = group({"types": ["artifact"]}, you="Alex", players=("Alex",), static=False)
+    for change, subject in (({"types": ["artifact", "creature"]}, "target"), ({"types": ["artifact"]}, "each"),
+                            ({"supertypes": []}, "target"), ({"supertypes": [], "colors": ["R"]}, "target")):
+        with pytest.raises(Unsupported, match="205.1a"):
+            become_sentences(change, subject, grp)
+
+
+@needs_phase
+def test_each_creature_means_what_is_a_creature_now(engine, info):  # noqa: F811
+    """CR 120.3e, 205.1a: the artifact creature whose card types became "artifact" is dealt no
+    damage by "each creature"; phase's own SetCardTypes and its damage to each creature."""
+    result = outcome(engine, info, _golden("120.3e/each-creature-means-creatures-now"))
+    assert result.status == "passed", result

@@ -4,11 +4,14 @@ parser must read from it (:class:`.wording.Sentence`, checked by :func:`.wording
 
 Written: card types, subtypes and supertypes "in addition to its other types" (205.1b); creature
 types set ("becomes a Goblin": its creature types are replaced, its other subtypes stay, 205.1a);
-colours set (105.2, "becomes white and blue", "becomes colorless"); base power and toughness
-(layer 7b, as :func:`.wording.effect_sentence` writes them). Not written, so unsupported: card types
-or supertypes set (phase reads "becomes an artifact creature" as types added, not as the card
-types replaced that 205.1a says), subtypes set to non-creature types, control. Abilities (layer 6,
-613.1f): "loses all abilities", and gaining or losing the keywords of :data:`KEYWORDS`.
+colours set (105.2, "becomes white and blue", "becomes colorless"); one card type set on one
+object ("loses all card types and becomes an artifact", 205.1a); base power and toughness (layer
+7b, as :func:`.wording.effect_sentence` writes them; a static ability's each equal to its mana
+value). Not written, so unsupported: several card types set, or on several objects (phase reads
+"becomes an artifact creature" as types added, not as the card types replaced that 205.1a says),
+supertypes set, subtypes set to non-creature types, control by a static ability. Abilities (layer
+6, 613.1f): "loses all abilities", and gaining or losing the keywords of :data:`KEYWORDS`. A static
+ability's parts are one sentence, one effect (613.6).
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ TYPE_ORDER = ("legendary", "basic", "snow", "world")
 """Supertypes in the order printed before card types (CR 205.4a)."""
 CARD_TYPE_ORDER = ("artifact", "enchantment", "land", "creature")
 
-UNWRITTEN = ("types", "supertypes")
 CONTROL = Sentence("Gain control of target permanent until end of turn.", {
     "type": "GainControl", "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}})
 """Layer 2 (CR 613.1b): the effect's controller, who casts the spell, gains control of its target
@@ -85,20 +87,22 @@ def _colors(colors: list[str]) -> tuple[str, list[str]]:
 
 
 def change_parts(change: Mapping[str, Any], *, static: bool = False) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
-    """The parts of a change as (words after "becomes", words after "are"/"become" for several
-    objects or None when there are none here, phase's modifications), in the order of their
-    layers; raise Unsupported for a part with no wording here."""
-    for key in (*UNWRITTEN, *(("gain_control",) if static else ())):
-        if change.get(key) not in (None, False, [], ()):
-            raise Unsupported(f"an effect changing {key!r} has no Oracle wording here that phase reads as the CR means "
-                              "(205.1a, 613.1b, 613.1f)")
+    """The parts of a change as (the predicate for one object, "becomes red", the words after
+    "are"/"become" for several objects or None when there are none here, phase's modifications),
+    in the order of their layers; raise Unsupported for a part with no wording here."""
+    if change.get("supertypes") is not None or (static and change.get("gain_control")):
+        key = "supertypes" if change.get("supertypes") is not None else "gain_control"
+        raise Unsupported(f"an effect changing {key!r} has no Oracle wording here that phase reads as the CR means "
+                          "(205.1a, 613.1b, 613.1f)")
     parts: list[tuple[str, str | None, list[dict[str, Any]]]] = []
+    if change.get("types") is not None:
+        parts.append(types_set_part(change))
     subtypes = change.get("subtypes")
     if subtypes is not None:
         if not subtypes or any(kind_of(s) != "creature" for s in subtypes):
             raise Unsupported("subtypes set other than creature types have no Oracle wording here")
-        parts.append((_article(" ".join(subtypes)), None, [{"type": "RemoveAllSubtypes", "set": "Creature"},
-                                                           *({"type": "AddSubtype", "subtype": s} for s in subtypes)]))
+        parts.append(("becomes " + _article(" ".join(subtypes)), None, [
+            {"type": "RemoveAllSubtypes", "set": "Creature"}, *({"type": "AddSubtype", "subtype": s} for s in subtypes)]))
     supers = [s for s in TYPE_ORDER if s in (change.get("add_supertypes") or ())]
     subs = list(change.get("add_subtypes") or ())
     types = [t for t in CARD_TYPE_ORDER if t in (change.get("add_types") or ())]
@@ -115,12 +119,26 @@ def change_parts(change: Mapping[str, Any], *, static: bool = False) -> list[tup
         if nouns:
             one = _article(one)
         many = None if subs else " ".join([*supers, *types]) + ("s" if types else "")
-        parts.append((one + " in addition to its other types",
+        parts.append(("becomes " + one + " in addition to its other types",
                       None if many is None else many + " in addition to their other types", mods))
     if change.get("colors") is not None:
         words, names = _colors(list(change["colors"]))
-        parts.append((words, words, [{"type": "SetColor", "colors": names}]))
+        parts.append(("becomes " + words, words, [{"type": "SetColor", "colors": names}]))
     return parts
+
+
+def types_set_part(change: Mapping[str, Any]) -> tuple[str, None, list[dict[str, Any]]]:
+    """Card types set (CR 205.1a: the new card type replaces the old ones) for one object: "loses
+    all card types and becomes an artifact", phase's ``SetCardTypes``. phase reads "becomes an
+    artifact creature" as types added (205.1b), and "... an artifact and a creature" as the first
+    only: one card type only, alone in its change; for several objects (no wording phase reads)
+    unsupported."""
+    types = list(change["types"])
+    if len(types) != 1 or types[0] not in CARD_TYPE_ORDER or change.get("add_types") or change.get("subtypes") is not None:
+        raise Unsupported(f"an effect changing 'types' to {types} has no Oracle wording here that phase reads as the CR "
+                          "means (205.1a: only one card type set, alone, is written)")
+    return (f"loses all card types and becomes {_article(types[0])}", None,
+            [{"type": "SetCardTypes", "core_types": [types[0].capitalize()]}])
 
 
 MANA_VALUE = {"type": "Ref", "qty": {"type": "ObjectManaValue", "scope": {"type": "Recipient"}}}
@@ -144,8 +162,11 @@ def static_pt_part(change: Mapping[str, Any]) -> tuple[list[str], list[dict[str,
                       "only one of them, has no Oracle wording here")
 
 
-def _plural(many: str | None) -> str:
+def _plural(one: str, many: str | None) -> str:
     if many is None:
+        if one.startswith("loses all card types"):
+            raise Unsupported("card types set on several objects at once have no Oracle wording here that phase reads "
+                              "as the CR means (205.1a)")
         raise Unsupported("subtypes given to several objects at once have no Oracle wording here (plural creature "
                           "types)")
     return many
@@ -173,7 +194,7 @@ def become_sentences(change: Mapping[str, Any], subject: str, grp: Group | None)
         out.append(CONTROL)
     for words, many, mods in parts:
         if subject == "each":
-            text = f"{grp.noun} become {_plural(many)} until end of turn."
+            text = f"{grp.noun} become {_plural(words, many)} until end of turn."
             out.append(Sentence(text, {"type": "GenericEffect", "target": None, "static_abilities": [
                 {"mode": "Continuous", "affected": grp.filter, "modifications": mods}]}))
             continue
@@ -183,7 +204,7 @@ def become_sentences(change: Mapping[str, Any], subject: str, grp: Group | None)
             {"mode": "Continuous", "affected": PARENT, "modifications": mods}]}
         if first:
             expect["target"] = {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}
-        out.append(Sentence(f"{who} becomes {words} until end of turn.", expect))
+        out.append(Sentence(f"{who} {words} until end of turn.", expect))
     for one, many, _, mods in abilities:  # CR 613.1f: layer 6
         if subject == "each":
             out.append(Sentence(f"{grp.noun} {many} until end of turn.", {"type": "GenericEffect", "target": None,
@@ -225,7 +246,7 @@ def static_change_sentences(change: Mapping[str, Any], grp: Group) -> list[Sente
     parts = change_parts(change, static=True)
     abilities = ability_parts(change)
     pt_words, pt_mods = static_pt_part(change)
-    said = [*(f"are {_plural(many)}" for _, many, _ in parts), *(static for _, _, static, _ in abilities), *pt_words]
+    said = [*(f"are {_plural(one, many)}" for one, many, _ in parts), *(static for _, _, static, _ in abilities), *pt_words]
     if not said:
         raise Unsupported("a static ability changing nothing has no Oracle wording")
     mods = [*(m for _, _, ms in parts for m in ms), *(m for *_, ms in abilities for m in ms), *pt_mods]
