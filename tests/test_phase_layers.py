@@ -109,3 +109,13 @@ def test_each_creature_means_what_is_a_creature_now(engine, info):  # noqa: F811
     damage by "each creature"; phase's own SetCardTypes and its damage to each creature."""
     result = outcome(engine, info, _golden("120.3e/each-creature-means-creatures-now"))
     assert result.status == "passed", result
+
+
+@needs_phase
+def test_known_disagreement_cda_colors_off_the_battlefield(engine, info):  # noqa: F811
+    """CR 604.3: Transguild Courier's colours are all five in the hand too; phase reports none
+    there. On the battlefield its ability applies first in layer 5, then Darkest Hour's (613.3):
+    black, as phase says."""
+    result = outcome(engine, info, _golden("613.3/cda-applies-before-other-effects-in-its-layer"))
+    assert result.status == "failed"
+    assert [(m.checkpoint, m.object, m.field, m.got) for m in result.mismatches] == [(1, "courier", "colors", [])]

@@ -21,7 +21,7 @@ from typing import Any
 
 from conformance.errors import Unsupported
 from conformance.oracle.objects import describe
-from conformance.oracle import words as oracle_words
+from conformance.oracle import abilities as oracle_abilities, words as oracle_words
 
 # --- Oracle text ------------------------------------------------------------------------------
 
@@ -249,6 +249,15 @@ def cda_sentences(body: Mapping[str, Any]) -> list[Sentence]:
                                 {"mode": "Continuous", "characteristic_defining": True, "affected": {"type": "SelfRef"},
                                  "modifications": [{"type": mod, "value": parsed}]}))
     return out
+
+
+def cda_colors_sentence(colors: list[str], types: list[str], name: str) -> Sentence:
+    """"This creature is all colors." (Transguild Courier), "This creature is blue." (CR 604.3,
+    105.2): phase's characteristic-defining ``SetColor`` on the object itself, in every zone."""
+    me = oracle_words.self_reference(name, types)
+    return Sentence(oracle_abilities.cda_colors(list(colors), me), {
+        "mode": "Continuous", "characteristic_defining": True, "affected": {"type": "SelfRef"},
+        "modifications": [{"type": "SetColor", "colors": [COLOR_WORDS[c].capitalize() for c in "WUBRG" if c in colors]}]})
 
 
 def matches(expected: Any, actual: Any) -> bool:
