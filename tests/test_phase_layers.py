@@ -119,3 +119,28 @@ def test_known_disagreement_cda_colors_off_the_battlefield(engine, info):  # noq
     result = outcome(engine, info, _golden("613.3/cda-applies-before-other-effects-in-its-layer"))
     assert result.status == "failed"
     assert [(m.checkpoint, m.object, m.field, m.got) for m in result.mismatches] == [(1, "courier", "colors", [])]
+
+
+def test_a_pt_change_on_a_declared_noncreature_says_target_permanent():
+    """CR 208.3a, 611.2c: "Target permanent gets +1/+1 until end of turn." for a Vehicle; a doubling
+    or a switch of a noncreature stays refused."""
+    from conformance.engines.adapters.phase.wording import effect_sentence
+
+    sentence = effect_sentence("modify_pt", {"power": 1, "toughness": 1}, "target", None, noun="permanent")
+    assert sentence.text == "Target permanent gets +1/+1 until end of turn."
+    assert sentence.expect["target"]["type_filters"] == ["Permanent"]
+    assert effect_sentence("set_pt", {"power": 5}, "target", None, noun="permanent").text == \
+        "Target permanent has base power 5 until end of turn."
+    for kind, body in (("double_pt", {"which": "power"}), ("switch_pt", {})):
+        with pytest.raises(Unsupported, match="noncreature"):
+            effect_sentence(kind, body, "target", None, noun="permanent")
+
+
+@needs_phase
+def test_known_disagreement_a_noncreature_vehicle_has_no_power(engine, info):  # noqa: F811
+    """CR 208.3a: the pump on the uncrewed Vehicle applies once it is a creature (4/3, as phase
+    says); while it is no creature it has no power, where phase reports 4/3 and then its printed 3/2."""
+    result = outcome(engine, info, _golden("208.3a/pump-on-a-vehicle-applies-once-it-is-a-creature"))
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.field, m.expected, m.got) for m in result.mismatches} == {
+        (1, "power", None, 4), (1, "toughness", None, 3), (3, "power", None, 3), (3, "toughness", None, 2)}

@@ -31,7 +31,7 @@ from conformance.engines.adapters.phase.trigger_lines import has_event_triggers,
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
 from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
-from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
+from conformance.engines.adapters.phase.wording import ON_ANY_PERMANENT, TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
 # --- the plan of a case -------------------------------------------------------------------------
@@ -211,7 +211,7 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind in ("activate_mana", "activate"):
         return _plan_activation(plan, case, kind, body)
     if kind in EFFECT_STEPS:
-        return _plan_spell(plan, [(kind, body)], counter)
+        return _plan_spell(plan, [(kind, body)], counter, case)
     if kind == "resolve_triggers":  # CR 603.3b (.triggers)
         return order_of(case, body.get("order"), plan.trigger_text)
     if plan.triggers and kind == "together":
@@ -272,9 +272,11 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     raise Unsupported(f"the step {kind!r} is not realised by this adapter")
 
 
-def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int]) -> Cast:
+def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int],
+                case: Mapping[str, Any] | None = None) -> Cast:
     """One synthesized spell doing ``parts`` in order, all by one caster and on one target (or on
-    ``to_each`` sets)."""
+    ``to_each`` sets); a lone P/T change on an object ``case`` declares with no creature type is
+    written "Target permanent" (CR 208.3a, :data:`.wording.ON_ANY_PERMANENT`)."""
     caster = parts[0][1]["controller"]
     target = None
     needs_creature = True
@@ -296,14 +298,23 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
                 # "Target permanent becomes ..." (CR 613.1d-e); P/T alone: "Target creature has ..."
                 needs_creature = kind != "become" or not (change_parts(body) or ability_parts(body)
                                                           or body.get("gain_control"))  # CR 613.1b: a permanent
+                if kind in ON_ANY_PERMANENT and len(parts) == 1 and _declared_noncreature(case, body["to"]):
+                    needs_creature = False  # CR 208.3a: it gets the change, seen once it is a creature
+            noun = "creature" if needs_creature or kind == "become" else "permanent"
             sentences.extend(become_sentences(body, subject, None) if kind == "become"
-                             else [effect_sentence(kind, body, subject, None)])
+                             else [effect_sentence(kind, body, subject, None, noun=noun)])
             target = body["to"]
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, sentences)
     plan.spells[name] = caster
     return Cast(spell=name, caster=caster, target=target, parts=[body for _, body in parts],
                 needs_creature=needs_creature)
+
+
+def _declared_noncreature(case: Mapping[str, Any] | None, oid: str) -> bool:
+    """Whether the case declares ``oid`` a card with no creature type (a Vehicle, CR 208.3a)."""
+    spec = (case or {}).get("objects", {}).get(oid)
+    return spec is not None and "creature" not in (spec.get("card") or {}).get("types", ("creature",))
 
 
 def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:

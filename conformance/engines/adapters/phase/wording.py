@@ -108,17 +108,26 @@ class Sentence:
     expect: dict[str, Any]
 
 
-def effect_sentence(kind: str, body: Mapping[str, Any], subject: str, grp: Group | None) -> Sentence:
+ON_ANY_PERMANENT = ("modify_pt", "set_pt")
+"""Effects written "Target permanent ..." when their object is no creature as the case declares it
+(a Vehicle, CR 208.3a): they change its power and toughness once it is a creature (611.2c: the
+object is fixed as the spell resolves); a doubling or a switch reads values it has not."""
+
+
+def effect_sentence(kind: str, body: Mapping[str, Any], subject: str, grp: Group | None, *,
+                    noun: str = "creature") -> Sentence:
     """The sentence of a resolving effect: ``subject`` is ``target`` (its first mention of the
-    target), ``it`` (a later one) or ``each`` (a ``to_each`` set, ``grp``)."""
-    target = TARGET if subject == "target" else PARENT
+    target, "Target ``noun``"), ``it`` (a later one) or ``each`` (a ``to_each`` set, ``grp``)."""
+    if noun != "creature" and kind not in ON_ANY_PERMANENT:
+        raise Unsupported(f"a {kind} step on a noncreature permanent has no Oracle wording here")
+    target = {**TARGET, "type_filters": [noun.capitalize()]} if subject == "target" else PARENT
     if kind == "modify_pt":
         p, t = body.get("power", 0) or 0, body.get("toughness", 0) or 0
         amounts = {"power": {"type": "Fixed", "value": p}, "toughness": {"type": "Fixed", "value": t}}
         if subject == "each":
             return Sentence(f"{grp.noun} get {pt_change(p, t)} until end of turn.",
                             {"type": "PumpAll", **amounts, "target": grp.filter})
-        who = "Target creature" if subject == "target" else "It"
+        who = f"Target {noun}" if subject == "target" else "It"
         return Sentence(f"{who} gets {pt_change(p, t)} until end of turn.", {"type": "Pump", **amounts, "target": target})
     if kind == "set_pt":
         p, t = body.get("power"), body.get("toughness")
@@ -137,7 +146,7 @@ def effect_sentence(kind: str, body: Mapping[str, Any], subject: str, grp: Group
         expect = {"type": "GenericEffect",
                   "static_abilities": [{"mode": "Continuous", "affected": PARENT, "modifications": mods}]}
         if subject == "target":
-            return Sentence(f"Target creature has {what} until end of turn.", {**expect, "target": TARGET})
+            return Sentence(f"Target {noun} has {what} until end of turn.", {**expect, "target": target})
         # phase reads a later "It has ..." with no target of its own, affecting the parent's
         return Sentence(f"It has {what} until end of turn.", expect)
     if kind == "switch_pt":
