@@ -144,3 +144,29 @@ def test_known_disagreement_a_noncreature_vehicle_has_no_power(engine, info):  #
     assert result.status == "failed"
     assert {(m.checkpoint, m.field, m.expected, m.got) for m in result.mismatches} == {
         (1, "power", None, 4), (1, "toughness", None, 3), (3, "power", None, 3), (3, "toughness", None, 2)}
+
+
+def test_cards_in_all_graveyards_only_for_a_resolving_effect():
+    """CR 611.2c: "All creature cards in all graveyards get +1/+1 until end of turn." (phase's
+    ``InZone`` filter); a static ability's filter off the battlefield, or with more than one card
+    type, stays refused."""
+    from conformance.engines.adapters.phase.wording import effect_sentence, group
+
+    grp = group({"zone": "graveyard", "types": ["creature"]}, you="Alex", players=("Alex",), static=False)
+    sentence = effect_sentence("modify_pt", {"power": 1, "toughness": 1}, "each", grp)
+    assert sentence.text == "All creature cards in all graveyards get +1/+1 until end of turn."
+    assert sentence.expect["target"]["properties"] == [{"type": "InZone", "zone": "Graveyard"}]
+    for flt, static in (({"zone": "graveyard", "types": ["creature"]}, True),
+                        ({"zone": "graveyard", "types": ["creature"], "owner": "Alex"}, False),
+                        ({"zone": "hand", "types": ["creature"]}, False)):
+        with pytest.raises(Unsupported, match="no Oracle template"):
+            group(flt, you="Alex", players=("Alex",), static=static)
+
+
+@needs_phase
+def test_known_disagreement_effect_on_cards_in_graveyards(engine, info):  # noqa: F811
+    """CR 611.2c: the two creature cards in the graveyard get +1/+1; phase creates no effect for
+    them. The creature that dies later and the card that left (a new object, 400.7) are right."""
+    result = outcome(engine, info, _golden("611.2c/effect-on-each-creature-card-in-graveyards"))
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.object) for m in result.mismatches} == {(1, "corpse"), (1, "lurker"), (2, "lurker")}

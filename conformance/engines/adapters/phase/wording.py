@@ -54,6 +54,7 @@ class Group:
     kind: str = "creature"      # the card type named (CR 205.2a)
     non: str | None = None      # a card type excluded ("noncreature")
     color: str | None = None    # a colour required (CR 105.2)
+    zone: str = "battlefield"   # or "graveyard": cards in every graveyard (a resolving effect's, CR 611.2c)
 
     @property
     def filter(self) -> dict[str, Any]:
@@ -61,6 +62,8 @@ class Group:
         if self.non is not None:
             types.append({"Non": self.non.capitalize()})
         properties: list[dict[str, Any]] = []
+        if self.zone != "battlefield":
+            properties.append({"type": "InZone", "zone": self.zone.capitalize()})
         if self.color is not None:
             properties.append({"type": "HasColor", "color": COLOR_WORDS[self.color].capitalize()})
         if self.other:
@@ -71,9 +74,16 @@ class Group:
 def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static: bool) -> Group:
     """The Oracle words for a filter read relative to ``you`` (CR 109.5); raise Unsupported for a
     filter no template here expresses (one card type of permanents on the battlefield, perhaps
-    "non-" one other card type and one colour, by controller)."""
+    "non-" one other card type and one colour, by controller; or, for a resolving effect, the
+    cards of one card type in all graveyards: "All creature cards in all graveyards", fixed as it
+    resolves, 611.2c, each a new object once it leaves, 400.7)."""
     extra = {k: v for k, v in flt.items() if v not in (None, False, [], ())}
     zone = extra.pop("zone", "battlefield")
+    if zone == "graveyard" and not static and set(extra) == {"types"} and len(extra["types"]) == 1:
+        kind = extra["types"][0]
+        if kind in NOUNS and kind != "permanent":
+            words = describe({"zone": "graveyard", "types": [kind]})
+            return Group(words.all, words.each, None, kind=kind, zone="graveyard")
     types = list(extra.pop("types", [])) or ["permanent"]  # CR 110.1: no card type named, every permanent
     nots = list(extra.pop("not_types", []))
     colors = list(extra.pop("colors", []))
@@ -93,8 +103,8 @@ def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static:
         else:
             raise Unsupported(f"a filter naming the player {controller!r} has no Oracle wording in a game of "
                               f"{len(players)} players")
-    words = describe({"types": [t for t in types if t != "permanent"], "not_types": nots, "colors": colors, "controller": controller,
-                                    "other": other})  # the Oracle words: conformance.oracle
+    words = describe({"types": [t for t in types if t != "permanent"], "not_types": nots, "colors": colors,
+                      "controller": controller, "other": other})  # the Oracle words: conformance.oracle
     noun, each = words.all, words.each
     return Group(noun, each, {"you": "You", "opponent": "Opponent"}.get(controller), other, types[0],
                  nots[0] if nots else None, colors[0] if colors else None)
