@@ -51,14 +51,14 @@ def test_a_static_change_is_one_sentence_one_effect():
 def test_a_parse_is_checked_in_any_order_of_one_effects_modifications():
     """phase lists one static effect's modifications in an order of its own (each applies in its
     own layer, CR 613.1); a missing or different one is still a different reading."""
-    from conformance.engines.adapters.phase.wording import matches_static
+    from conformance.engines.adapters.phase.wording import matches
 
     expected = {"mode": "Continuous", "modifications": [{"type": "AddKeyword", "keyword": "Vigilance"},
                                                         {"type": "SetPower", "value": 5}]}
-    assert matches_static(expected, {"mode": "Continuous", "modifications": [
+    assert matches(expected, {"mode": "Continuous", "modifications": [
         {"type": "SetPower", "value": 5}, {"type": "AddKeyword", "keyword": "Vigilance"}]})
-    assert not matches_static(expected, {"mode": "Continuous", "modifications": [{"type": "SetPower", "value": 5}]})
-    assert not matches_static(expected, {"mode": "Continuous", "modifications": [
+    assert not matches(expected, {"mode": "Continuous", "modifications": [{"type": "SetPower", "value": 5}]})
+    assert not matches(expected, {"mode": "Continuous", "modifications": [
         {"type": "SetPower", "value": 5}, {"type": "AddKeyword", "keyword": "Flying"}]})
 
 
@@ -170,3 +170,38 @@ def test_known_disagreement_effect_on_cards_in_graveyards(engine, info):  # noqa
     result = outcome(engine, info, _golden("611.2c/effect-on-each-creature-card-in-graveyards"))
     assert result.status == "failed"
     assert {(m.checkpoint, m.object) for m in result.mismatches} == {(1, "corpse"), (1, "lurker"), (2, "lurker")}
+
+
+def test_card_types_set_on_each_only_where_it_is_the_same_as_adding_them():
+    """CR 205.1a, 613.6 example 3: "All noncreature artifacts become 2/2 artifact creatures until
+    end of turn." is read by phase as types added (205.1b): written only when no object the filter
+    can meet is printed with another card type and nothing else in the case changes card types."""
+    from conformance.engines.adapters.phase.changes import types_set_on_each
+    from conformance.engines.adapters.phase.wording import group
+
+    flt = {"types": ["artifact"], "not_types": ["creature"]}
+    grp = group(flt, you="Alex", players=("Alex",), static=False)
+    change = {"to_each": flt, "types": ["artifact", "creature"], "power": 2, "toughness": 2}
+    rock = {"card": {"types": ["artifact"]}}
+    case = {"objects": {"rock": rock, "bear": {"card": {"types": ["creature"]}}}, "steps": [{"become": change}]}
+    sentence = types_set_on_each(change, flt, grp, case)
+    assert sentence.text == "All noncreature artifacts become 2/2 artifact creatures until end of turn."
+    refused = [
+        {"objects": {"rock": rock, "vault": {"card": {"types": ["artifact", "land"]}}}, "steps": [{"become": change}]},
+        {"objects": {"rock": rock}, "steps": [{"become": change}, {"become": {"to": "rock", "add_types": ["land"]}}]},
+        {"objects": {"rock": rock, "clone": {"card": {"types": ["creature"], "abilities": [
+            {"enters_as_copy": {"of": {}}}]}}}, "steps": [{"become": change}]},
+        None]
+    for other in refused:
+        with pytest.raises(Unsupported, match="205.1a"):
+            types_set_on_each(change, flt, grp, other)
+    with pytest.raises(Unsupported, match="205.1a"):
+        types_set_on_each({**change, "colors": []}, flt, grp, case)
+
+
+@needs_phase
+def test_the_crs_own_example_of_types_set_on_each_passes(engine, info):  # noqa: F811
+    """CR 613.6 example 3, 611.2c: the set is fixed as the spell resolves, the 2/2 applies in 7b to
+    the objects made creatures in layer 4, the effect ends at end of turn: phase's own layers."""
+    result = outcome(engine, info, _golden("613.6/noncreature-artifacts-become-2-2-artifact-creatures"))
+    assert result.status == "passed", result

@@ -252,3 +252,64 @@ def static_change_sentences(change: Mapping[str, Any], grp: Group) -> list[Sente
     mods = [*(m for _, _, ms in parts for m in ms), *(m for *_, ms in abilities for m in ms), *pt_mods]
     return [Sentence(f"{grp.noun} {predicates(said)}.", {"mode": "Continuous", "affected": grp.filter,
                                                         "modifications": mods, "characteristic_defining": False})]
+
+
+TYPE_KEYS = ("types", "add_types")
+
+
+def _changes_types(node: Any, skip: Mapping[str, Any]) -> bool:
+    """Whether ``node`` (part of a case) holds a change of card types other than ``skip`` (a
+    ``become``/``becomes`` with types set or added; ``skip``'s own step has only its items) or a
+    copy (layer 1 gives copiable types)."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if "copy" in str(key):
+                return True
+            if key in ("become", "becomes") and isinstance(value, Mapping) and any(
+                    value.get(k) not in (None, [], ()) for k in TYPE_KEYS) and not all(
+                    skip.get(k) == v for k, v in value.items()):
+                return True
+            if _changes_types(value, skip):
+                return True
+    elif isinstance(node, list):
+        return any(_changes_types(v, skip) for v in node)
+    return False
+
+
+def types_set_on_each(change: Mapping[str, Any], flt: Mapping[str, Any], grp: Group,
+                      case: Mapping[str, Any] | None) -> Sentence:
+    """Card types set on each object of a filter (CR 205.1a, 611.2c), with base power and toughness
+    (613.4b): the CR's own example, "All noncreature artifacts become 2/2 artifact creatures until
+    end of turn." (613.6). phase reads it as the types added (205.1b), which is the same only when
+    no object it can find has a card type beyond them: written only when nothing else in the case
+    changes card types or copies, and every object of the case with the filter's card types (and
+    none it excludes) is printed with no other card type; otherwise unsupported."""
+    if case is None:
+        raise Unsupported("card types set on several objects with no case to check them against (205.1a)")
+    types = [t for t in CARD_TYPE_ORDER if t in change["types"]]
+    p, t = change.get("power"), change.get("toughness")
+    rest = {k for k in ("gain_control", "add_types", "add_subtypes", "add_supertypes", "gains", "loses",
+                        "loses_all_abilities") if change.get(k) not in (None, False, [], ())}
+    rest |= {k for k in ("subtypes", "supertypes", "colors") if change.get(k) is not None}  # [] sets them too
+    if (len(types) != len(change["types"]) or not types or rest or (p is None) != (t is None)
+            or not all(isinstance(v, int) or v is None for v in (p, t))):
+        raise Unsupported("card types set on several objects at once, with other changes, have no Oracle wording here "
+                          "that phase reads as the CR means (205.1a)")
+    if _changes_types({"objects": case.get("objects"), "steps": case.get("steps")}, change):
+        raise Unsupported("card types set on several objects in a case where something else changes card types or "
+                          "copies: phase reads the wording as types added (205.1b), which could then differ (205.1a)")
+    cards = [spec.get("card") or {} for spec in (case.get("objects") or {}).values()]
+    cards += [dict(body["card"]) for step in case.get("steps") or () for kind, body in step.items()
+              if kind == "create_token" and isinstance(body.get("card"), Mapping)]
+    wanted, excluded = set(flt.get("types") or ()), set(flt.get("not_types") or ())
+    for card in cards:
+        printed = set(card.get("types") or ())
+        if wanted <= printed and not printed & excluded and not printed <= set(types):
+            raise Unsupported(f"card types set to {types} on each object of a filter that an object printed "
+                              f"{sorted(printed)} may meet: phase reads the wording as types added (205.1b, 205.1a)")
+    size = f"{p}/{t} " if p is not None else ""
+    mods = [*({"type": "AddType", "core_type": k.capitalize()} for k in types),
+            *([_mod("SetPower", p), _mod("SetToughness", t)] if p is not None else [])]
+    return Sentence(f"{grp.noun} become {size}{' '.join(types)}s until end of turn.", {
+        "type": "GenericEffect", "target": None,
+        "static_abilities": [{"mode": "Continuous", "affected": grp.filter, "modifications": mods}]})

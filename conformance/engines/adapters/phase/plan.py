@@ -19,7 +19,7 @@ from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation,
                                                               locate)
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
-from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
+from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
 from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
@@ -288,6 +288,9 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
             raise Unsupported(f"the duration {body.get('until')!r}")
         if body.get("to_each") is not None:
             grp = group(body["to_each"], you=caster, players=plan.players, static=False)
+            if kind == "become" and body.get("types") is not None:  # CR 205.1a, 613.6 example 3
+                sentences.append(types_set_on_each(body, body["to_each"], grp, case))
+                continue
             sentences.extend(become_sentences(body, "each", grp) if kind == "become"
                              else [effect_sentence(kind, body, "each", grp)])
         else:
@@ -556,7 +559,7 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
             raise Unsupported("a together step joining a doubling, tripling or to_each effect with counters, moves or "
                               "ends of effects: phase fixes such an effect only by resolving a spell, and checks "
                               "state-based actions as soon as that spell is cast")
-        return [("cast", _plan_spell(plan, flat, counter))]
+        return [("cast", _plan_spell(plan, flat, counter, case))]
     out: list = []
     for kind, body in flat:
         if kind in EFFECT_STEPS:

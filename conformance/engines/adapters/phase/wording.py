@@ -280,25 +280,25 @@ def cda_colors_sentence(colors: list[str], types: list[str], name: str) -> Sente
 
 
 def matches(expected: Any, actual: Any) -> bool:
-    """``actual`` has everything ``expected`` gives (dicts: a subset of keys; lists: same length)."""
+    """``actual`` has everything ``expected`` gives (dicts: a subset of keys; lists: same length,
+    in order, but one effect's ``modifications`` in any order: phase lists them in an order of its
+    own, and each applies in its own layer, CR 613.1)."""
     if isinstance(expected, Mapping):
-        return isinstance(actual, Mapping) and all(k in actual and matches(v, actual[k]) for k, v in expected.items())
+        return isinstance(actual, Mapping) and all(
+            k in actual and (_same_modifications(v, actual[k]) if k == "modifications" else matches(v, actual[k]))
+            for k, v in expected.items())
     if isinstance(expected, list):
         return isinstance(actual, list) and len(expected) == len(actual) and all(
             matches(e, a) for e, a in zip(expected, actual))
     return expected == actual
 
 
-def matches_static(expected: Mapping[str, Any], actual: Any) -> bool:
-    """:func:`matches` for a static ability, its ``modifications`` in any order: phase lists one
-    effect's modifications in an order of its own, and each applies in its own layer (CR 613.1)."""
-    if not isinstance(actual, Mapping) or "modifications" not in expected:
-        return matches(expected, actual)
-    rest = {k: v for k, v in expected.items() if k != "modifications"}
-    left = list(actual.get("modifications") or [])
-    if not matches(rest, actual) or len(left) != len(expected["modifications"]):
+def _same_modifications(expected: Any, actual: Any) -> bool:
+    """Each expected modification matches its own one of ``actual``, as many as there are."""
+    if not isinstance(expected, list) or not isinstance(actual, list) or len(expected) != len(actual):
         return False
-    for mod in expected["modifications"]:
+    left = list(actual)
+    for mod in expected:
         found = next((i for i, a in enumerate(left) if matches(mod, a)), None)
         if found is None:
             return False
@@ -334,7 +334,7 @@ def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (
             raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
                               f"{[e.get('type') if isinstance(e, Mapping) else e for e in effects]}")
     parsed = face.get("static_abilities") or []
-    if len(parsed) != len(statics) or not all(matches_static(s.expect, a) for s, a in zip(statics, parsed)):
+    if len(parsed) != len(statics) or not all(matches(s.expect, a) for s, a in zip(statics, parsed)):
         raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
                           f"{json.dumps(parsed)[:300]}")
     parsed = face.get("replacements") or []
