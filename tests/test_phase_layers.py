@@ -205,3 +205,24 @@ def test_the_crs_own_example_of_types_set_on_each_passes(engine, info):  # noqa:
     the objects made creatures in layer 4, the effect ends at end of turn: phase's own layers."""
     result = outcome(engine, info, _golden("613.6/noncreature-artifacts-become-2-2-artifact-creatures"))
     assert result.status == "passed", result
+
+
+def test_supertypes_set_by_a_static_ability_alone():
+    """CR 205.1a, 613.1d: "All creatures are snow." and "All creatures are no longer legendary."
+    (and basic, world); with another change, colours set to none included, refused."""
+    from conformance.engines.adapters.phase.changes import static_change_sentences
+    from conformance.engines.adapters.phase.wording import group
+
+    grp = group({"types": ["creature"]}, you="Alex", players=("Alex",), static=True)
+    assert [s.text for s in static_change_sentences({"supertypes": ["snow"]}, grp)] == [
+        "All creatures are snow.", "All creatures are no longer legendary.", "All creatures are no longer basic.",
+        "All creatures are no longer world."]
+    for change in ({"supertypes": [], "colors": []}, {"supertypes": ["snow"], "add_types": ["artifact"]}):
+        with pytest.raises(Unsupported, match="205.1a"):
+            static_change_sentences(change, grp)
+
+
+@needs_phase
+def test_a_static_ability_setting_supertypes_passes(engine, info):  # noqa: F811
+    result = outcome(engine, info, _golden("613.1d/static-ability-sets-supertypes"))
+    assert result.status == "passed", result

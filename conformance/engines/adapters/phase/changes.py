@@ -243,10 +243,13 @@ def static_change_sentences(change: Mapping[str, Any], grp: Group) -> list[Sente
     enchantments are creatures in addition to their other types and have base power and toughness
     each equal to their mana value." (Opalescence); control (613.1b: "You control all artifacts",
     phase leaves unimplemented) is unsupported."""
+    if change.get("supertypes") is not None:
+        return supertypes_set_sentences(change, grp)
     parts = change_parts(change, static=True)
     abilities = ability_parts(change)
     pt_words, pt_mods = static_pt_part(change)
-    said = [*(f"are {_plural(one, many)}" for one, many, _ in parts), *(static for _, _, static, _ in abilities), *pt_words]
+    said = [*(f"are {_plural(one, many)}" for one, many, _ in parts), *(static for _, _, static, _ in abilities),
+            *pt_words]
     if not said:
         raise Unsupported("a static ability changing nothing has no Oracle wording")
     mods = [*(m for _, _, ms in parts for m in ms), *(m for *_, ms in abilities for m in ms), *pt_mods]
@@ -313,3 +316,25 @@ def types_set_on_each(change: Mapping[str, Any], flt: Mapping[str, Any], grp: Gr
     return Sentence(f"{grp.noun} become {size}{' '.join(types)}s until end of turn.", {
         "type": "GenericEffect", "target": None,
         "static_abilities": [{"mode": "Continuous", "affected": grp.filter, "modifications": mods}]})
+
+
+def supertypes_set_sentences(change: Mapping[str, Any], grp: Group) -> list[Sentence]:
+    """Supertypes set by a static ability (CR 205.1a, 613.1d), alone in its change: "All creatures
+    are snow." and "All creatures are no longer legendary." for every other supertype a card has
+    here (:data:`TYPE_ORDER`, the supertypes this adapter prints), phase reading no sentence
+    that says both. Several sentences are several effects with the source's one timestamp: the
+    same as one, since each changes a supertype of its own and none changes which objects the
+    filter (card types, subtypes, colours, controller: never supertypes) finds (613.6, 613.8)."""
+    supers = list(change["supertypes"])
+    rest = {k for k, v in change.items() if k not in ("supertypes", "subtypes", "colors") and v not in (None, False, [], ())}
+    rest |= {k for k in ("subtypes", "colors") if change.get(k) is not None}  # [] sets them too
+    if rest or set(supers) - set(TYPE_ORDER):
+        raise Unsupported("an effect changing 'supertypes' with other changes has no Oracle wording here that phase "
+                          "reads as the CR means (205.1a, 613.1d)")
+    out = [Sentence(f"{grp.noun} are {s}.", {"mode": "Continuous", "affected": grp.filter, "characteristic_defining": False,
+                                              "modifications": [{"type": "AddSupertype", "supertype": s.capitalize()}]})
+           for s in TYPE_ORDER if s in supers]
+    out += [Sentence(f"{grp.noun} are no longer {s}.", {
+        "mode": "Continuous", "affected": grp.filter, "characteristic_defining": False,
+        "modifications": [{"type": "RemoveSupertype", "supertype": s.capitalize()}]}) for s in TYPE_ORDER if s not in supers]
+    return out
