@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.errors import Unsupported
+from conformance.results.compare import same_multiset
 from conformance.oracle.objects import describe
 from conformance.oracle import abilities as oracle_abilities, words as oracle_words
 
@@ -285,25 +286,12 @@ def matches(expected: Any, actual: Any) -> bool:
     own, and each applies in its own layer, CR 613.1)."""
     if isinstance(expected, Mapping):
         return isinstance(actual, Mapping) and all(
-            k in actual and (_same_modifications(v, actual[k]) if k == "modifications" else matches(v, actual[k]))
+            k in actual and (same_multiset(v, actual[k], matches) if k == "modifications" else matches(v, actual[k]))
             for k, v in expected.items())
     if isinstance(expected, list):
         return isinstance(actual, list) and len(expected) == len(actual) and all(
             matches(e, a) for e, a in zip(expected, actual))
     return expected == actual
-
-
-def _same_modifications(expected: Any, actual: Any) -> bool:
-    """Each expected modification matches its own one of ``actual``, as many as there are."""
-    if not isinstance(expected, list) or not isinstance(actual, list) or len(expected) != len(actual):
-        return False
-    left = list(actual)
-    for mod in expected:
-        found = next((i for i, a in enumerate(left) if matches(mod, a)), None)
-        if found is None:
-            return False
-        left.pop(found)
-    return True
 
 
 def spell_effects(face: Mapping[str, Any]) -> list[dict[str, Any]]:
