@@ -167,7 +167,6 @@ def test_every_supported_golden_case_passes(engine, info):
              "613.6/humility-march-of-the-machines-mycosynth-lattice",  # CR 613.8, its reproducer below
              "613.6/march-of-the-machines-humility-mycosynth-lattice",  # the same
              "613.3/cda-applies-before-other-effects-in-its-layer",
-             "208.3a/pump-on-a-vehicle-applies-once-it-is-a-creature",  # CR 208.3a, its reproducer below
              "611.2c/effect-on-each-creature-card-in-graveyards"}  # CR 611.2c, its reproducer below  # CR 604.3 with colours, tests/test_phase_layers.py
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
@@ -269,11 +268,9 @@ DISAGREEMENTS["cr400_7_trigger_effect_on_a_card_that_left.py"] = ["zone graveyar
 DISAGREEMENTS["cr613_8_dependency_between_static_abilities.py"] = [
     'types ["Artifact","Enchantment"] (CR 613.8: ["Artifact","Creature","Enchantment"])', "pt none (CR 613.8: 1/1)",
     "land battlefield (CR 704.5f: graveyard)"]
-DISAGREEMENTS["cr208_3a_noncreature_vehicle_has_no_power.py"] = ["uncrewed 3/2 (CR 208.3a: none)",
-                                                                  "boosted 4/3 (CR 208.3a: none)"]
 DISAGREEMENTS["cr611_2c_effect_on_creature_cards_in_graveyards.py"] = ["graveyard 2/2 (CR 704.5f: 2/2)",
                                                                         "pumped 2/2 (CR 611.2c: 3/3)"]
-EXITS_NONZERO = {"cr613_8_dependency_between_static_abilities.py", "cr208_3a_noncreature_vehicle_has_no_power.py",
+EXITS_NONZERO = {"cr613_8_dependency_between_static_abilities.py",
                  "cr611_2c_effect_on_creature_cards_in_graveyards.py",
                  "cr400_7_trigger_effect_on_a_card_that_left.py",
                  "cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
