@@ -239,3 +239,25 @@ def test_supertypes_set_by_a_static_ability_alone():
 def test_a_static_ability_setting_supertypes_passes(engine, info):  # noqa: F811
     result = outcome(engine, info, _golden("613.1d/static-ability-sets-supertypes"))
     assert result.status == "passed", result
+
+
+def test_subtypes_added_to_several_objects_are_plural():
+    """CR 205.1b: "Creatures you control are Elves in addition to their other types." (Xenograft);
+    a creature type with no plural here stays refused."""
+    from conformance.engines.adapters.phase.changes import static_change_sentences
+    from conformance.engines.adapters.phase.wording import group
+
+    grp = group({"types": ["creature"], "controller": "you"}, you="Alex", players=("Alex",), static=True)
+    assert [s.text for s in static_change_sentences({"add_subtypes": ["Elf"]}, grp)] == [
+        "Creatures you control are Elves in addition to their other types."]
+    assert [s.text for s in static_change_sentences({"add_subtypes": ["Goblin"], "add_types": ["artifact"]}, grp)] == [
+        "Creatures you control are Goblin artifacts in addition to their other types."]
+    with pytest.raises(Unsupported, match="plural"):
+        static_change_sentences({"add_subtypes": ["Sphinx", "Fish"]}, grp)
+
+
+@needs_phase
+def test_xenograft_passes(engine, info):  # noqa: F811
+    """CR 613.1d: a creature made later is an Elf too (phase's static, its own layer 4)."""
+    result = outcome(engine, info, _golden("613.1d/xenograft-adds-a-creature-type"))
+    assert result.status == "passed", result

@@ -22,7 +22,8 @@ from typing import Any
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, PARENT, Group, Sentence, _mod
 from conformance.errors import Unsupported
 from conformance.format.subtypes import kind_of
-from conformance.oracle.changes import predicates
+from conformance.oracle.changes import predicates, subtype_plural
+from conformance.oracle.errors import NoOracleWording
 
 TYPE_ORDER = ("legendary", "basic", "snow", "world")
 """Supertypes in the order printed before card types (CR 205.4a)."""
@@ -118,13 +119,26 @@ def change_parts(change: Mapping[str, Any], *, static: bool = False) -> list[tup
         one = " ".join([*supers, *nouns])
         if nouns:
             one = _article(one)
-        many = None if subs else " ".join([*supers, *types]) + ("s" if types else "")
+        many = _plural_types(supers, subs, types)
         parts.append(("becomes " + one + " in addition to its other types",
                       None if many is None else many + " in addition to their other types", mods))
     if change.get("colors") is not None:
         words, names = _colors(list(change["colors"]))
         parts.append(("becomes " + words, words, [{"type": "SetColor", "colors": names}]))
     return parts
+
+
+def _plural_types(supers: list[str], subs: list[str], types: list[str]) -> str | None:
+    """Types added to several objects (CR 205.1b): "artifacts", "legendary", "Elves", "Elf
+    creatures"; None for a subtype with no plural here (:func:`conformance.oracle.changes.subtype_plural`)."""
+    if types:
+        return " ".join([*supers, *subs, *types]) + "s"
+    if not subs:
+        return " ".join(supers)
+    try:
+        return " ".join([*supers, *subs[:-1], subtype_plural(subs[-1])])
+    except NoOracleWording:
+        return None
 
 
 def types_set_part(change: Mapping[str, Any]) -> tuple[str, None, list[dict[str, Any]]]:
