@@ -261,3 +261,17 @@ def test_xenograft_passes(engine, info):  # noqa: F811
     """CR 613.1d: a creature made later is an Elf too (phase's static, its own layer 4)."""
     result = outcome(engine, info, _golden("613.1d/xenograft-adds-a-creature-type"))
     assert result.status == "passed", result
+
+
+@needs_phase
+def test_damage_to_each_card_in_graveyards_or_each_permanent_is_refused(engine, info):  # noqa: F811
+    """CR 120.1: damage is dealt to creatures, planeswalkers, battles and players: the filters
+    written for other effects (cards in graveyards, every permanent) are not written for damage."""
+    from tests.scenarios import make_case
+
+    for flt in ({"zone": "graveyard", "types": ["creature"]}, {}):
+        case = make_case({"bear": {"card": {"types": ["creature"], "power": 2, "toughness": 2}}, "shock": {
+            "card": {"types": ["instant"]}, "zone": "hand"}}, [{"damage": {"source": "shock", "to_each": flt, "amount": 2}}],
+            rules=("120.1",))
+        result = outcome(engine, info, case)
+        assert result.status == "unsupported" and "damage to each object" in result.reason, result

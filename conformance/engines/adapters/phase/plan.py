@@ -419,6 +419,8 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     amount_q = {"type": "Fixed", "value": amount}
     if body.get("to_each") is not None:
         grp = group(body["to_each"], you=caster, players=plan.players, static=False)
+        if grp.zone != "battlefield" or grp.kind == "permanent":  # CR 120.1: not to cards, nor to any permanent
+            raise Unsupported(f"damage to each object of the filter {dict(body['to_each'])} has no wording here")
         sentence = Sentence(f"{name} deals {amount} damage to {grp.each}.",
                             {"type": "DamageAll", "amount": amount_q, "target": grp.filter})
     elif body.get("to_each_player"):
