@@ -147,6 +147,10 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "modify_damage":  # CR 614.1a, 701.11: Fiery Emancipation, Torbran (.damage_modifiers)
             replacements.append(modify_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
+            if body == "changeling":  # CR 702.73a: every creature type, where phase gives those of its card data
+                raise Unsupported(f"object {oid!r}: the keyword 'changeling' is not realised by this adapter (phase "
+                                  "gives such an object the creature types of its card database, here the case's "
+                                  "cards only)")
             if body not in KEYWORDS and body not in COMBAT_KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
             keywords.append(KEYWORD_LINES.get(body) or body.capitalize())
