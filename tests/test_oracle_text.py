@@ -94,6 +94,16 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
                  "toughness": {"count": {"types": ["creature"], "controller": "you"}}}},
      "This creature's power and toughness are each equal to the number of creatures you control."),
     ({"static": {"affects": {"types": ["creature"]}, "becomes": {"colors": ["B"]}}}, "All creatures are black."),
+    ({"static": {"affects": {"types": ["creature"]}, "becomes": {"loses_all_abilities": True, "power": 1,
+                                                                 "toughness": 1}}},
+     "All creatures lose all abilities and have base power and toughness 1/1."),  # Humility: one effect (613.6)
+    ({"static": {"affects": {"types": ["enchantment"], "other": True}, "becomes": {
+        "add_types": ["creature"], "power": "mana_value", "toughness": "mana_value"}}},
+     "Other enchantments are creatures in addition to their other types and have base power and toughness each "
+     "equal to their mana value."),  # Opalescence's
+    ({"static": {"affects": {"types": ["creature"], "other": True}, "becomes": {
+        "gains": [{"keyword": "vigilance"}], "power": 5, "toughness": 5}}},
+     "Other creatures have vigilance and base power and toughness 5/5."),
     ({"counter_replacement": {"on": {"controller": "you"}}},
      "If an effect would put one or more counters on a permanent you control, it puts twice that many of those "
      "counters on that permanent instead."),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from conformance.oracle.changes import clauses
+from conformance.oracle.changes import clauses, predicates
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, quantity
@@ -102,7 +102,8 @@ def cda_colors(body: list[str], me: str = "this creature") -> str:
 
 def static(body: Mapping[str, Any], me: str = "this creature") -> str:
     """A static ability's "becomes" (CR 604.2, 613.1d-f): "All creatures are black.", "Creatures
-    you control are Elves.", "Creatures you control have flying."; one sentence a part."""
+    you control are Elves.", "Creatures you control have flying."; several parts are one sentence,
+    one effect (613.6): "All creatures lose all abilities and have base power and toughness 1/1."."""
     change = body["becomes"]
     if change.get("gain_control"):
         raise NoOracleWording("a static ability changing control")
@@ -113,8 +114,8 @@ def static(body: Mapping[str, Any], me: str = "this creature") -> str:
         predicate = clause.one.replace("becomes", "is", 1) if one else clause.static
         if predicate is None:
             raise NoOracleWording(f"'{clause.one}' said of several objects")
-        out.append(f"{capital(who.all) if not one else capital(me)} {predicate}.")
-    return " ".join(out)
+        out.append(predicate)
+    return f"{capital(who.all) if not one else capital(me)} {predicates(out)}."
 
 
 def block_additional(body: int, me: str = "this creature") -> str:

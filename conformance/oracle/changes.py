@@ -16,7 +16,7 @@ from typing import Any
 from conformance.format.subtypes import kind_of
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import quantity
-from conformance.oracle.words import article, colors, keyword
+from conformance.oracle.words import article, colors, keyword, series
 
 SUPERTYPE_ORDER = ("legendary", "basic", "snow", "world")
 """Supertypes in the order printed before card types (CR 205.4a)."""
@@ -161,6 +161,21 @@ def clauses(change: Mapping[str, Any], render: Callable[[Mapping[str, Any]], str
     if not out and not change.get("gain_control"):
         raise NoOracleWording("a change that changes nothing")
     return out
+
+
+def predicates(parts: list[str]) -> str:
+    """The predicates of one static ability's effect joined into one sentence's predicate (CR
+    613.6: one effect, so one set of objects from the layer it starts applying in): "are creatures
+    in addition to their other types and have base power and toughness each equal to their mana
+    value" (Opalescence), "lose all abilities and have base power and toughness 1/1" (Humility); a
+    verb said twice in a row is said once ("have vigilance and base power and toughness 5/5")."""
+    out: list[str] = []
+    for part in parts:
+        verb, _, rest = part.partition(" ")
+        if out and rest and verb == out[-1].partition(" ")[0] and verb in ("have", "are"):
+            part = rest
+        out.append(part)
+    return series(out)
 
 
 def keyword_line(name: str) -> str:

@@ -8,7 +8,7 @@ something malformed). The harness never raises because of an engine.
 from __future__ import annotations
 
 import traceback
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -178,18 +178,23 @@ def same(expected: Any, got: Any) -> bool:
         return isinstance(got, Mapping) and expected.keys() == got.keys() and all(
             same(v, got[k]) for k, v in expected.items())
     if isinstance(expected, (list, tuple)):
-        if not isinstance(got, (list, tuple)) or len(got) != len(expected):
-            return False
-        unmatched = list(got)
-        for item in expected:
-            match = next((i for i, other in enumerate(unmatched) if same(item, other)), None)
-            if match is None:
-                return False
-            del unmatched[match]
-        return True
+        return same_multiset(expected, got, same)
     if isinstance(expected, bool) or isinstance(got, bool):
         return type(expected) is type(got) and expected == got
     return type(expected) is type(got) and expected == got
+
+
+def same_multiset(expected: Any, got: Any, alike: Callable[[Any, Any], bool]) -> bool:
+    """Lists as multisets: as many items, each expected item ``alike`` one of ``got``'s of its own."""
+    if not isinstance(expected, (list, tuple)) or not isinstance(got, (list, tuple)) or len(got) != len(expected):
+        return False
+    unmatched = list(got)
+    for item in expected:
+        match = next((i for i, other in enumerate(unmatched) if alike(item, other)), None)
+        if match is None:
+            return False
+        del unmatched[match]
+    return True
 
 
 def _plain(value: Any) -> Any:

@@ -34,7 +34,8 @@ from conformance.engines.adapters.phase.life_replacements import (cant_lose_sent
                                                                   double_life_gain_sentence, double_life_loss_sentence)
 from conformance.engines.adapters.phase.static_prevention import check_static_prevention, static_prevention_sentence
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
-from conformance.engines.adapters.phase.wording import Sentence, cda_sentences, check_parse, group, matches, static_sentence
+from conformance.engines.adapters.phase.wording import (Sentence, cda_colors_sentence, cda_sentences, check_parse, group,
+                                                      matches, static_sentence)
 from conformance.errors import Unsupported
 from conformance.oracle import abilities as oracle_abilities
 
@@ -120,6 +121,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             if "creature" not in types:
                 raise Unsupported(f"object {oid!r}: a characteristic-defining P/T ability on a noncreature card")
             statics.extend(cda_sentences(body))
+        elif key == "cda_colors":  # CR 604.3, 105.2: Transguild Courier's "This creature is all colors."
+            statics.append(cda_colors_sentence(body, types, name))
         elif key == "static":  # CR 604.2, 613.1d-e: "All creatures are black."
             statics.extend(static_change_sentences(body["becomes"], group(body["affects"], you=you, players=players,
                                                                           static=True)))
@@ -146,6 +149,10 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "modify_damage":  # CR 614.1a, 701.11: Fiery Emancipation, Torbran (.damage_modifiers)
             replacements.append(modify_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
+            if body == "changeling":  # CR 702.73a: every creature type, where phase gives those of its card data
+                raise Unsupported(f"object {oid!r}: the keyword 'changeling' is not realised by this adapter (phase "
+                                  "gives such an object the creature types of its card database, here the case's "
+                                  "cards only)")
             if body not in KEYWORDS and body not in COMBAT_KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
             keywords.append(KEYWORD_LINES.get(body) or body.capitalize())

@@ -81,12 +81,17 @@ class Observation(Board):
         controller = obj.get("controller")
         read = None if self.plan.abilities is None else self.plan.abilities.read(oid, obj)
         abilities = {} if read is None else {"abilities": read}
+        # CR 208.3a: a noncreature permanent has no power or toughness. phase keeps the numbers it
+        # computes (a Vehicle's printed 3/2, a +1/+1 on it) on a permanent its own card types say is
+        # no creature, where its rules do not use them (no state-based action for a 0/0 enchantment,
+        # tests/test_phase_layers.py); they show once it is a creature, so they are read only then
+        pt = zone != "battlefield" or "Creature" in ((obj.get("card_types") or {}).get("core_types") or ())
         return {
             "zone": zone,
             "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)
             and controller < len(self.plan.players) else None,
-            "power": obj.get("power"),
-            "toughness": obj.get("toughness"),
+            "power": obj.get("power") if pt else None,
+            "toughness": obj.get("toughness") if pt else None,
             "counters": {COUNTERS_BACK.get(k, k): v for k, v in sorted((obj.get("counters") or {}).items()) if v},
             # damage is marked on permanents (CR 120.3e); a card that left the battlefield is a new
             # object with none (400.7). phase keeps the last value on such a card and clears it as

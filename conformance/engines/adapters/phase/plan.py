@@ -19,7 +19,7 @@ from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation,
                                                               locate)
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
-from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts
+from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
 from conformance.engines.adapters.phase.copies import become_copy_sentence, copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
@@ -35,7 +35,7 @@ from conformance.engines.adapters.phase.tokens import (copy_token_sentence, crea
                                                        token_names, token_order)
 from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
 from conformance.engines.adapters.phase.face_down import check_turn_face_up
-from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence, group
+from conformance.engines.adapters.phase.wording import ON_ANY_PERMANENT, TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
 # --- the plan of a case -------------------------------------------------------------------------
@@ -221,7 +221,7 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind in ("activate_mana", "activate"):
         return _plan_activation(plan, case, kind, body)
     if kind in EFFECT_STEPS:
-        return _plan_spell(plan, [(kind, body)], counter)
+        return _plan_spell(plan, [(kind, body)], counter, case)
     if kind == "resolve_triggers":  # CR 603.3b (.triggers)
         return order_of(case, body.get("order"), plan.trigger_text)
     if plan.triggers and kind == "together":
@@ -310,9 +310,11 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     raise Unsupported(f"the step {kind!r} is not realised by this adapter")
 
 
-def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int]) -> Cast:
+def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int],
+                case: Mapping[str, Any] | None = None) -> Cast:
     """One synthesized spell doing ``parts`` in order, all by one caster and on one target (or on
-    ``to_each`` sets)."""
+    ``to_each`` sets); a lone P/T change on an object ``case`` declares with no creature type is
+    written "Target permanent" (CR 208.3a, :data:`.wording.ON_ANY_PERMANENT`)."""
     caster = parts[0][1]["controller"]
     target = None
     needs_creature = True
@@ -324,6 +326,9 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
             raise Unsupported(f"the duration {body.get('until')!r}")
         if body.get("to_each") is not None:
             grp = group(body["to_each"], you=caster, players=plan.players, static=False)
+            if kind == "become" and body.get("types") is not None:  # CR 205.1a, 613.6 example 3
+                sentences.append(types_set_on_each(body, body["to_each"], grp, case))
+                continue
             sentences.extend(become_sentences(body, "each", grp) if kind == "become"
                              else [effect_sentence(kind, body, "each", grp)])
         else:
@@ -334,14 +339,23 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
                 # "Target permanent becomes ..." (CR 613.1d-e); P/T alone: "Target creature has ..."
                 needs_creature = kind != "become" or not (change_parts(body) or ability_parts(body)
                                                           or body.get("gain_control"))  # CR 613.1b: a permanent
+                if kind in ON_ANY_PERMANENT and len(parts) == 1 and _declared_noncreature(case, body["to"]):
+                    needs_creature = False  # CR 208.3a: it gets the change, seen once it is a creature
+            noun = "creature" if needs_creature or kind == "become" else "permanent"
             sentences.extend(become_sentences(body, subject, None) if kind == "become"
-                             else [effect_sentence(kind, body, subject, None)])
+                             else [effect_sentence(kind, body, subject, None, noun=noun)])
             target = body["to"]
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, sentences)
     plan.spells[name] = caster
     return Cast(spell=name, caster=caster, target=target, parts=[body for _, body in parts],
                 needs_creature=needs_creature)
+
+
+def _declared_noncreature(case: Mapping[str, Any] | None, oid: str) -> bool:
+    """Whether the case declares ``oid`` a card with no creature type (a Vehicle, CR 208.3a)."""
+    spec = (case or {}).get("objects", {}).get(oid)
+    return spec is not None and "creature" not in (spec.get("card") or {}).get("types", ("creature",))
 
 
 def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
@@ -447,6 +461,8 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     amount_q = {"type": "Fixed", "value": amount}
     if body.get("to_each") is not None:
         grp = group(body["to_each"], you=caster, players=plan.players, static=False)
+        if grp.zone != "battlefield" or grp.kind == "permanent":  # CR 120.1: not to cards, nor to any permanent
+            raise Unsupported(f"damage to each object of the filter {dict(body['to_each'])} has no wording here")
         sentence = Sentence(f"{name} deals {amount} damage to {grp.each}.",
                             {"type": "DamageAll", "amount": amount_q, "target": grp.filter})
     elif body.get("to_each_player"):
@@ -601,7 +617,7 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
             raise Unsupported("a together step joining a doubling, tripling or to_each effect with counters, moves or "
                               "ends of effects: phase fixes such an effect only by resolving a spell, and checks "
                               "state-based actions as soon as that spell is cast")
-        return [("cast", _plan_spell(plan, flat, counter))]
+        return [("cast", _plan_spell(plan, flat, counter, case))]
     out: list = []
     for kind, body in flat:
         if kind in EFFECT_STEPS:

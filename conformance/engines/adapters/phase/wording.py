@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.errors import Unsupported
+from conformance.results.compare import same_multiset
 from conformance.oracle.objects import describe
-from conformance.oracle import words as oracle_words
+from conformance.oracle import abilities as oracle_abilities, words as oracle_words
 
 # --- Oracle text ------------------------------------------------------------------------------
 
@@ -40,7 +41,7 @@ COLOR_WORDS = oracle_words.COLOR_WORDS
 """The colours' words in Oracle text (CR 105.1, :mod:`conformance.oracle.words`); phase names them with a capital."""
 NOUNS = {"creature": ("creature", "creatures"), "artifact": ("artifact", "artifacts"),
          "enchantment": ("enchantment", "enchantments"), "land": ("land", "lands"),
-         "planeswalker": ("planeswalker", "planeswalkers")}
+         "planeswalker": ("planeswalker", "planeswalkers"), "permanent": ("permanent", "permanents")}
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class Group:
     non: str | None = None      # a card type excluded ("noncreature")
     color: str | None = None    # a colour required (CR 105.2)
     itself: bool = False        # the object with the ability alone ("This creature gets +1/+0.", 604.2)
+    zone: str = "battlefield"   # or "graveyard": cards in every graveyard (a resolving effect's, CR 611.2c)
 
     @property
     def filter(self) -> dict[str, Any]:
@@ -64,6 +66,8 @@ class Group:
         if self.non is not None:
             types.append({"Non": self.non.capitalize()})
         properties: list[dict[str, Any]] = []
+        if self.zone != "battlefield":
+            properties.append({"type": "InZone", "zone": self.zone.capitalize()})
         if self.color is not None:
             properties.append({"type": "HasColor", "color": COLOR_WORDS[self.color].capitalize()})
         if self.other:
@@ -74,13 +78,20 @@ class Group:
 def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static: bool) -> Group:
     """The Oracle words for a filter read relative to ``you`` (CR 109.5); raise Unsupported for a
     filter no template here expresses (one card type of permanents on the battlefield, perhaps
-    "non-" one other card type and one colour, by controller)."""
+    "non-" one other card type and one colour, by controller; or, for a resolving effect, the
+    cards of one card type in all graveyards: "All creature cards in all graveyards", fixed as it
+    resolves, 611.2c, each a new object once it leaves, 400.7)."""
     extra = {k: v for k, v in flt.items() if v not in (None, False, [], ())}
     if static and extra.get("itself") and {**extra, "zone": "battlefield"} == {"zone": "battlefield", "itself": True}:
         # CR 604.2: a static ability of a creature on itself
         return Group("This creature", "this creature", None, itself=True)
     zone = extra.pop("zone", "battlefield")
-    types = list(extra.pop("types", []))
+    if zone == "graveyard" and not static and set(extra) == {"types"} and len(extra["types"]) == 1:
+        kind = extra["types"][0]
+        if kind in NOUNS and kind != "permanent":
+            words = describe({"zone": "graveyard", "types": [kind]})
+            return Group(words.all, words.each, None, kind=kind, zone="graveyard")
+    types = list(extra.pop("types", [])) or ["permanent"]  # CR 110.1: no card type named, every permanent
     nots = list(extra.pop("not_types", []))
     colors = list(extra.pop("colors", []))
     controller = extra.pop("controller", None)
@@ -99,8 +110,8 @@ def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static:
         else:
             raise Unsupported(f"a filter naming the player {controller!r} has no Oracle wording in a game of "
                               f"{len(players)} players")
-    words = describe({"types": types, "not_types": nots, "colors": colors, "controller": controller,
-                                    "other": other})  # the Oracle words: conformance.oracle
+    words = describe({"types": [t for t in types if t != "permanent"], "not_types": nots, "colors": colors,
+                      "controller": controller, "other": other})  # the Oracle words: conformance.oracle
     noun, each = words.all, words.each
     return Group(noun, each, {"you": "You", "opponent": "Opponent"}.get(controller), other, types[0],
                  nots[0] if nots else None, colors[0] if colors else None)
@@ -114,17 +125,26 @@ class Sentence:
     expect: dict[str, Any]
 
 
-def effect_sentence(kind: str, body: Mapping[str, Any], subject: str, grp: Group | None) -> Sentence:
+ON_ANY_PERMANENT = ("modify_pt", "set_pt")
+"""Effects written "Target permanent ..." when their object is no creature as the case declares it
+(a Vehicle, CR 208.3a): they change its power and toughness once it is a creature (611.2c: the
+object is fixed as the spell resolves); a doubling or a switch reads values it has not."""
+
+
+def effect_sentence(kind: str, body: Mapping[str, Any], subject: str, grp: Group | None, *,
+                    noun: str = "creature") -> Sentence:
     """The sentence of a resolving effect: ``subject`` is ``target`` (its first mention of the
-    target), ``it`` (a later one) or ``each`` (a ``to_each`` set, ``grp``)."""
-    target = TARGET if subject == "target" else PARENT
+    target, "Target ``noun``"), ``it`` (a later one) or ``each`` (a ``to_each`` set, ``grp``)."""
+    if noun != "creature" and kind not in ON_ANY_PERMANENT:
+        raise Unsupported(f"a {kind} step on a noncreature permanent has no Oracle wording here")
+    target = {**TARGET, "type_filters": [noun.capitalize()]} if subject == "target" else PARENT
     if kind == "modify_pt":
         p, t = body.get("power", 0) or 0, body.get("toughness", 0) or 0
         amounts = {"power": {"type": "Fixed", "value": p}, "toughness": {"type": "Fixed", "value": t}}
         if subject == "each":
             return Sentence(f"{grp.noun} get {pt_change(p, t)} until end of turn.",
                             {"type": "PumpAll", **amounts, "target": grp.filter})
-        who = "Target creature" if subject == "target" else "It"
+        who = f"Target {noun}" if subject == "target" else "It"
         return Sentence(f"{who} gets {pt_change(p, t)} until end of turn.", {"type": "Pump", **amounts, "target": target})
     if kind == "set_pt":
         p, t = body.get("power"), body.get("toughness")
@@ -143,7 +163,7 @@ def effect_sentence(kind: str, body: Mapping[str, Any], subject: str, grp: Group
         expect = {"type": "GenericEffect",
                   "static_abilities": [{"mode": "Continuous", "affected": PARENT, "modifications": mods}]}
         if subject == "target":
-            return Sentence(f"Target creature has {what} until end of turn.", {**expect, "target": TARGET})
+            return Sentence(f"Target {noun} has {what} until end of turn.", {**expect, "target": target})
         # phase reads a later "It has ..." with no target of its own, affecting the parent's
         return Sentence(f"It has {what} until end of turn.", expect)
     if kind == "switch_pt":
@@ -258,10 +278,23 @@ def cda_sentences(body: Mapping[str, Any]) -> list[Sentence]:
     return out
 
 
+def cda_colors_sentence(colors: list[str], types: list[str], name: str) -> Sentence:
+    """"This creature is all colors." (Transguild Courier), "This creature is blue." (CR 604.3,
+    105.2): phase's characteristic-defining ``SetColor`` on the object itself, in every zone."""
+    me = oracle_words.self_reference(name, types)
+    return Sentence(oracle_abilities.cda_colors(list(colors), me), {
+        "mode": "Continuous", "characteristic_defining": True, "affected": {"type": "SelfRef"},
+        "modifications": [{"type": "SetColor", "colors": [COLOR_WORDS[c].capitalize() for c in "WUBRG" if c in colors]}]})
+
+
 def matches(expected: Any, actual: Any) -> bool:
-    """``actual`` has everything ``expected`` gives (dicts: a subset of keys; lists: same length)."""
+    """``actual`` has everything ``expected`` gives (dicts: a subset of keys; lists: same length,
+    in order, but one effect's ``modifications`` in any order: phase lists them in an order of its
+    own, and each applies in its own layer, CR 613.1)."""
     if isinstance(expected, Mapping):
-        return isinstance(actual, Mapping) and all(k in actual and matches(v, actual[k]) for k, v in expected.items())
+        return isinstance(actual, Mapping) and all(
+            k in actual and (same_multiset(v, actual[k], matches) if k == "modifications" else matches(v, actual[k]))
+            for k, v in expected.items())
     if isinstance(expected, list):
         return isinstance(actual, list) and len(expected) == len(actual) and all(
             matches(e, a) for e, a in zip(expected, actual))
