@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING
 from conformance.errors import Unsupported
 from conformance.format import model as s
 from reference_engine import layers, mana, simultaneous
-from reference_engine.damage import DEATHTOUCH, LIFELINK, DamageEvent, can_be_dealt_damage, is_creature, is_planeswalker, marked, result
+from reference_engine.damage import DEATHTOUCH, INFECT, LIFELINK, WITHER, DamageEvent, can_be_dealt_damage, is_creature, is_planeswalker, marked, result
 from reference_engine.range_of_influence import (abilities_now, as_source, controller_of, current, in_range,
                                                  source_controller, source_matches)
 
@@ -276,14 +276,16 @@ def deal_at_once(game: GameState, assignments: list[tuple[str, str, int]], order
     """510.2: every source's combat damage is dealt at once, one event: each is modified by the
     replacement and prevention effects (614-616) before any result (120.3) happens; each source
     with lifelink makes its controller gain the total it dealt (702.15b, 120.3f), one with
-    deathtouch marks what it damaged (702.2b). A recipient out of the source's controller's range
-    is dealt nothing (801.10)."""
+    deathtouch marks what it damaged (702.2b), one with infect or wither gives counters instead
+    (702.90b-c, 702.80a, 120.3b, 120.3d), as its noncombat damage does. A recipient out of the
+    source's controller's range is dealt nothing (801.10)."""
     sources = {}
     for source, _, _ in assignments:
         if source not in sources:
             obj = game.objects[source]
             values = as_source(game, obj).values
-            sources[source] = (source_controller(game, obj), values.has_keyword(LIFELINK), values.has_keyword(DEATHTOUCH))
+            sources[source] = (source_controller(game, obj), values.has_keyword(LIFELINK), values.has_keyword(DEATHTOUCH),
+                               values.has_keyword(INFECT), values.has_keyword(WITHER))
     dealt = [(source, final)
              for source, recipient, amount in assignments
              if can_be_dealt_damage(game, recipient) and in_range(game, sources[source][0], recipient)
@@ -291,9 +293,11 @@ def deal_at_once(game: GameState, assignments: list[tuple[str, str, int]], order
     totals: dict[str, int] = {}
     with simultaneous.event(game):  # 510.2, 603.2c: one event, its triggers once it is dealt
         for source, event in dealt:
-            totals[source] = totals.get(source, 0) + result(game, event, deathtouch=sources[source][2])
+            _, _, deathtouch, infect, wither = sources[source]
+            totals[source] = totals.get(source, 0) + result(game, event, deathtouch=deathtouch, infect=infect,
+                                                            wither=wither)
         for source, total in totals.items():
-            controller, lifelink, _ = sources[source]
+            controller, lifelink, *_ = sources[source]
             if lifelink and total > 0:  # 702.15b, 119.10: a life-gain event per source, doubled as
                 game.lifelink_gain(source, controller, total)  # replacements say (614.1a)
     layers.invalidate(game)  # loyalty counters removed (120.3c)
