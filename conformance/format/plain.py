@@ -25,28 +25,52 @@ def _is_default(f: dataclasses.Field, item: Any) -> bool:
 
 def plain_value(value: Any, skip: tuple[str, ...] = (), compact: bool = False) -> Any:
     """Plain JSON data for a model value; ``None`` fields are left out (``compact``: so are fields
-    at their default)."""
-    if isinstance(value, (Count, Sum)):
-        return {"count": plain_value(value.filter, compact=compact)} if isinstance(value, Count) else {
-            "sum": [plain_value(t, compact=compact) for t in value.terms]}
-    if isinstance(value, CardTypes):
-        return {"card_types": plain_value(value.filter, compact=compact)}
-    if isinstance(value, Life):
-        return {"life": value.player}
-    if hasattr(value, "to_plain"):
+    at their default). What to do with a value is decided once per type (:func:`_how`): the
+    engines' input of every generated example is made here (issue 22)."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    how = _HOW.get(kind)
+    if how is None:
+        how = _HOW[kind] = _how(value)
+    if how is _THAW:
+        return thaw(value)
+    if how is _TO_PLAIN:
         return value.to_plain()
+    if how is _EXPRESSION:
+        if isinstance(value, (Count, Sum)):
+            return {"count": plain_value(value.filter, compact=compact)} if isinstance(value, Count) else {
+                "sum": [plain_value(t, compact=compact) for t in value.terms]}
+        if isinstance(value, CardTypes):
+            return {"card_types": plain_value(value.filter, compact=compact)}
+        return {"life": value.player}
+    out = {}
+    for f, name, ability in how:  # a dataclass: its fields
+        item = getattr(value, name)
+        if item is None or (skip and name in skip) or (compact and _is_default(f, item)):
+            continue
+        if ability:
+            out[name] = [{a.KEY: plain_value(a, compact=compact)} for a in item]
+        else:
+            out[name] = item if type(item) in _LEAVES else plain_value(item, compact=compact)
+    return out
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_THAW, _TO_PLAIN, _EXPRESSION = object(), object(), object()
+_HOW: dict[type, Any] = {}
+"""Per type of value, how it is made plain: thawed, its ``to_plain()``, an expression, or the
+fields of a dataclass (each with its name and whether it holds abilities)."""
+
+
+def _how(value: Any) -> Any:
+    if isinstance(value, (Count, Sum, CardTypes, Life)):
+        return _EXPRESSION
+    if hasattr(value, "to_plain"):
+        return _TO_PLAIN
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            if f.name in skip or item is None or (compact and _is_default(f, item)):
-                continue
-            if f.name in ABILITY_FIELDS:
-                out[f.name] = [{a.KEY: plain_value(a, compact=compact)} for a in item]
-            else:
-                out[f.name] = plain_value(item, compact=compact)
-        return out
-    return thaw(value)
+        return tuple((f, f.name, f.name in ABILITY_FIELDS) for f in dataclasses.fields(value))
+    return _THAW
 
 
 ABILITY_FIELDS = ("abilities", "gains", "loses")
