@@ -71,17 +71,34 @@ def _resolve(node: dict[str, Any], where: str) -> tuple[dict[str, Any], str]:
     return node, where
 
 
-@functools.lru_cache(maxsize=None)
-def _validator(key: str) -> jsonschema.Draft202012Validator:
+_VALIDATORS: dict[int, tuple[dict[str, Any], jsonschema.Draft202012Validator]] = {}
+"""A validator per branch of the schema, by the branch's identity (the schema is loaded once and
+never changed); the branch is kept beside it, so its id is never reused."""
+
+
+def _validator(node: dict[str, Any]) -> jsonschema.Draft202012Validator:
+    known = _VALIDATORS.get(id(node))
+    if known is None:
+        known = _VALIDATORS[id(node)] = (node, jsonschema.Draft202012Validator({**node, "$defs": _defs()}))
+    return known[1]
+
+
+@functools.lru_cache(maxsize=65536)
+def _valid(node_id: int, instance_json: str) -> bool:
     import json
 
-    return jsonschema.Draft202012Validator({**json.loads(key), "$defs": _defs()})
+    return _VALIDATORS[node_id][1].is_valid(json.loads(instance_json))
 
 
 def _validates(node: dict[str, Any], instance: Any) -> bool:
+    """Whether ``instance`` is valid against the schema's branch ``node``: remembered for the
+    instances met before (generated scenarios repeat the same steps and abilities; counting the
+    elements of every example of a property run asked the same questions hundreds of thousands of
+    times)."""
     import json
 
-    return _validator(json.dumps(node, sort_keys=True)).is_valid(instance)
+    _validator(node)
+    return _valid(id(node), json.dumps(instance, sort_keys=True))
 
 
 def used_elements(node: dict[str, Any], instance: Any, where: str = "file") -> Iterator[tuple[str, str]]:
