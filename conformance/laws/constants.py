@@ -9,7 +9,7 @@ and on the engine's adapter, so the ``ci`` profile's examples could depend on th
 constants Hypothesis keeps from this suite's code are all outside the ranges its strategies draw
 from (127, 128, 256, 1,024, 2**64 - 1: it skips small integers), so the examples are the same with
 or without them (checked: every property's examples on the reference engine, 6,865 runs, identical;
-tests/test_properties.py checks a sample); :func:`none_from_local_code` makes that so by
+tests/test_local_constants.py checks two properties); :func:`none_from_local_code` makes that so by
 construction while a property runs, and saves the parsing. Its global constants are untouched.
 
 This uses Hypothesis's internal ``providers._get_local_constants``; without it (a later
