@@ -167,3 +167,38 @@ def test_phase_still_refuses_the_limited_range_of_influence():
     with pytest.raises(Exception, match="range_of_influence is not supported"):
         db.new_game(["Cfx Filler"], ["Cfx Filler"], extra_players=[["Cfx Filler"]], format="FreeForAll",
                     format_config=config)
+
+
+INFECT_GOLDEN = ("702.90b/infect-to-a-player", "702.90c/infect-to-a-creature", "702.80a/wither-to-a-creature-and-a-player",
+                 "701.10g/infect-damage-doubled", "702.15b/infect-with-lifelink",
+                 "704.5c/infect-gives-the-tenth-poison-counter", "704.5q/infect-against-plus-one-counters",
+                 "120.3c/infect-to-a-planeswalker", "702.90c/infect-lethal-through-counters",
+                 "120.3b/infect-is-no-life-loss")
+
+
+@needs_phase
+def test_golden_cases_of_infect_and_wither_pass(engine):
+    """CR 702.90b-c, 702.80a, 120.3b-d: the keywords printed on the source, whose own ability deals
+    the damage (.damage_sources), give poison and -1/-1 counters in phase's game."""
+    cases = [c for c in loader.load_suite([loader.golden_dir()]) if c.id in set(INFECT_GOLDEN)]
+    assert {c.id for c in cases} == set(INFECT_GOLDEN)
+    outcomes = {c.id: compare.judge(engine, describe(engine), c) for c in cases}
+    assert {i: o.status for i, o in outcomes.items() if o.status != "passed"} == {}
+
+
+@needs_phase
+def test_infect_and_wither_in_combat(engine):
+    """Combat damage from a creature with infect (702.90b-c) or wither (702.80a) is phase's own,
+    worked by hand: an unblocked 2/2 with infect gives 2 poison counters and no life loss; a 2/2
+    with wither and first strike blocked by a 3/3 puts two -1/-1 counters on it, which deals 1 back."""
+    infect = make_case({"rat": creature(2, 2, abilities=[{"keyword": "infect"}])},
+                       [{"combat": {"attackers": {"rat": "Blair"}}},
+                        {"expect": {"players": {"Blair": {"life": 20, "counters": {"poison": 2}}}}}], rules=("702.90b",))
+    players = engine.run(infect.to_dict())[-1]["players"]["Blair"]
+    assert (players["life"], players["counters"]) == (20, {"poison": 2})
+    wither = make_case({"rat": creature(2, 2, abilities=[{"keyword": "wither"}, {"keyword": "first strike"}]),
+                        "bear": {**creature(3, 3), "controller": "Blair"}},
+                       [{"combat": {"attackers": {"rat": "Blair"}, "blockers": {"bear": "rat"}}},
+                        {"expect": {"objects": {"rat": {"damage": 1}, "bear": {"damage": 0}}}}], rules=("702.80a",))
+    objects = engine.run(wither.to_dict())[-1]["objects"]
+    assert (objects["rat"]["damage"], objects["bear"]["counters"], objects["bear"]["toughness"]) == (1, {"-1/-1": 2}, 1)

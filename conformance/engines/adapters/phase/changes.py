@@ -33,7 +33,7 @@ CONTROL = Sentence("Gain control of target permanent until end of turn.", {
 KEYWORDS = {"flying": "Flying", "reach": "Reach", "vigilance": "Vigilance", "haste": "Haste",
             "lifelink": "Lifelink", "deathtouch": "Deathtouch", "indestructible": "Indestructible",
             "first strike": "FirstStrike", "double strike": "DoubleStrike", "defender": "Defender", "menace": "Menace",
-            "trample": "Trample"}
+            "trample": "Trample", "infect": "Infect", "wither": "Wither"}
 """Keywords a card may have and an effect may give or take away here (CR 702.9, 702.17, 702.20,
 702.10, 702.7, 702.4, 702.3, 702.111, 702.19: no meaning in the scenarios this adapter runs, no combat
 being played; 702.15b lifelink,

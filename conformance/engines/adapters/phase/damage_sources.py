@@ -84,7 +84,7 @@ def has_damage_doublers(case: Mapping[str, Any]) -> bool:
         any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS)
 
 
-SOURCE_KEYWORDS = ("lifelink", "deathtouch")
+SOURCE_KEYWORDS = ("lifelink", "deathtouch", "infect", "wither")
 
 
 def _damage_steps(steps: list[Mapping[str, Any]]):
