@@ -36,13 +36,39 @@ def test_protection_outside_combat_is_refused():
         combat_plan.check_protection(case.to_dict())
 
 
-def test_a_blocker_of_several_attackers_is_refused():
-    case = make_case({"bear": creature(2, 2), "cub": creature(2, 2),
-                      "guard": {**creature(3, 5, abilities=[{"block_additional": 1}]), "controller": "Blair"}},
-                     [{"combat": {"attackers": {"bear": "Blair", "cub": "Blair"}, "blockers": {"guard": ["bear", "cub"]},
-                                  "assign": {"guard": {"bear": 2, "cub": 1}}}}], rules=("510.1d",))
-    with pytest.raises(Unsupported, match="phase divides such a blocker's combat damage itself"):
-        combat_plan.plan_combat(case.to_dict(), case.to_dict()["steps"][0]["combat"])
+def test_a_blocker_of_several_attackers_is_refused_where_its_division_is_not_the_cases_alone():
+    """CR 510.1d: played only with one scripted division and no damage changed after it is divided."""
+    objects = {"bear": creature(2, 2), "cub": creature(2, 2),
+               "guard": {**creature(3, 5, abilities=[{"block_additional": 1}]), "controller": "Blair"}}
+    combat = {"attackers": {"bear": "Blair", "cub": "Blair"}, "blockers": {"guard": ["bear", "cub"]}}
+    plan = lambda case: combat_plan.plan_combat(case.to_dict(), case.to_dict()["steps"][0]["combat"])  # noqa: E731
+    scripted = make_case(objects, [{"combat": {**combat, "assign": {"guard": {"bear": 2, "cub": 1}}}}], rules=("510.1d",))
+    assert plan(scripted).blockers == {"guard": ["bear", "cub"]}
+    with pytest.raises(Unsupported, match="scripts no divisions"):  # the loader requires one; the adapter checks too
+        combat_plan.plan_combat(scripted.to_dict(), combat)
+    furnace = {"card": {"types": ["enchantment"], "abilities": [{"double_damage": {}}]}}
+    with pytest.raises(Unsupported, match="double_damage"):
+        plan(make_case({**objects, "furnace": furnace}, [{"combat": {**combat, "assign": {"guard": {"bear": 3}}}}],
+                       rules=("510.1d",)))
+
+
+@needs_phase
+def test_known_disagreement_blocker_division(engine):
+    """CR 510.1d: Blair's 4/4 blocking a 3/3 and a 1/1 may put all 4 on the 3/3. phase asks nobody
+    and splits 2 and 2: the 1/1 dies and the 3/3 lives (reproducer:
+    docs/engines/phase/reproducers/cr510_1d_blocker_divides_as_its_controller_chooses.py)."""
+    from conformance.engines.interface import describe
+    from conformance.format import loader
+    from conformance.results import compare
+
+    cases = {c.id: c for c in loader.load_suite([loader.golden_dir() / "509.1a-blocking-several.yaml"])}
+    result = compare.judge(engine, describe(engine), cases["510.1d/all-to-one-attacker"])
+    assert result.status == "failed"
+    assert {(m.object, m.field, m.expected, m.got) for m in result.mismatches} == {
+        ("ogre", "zone", "graveyard", "battlefield"), ("squire", "zone", "battlefield", "graveyard")}
+    for cid in ("510.1d/one-blocker-divides-among-two-attackers", "510.4/first-strike-blocker-of-two",
+                "510.1d/pro-red-blocker-of-two-red-attackers"):  # the case's division is phase's even split
+        assert compare.judge(engine, describe(engine), cases[cid]).status == "passed", cid
 
 
 @needs_phase

@@ -37,8 +37,9 @@ KEYWORDS = {"flying": "Flying", "reach": "Reach", "vigilance": "Vigilance", "has
 """Keywords a card may have and an effect may give or take away here (CR 702.9, 702.17, 702.20,
 702.10, 702.7, 702.4, 702.3, 702.111, 702.19: no meaning in the scenarios this adapter runs, no combat
 being played; 702.15b lifelink,
-702.2b deathtouch, 702.12b indestructible: phase's own, with damage dealt by the source itself,
-:mod:`.damage_sources`): an ``AddKeyword``/``RemoveKeyword`` modification in layer 6 (613.1f)."""
+702.2b deathtouch, 702.12b indestructible, 702.90b-c infect, 702.80a wither: phase's own, with damage
+dealt by the source itself, :mod:`.damage_sources`, or in phase's combat): an
+``AddKeyword``/``RemoveKeyword`` modification in layer 6 (613.1f)."""
 
 
 KEYWORD_LINES = {"first strike": "First strike", "double strike": "Double strike"}

@@ -69,6 +69,32 @@ def check_protection(case: Mapping[str, Any]) -> None:
                           "combat and checkpoints (CR 702.16)")
 
 
+DIVISION_CHANGERS = ("double_damage", "modify_damage", "prevent_damage")
+"""Abilities that change combat damage after it is divided (614.1a, 615.1), so that phase's damage
+events no longer show the division itself."""
+
+
+def check_blocker_division(case: Mapping[str, Any], body: Mapping[str, Any], blocker: str) -> None:
+    """A creature blocking several attackers divides its combat damage among them as its
+    controller chooses (CR 510.1d). phase asks nobody: it splits the damage evenly, the first
+    attacker getting the remainder (its ``AssignBlockerDamage`` prompt is for banding only,
+    702.22k). Such a combat is played as the case declares it, and where the case's division is
+    not phase's split the checkpoints show phase's disagreement with 510.1d (docs/engines/phase.md).
+    Refused where the division is not the case's alone to show: none scripted (nothing to compare),
+    a double striker's two divisions, damage modified or prevented after it is divided (doublers,
+    modifiers, static or one-shot prevention: a difference could come from them), infect or wither."""
+    scripts = [blocker in (body.get(key) or {}) for key in ("assign", "first_strike_assign")]
+    if scripts.count(True) != 1:
+        raise Unsupported(f"{blocker} blocks several attackers and the case scripts {'no' if not any(scripts) else 'two'} "
+                          "divisions of its combat damage (CR 510.1d, 510.4)")
+    keys = {key for spec in case["objects"].values() for ability in spec["card"].get("abilities", ())
+            for key, value in ability.items() if key in DIVISION_CHANGERS or value in ("infect", "wither")}
+    steps = [kind for step in case["steps"] for kind in step if kind in ("prevent_damage", "redirect_damage")]
+    if keys or steps or any(word in str(case["steps"]) for word in ("infect", "wither")):
+        raise Unsupported(f"{blocker} blocks several attackers in a case with {sorted(keys) or steps or 'infect'}: the "
+                          "division phase makes (CR 510.1d) is not read back from damage that is then changed")
+
+
 @dataclass
 class CombatPlan:
     """A combat phase: each attacker and what it attacks (a player or a planeswalker, by case id),
@@ -95,10 +121,8 @@ def plan_combat(case: Mapping[str, Any], body: Mapping[str, Any]) -> CombatPlan:
     blockers = {}
     for blocker, blocked in (body.get("blockers") or {}).items():
         blockers[blocker] = [blocked] if isinstance(blocked, str) else list(blocked)
-        if len(blockers[blocker]) > 1:  # seen: phase splits a 4-power blocker's damage 2 and 2, asking nobody
-            raise Unsupported(f"{blocker} blocks {len(blockers[blocker])} attackers: phase divides such a blocker's "
-                              "combat damage itself, without asking its controller (CR 510.1d), so the case's "
-                              "division cannot be played")
+        if len(blockers[blocker]) > 1:
+            check_blocker_division(case, body, blocker)
     for oid in [*body["attackers"], *blockers]:
         spec = case["objects"].get(oid)
         if spec is None:

@@ -77,7 +77,8 @@ def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]
 
 def has_damage_doublers(case: Mapping[str, Any]) -> bool:
     """Whether the damage of the case must come from its own sources: a damage doubler, or a
-    keyword that changes what a source's damage does (lifelink, deathtouch, 702.15b, 702.2b),
+    keyword that changes what a source's damage does (lifelink, deathtouch, infect, wither:
+    702.15b, 702.2b, 702.90b-c, 702.80a),
     on a card or given by an effect, depends on the source."""
     return any("double_damage" in ability or "modify_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
