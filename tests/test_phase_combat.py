@@ -29,11 +29,41 @@ def test_keyword_names_and_wording():
         combat_plan.protection_keyword("knight", "artifacts")
 
 
-def test_protection_outside_combat_is_refused():
+def test_protection_with_other_steps_is_refused():
     case = make_case({"knight": creature(2, 2, abilities=[{"protection": "red"}])},
-                     [{"damage": {"source": "knight", "to": "knight", "amount": 1}}], rules=("702.16e",))
-    with pytest.raises(Unsupported, match="protection in a case with damage steps"):
+                     [{"modify_pt": {"to": "knight", "power": 1}}], rules=("702.16e",))
+    with pytest.raises(Unsupported, match="protection in a case with modify_pt steps"):
         combat_plan.check_protection(case.to_dict())
+    gained = make_case({"bear": creature(2, 2)}, [{"become": {"to": "bear", "gains": [{"protection": "red"}]}},
+                                                  {"move": {"object": "bear", "to": "hand"}}], rules=("702.16e",))
+    with pytest.raises(Unsupported, match="protection in a case with move steps"):
+        combat_plan.check_protection(gained.to_dict())
+
+
+PROTECTION_GOLDEN = ("702.16e/protection-from-red", "702.16e/protection-from-creatures", "702.16e/quality-of-the-source-now",
+                     "702.16e/protection-gained", "615.6/protection-stops-lifelink")
+
+
+@needs_phase
+def test_protection_against_damage_steps(engine):
+    """CR 702.16e: damage from the case's own source (its ability, or a spell of its kind and
+    colours) to a protected creature named without targeting it (702.16b, .protected_recipients):
+    the golden cases pass, a source without the quality deals its damage, and words naming
+    another creature too are refused."""
+    from conformance.engines.interface import describe
+    from conformance.format import loader
+    from conformance.results import compare
+
+    cases = {c.id: c for c in loader.load_suite([loader.golden_dir() / "702.16-protection.yaml"])}
+    assert {cid: compare.judge(engine, describe(engine), cases[cid]).status for cid in PROTECTION_GOLDEN} == \
+        dict.fromkeys(PROTECTION_GOLDEN, "passed")
+    case = cases["615.6/protection-stops-lifelink"].to_dict()
+    case["objects"]["paladin"]["card"]["abilities"] = [{"protection": "green"}]  # not the black vampire's quality
+    snapshot = engine.run(case)[-1]
+    assert (snapshot["objects"]["paladin"]["damage"], snapshot["players"]["Alex"]["life"]) == (2, 22)
+    case["objects"]["squire"] = {**creature(1, 1), "owner": "Blair", "controller": "Blair", "zone": "battlefield"}
+    with pytest.raises(Unsupported, match="names 2 creatures now"):
+        engine.run(case)
 
 
 def test_a_blocker_of_several_attackers_is_refused_where_its_division_is_not_the_cases_alone():

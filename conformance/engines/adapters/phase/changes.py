@@ -8,7 +8,8 @@ colours set (105.2, "becomes white and blue", "becomes colorless"); base power a
 (layer 7b, as :func:`.wording.effect_sentence` writes them). Not written, so unsupported: card types
 or supertypes set (phase reads "becomes an artifact creature" as types added, not as the card
 types replaced that 205.1a says), subtypes set to non-creature types, control. Abilities (layer 6,
-613.1f): "loses all abilities", and gaining or losing the keywords of :data:`KEYWORDS`.
+613.1f): "loses all abilities", and gaining or losing the keywords of :data:`KEYWORDS` and the
+protections of :data:`.combat_plan.PROTECTION_PARSES` ("gains protection from red", 702.16a).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from conformance.engines.adapters.phase.combat_plan import protection_keyword
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, PARENT, Group, Sentence, _mod
 from conformance.errors import Unsupported
 from conformance.format.subtypes import kind_of
@@ -59,6 +61,11 @@ def ability_parts(change: Mapping[str, Any]) -> list[tuple[str, str, str, list[d
     for key, (one, many, static, mod) in (("gains", ("gains", "gain", "have", "AddKeyword")),
                                           ("loses", ("loses", "lose", "lose", "RemoveKeyword"))):
         for ability in change.get(key) or ():
+            if isinstance(ability, Mapping) and set(ability) == {"protection"}:  # CR 702.16a, phase's reading checked
+                words, reading = protection_keyword("the effect", ability["protection"])
+                parts.append((f"{one} {words.lower()}", f"{many} {words.lower()}", f"{static} {words.lower()}",
+                              [{"type": mod, "keyword": reading}]))
+                continue
             keyword = ability.get("keyword") if isinstance(ability, Mapping) and len(ability) == 1 else None
             if keyword not in KEYWORDS:
                 raise Unsupported(f"an effect that {one} {ability}: only the keywords {sorted(KEYWORDS)} are written here")

@@ -45,7 +45,9 @@ def block_additional_sentence(oid: str, count: int) -> Sentence:
                     {"mode": {"ExtraBlockers": {"count": count}}, "affected": {"type": "SelfRef"}})
 
 
-COMBAT_ONLY_STEPS = frozenset({"combat", "expect"})
+PROTECTION_STEPS = frozenset({"combat", "expect", "damage", "become", "end_turn"})
+"""The steps of a case with protection: each source of damage is the case's own (.damage_sources,
+.protected_recipients), become and end_turn change and end qualities and protections in phase's layers."""
 
 
 def protection_keyword(oid: str, quality: str) -> tuple[str, Any]:
@@ -56,17 +58,20 @@ def protection_keyword(oid: str, quality: str) -> tuple[str, Any]:
 
 
 def check_protection(case: Mapping[str, Any]) -> None:
-    """Protection is realised only where every damage dealt is combat damage dealt by creatures,
-    the case's own cards, whose qualities phase knows (CR 702.16e-f, 702.16j): the adapter's other
-    sources of damage and effects are synthesized spells standing in for a source (colourless,
-    and no creature), with which protection could not be judged."""
-    if not any("protection" in ability for spec in case["objects"].values()
-               for ability in spec["card"].get("abilities", ())):
+    """Protection (printed, or gained in a step) is realised where every damage dealt is dealt by
+    the case's own sources, whose qualities phase knows (CR 702.16e-f, 702.16j): combat damage,
+    and damage steps from the source's own ability or a spell of its kind and colours
+    (.damage_sources, the protected creature named without targeting it: .protected_recipients);
+    other steps are refused: the adapter's effects there are synthesized colourless spells
+    standing in for a source, with which protection could not be judged."""
+    if not (any("protection" in ability for spec in case["objects"].values()
+                for ability in spec["card"].get("abilities", ()))
+            or any("'protection'" in str(step) for step in case["steps"])):
         return
-    others = sorted({kind for step in case["steps"] for kind in step} - COMBAT_ONLY_STEPS)
+    others = sorted({kind for step in case["steps"] for kind in step} - PROTECTION_STEPS)
     if others:
         raise Unsupported(f"protection in a case with {', '.join(others)} steps: realised only in cases whose steps are "
-                          "combat and checkpoints (CR 702.16)")
+                          f"{', '.join(sorted(PROTECTION_STEPS))} (CR 702.16)")
 
 
 DIVISION_CHANGERS = ("double_damage", "modify_damage", "prevent_damage")

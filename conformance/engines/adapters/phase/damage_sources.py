@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
+from conformance.engines.adapters.phase.protected_recipients import EACH, each_filter, each_recipient
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
 from conformance.engines.adapters.phase.wording import TARGET, Sentence
 from conformance.errors import Unsupported
@@ -76,13 +77,14 @@ def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]
 
 
 def has_damage_doublers(case: Mapping[str, Any]) -> bool:
-    """Whether the damage of the case must come from its own sources: a damage doubler, or a
-    keyword that changes what a source's damage does (lifelink, deathtouch, infect, wither:
-    702.15b, 702.2b, 702.90b-c, 702.80a),
+    """Whether the damage of the case must come from its own sources: a damage doubler, a
+    protection (whose quality is the source's, 702.16e), or a keyword that changes what a
+    source's damage does (lifelink, deathtouch, infect, wither: 702.15b, 702.2b, 702.90b-c, 702.80a),
     on a card or given by an effect, depends on the source."""
-    return any("double_damage" in ability or "modify_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
+    return any("double_damage" in ability or "modify_damage" in ability or "protection" in ability
+               or ability.get("keyword") in SOURCE_KEYWORDS
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
-        any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS)
+        any(kw in str(step) for step in case.get("steps", ()) for kw in (*SOURCE_KEYWORDS, "'protection'"))
 
 
 SOURCE_KEYWORDS = ("lifelink", "deathtouch", "infect", "wither")
@@ -97,11 +99,15 @@ def _damage_steps(steps: list[Mapping[str, Any]]):
             yield body
 
 
-def _recipient(case: Mapping[str, Any], body: Mapping[str, Any]) -> str:
+def recipient_words(case: Mapping[str, Any], body: Mapping[str, Any]) -> str:
+    """Who a permanent's own damage ability deals the step's damage to: "target player", "target
+    creature", "target planeswalker", or a protected creature's words (.protected_recipients)."""
     if body.get("to") is None or body.get("to_each") is not None or body.get("to_each_player"):
         raise Unsupported("damage from a permanent's own ability to several recipients has no wording here (one "
                           "target creature or player)")
-    return "target player" if body["to"] in case["players"] else f"target {recipient_kind(case, body['to'])}"
+    if body["to"] in case["players"]:
+        return "target player"
+    return each_recipient(case, body) or f"target {recipient_kind(case, body['to'])}"
 
 
 def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
@@ -128,7 +134,7 @@ def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]
             continue
         if any("enters_as_copy" in a for s in case["objects"].values() for a in s["card"].get("abilities", ())):
             raise Unsupported("a damage source's printed damage ability in a case with copy effects (a copy would get it)")
-        pair = (body["amount"], _recipient(case, body))
+        pair = (body["amount"], recipient_words(case, body))
         if pair not in out.setdefault(body["source"], []):
             out[body["source"]].append(pair)
     return out
@@ -136,23 +142,28 @@ def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]
 
 def activated_expectation(amount: int, recipient: str, text: str) -> dict[str, Any]:
     """phase's reading of "{0}: NAME deals N damage to target creature." (NAME read as ``~``)."""
-    target = {"type": "Player"} if recipient == "target player" else {
-        **TARGET, "type_filters": [recipient.split()[-1].capitalize()]}
-    return {"kind": "Activated", "effect": {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount},
-                                            "target": target},
+    if recipient in EACH:  # CR 702.16b: a protected creature, not targeted
+        effect = {"type": "DamageAll", "amount": {"type": "Fixed", "value": amount}, "target": each_filter(recipient)}
+    else:
+        target = {"type": "Player"} if recipient == "target player" else {
+            **TARGET, "type_filters": [recipient.split()[-1].capitalize()]}
+        effect = {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount}, "target": target}
+    return {"kind": "Activated", "effect": effect,
             "cost": {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}}}
 
 
 @dataclass
 class Activation:
     """A permanent dealing damage with its own activated ability: its controller activates the
-    ability (its text) targeting ``target`` (an object) or ``target_player``."""
+    ability (its text) targeting ``target`` (an object) or ``target_player``, or dealing it to
+    ``only``, a protected creature its text names without targeting (.protected_recipients)."""
 
     source: str
     text: str
     target: str | None
     target_player: str | None
     order: tuple[str, ...] = ()
+    only: str | None = None
 
 
 ORDERED = ("double_damage", "modify_damage", "prevent_damage")

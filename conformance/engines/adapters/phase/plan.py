@@ -26,7 +26,9 @@ from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_ab
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
-                                                               recipient_kind, source_abilities, source_ability_text)
+                                                               recipient_kind, recipient_words, source_abilities,
+                                                               source_ability_text)
+from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import copy_token_sentence, create_token_sentence, token_names, token_order
@@ -55,6 +57,7 @@ class Cast:
     target_player: str | None = None  # the player it targets ("target player")
     order: tuple[str, ...] = ()  # the objects whose replacement effects apply, in the affected player's order (616.1)
     tokens: tuple[str, ...] = ()  # the names of the tokens it creates, in order (111.1)
+    only: tuple[str, str] | None = None  # the protected creature its "each" words must name alone (.protected_recipients)
 
     @property
     def tracked(self) -> bool:
@@ -379,12 +382,13 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     # spell is as good a source as the scenario's), or doublers and modifiers with the scenario's own source
     order = damage_order(case, body, plan.shields) if doublers or body.get("order") else ()
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
-        source = case["objects"][body["source"]]
-        recipient = "target player" if body.get("to") in plan.players else f"target {recipient_kind(case, body['to'])}"
+        recipient = recipient_words(case, body)
         name = plan.cards[plan.objects[body["source"]]].name
+        targeted = recipient.startswith("target ")
         return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
-                          target=None if body["to"] in plan.players else body["to"],
-                          target_player=body["to"] if body["to"] in plan.players else None, order=order)
+                          target=body["to"] if targeted and body["to"] not in plan.players else None,
+                          target_player=body["to"] if body["to"] in plan.players else None, order=order,
+                          only=None if targeted else body["to"])
     look: dict[str, Any] = {}
     if doublers:  # the stand-in is the same kind of spell, of the same colours (CR 105.2: "a red source")
         card = case["objects"][body["source"]]["card"]
@@ -416,6 +420,13 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
         plan.cards[name] = spell_card(name, [sentence], **look)
         plan.spells[name] = caster
         return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order)
+    elif doublers and each_recipient(case, body):  # CR 702.16b: a protected creature, not targeted
+        words = each_recipient(case, body)
+        plan.cards[name] = spell_card(name, [Sentence(f"{name} deals {amount} damage to {words}.", {
+            "type": "DamageAll", "amount": amount_q, "target": each_filter(words)})], **look)
+        plan.spells[name] = caster
+        return Cast(spell=name, caster=caster, target=None, parts=[], needs_creature=False, order=order,
+                    only=(body["to"], words))
     else:
         kind = recipient_kind(case, body["to"])
         sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",

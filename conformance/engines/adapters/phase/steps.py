@@ -31,6 +31,7 @@ from conformance.engines.adapters.phase.choosing import EntersChoosing
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.player_counters import PlayerCounters
+from conformance.engines.adapters.phase.protected_recipients import check_one_recipient
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
@@ -58,6 +59,8 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             if source.get("zone") != "Battlefield" or source.get("controller") != seat:
                 raise Unsupported(f"damage by {cast.damage_source!r} to creatures a filter names relative to its "
                                   "controller, now that it is not on the battlefield under its first controller")
+        if cast.only is not None:  # CR 702.16b: "each creature ..." naming the protected creature alone
+            check_one_recipient(self.game, self.ids[cast.only[0]], seat, cast.only[1], cast.only[0])
         self.give_priority(seat)
         spell = self.ids[cast.spell]
         before = {obj["id"] for obj in self.game.battlefield()}
@@ -98,7 +101,8 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         if chosen != ([] if chosen_target is None else [chosen_target]):
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
         self.replacement_order = self.order_of(cast.order)
-        self.affected_seat = None if target is None else self.game.object(target).get("controller")
+        affected = target if cast.only is None else self.ids[cast.only[0]]
+        self.affected_seat = None if affected is None else self.game.object(affected).get("controller")
         try:
             self.resolve_stack()
         finally:
