@@ -202,3 +202,26 @@ def test_infect_and_wither_in_combat(engine):
                         {"expect": {"objects": {"rat": {"damage": 1}, "bear": {"damage": 0}}}}], rules=("702.80a",))
     objects = engine.run(wither.to_dict())[-1]["objects"]
     assert (objects["rat"]["damage"], objects["bear"]["counters"], objects["bear"]["toughness"]) == (1, {"-1/-1": 2}, 1)
+
+
+def test_a_permanents_damage_to_several_recipients_is_worded():
+    """CR 120.3: one event to each player, each creature a filter names, or both (Pestilence's words)."""
+    from conformance.engines.adapters.phase.damage_sources import recipient_words, source_ability_text
+
+    case = make_case({"leech": creature(1, 1, abilities=[{"keyword": "lifelink"}])},
+                     [{"damage": {"source": "leech", "to_each_player": True, "amount": 1}}], rules=("120.3",)).to_dict()
+    words = lambda body: recipient_words(case, {"source": "leech", "amount": 1, **body}).words  # noqa: E731
+    assert words({"to_each_player": True}) == "each player"
+    assert words({"to_each": {"types": ["creature"], "controller": "you"}}) == "each creature you control"
+    assert words({"to_each": {"types": ["creature"]}, "to_each_player": True}) == "each creature and each player"
+    assert source_ability_text("Cfx Object 1", 2, recipient_words(case, {"source": "leech", "to_each_player": True})) \
+        == "{0}: Cfx Object 1 deals 2 damage to each player."
+    with pytest.raises(Unsupported, match="an object or player and to others"):
+        words({"to": "Blair", "to_each_player": True})
+
+
+@needs_phase
+def test_lifelink_to_several_recipients_is_one_event(engine):
+    """CR 702.15b: the golden case passes: 10 damage dealt at once, 10 life gained."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == "702.15b/lifelink-to-several-recipients"]
+    assert compare.judge(engine, describe(engine), case).status == "passed"

@@ -1,6 +1,7 @@
 """A permanent dealing damage with its own activated ability (:class:`.damage_sources.Activation`,
 CR 602.2, 113.7): its controller activates the ability phase parsed from the card's printed
-"{0}: NAME deals 3 damage to target creature.", chooses the target with phase's prompt, and
+"{0}: NAME deals 3 damage to target creature." (or to several recipients, "each player"),
+chooses the target with phase's prompt, and
 priority is passed until the ability has resolved, with phase's replacement effects (and the
 affected player's order of them, 616.1) applied to the damage event.
 """
@@ -47,9 +48,11 @@ class Activations(Board):
                 raise Unsupported(f"damage to {act.target!r}, which is not a {kind.lower()} on the battlefield now")
             chosen = {"Object": self.ids[act.target]}
             affected = target.get("controller")
-        else:
+        elif act.target_player is not None:
             chosen = {"Player": self.seat[act.target_player]}
             affected = self.seat[act.target_player]
+        else:  # CR 120.3: each player, each creature a filter names: one event, no target
+            chosen, affected = None, None
         self.give_priority(seat)
         self.game.apply(seat, _action({"type": "ActivateAbility",
                                        "data": {"source_id": self.ids[act.source], "ability_index": indices[0]}}))

@@ -19,14 +19,15 @@ reported, and cases copying a damage source are refused).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
-from conformance.engines.adapters.phase.protected_recipients import EACH, each_filter, each_recipient
+from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient, is_protected
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
-from conformance.engines.adapters.phase.wording import TARGET, Sentence
+from conformance.engines.adapters.phase.wording import TARGET, Sentence, group
 from conformance.errors import Unsupported
 
 DOUBLE = {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": None, "condition": None,
@@ -99,15 +100,49 @@ def _damage_steps(steps: list[Mapping[str, Any]]):
             yield body
 
 
-def recipient_words(case: Mapping[str, Any], body: Mapping[str, Any]) -> str:
-    """Who a permanent's own damage ability deals the step's damage to: "target player", "target
-    creature", "target planeswalker", or a protected creature's words (.protected_recipients)."""
-    if body.get("to") is None or body.get("to_each") is not None or body.get("to_each_player"):
-        raise Unsupported("damage from a permanent's own ability to several recipients has no wording here (one "
-                          "target creature or player)")
-    if body["to"] in case["players"]:
-        return "target player"
-    return each_recipient(case, body) or f"target {recipient_kind(case, body['to'])}"
+@dataclass(frozen=True)
+class Recipient:
+    """Who a permanent's own damage ability deals a step's damage to: its words in the ability's
+    text, whether it targets, and phase's reading of the effect (amount aside, JSON)."""
+
+    words: str
+    targeted: bool
+    effect: str
+
+
+def _recipient(words: str, effect: Mapping[str, Any], *, targeted: bool = False) -> Recipient:
+    return Recipient(words, targeted, json.dumps(effect, sort_keys=True))
+
+
+def recipient_words(case: Mapping[str, Any], body: Mapping[str, Any]) -> Recipient:
+    """"target player", "target creature", "target planeswalker", a protected creature's words
+    (.protected_recipients), or several recipients (CR 120.3, one event): "each player", "each
+    creature you control" (the filter read from the source's controller, 109.5), "each creature
+    and each player" (Pestilence's words)."""
+    to, each, players = body.get("to"), body.get("to_each"), bool(body.get("to_each_player"))
+    if to is not None and (each is not None or players):
+        raise Unsupported("damage from a permanent's own ability to an object or player and to others too has no "
+                          "wording here")
+    if to in case["players"]:
+        return _recipient("target player", {"type": "DealDamage", "target": {"type": "Player"}}, targeted=True)
+    if to is not None:
+        words = each_recipient(case, body)
+        if words is not None:
+            return _recipient(words, {"type": "DamageAll", "target": each_filter(words)})
+        kind = recipient_kind(case, to)
+        return _recipient(f"target {kind}", {"type": "DealDamage", "target": {**TARGET, "type_filters": [kind.capitalize()]}},
+                          targeted=True)
+    if each is None:
+        return _recipient("each player", {"type": "DamageEachPlayer", "player_filter": {"type": "All"}})
+    if any(is_protected(case, oid) for oid in case["objects"]):
+        raise Unsupported("damage to each object a filter names in a case with protection: not told apart from the "
+                          "protected creature's own wording here")
+    source = case["objects"][body["source"]]
+    grp = group(each, you=source.get("controller") or source["owner"], players=tuple(case["players"]), static=False)
+    effect = {"type": "DamageAll", "target": grp.filter}
+    if players:
+        return _recipient(f"{grp.each} and each player", {**effect, "player_filter": {"type": "All"}})
+    return _recipient(grp.each, effect)
 
 
 def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
@@ -118,8 +153,8 @@ def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
     return "planeswalker" if "planeswalker" in types and "creature" not in types else "creature"
 
 
-def source_ability_text(name: str, amount: int, recipient: str) -> str:
-    return f"{{0}}: {name} deals {amount} damage to {recipient}."
+def source_ability_text(name: str, amount: int, recipient: Recipient) -> str:
+    return f"{{0}}: {name} deals {amount} damage to {recipient.words}."
 
 
 def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]]:
@@ -140,14 +175,9 @@ def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]
     return out
 
 
-def activated_expectation(amount: int, recipient: str, text: str) -> dict[str, Any]:
+def activated_expectation(amount: int, recipient: Recipient, text: str) -> dict[str, Any]:
     """phase's reading of "{0}: NAME deals N damage to target creature." (NAME read as ``~``)."""
-    if recipient in EACH:  # CR 702.16b: a protected creature, not targeted
-        effect = {"type": "DamageAll", "amount": {"type": "Fixed", "value": amount}, "target": each_filter(recipient)}
-    else:
-        target = {"type": "Player"} if recipient == "target player" else {
-            **TARGET, "type_filters": [recipient.split()[-1].capitalize()]}
-        effect = {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount}, "target": target}
+    effect = {**json.loads(recipient.effect), "amount": {"type": "Fixed", "value": amount}}
     return {"kind": "Activated", "effect": effect,
             "cost": {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}}}
 

@@ -384,11 +384,11 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
         recipient = recipient_words(case, body)
         name = plan.cards[plan.objects[body["source"]]].name
-        targeted = recipient.startswith("target ")
+        to = body.get("to")
         return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient),
-                          target=body["to"] if targeted and body["to"] not in plan.players else None,
-                          target_player=body["to"] if body["to"] in plan.players else None, order=order,
-                          only=None if targeted else body["to"])
+                          target=to if recipient.targeted and to not in plan.players else None,
+                          target_player=to if to in plan.players else None, order=order,
+                          only=None if recipient.targeted else to)
     look: dict[str, Any] = {}
     if doublers:  # the stand-in is the same kind of spell, of the same colours (CR 105.2: "a red source")
         card = case["objects"][body["source"]]["card"]
