@@ -41,7 +41,7 @@ def test_protection_with_other_steps_is_refused():
 
 
 PROTECTION_GOLDEN = ("702.16e/protection-from-red", "702.16e/protection-from-creatures", "702.16e/quality-of-the-source-now",
-                     "702.16e/protection-gained", "615.6/protection-stops-lifelink")
+                     "702.16e/protection-gained", "615.6/protection-stops-lifelink", "616.1/torbran-and-protection")
 
 
 @needs_phase
@@ -64,6 +64,14 @@ def test_protection_against_damage_steps(engine):
     case["objects"]["squire"] = {**creature(1, 1), "owner": "Blair", "controller": "Blair", "zone": "battlefield"}
     with pytest.raises(Unsupported, match="names 2 creatures now"):
         engine.run(case)
+    torbran = cases["616.1/torbran-and-protection"].to_dict()  # an order naming the protection, left to phase
+    torbran["objects"]["paladin"]["card"]["abilities"] = [{"protection": "green"}]  # Torbran's +2 applies: 4 >= 3
+    assert engine.run(torbran)[-1]["objects"]["paladin"]["zone"] == "graveyard"
+    torbran["objects"]["hydra"] = {**creature(1, 1, abilities=[{"prevent_damage": {"to": {"itself": True}, "then": {
+        "put_counters": "-1/-1"}}}]), "owner": "Blair", "controller": "Blair", "zone": "battlefield"}
+    torbran["steps"][0]["damage"]["order"] = {"paladin": ["hydra", "paladin"]}
+    with pytest.raises(Unsupported, match="an order naming a protection beside 'hydra'"):
+        engine.run(torbran)
 
 
 def test_a_blocker_of_several_attackers_is_refused_where_its_division_is_not_the_cases_alone():

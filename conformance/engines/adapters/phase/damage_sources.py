@@ -214,6 +214,7 @@ def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapp
     if len(order) != 1:
         raise Unsupported("orders of replacement effects for several affected players or objects in one event")
     (_, names), = order.items()
+    names = _without_protection(case, names, shields)
     out = []
     if sum(name in shields for name in names) > 1:
         raise Unsupported("an order naming several prevention shields: phase's shields cannot be told apart in its prompt")
@@ -232,6 +233,31 @@ def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapp
                               "prevention alone are ordered here")
         out.append(oid)
     return tuple(out)
+
+
+def _without_protection(case: Mapping[str, Any], names: list[str], shields: Mapping[str, str]) -> list[str]:
+    """An order naming an object's protection (CR 616.1: its prevention, 702.16e, is one of the
+    effects ordered) among doublers and modifiers only: protection prevents all the damage
+    whether they apply before it or after it (nothing is left to modify, 614.7a), so the order
+    among them and it changes nothing, and phase applies it its own way; it is left out of the
+    order phase's prompt is answered with. Beside other prevention (a shield, a static
+    prevention, whose amount prevented would depend on it) it is refused."""
+    def only_protection(name: str) -> bool:
+        oid, _, ability = name.partition(".")
+        abilities = case["objects"].get(oid, {}).get("card", {}).get("abilities", ())
+        return ability in ("", "protection") and [a for a in abilities if set(a) & {*ORDERED, "protection"}] == [
+            a for a in abilities if "protection" in a] != []
+
+    if not any(only_protection(name) for name in names):
+        return list(names)
+    rest = [name for name in names if not only_protection(name)]
+    for name in rest:
+        oid, _, _ = name.partition(".")
+        kinds = {k for a in case["objects"].get(oid, {}).get("card", {}).get("abilities", ()) for k in a}
+        if name in shields or "prevent_damage" in kinds or not kinds & {"double_damage", "modify_damage"}:
+            raise Unsupported(f"an order naming a protection beside {name!r}: only beside damage doublers and "
+                              "modifiers is the order without effect (CR 616.1, 702.16e)")
+    return rest
 
 
 def ability_text(oid: str, spec: Mapping[str, Any], own: list[Mapping[str, Any]], ability: str, name: str) -> str:
