@@ -164,3 +164,19 @@ def test_a_permanent_declared_tapped_is_tapped_and_cannot_attack(engine):
     attack = {**case.to_dict(), "steps": [{"combat": {"attackers": {"bear": "Blair"}}}]}
     with pytest.raises(Unsupported, match="phase does not let (bear|them) attack"):
         engine.run(attack)
+
+
+@needs_phase
+def test_abilities_triggered_by_combat_damage_wait_for_resolve_triggers(engine):
+    """CR 603.3, 119.10: two lifelinkers' combat damage, two gains, the pridemate triggers twice
+    (the golden case passes); in a combat with a first-strike step the triggers are refused."""
+    from conformance.engines.interface import describe
+    from conformance.format import loader
+    from conformance.results import compare
+
+    cases = {c.id: c for c in loader.load_suite([loader.golden_dir() / "603.2c-one-damage-event.yaml"])}
+    assert compare.judge(engine, describe(engine), cases["119.10/two-lifelinkers-two-gain-triggers"]).status == "passed"
+    case = cases["119.10/two-lifelinkers-two-gain-triggers"].to_dict()
+    case["objects"]["left"]["card"]["abilities"].append({"keyword": "first strike"})
+    with pytest.raises(Unsupported, match="first-strike combat damage step"):
+        engine.run(case)

@@ -9,7 +9,9 @@ prompt with what the case declares or scripts, after checking that phase offers 
 for: unsupported, never guessed). Everything else is phase's: tapping attackers (508.1f) unless
 they have vigilance (702.20b), blocking restrictions (flying, reach, menace, 509.1b), the first
 combat damage step (510.4), deathtouch and lifelink, state-based actions between the steps
-(704.3). Priority is passed until the end of combat step (511), where the step ends.
+(704.3). Priority is passed until the end of combat step (511), where the step ends, or, in a case
+with triggered abilities, until what combat damage made trigger waits on phase's stack
+(:meth:`CombatSteps.triggers_wait`).
 
 As the case starts, creatures on the battlefield have been under their controllers' control since
 the turn began (the format's reading of 302.6): phase's debug ``SetSummoningSickness`` says so;
@@ -75,7 +77,7 @@ class CombatSteps(Board):
             waiting = self.waiting()
             if waiting["type"] in prompts:
                 return waiting
-            if waiting["type"] == "GameOver":
+            if waiting["type"] == "GameOver" or self.triggers_wait(waiting):
                 return None
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} in combat: {json.dumps(waiting)[:300]}")
@@ -85,6 +87,25 @@ class CombatSteps(Board):
                 raise Unsupported("something went on phase's stack during combat: not realised by this adapter")
             self.pass_priority()
         raise AdapterFault("phase's combat did not go on")
+
+    def triggers_wait(self, waiting: dict[str, Any]) -> bool:
+        """Whether the combat is over with triggered abilities waiting (CR 603.3): what combat
+        damage made trigger is on phase's stack (or in its prompt to order it) in its one combat
+        damage step; the case's ``resolve_triggers`` step resolves it (.triggers), and nothing is
+        left of the combat phase but its end (511), where nothing here happens. Abilities
+        triggering before the last combat damage step (a first-strike step, 510.4) would resolve
+        before it: unsupported."""
+        if not self.plan.triggers or self.game.phase != "CombatDamage":
+            return False
+        stack = self.game.stack()
+        if waiting["type"] != "OrderTriggers" and not (waiting["type"] == "Priority" and stack):
+            return False
+        if any(item["kind"]["type"] != "TriggeredAbility" for item in stack):
+            return False
+        if (self.game.state()["state"].get("combat") or {}).get("first_strike_participants"):
+            raise Unsupported("abilities triggering in a combat with a first-strike combat damage step (CR 510.4, "
+                              "603.3): not realised by this adapter")
+        return True
 
     def attack_target(self, target: str) -> dict[str, Any]:
         if target in self.seat:

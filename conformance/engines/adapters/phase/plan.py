@@ -267,10 +267,7 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_damage(plan, case, body, counter)
     if kind == "together":
         return _plan_together(plan, case, body, counter)
-    if kind == "combat":  # CR 506-511: phase's own combat phase (.combat)
-        if plan.triggers:  # CR 603.2, 603.3: what triggers in combat waits on phase's stack, not realised there
-            raise Unsupported("a combat step in a case with triggered abilities: abilities triggering during phase's "
-                              "combat are not realised by this adapter")
+    if kind == "combat":  # CR 506-511: phase's own combat phase (.combat; what it makes trigger: .combat.triggers_wait)
         return plan_combat(case, body)
     raise Unsupported(f"the step {kind!r} is not realised by this adapter")
 
