@@ -180,3 +180,22 @@ def test_abilities_triggered_by_combat_damage_wait_for_resolve_triggers(engine):
     case["objects"]["left"]["card"]["abilities"].append({"keyword": "first strike"})
     with pytest.raises(Unsupported, match="first-strike combat damage step"):
         engine.run(case)
+
+
+@needs_phase
+def test_known_disagreement_shield_and_doubler_on_combat_damage(engine):
+    """CR 616.1: the case's order (shield, then doubler) is played in phase's combat, which deals
+    no damage at all (reproducer: docs/engines/phase/reproducers/cr616_1_combat_damage_shield_and_doubler.py);
+    with the doubler alone the 3/3 deals 6."""
+    from conformance.engines.interface import describe
+    from conformance.format import loader
+    from conformance.results import compare
+
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "508-510-combat.yaml"])
+               if c.id == "616.1/combat-damage-two-effects-in-order"]
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "failed"
+    assert [(m.field, m.expected, m.got) for m in result.mismatches] == [("life", 16, 20)]
+    alone = case.to_dict()
+    alone["steps"] = [{"combat": {"attackers": {"giant": "Blair"}}}, alone["steps"][2]]
+    assert engine.run(alone)[-1]["players"]["Blair"]["life"] == 14

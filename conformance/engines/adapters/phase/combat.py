@@ -60,6 +60,18 @@ class CombatSteps(Board):
             raise Unsupported(f"phase asks for no attackers (it sees no creature able to attack, CR 508.1a), where the "
                               f"case declares {', '.join(combat.attackers)}: phase does not let them attack")
         self.declare_attackers(combat, waiting)
+        self.replacement_order = self.order_of(combat.order)
+        affected = combat.affected
+        self.affected_seat = (self.seat[affected] if affected in self.seat
+                              else self.obj(affected).get("controller") if affected is not None else None)
+        try:
+            self.fight_on(combat)
+        finally:
+            self.replacement_order, self.affected_seat = (), None
+        self.check_blocks(combat)
+
+    def fight_on(self, combat: CombatPlan) -> None:
+        """From the declaration of blockers on: phase's prompts answered until the combat is over."""
         while True:
             waiting = self.pass_until(("DeclareBlockers", "AssignCombatDamage", "AssignBlockerDamage"), within=COMBAT_STEPS)
             if waiting is None:
@@ -68,7 +80,6 @@ class CombatSteps(Board):
                 self.declare_blockers(combat, waiting)
             else:
                 self.assign_damage(combat, waiting)
-        self.check_blocks(combat)
 
     def pass_until(self, prompts: tuple[str, ...], within: tuple[str, ...]) -> dict[str, Any] | None:
         """Pass priority until phase asks one of ``prompts``; None once phase's game is past the
@@ -79,6 +90,9 @@ class CombatSteps(Board):
                 return waiting
             if waiting["type"] == "GameOver" or self.triggers_wait(waiting):
                 return None
+            if waiting["type"] == "ReplacementChoice":  # CR 616.1: the affected player's order (.counter_order)
+                self.answer_replacement_choice(waiting)
+                continue
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} in combat: {json.dumps(waiting)[:300]}")
             if self.game.phase not in within:

@@ -110,6 +110,8 @@ class CombatPlan:
     blockers: dict[str, list[str]] = field(default_factory=dict)
     assign: dict[str, dict[str, int]] = field(default_factory=dict)
     first_strike_assign: dict[str, dict[str, int]] = field(default_factory=dict)
+    affected: str | None = None  # the player or object whose scripted order of replacement effects (616.1) ...
+    order: tuple[Any, ...] = ()  # ... applies to the combat damage it is dealt (.damage_sources.damage_order)
 
     def blocks(self) -> list[tuple[str, str]]:
         return [(blocker, attacker) for blocker, attackers in self.blockers.items() for attacker in attackers]
@@ -119,10 +121,8 @@ class CombatPlan:
 
 
 def plan_combat(case: Mapping[str, Any], body: Mapping[str, Any]) -> CombatPlan:
-    """A ``combat`` step as phase will play it; raise Unsupported for what is not realised."""
-    if body.get("order"):
-        raise Unsupported("an order of replacement effects applied to combat damage (CR 616.1) is not realised by "
-                          "this adapter")
+    """A ``combat`` step as phase will play it; raise Unsupported for what is not realised. A
+    scripted order of replacement effects (616.1) is added by the plan (.damage_sources.damage_order)."""
     blockers = {}
     for blocker, blocked in (body.get("blockers") or {}).items():
         blockers[blocker] = [blocked] if isinstance(blocked, str) else list(blocked)

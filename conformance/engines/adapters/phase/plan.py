@@ -268,7 +268,11 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind == "together":
         return _plan_together(plan, case, body, counter)
     if kind == "combat":  # CR 506-511: phase's own combat phase (.combat; what it makes trigger: .combat.triggers_wait)
-        return plan_combat(case, body)
+        combat = plan_combat(case, body)
+        if body.get("order"):  # CR 616.1: the affected player's order, answered in phase's prompt (.counter_order)
+            combat.order = damage_order(case, body, plan.shields)
+            combat.affected = next(iter(body["order"]))
+        return combat
     raise Unsupported(f"the step {kind!r} is not realised by this adapter")
 
 
