@@ -25,18 +25,21 @@ def test_keyword_names_and_wording():
     assert combat_plan.block_additional_sentence("guard", 1).text == \
         "This creature can block an additional creature each combat."
     assert combat_plan.protection_keyword("knight", "red") == ("Protection from red", {"Protection": {"Color": "Red"}})
-    with pytest.raises(Unsupported, match="protection from artifacts"):
-        combat_plan.protection_keyword("knight", "artifacts")
+    assert combat_plan.protection_keyword("knight", "artifacts") == (
+        "Protection from artifacts", {"Protection": {"CardType": "artifacts"}})
+    with pytest.raises(Unsupported, match="protection from Goblins"):
+        combat_plan.protection_keyword("knight", "Goblins")
 
 
 def test_protection_with_other_steps_is_refused():
     case = make_case({"knight": creature(2, 2, abilities=[{"protection": "red"}])},
-                     [{"modify_pt": {"to": "knight", "power": 1}}], rules=("702.16e",))
-    with pytest.raises(Unsupported, match="protection in a case with modify_pt steps"):
+                     [{"prevent_damage": {"to": "knight", "amount": 1}}], rules=("702.16e",))
+    with pytest.raises(Unsupported, match="protection in a case with prevent_damage steps"):
         combat_plan.check_protection(case.to_dict())
     gained = make_case({"bear": creature(2, 2)}, [{"become": {"to": "bear", "gains": [{"protection": "red"}]}},
-                                                  {"move": {"object": "bear", "to": "hand"}}], rules=("702.16e",))
-    with pytest.raises(Unsupported, match="protection in a case with move steps"):
+                                                  {"together": [{"gain_life": {"player": "Alex", "amount": 1}}, {"gain_life": {"player": "Blair", "amount": 1}}]}],
+                     rules=("702.16e",))
+    with pytest.raises(Unsupported, match="protection in a case with together steps"):
         combat_plan.check_protection(gained.to_dict())
 
 
@@ -199,3 +202,35 @@ def test_known_disagreement_shield_and_doubler_on_combat_damage(engine):
     alone = case.to_dict()
     alone["steps"] = [{"combat": {"attackers": {"giant": "Blair"}}}, alone["steps"][2]]
     assert engine.run(alone)[-1]["players"]["Blair"]["life"] == 14
+
+
+@needs_phase
+@pytest.mark.parametrize(("quality", "source", "dealt"), [
+    ("instants", {"card": {"types": ["instant"]}, "zone": "stack", "owner": "Blair"}, 0),
+    ("instants", {"card": {"types": ["artifact"]}, "owner": "Blair"}, 2),
+    ("artifacts", {"card": {"types": ["artifact", "creature"], "power": 1, "toughness": 1}, "owner": "Blair"}, 0),
+    ("artifacts", {"card": {"types": ["instant"]}, "zone": "stack", "owner": "Blair"}, 2),
+    ("sorceries", {"card": {"types": ["sorcery"]}, "zone": "stack", "owner": "Alex"}, 0),
+    ("sorceries", {"card": {"types": ["creature"], "power": 1, "toughness": 1}, "owner": "Alex"}, 2),
+])
+def test_protection_from_a_card_type_against_damage_steps(engine, quality, source, dealt):
+    """CR 702.16a, 702.16e: protection from instants, artifacts or sorceries prevents the damage of
+    a source of that card type (the case's own: its ability, or a spell of its kind), not another's."""
+    owner = "Alex" if source["owner"] == "Blair" else "Blair"
+    case = make_case({"knight": {**creature(2, 5, abilities=[{"protection": quality}]), "owner": owner}, "bolt": source},
+                     [{"damage": {"source": "bolt", "to": "knight", "amount": 2}},
+                      {"expect": {"objects": {"knight": {"damage": dealt}}}}], rules=("702.16e",))
+    assert engine.run(case.to_dict())[-1]["objects"]["knight"]["damage"] == dealt
+
+
+@needs_phase
+def test_protection_beside_other_steps(engine):
+    """CR 702.16b: the colourless instant of a P/T change targets a creature with protection from
+    red; one with protection from everything phase does not let it target: unsupported."""
+    steps = [{"modify_pt": {"to": "knight", "power": 1}}, {"expect": {"objects": {"knight": {"power": 3}}}}]
+    red = make_case({"knight": creature(2, 2, abilities=[{"protection": "red"}])}, steps, rules=("702.16b",))
+    assert engine.run(red.to_dict())[-1]["objects"]["knight"]["power"] == 3
+    everything = make_case({"knight": creature(2, 2, abilities=[{"protection": "everything"}])}, steps,
+                           rules=("702.16b",))
+    with pytest.raises(Unsupported, match="target"):
+        engine.run(everything.to_dict())

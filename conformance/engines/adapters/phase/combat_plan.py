@@ -27,7 +27,7 @@ def phase_keyword(word: str) -> str:
 
 PROTECTION_PARSES = {
     **{color: {"Protection": {"Color": color.capitalize()}} for color in ("white", "blue", "black", "red", "green")},
-    "creatures": {"Protection": {"CardType": "creatures"}},
+    **{kind: {"Protection": {"CardType": kind}} for kind in ("creatures", "artifacts", "instants", "sorceries")},
     "everything": {"Protection": "Everything"},
 }
 """The protections written here, "Protection from red" (CR 702.16a, 702.16j), and how phase must
@@ -45,9 +45,18 @@ def block_additional_sentence(oid: str, count: int) -> Sentence:
                     {"mode": {"ExtraBlockers": {"count": count}}, "affected": {"type": "SelfRef"}})
 
 
-PROTECTION_STEPS = frozenset({"combat", "expect", "damage", "become", "end_turn"})
+PROTECTION_STEPS = frozenset({"combat", "expect", "damage", "become", "end_turn", "resolve_triggers",
+                              "move", "gain_life", "lose_life", "double_life", "add_mana", "double_mana",
+                              "put_player_counters", "remove_player_counters", "double_counters", "put_counters",
+                              "remove_counters", "modify_pt", "set_pt", "switch_pt", "double_pt", "triple_pt"})
 """The steps of a case with protection: each source of damage is the case's own (.damage_sources,
-.protected_recipients), become and end_turn change and end qualities and protections in phase's layers."""
+.protected_recipients, a triggered ability's permanent), become and end_turn change and end
+qualities and protections in phase's layers; the others deal no damage and make no prevention
+effect, and the synthesized spell of a P/T change is colourless and no creature, so it targets a
+creature with protection from a colour or from creatures as the format's effect, which has no
+source, reaches it (protection from everything: phase refuses the target, unsupported, 702.16b).
+Refused: prevention shields and redirection beside a protection (their order with it, 616.1, is
+phase's own), and together steps."""
 
 
 def protection_keyword(oid: str, quality: str) -> tuple[str, Any]:
