@@ -225,3 +225,22 @@ def test_lifelink_to_several_recipients_is_one_event(engine):
     """CR 702.15b: the golden case passes: 10 damage dealt at once, 10 life gained."""
     (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == "702.15b/lifelink-to-several-recipients"]
     assert compare.judge(engine, describe(engine), case).status == "passed"
+
+
+@needs_phase
+def test_spells_on_the_stack_observed_and_dealing_damage(engine):
+    """CR 112.1, 702.15d: a spell the case declares on the stack is in phase's stack zone, read
+    back with its controller; its damage is dealt by a spell of its kind, colours and keywords
+    (lifelink in any zone). The two golden cases pass; a spell a move step names is refused."""
+    wanted = {"702.15d/lifelink-spell", "112.1/a-source-you-control-includes-your-spells"}
+    cases = [c for c in loader.load_suite([loader.golden_dir()]) if c.id in wanted]
+    assert {c.id: compare.judge(engine, describe(engine), c).status for c in cases} == dict.fromkeys(wanted, "passed")
+    bolt = {"card": {"types": ["instant"], "colors": ["R"], "mana_cost": "{R}"}, "zone": "stack", "owner": "Blair"}
+    observed = make_case({"bolt": bolt, "bear": creature(2, 2)},
+                         [{"damage": {"source": "bolt", "to": "bear", "amount": 1}},
+                          {"expect": {"objects": {"bolt": {"zone": "stack", "controller": "Blair"}}}}], rules=("112.1",))
+    snapshot = engine.run(observed.to_dict())[-1]["objects"]
+    assert (snapshot["bolt"]["zone"], snapshot["bolt"]["controller"], snapshot["bear"]["damage"]) == ("stack", "Blair", 1)
+    moved = make_case({"bolt": bolt}, [{"move": {"object": "bolt", "to": "graveyard"}}], rules=("112.1",))
+    with pytest.raises(Unsupported, match="a spell on the stack that a step other than damage names"):
+        engine.run(moved.to_dict())

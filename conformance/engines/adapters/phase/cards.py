@@ -310,12 +310,22 @@ def damage_abilities(oid: str, name: str, damage: list[tuple[int, str]], texts: 
 
 
 def spell_card(name: str, sentences: list[Sentence], *, types: tuple[str, ...] = ("Instant",),
-               colors: tuple[str, ...] = ()) -> CardPlan:
+               colors: tuple[str, ...] = (), keywords: tuple[str, ...] = ()) -> CardPlan:
     """A synthesized instant costing {0} (a card with no mana cost cannot be cast, CR 118.6) that
     does ``sentences`` as it resolves (a sorcery, or coloured, when it stands in for a damage
-    source whose kind and colours a replacement effect looks at, .damage_modifiers)."""
-    text = " ".join(s.text for s in sentences)
-    return CardPlan.build(mtgjson(name, types=list(types), text=text, colors=colors), text, spell=sentences)
+    source whose kind and colours a replacement effect looks at, .damage_modifiers; with the
+    source's keywords of .damage_sources.SOURCE_KEYWORDS, "Lifelink", whose damage they change,
+    702.15d: in any zone)."""
+    lines = [word.capitalize() for word in keywords]
+    text = "\n".join([*lines, " ".join(s.text for s in sentences)])
+    facts = mtgjson(name, types=list(types), text=text, colors=colors)
+    if lines:
+        facts["keywords"] = lines
+    built = CardPlan.build(facts, text, spell=sentences)
+    if list(built.face.get("keywords") or ()) != lines:
+        raise Unsupported(f"phase reads the keywords of the spell standing in for a damage source as "
+                          f"{built.face.get('keywords')}, not {lines}")
+    return built
 
 
 FILLER_CARD = {"name": FILLER, "types": ["Instant"]}

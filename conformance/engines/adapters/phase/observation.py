@@ -83,7 +83,7 @@ class Observation(Board):
         abilities = {} if read is None else {"abilities": read}
         return {
             "zone": zone,
-            "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)
+            "controller": self.plan.players[controller] if zone in ("battlefield", "stack") and isinstance(controller, int)
             and controller < len(self.plan.players) else None,
             "power": obj.get("power"),
             "toughness": obj.get("toughness"),

@@ -25,7 +25,8 @@ from conformance.engines.adapters.phase.copies import copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
-from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, has_damage_doublers,
+from conformance.engines.adapters.phase.damage_sources import (SOURCE_KEYWORDS, Activation, damage_order,
+                                                               has_damage_doublers,
                                                                recipient_kind, recipient_words, source_abilities,
                                                                source_ability_text)
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
@@ -126,7 +127,10 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
             continue  # its damage is dealt by the spell standing in for it (_plan_damage); no card is needed
-        if spec["zone"] not in ZONES:
+        if spec["zone"] == "stack" and not _only_a_damage_source(case, oid, observed=True):
+            raise Unsupported(f"object {oid!r}: a spell on the stack that a step other than damage names, or with "
+                              "abilities, or not an instant or sorcery: not realised by this adapter")
+        if spec["zone"] not in ZONES and spec["zone"] != "stack":  # the stack: .board.STACK
             raise Unsupported(f"object {oid!r} starts in the {spec['zone']} zone (this adapter places cards in "
                               f"{sorted(ZONES)})")
         if spec["zone"] == "battlefield" and set(spec["card"]["types"]) & {"instant", "sorcery"}:
@@ -166,11 +170,12 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     return plan
 
 
-def _only_a_damage_source(case: Mapping[str, Any], oid: str) -> bool:
+def _only_a_damage_source(case: Mapping[str, Any], oid: str, *, observed: bool = False) -> bool:
     """Whether a spell on the stack is in the case only as the source of damage events: no step
-    but ``damage`` names it, no checkpoint observes it, no ability of another card mentions it."""
+    but ``damage`` names it, no checkpoint observes it (``observed``: checkpoints may), no ability
+    of another card mentions it."""
     spec = case["objects"][oid]
-    if not set(spec["card"].get("types", [])) & {"instant", "sorcery"} or spec["card"].get("abilities"):
+    if not set(spec["card"].get("types", [])) & {"instant", "sorcery"} or not _source_keywords_only(spec["card"]):
         return False
 
     def names(value: Any) -> bool:
@@ -184,9 +189,15 @@ def _only_a_damage_source(case: Mapping[str, Any], oid: str) -> bool:
         (kind, body), = step.items()
         if kind == "damage" and body.get("source") == oid:
             body = {k: v for k, v in body.items() if k != "source"}
-        if names(body):
+        if names(body) and not (observed and kind == "expect"):
             return False
     return not any(names(other) for key, other in case["objects"].items() if key != oid)
+
+
+def _source_keywords_only(card: Mapping[str, Any]) -> bool:
+    """Whether a spell's abilities are only keywords that change what its damage does (lifelink,
+    deathtouch, infect, wither: the stand-in for it has them too, .cards.spell_card)."""
+    return all(set(a) == {"keyword"} and a["keyword"] in SOURCE_KEYWORDS for a in card.get("abilities", ()))
 
 
 def counter_kind(kind: str) -> str:
@@ -393,17 +404,17 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     look: dict[str, Any] = {}
     if doublers:  # the stand-in is the same kind of spell, of the same colours (CR 105.2: "a red source")
         card = case["objects"][body["source"]]["card"]
-        if list(card.get("types", [])) not in (["instant"], ["sorcery"]) or card.get("abilities"):
-            raise Unsupported("a damage source on the stack other than an instant or sorcery spell with no abilities, "
-                              "in a case with a damage doubler or modifier: the synthesized spell standing in for it "
-                              "would not be the same kind of source")
-        look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ())}
+        if list(card.get("types", [])) not in (["instant"], ["sorcery"]) or not _source_keywords_only(card):
+            raise Unsupported("a damage source on the stack other than an instant or sorcery spell with no abilities "
+                              "but lifelink, deathtouch, infect, wither, in a case with a damage doubler, modifier or "
+                              "such keyword: the synthesized spell standing in for it would not be the same kind of "
+                              "source")
+        look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ()),
+                "keywords": tuple(a["keyword"] for a in card.get("abilities", ()))}  # CR 702.15d: in any zone
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
         raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
                           "matches, each player) has no wording here")
-    source = case["objects"][body["source"]]
-    if source["zone"] == "stack" and body["source"] in plan.objects:  # pragma: no cover - plan_case refuses it
-        raise Unsupported("a spell on the stack as a damage source (this adapter places no card on the stack)")
+    source = case["objects"][body["source"]]  # a spell on the stack observed by checkpoints stays there (.board)
     caster = source.get("controller") or source["owner"]
     amount = body["amount"]
     name = f"Cfx Spell {next(counter)}"
