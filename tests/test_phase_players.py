@@ -244,3 +244,32 @@ def test_spells_on_the_stack_observed_and_dealing_damage(engine):
     moved = make_case({"bolt": bolt}, [{"move": {"object": "bolt", "to": "graveyard"}}], rules=("112.1",))
     with pytest.raises(Unsupported, match="a spell on the stack that a step other than damage names"):
         engine.run(moved.to_dict())
+
+
+@needs_phase
+def test_damage_and_life_changes_in_one_event(engine):
+    """CR 704.3: a together step's damage and P/T change on one creature, or one player's life lost
+    and gained, is one spell: no state-based action sees the creature with lethal damage or the
+    player at 0 (the reference engine's values)."""
+    from reference_engine import ReferenceEngine
+
+    cases = [
+        make_case({"giant": creature(3, 3), "bear": {**creature(2, 2), "owner": "Blair"}},
+                  [{"together": [{"damage": {"source": "giant", "to": "bear", "amount": 2}},
+                                 {"modify_pt": {"to": "bear", "toughness": 2}}]},
+                   {"expect": {"objects": {"bear": {"zone": "battlefield", "toughness": 4, "damage": 2}}}}],
+                  rules=("704.3",)),
+        make_case({"giant": creature(3, 3)},
+                  [{"together": [{"lose_life": {"player": "Blair", "amount": 2}},
+                                 {"gain_life": {"player": "Blair", "amount": 3}}]},
+                   {"expect": {"players": {"Blair": {"life": 3, "lost": False}}}}],
+                  rules=("704.3",), player_states={"Blair": {"life": 2}}),
+    ]
+    for case in cases:
+        assert compare.judge(engine, describe(engine), case).status == "passed"
+        assert compare.judge(ReferenceEngine(), describe(ReferenceEngine()), case).status == "passed"
+    two = make_case({"giant": creature(3, 3)}, [{"together": [{"lose_life": {"player": "Blair", "amount": 2}},
+                                                              {"gain_life": {"player": "Alex", "amount": 3}}]}],
+                    rules=("704.3",))
+    with pytest.raises(Unsupported, match="several players"):
+        engine.run(two.to_dict())
