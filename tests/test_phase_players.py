@@ -273,3 +273,15 @@ def test_damage_and_life_changes_in_one_event(engine):
                     rules=("704.3",))
     with pytest.raises(Unsupported, match="several players"):
         engine.run(two.to_dict())
+
+
+@needs_phase
+def test_a_sorcery_source_of_the_other_player_is_refused(engine):
+    """CR 307.1: the stand-in sorcery of a non-active player cannot be cast: unsupported (found by
+    704.3/state-based-actions-between-checkpoints once spells on the stack were placed)."""
+    case = make_case({"s1": {"card": {"types": ["sorcery"], "colors": ["R"]}, "zone": "stack", "owner": "Blair"},
+                      "c1": creature(0, 1, abilities=[{"double_damage": {}}])},
+                     [{"damage": {"source": "s1", "to": "Alex", "amount": 0}},
+                      {"expect": {"objects": {"s1": {"zone": "stack"}}}}], rules=("307.1",))
+    with pytest.raises(Unsupported, match="cannot be cast now"):
+        engine.run(case.to_dict())

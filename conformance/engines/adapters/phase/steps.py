@@ -75,8 +75,8 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             self.give_priority(seat)
         action = next((a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == spell), None)
         if action is None:
-            protections = [k for k in (self.game.object(target).get("keywords") or []) if target is not None
-                           and isinstance(k, dict) and "Protection" in k]
+            keywords = [] if target is None else self.game.object(target).get("keywords") or []
+            protections = [k for k in keywords if isinstance(k, dict) and "Protection" in k]
             if protections:  # CR 702.16b: no legal target, so the spell cannot be cast (601.2c)
                 raise Unsupported(f"phase does not let {cast.caster} cast a spell to target {cast.target!r}, which has "
                                   f"{protections} (CR 702.16b); the format's effect has no source to be protected from")
