@@ -436,7 +436,7 @@ def test_damage_marked_is_gone_when_a_destroyed_creature_returns(engine):
 @pytest.mark.parametrize(("step", "reason"), [
     ({"damage": {"source": "bear", "to": "ogre", "amount": 2, "combat": True}}, "combat damage"),
     ({"together": [{"damage": {"source": "bear", "to": "ogre", "amount": 2}},
-                   {"modify_pt": {"to": "ogre", "toughness": -1}}]}, "together"),
+                   {"damage": {"source": "bear", "to": "Blair", "amount": 1}}]}, "together"),
 ])
 def test_damage_phase_cannot_be_made_to_deal_is_unsupported(engine, info, step, reason):
     case = make_case({"bear": creature(3, 3), "ogre": {**creature(2, 4), "owner": "Blair"}}, [step], rules=("120.3e",))

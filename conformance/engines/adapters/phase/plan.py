@@ -29,6 +29,7 @@ from conformance.engines.adapters.phase.damage_sources import (SOURCE_KEYWORDS, 
                                                                has_damage_doublers,
                                                                recipient_kind, recipient_words, source_abilities,
                                                                source_ability_text)
+from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
@@ -287,60 +288,15 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     raise Unsupported(f"the step {kind!r} is not realised by this adapter")
 
 
-LIFE_WORDS = {"lose_life": ("loses", "LoseLife"), "gain_life": ("gains", "GainLife")}
-
-
 def _plan_one_spell_event(plan: Plan, case: Mapping[str, Any], flat: list[tuple[str, Mapping[str, Any]]],
                           counter: Iterator[int]) -> Cast:
-    """A together step with damage or life changes as one spell, so that phase checks state-based
-    actions only after all of it (CR 704.3, 608.2): damage to one creature with P/T changes on that
-    creature, "Cfx Spell 1 deals 2 damage to target creature. It gets +0/+2 until end of turn.", cast
-    by the source's controller (as :func:`_plan_damage`'s stand-in, where nothing depends on the
-    source beyond its controller: not in a case whose damage must come from its own source); or one
-    player's life lost and gained, "Target player loses 2 life. That player gains 3 life.", cast by
-    that player (as :func:`_plan_life`). Anything else is unsupported."""
-    kinds = [kind for kind, _ in flat]
-    if set(kinds) <= set(LIFE_WORDS):
-        player = flat[0][1]["player"]
-        if any(body["player"] != player for _, body in flat):
-            raise Unsupported("life changes of several players in one event: no single spell here does that")
-        sentences = []
-        for index, (kind, body) in enumerate(flat):
-            verb, effect = LIFE_WORDS[kind]
-            amount = {"type": "Fixed", "value": body["amount"]}
-            who, key = ("Target player", "target") if index == 0 else ("That player", "player")
-            sentences.append(Sentence(f"{who} {verb} {body['amount']} life.", {
-                "type": effect, "amount": amount,
-                key if kind == "lose_life" or index else "player": {"type": "Player"} if index == 0
-                else {"type": "ParentTargetController"}}))
-        name = f"Cfx Spell {next(counter)}"
-        plan.cards[name] = spell_card(name, sentences)
-        plan.spells[name] = player
-        return Cast(spell=name, caster=player, target=None, parts=[], target_player=player)
-    damage = [body for kind, body in flat if kind == "damage"]
-    others = [(kind, body) for kind, body in flat if kind != "damage"]
-    if len(damage) != 1 or any(kind not in EFFECT_STEPS or kind in SPELL_ONLY for kind, _ in others):
-        raise Unsupported("a together step with damage, life or prevention other than damage to one creature with P/T "
-                          "changes on it, or one player's life lost and gained: no single spell here does that")
-    body = damage[0]
-    if has_damage_doublers(case) or body.get("order") or body.get("to") is None or body["to"] in plan.players \
-            or recipient_kind(case, body["to"]) != "creature" or body.get("to_each") is not None:
-        raise Unsupported("damage in a together step: only to one creature, by a stand-in spell (no damage doubler, "
-                          "source keyword or protection in the case, no order)")
-    source = case["objects"][body["source"]]
-    caster = source.get("controller") or source["owner"]
-    if any(other["to"] != body["to"] or other["controller"] != caster or other.get("to_each") is not None
-           or other.get("until", "end_of_turn") != "end_of_turn" for _, other in others):
-        raise Unsupported("P/T changes in a together step with damage: only on the damaged creature, by the damage "
-                          "source's controller, until end of turn")
+    """A together step with damage or life changes as one spell (CR 704.3, .one_event)."""
     name = f"Cfx Spell {next(counter)}"
-    amount = {"type": "Fixed", "value": body["amount"]}
-    sentences = [Sentence(f"{name} deals {body['amount']} damage to target creature.", {
-        "type": "DealDamage", "amount": amount, "target": {**TARGET, "type_filters": ["Creature"]}})]
-    sentences += [effect_sentence(kind, other, "it", None) for kind, other in others]
-    plan.cards[name] = spell_card(name, sentences)
-    plan.spells[name] = caster
-    return Cast(spell=name, caster=caster, target=body["to"], parts=[other for _, other in others])
+    event = one_spell_event(case, plan.players, flat, name)
+    plan.cards[name] = event.card
+    plan.spells[name] = event.caster
+    return Cast(spell=name, caster=event.caster, target=event.target, parts=event.parts,
+                target_player=event.target_player)
 
 
 def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int]) -> Cast:
