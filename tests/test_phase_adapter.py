@@ -170,11 +170,18 @@ def test_every_supported_golden_case_passes(engine, info):
              "613.6/humility-march-of-the-machines-mycosynth-lattice",  # CR 613.8, its reproducer below
              "613.6/march-of-the-machines-humility-mycosynth-lattice",  # the same
              "613.3/cda-applies-before-other-effects-in-its-layer",  # CR 604.3 with colours, tests/test_phase_layers.py
-             "611.2c/effect-on-each-creature-card-in-graveyards"}  # CR 611.2c, its reproducer below
+             "611.2c/effect-on-each-creature-card-in-graveyards",  # CR 611.2c, its reproducer below
+             "510.1d/all-to-one-attacker",  # CR 510.1d, tests/test_phase_combat.py
+             "603.2/lifelink-one-gain-event-one-trigger",  # CR 119.10: errs (an added trigger), its reproducer below
+             "603.2c/double-block-one-damage-trigger",  # CR 603.2c: errs too (an added trigger), its reproducer below
+             "616.1/combat-damage-two-effects-in-order"}  # CR 616.1: no combat damage at all, its reproducer below
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
-    assert all(results[cid].status == "failed" for cid in known)
+    erring = {"603.2/lifelink-one-gain-event-one-trigger", "603.2c/double-block-one-damage-trigger"}
+    assert all(results[cid].status == "failed" for cid in known - erring)
+    assert all(results[cid].status == "errored" for cid in erring)
+    assert "[2, 2]" in results["603.2/lifelink-one-gain-event-one-trigger"].message  # two gains: two triggers
     assert sum(r.status == "passed" for r in results.values()) >= 61
     assert all(r.reason for r in results.values() if r.status == "unsupported")
 
@@ -280,12 +287,22 @@ DISAGREEMENTS["cr613_8_dependency_between_static_abilities.py"] = [
     "land battlefield (CR 704.5f: graveyard)"]
 DISAGREEMENTS["cr611_2c_effect_on_creature_cards_in_graveyards.py"] = ["graveyard 2/2 (CR 704.5f: 2/2)",
                                                                         "pumped 2/2 (CR 611.2c: 3/3)"]
+DISAGREEMENTS["cr510_1d_blocker_divides_as_its_controller_chooses.py"] = [
+    "asked nobody (CR 510.1d: Blair)", "divided ogre:2,squire:2 (CR 510.1d: ogre:4,squire:0)"]
+DISAGREEMENTS["cr119_10_one_lifelink_event_one_gain.py"] = ["life 21 (CR 119.10: 21)", "pridemate 4/4 (CR 119.10: 3/3)"]
+DISAGREEMENTS["cr603_2c_one_damage_event_one_trigger.py"] = ["triggers 2 (CR 603.2c: 1)", "counters 3 (CR 603.2c: 3)"]
+DISAGREEMENTS["cr616_1_combat_damage_shield_and_doubler.py"] = ["asked nobody (CR 616.1: Blair)",
+                                                                 "life 20 (CR 616.1: 16)"]
 EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
                  "cr613_8_dependency_between_static_abilities.py",
                  "cr611_2c_effect_on_creature_cards_in_graveyards.py",
                  "cr400_7_trigger_effect_on_a_card_that_left.py",
                  "cr606_4_doubling_season_doubles_a_loyalty_cost.py",
                  "cr615_12_unpreventable_damage_skips_the_additional_effect.py",
+                 "cr119_10_one_lifelink_event_one_gain.py",
+                 "cr616_1_combat_damage_shield_and_doubler.py",
+                 "cr603_2c_one_damage_event_one_trigger.py",
+                 "cr510_1d_blocker_divides_as_its_controller_chooses.py",
                  "cr205_3d_subtype_without_its_card_type.py",  # exit 1 while phase disagrees
                  "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",
                  "cr208_2a_star_is_zero_once_its_ability_is_lost.py",
@@ -444,7 +461,7 @@ def test_damage_marked_is_gone_when_a_destroyed_creature_returns(engine):
 @pytest.mark.parametrize(("step", "reason"), [
     ({"damage": {"source": "bear", "to": "ogre", "amount": 2, "combat": True}}, "combat damage"),
     ({"together": [{"damage": {"source": "bear", "to": "ogre", "amount": 2}},
-                   {"modify_pt": {"to": "ogre", "toughness": -1}}]}, "together"),
+                   {"damage": {"source": "bear", "to": "Blair", "amount": 1}}]}, "together"),
 ])
 def test_damage_phase_cannot_be_made_to_deal_is_unsupported(engine, info, step, reason):
     case = make_case({"bear": creature(3, 3), "ogre": {**creature(2, 4), "owner": "Blair"}}, [step], rules=("120.3e",))

@@ -3,7 +3,10 @@ replacements (CR 614.1a), can't lose the game (104.3b), counters on players (122
 Vorinclex's halving (614.1a, 616.1), static prevention, partial or with an additional effect
 (615.1, 615.5), damage modifiers (614.1a, 701.11), and what phase cannot do (the limited range of
 influence, 801), redirection of one event (614.9), damage that can't be prevented (615.12) in
-Skullcrack's order, orders of several affected objects (616.1), static prevention by sources (615.1).
+Skullcrack's order, orders of several affected objects (616.1), static prevention by sources (615.1);
+infect and wither (702.90b-c, 702.80a), a permanent's damage to several recipients (120.3), spells
+on the stack (112.1), damage and life changes in one event (704.3), and the refused combinations of
+damage that can't be prevented with several recipients or protection (615.12, 702.16e).
 
 The wording is checked without phase; the rest needs the optional extra ``phase``."""
 
@@ -322,3 +325,178 @@ def test_doubling_season_and_a_loyalty_cost(engine):
     with pytest.raises(Unsupported, match="loyalty cost putting counters .* other than Doubling Season's"):
         engine.run(make_case({"scales": scales, "walker": walker}, [{"activate": {"object": "walker", "ability": "up"}}],
                              rules=("606.4",)).to_dict())
+
+
+INFECT_GOLDEN = ("702.90b/infect-to-a-player", "702.90c/infect-to-a-creature", "702.80a/wither-to-a-creature-and-a-player",
+                 "701.10g/infect-damage-doubled", "702.15b/infect-with-lifelink",
+                 "704.5c/infect-gives-the-tenth-poison-counter", "704.5q/infect-against-plus-one-counters",
+                 "120.3c/infect-to-a-planeswalker", "702.90c/infect-lethal-through-counters",
+                 "120.3b/infect-is-no-life-loss")
+
+
+@needs_phase
+def test_golden_cases_of_infect_and_wither_pass(engine):
+    """CR 702.90b-c, 702.80a, 120.3b-d: the keywords printed on the source, whose own ability deals
+    the damage (.damage_sources), give poison and -1/-1 counters in phase's game."""
+    cases = [c for c in loader.load_suite([loader.golden_dir()]) if c.id in set(INFECT_GOLDEN)]
+    assert {c.id for c in cases} == set(INFECT_GOLDEN)
+    outcomes = {c.id: compare.judge(engine, describe(engine), c) for c in cases}
+    assert {i: o.status for i, o in outcomes.items() if o.status != "passed"} == {}
+
+
+@needs_phase
+def test_infect_and_wither_in_combat(engine):
+    """Combat damage from a creature with infect (702.90b-c) or wither (702.80a) is phase's own,
+    worked by hand: an unblocked 2/2 with infect gives 2 poison counters and no life loss; a 2/2
+    with wither and first strike blocked by a 3/3 puts two -1/-1 counters on it, which deals 1 back."""
+    infect = make_case({"rat": creature(2, 2, abilities=[{"keyword": "infect"}])},
+                       [{"combat": {"attackers": {"rat": "Blair"}}},
+                        {"expect": {"players": {"Blair": {"life": 20, "counters": {"poison": 2}}}}}], rules=("702.90b",))
+    players = engine.run(infect.to_dict())[-1]["players"]["Blair"]
+    assert (players["life"], players["counters"]) == (20, {"poison": 2})
+    wither = make_case({"rat": creature(2, 2, abilities=[{"keyword": "wither"}, {"keyword": "first strike"}]),
+                        "bear": {**creature(3, 3), "controller": "Blair"}},
+                       [{"combat": {"attackers": {"rat": "Blair"}, "blockers": {"bear": "rat"}}},
+                        {"expect": {"objects": {"rat": {"damage": 1}, "bear": {"damage": 0}}}}], rules=("702.80a",))
+    objects = engine.run(wither.to_dict())[-1]["objects"]
+    assert (objects["rat"]["damage"], objects["bear"]["counters"], objects["bear"]["toughness"]) == (1, {"-1/-1": 2}, 1)
+
+
+def test_a_permanents_damage_to_several_recipients_is_worded():
+    """CR 120.3: one event to each player, each creature a filter names, or both (Pestilence's words)."""
+    from conformance.engines.adapters.phase.damage_sources import recipient_words, source_ability_text
+
+    case = make_case({"leech": creature(1, 1, abilities=[{"keyword": "lifelink"}])},
+                     [{"damage": {"source": "leech", "to_each_player": True, "amount": 1}}], rules=("120.3",)).to_dict()
+    words = lambda body: recipient_words(case, {"source": "leech", "amount": 1, **body}).words  # noqa: E731
+    assert words({"to_each_player": True}) == "each player"
+    assert words({"to_each": {"types": ["creature"], "controller": "you"}}) == "each creature you control"
+    assert words({"to_each": {"types": ["creature"]}, "to_each_player": True}) == "each creature and each player"
+    assert source_ability_text("Cfx Object 1", 2, recipient_words(case, {"source": "leech", "to_each_player": True})) \
+        == "{0}: Cfx Object 1 deals 2 damage to each player."
+    with pytest.raises(Unsupported, match="an object or player and to others"):
+        words({"to": "Blair", "to_each_player": True})
+
+
+@needs_phase
+def test_lifelink_to_several_recipients_is_one_event(engine):
+    """CR 702.15b: the golden case passes: 10 damage dealt at once, 10 life gained."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == "702.15b/lifelink-to-several-recipients"]
+    assert compare.judge(engine, describe(engine), case).status == "passed"
+
+
+@needs_phase
+def test_spells_on_the_stack_observed_and_dealing_damage(engine):
+    """CR 112.1, 702.15d: a spell the case declares on the stack is in phase's stack zone, read
+    back with its controller; its damage is dealt by a spell of its kind, colours and keywords
+    (lifelink in any zone). The two golden cases pass; a spell a move step names is refused."""
+    wanted = {"702.15d/lifelink-spell", "112.1/a-source-you-control-includes-your-spells"}
+    cases = [c for c in loader.load_suite([loader.golden_dir()]) if c.id in wanted]
+    assert {c.id: compare.judge(engine, describe(engine), c).status for c in cases} == dict.fromkeys(wanted, "passed")
+    bolt = {"card": {"types": ["instant"], "colors": ["R"], "mana_cost": "{R}"}, "zone": "stack", "owner": "Blair"}
+    observed = make_case({"bolt": bolt, "bear": creature(2, 2)},
+                         [{"damage": {"source": "bolt", "to": "bear", "amount": 1}},
+                          {"expect": {"objects": {"bolt": {"zone": "stack", "controller": "Blair"}}}}], rules=("112.1",))
+    snapshot = engine.run(observed.to_dict())[-1]["objects"]
+    assert (snapshot["bolt"]["zone"], snapshot["bolt"]["controller"], snapshot["bear"]["damage"]) == ("stack", "Blair", 1)
+    moved = make_case({"bolt": bolt}, [{"move": {"object": "bolt", "to": "graveyard"}}], rules=("112.1",))
+    with pytest.raises(Unsupported, match="a spell on the stack that a step other than damage names"):
+        engine.run(moved.to_dict())
+
+
+@needs_phase
+def test_damage_and_life_changes_in_one_event(engine):
+    """CR 704.3: a together step's damage and P/T change on one creature, or one player's life lost
+    and gained, is one spell: no state-based action sees the creature with lethal damage or the
+    player at 0 (the reference engine's values)."""
+    from reference_engine import ReferenceEngine
+
+    cases = [
+        make_case({"giant": creature(3, 3), "bear": {**creature(2, 2), "owner": "Blair"}},
+                  [{"together": [{"damage": {"source": "giant", "to": "bear", "amount": 2}},
+                                 {"modify_pt": {"to": "bear", "toughness": 2}}]},
+                   {"expect": {"objects": {"bear": {"zone": "battlefield", "toughness": 4, "damage": 2}}}}],
+                  rules=("704.3",)),
+        make_case({"giant": creature(3, 3)},
+                  [{"together": [{"lose_life": {"player": "Blair", "amount": 2}},
+                                 {"gain_life": {"player": "Blair", "amount": 3}}]},
+                   {"expect": {"players": {"Blair": {"life": 3, "lost": False}}}}],
+                  rules=("704.3",), player_states={"Blair": {"life": 2}}),
+    ]
+    for case in cases:
+        assert compare.judge(engine, describe(engine), case).status == "passed"
+        assert compare.judge(ReferenceEngine(), describe(ReferenceEngine()), case).status == "passed"
+    two = make_case({"giant": creature(3, 3)}, [{"together": [{"lose_life": {"player": "Blair", "amount": 2}},
+                                                              {"gain_life": {"player": "Alex", "amount": 3}}]}],
+                    rules=("704.3",))
+    with pytest.raises(Unsupported, match="several players"):
+        engine.run(two.to_dict())
+
+
+@needs_phase
+def test_a_sorcery_source_of_the_other_player_is_refused(engine):
+    """CR 307.1: the stand-in sorcery of a non-active player cannot be cast: unsupported (found by
+    704.3/state-based-actions-between-checkpoints once spells on the stack were placed)."""
+    case = make_case({"s1": {"card": {"types": ["sorcery"], "colors": ["R"]}, "zone": "stack", "owner": "Blair"},
+                      "c1": creature(0, 1, abilities=[{"double_damage": {}}])},
+                     [{"damage": {"source": "s1", "to": "Alex", "amount": 0}},
+                      {"expect": {"objects": {"s1": {"zone": "stack"}}}}], rules=("307.1",))
+    with pytest.raises(Unsupported, match="cannot be cast now"):
+        engine.run(case.to_dict())
+
+
+# --- combinations of the merged branches refused (s30-players with s30-combat) --------------------
+
+
+def test_unpreventable_damage_beside_protection_or_to_several_recipients_is_refused():
+    """CR 615.12 with 702.16e: damage that can't be prevented to a creature with protection (worded
+    without a target, .protected_recipients), or to several recipients in a case with protection,
+    is refused; to one unprotected target it is worded. A permanent's own ability dealing it to
+    several recipients is refused too (phase's reading of the restriction before "each ..." words
+    is not checked)."""
+    from conformance.engines.adapters.phase.damage_sources import recipient_words
+
+    knight = creature(2, 2, abilities=[{"protection": "red"}])
+    damage = {"source": "blast", "to": "knight", "amount": 2, "cant_be_prevented": True}
+    case = {"objects": {"knight": knight, "bear": creature(2, 2)}, "steps": [{"damage": damage}]}
+    with pytest.raises(Unsupported, match=r"CR 615\.12\) to a creature with protection"):
+        unpreventable_sentences(case, damage)
+    each = {"source": "blast", "to_each": {"types": ["creature"]}, "amount": 2, "cant_be_prevented": True}
+    with pytest.raises(Unsupported, match="several recipients in a case with protection"):
+        unpreventable_sentences({**case, "steps": [{"damage": each}]}, each)
+    bear = {**damage, "to": "bear"}
+    assert [s.text for s in unpreventable_sentences({**case, "steps": [{"damage": bear}]}, bear)] == [
+        "Damage can't be prevented this turn."]
+    leech = make_case({"leech": creature(1, 1, abilities=[{"keyword": "lifelink"}])},
+                      [{"damage": {"source": "leech", "to_each_player": True, "amount": 1}}], rules=("120.3",)).to_dict()
+    with pytest.raises(Unsupported, match=r"CR 615\.12\) from a permanent's own ability to several recipients"):
+        recipient_words(leech, {"source": "leech", "to_each_player": True, "amount": 1, "cant_be_prevented": True})
+
+
+@needs_phase
+def test_the_golden_case_of_unpreventable_damage_to_a_protected_creature_is_refused(engine):
+    """CR 615.12, 702.16e: refused with its reason (neither merged branch ran it)."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir()])
+               if c.id == "615.12/protection-and-damage-that-cant-be-prevented"]
+    with pytest.raises(Unsupported, match="to a creature with protection"):
+        engine.run(case.to_dict())
+
+
+@needs_phase
+def test_unpreventable_damage_in_one_event_and_combat_orders_of_several_affected_are_refused(engine):
+    """CR 615.12 inside a together step's one spell (.one_event), and orders of replacement effects
+    for several affected objects or players on combat damage (616.1: phase's combat prompts are
+    answered for one affected here), are refused."""
+    together = make_case({"giant": creature(3, 3), "bear": {**creature(2, 2), "owner": "Blair"}},
+                         [{"together": [{"damage": {"source": "giant", "to": "bear", "amount": 2,
+                                                    "cant_be_prevented": True}},
+                                        {"modify_pt": {"to": "bear", "toughness": 2}}]}], rules=("704.3",))
+    with pytest.raises(Unsupported, match="not damage that can't be prevented"):
+        engine.run(together.to_dict())
+    furnace = {"card": {"types": ["enchantment"], "abilities": [{"double_damage": {"by": {"controller": "you"}}}]}}
+    combat = make_case({"furnace": furnace, "giant": creature(3, 3), "ogre": creature(2, 2),
+                        "bear": {**creature(2, 2), "owner": "Blair"}},
+                       [{"combat": {"attackers": {"giant": "Blair", "ogre": "Blair"}, "blockers": {"bear": "ogre"},
+                                    "order": {"Blair": ["furnace"], "bear": ["furnace"]}}}], rules=("616.1",))
+    with pytest.raises(Unsupported, match="several affected objects or players in combat"):
+        engine.run(combat.to_dict())

@@ -1,6 +1,7 @@
 """A permanent dealing damage with its own activated ability (:class:`.damage_sources.Activation`,
 CR 602.2, 113.7): its controller activates the ability phase parsed from the card's printed
-"{0}: NAME deals 3 damage to target creature.", chooses the target with phase's prompt, and
+"{0}: NAME deals 3 damage to target creature." (or to several recipients, "each player"),
+chooses the target with phase's prompt, and
 priority is passed until the ability has resolved, with phase's replacement effects (and the
 affected player's order of them, 616.1) applied to the damage event.
 """
@@ -11,6 +12,7 @@ from conformance.engines.adapters.phase.bindings import AdapterFault
 from conformance.engines.adapters.phase.board import Board, _action, _targets
 from conformance.engines.adapters.phase.counter_order import SHIELD
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
+from conformance.engines.adapters.phase.protected_recipients import check_one_recipient
 from conformance.engines.adapters.phase.unpreventable import restrictions
 from conformance.errors import Unsupported
 
@@ -36,16 +38,22 @@ class Activations(Board):
         if len(now) <= indices[0] or now[indices[0]].get("description") != wanted:
             raise Unsupported(f"damage dealt by {act.source!r}, which does not have its printed damage ability now (it "
                               "lost abilities): the adapter's stand-in for its damage is gone")
-        if act.target is not None:
+        if act.only is not None:  # CR 702.16b: its words name the protected creature alone, untargeted
+            words = act.text.split(" damage to ", 1)[1].rstrip(".")
+            check_one_recipient(self.game, self.ids[act.only], seat, words, act.only)
+            chosen, affected = None, self.obj(act.only).get("controller")
+        elif act.target is not None:
             target = self.obj(act.target)
             kind = act.text.rsplit(" ", 1)[-1].rstrip(".").capitalize()  # "creature" or "planeswalker"
             if target.get("zone") != "Battlefield" or kind not in ((target.get("card_types") or {}).get("core_types") or ()):
                 raise Unsupported(f"damage to {act.target!r}, which is not a {kind.lower()} on the battlefield now")
             chosen = {"Object": self.ids[act.target]}
             affected = target.get("controller")
-        else:
+        elif act.target_player is not None:
             chosen = {"Player": self.seat[act.target_player]}
             affected = self.seat[act.target_player]
+        else:  # CR 120.3: each player, each creature a filter names: one event, no target
+            chosen, affected = None, None
         self.give_priority(seat)
         self.game.apply(seat, _action({"type": "ActivateAbility",
                                        "data": {"source_id": self.ids[act.source], "ability_index": indices[0]}}))
@@ -59,7 +67,7 @@ class Activations(Board):
         stack = self.game.stack()
         if not stack or stack[-1].get("source_id") != self.ids[act.source]:
             raise AdapterFault(f"{act.source!r}'s ability is not on phase's stack after activating it")
-        if _targets(stack[-1]["kind"]["data"].get("ability")) != [chosen]:
+        if _targets(stack[-1]["kind"]["data"].get("ability")) != ([] if chosen is None else [chosen]):
             raise AdapterFault(f"{act.source!r}'s ability does not target {chosen} in phase")
         self.replacement_order = self.orders_of(act.orders) if act.orders else self.order_of(act.order)
         self.affected_seat = affected

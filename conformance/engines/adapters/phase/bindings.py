@@ -22,7 +22,7 @@ FEATURES = (
     "life", "double-life", "prevention", "type-changing", "color-changing", "copy-effects",
     "counter-replacements", "replacement-order", "double-damage",
     "enters-with-counters", "token-creation", "token-replacements", "token-copies",
-    "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible",
+    "planeswalkers", "ability-changing", "lifelink", "deathtouch", "indestructible", "infect", "wither",
     "combat", "first-strike", "trample", "tapping", "blocking-restrictions",  # phase's own combat (.combat)
     "protection", "protection-blocking", "multiple-blocks",  # in combat only (.combat_plan.check_protection)
     "mana", "mana-abilities", "mana-replacement", "double-mana",  # .mana, .ability_lines

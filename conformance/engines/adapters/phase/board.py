@@ -45,6 +45,14 @@ def _targets(ability: Mapping[str, Any] | None) -> list:
     return out
 
 
+STACK = "Stack"
+"""A spell the case declares on the stack and only observes (or takes as a damage source, whose
+damage the spell standing in for it deals: .plan._plan_damage): put in phase's stack zone with debug
+``MoveToZone``, the board set as declared, as for the other zones. It is no entry of phase's stack,
+so nothing resolves it, as nothing in the case does (CR 405.1, 112.1: a spell, controlled by its
+caster)."""
+
+
 class Board:
     """One case's game in phase: its board set up, and the primitives that drive it. ``adapter``
     is the :class:`PhaseEngine` whose caches it uses (the package imports this module, not the
@@ -101,9 +109,10 @@ class Board:
                 self.enter_as_copy(oid, chosen) if kind == "copy" else self.enter_choosing(oid, chosen)
             elif spec.get("face_down"):  # CR 708.2a, 708.4: phase's own face-down permanent (.face_down)
                 self.enter_face_down(oid, setup=True)
-            elif zones[self.ids[oid]] != ZONES[spec["zone"]]:
-                self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES[spec["zone"]], "simulate": False})
-            if spec["zone"] == "battlefield" and spec.get("controller") not in (None, spec["owner"]):
+            elif zones[self.ids[oid]] != ZONES.get(spec["zone"], STACK):
+                self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": ZONES.get(spec["zone"], STACK),
+                                          "simulate": False})
+            if spec["zone"] in ("battlefield", "stack") and spec.get("controller") not in (None, spec["owner"]):
                 self.debug("SetController", {"object_id": self.ids[oid], "controller": self.seat[spec["controller"]]})
             counters = dict(spec.get("counters", {}))
             if spec["zone"] == "battlefield" and spec["card"].get("loyalty") is not None:

@@ -26,7 +26,7 @@ from conformance.engines.adapters.phase.ability_lines import multiply_mana_sente
 from conformance.engines.adapters.phase.enters_choices import choose_sentence
 from conformance.engines.adapters.phase.face_down import check_face_down, morph_keyword
 from conformance.engines.adapters.phase.inert import stand_in
-from conformance.engines.adapters.phase.damage_sources import (activated_expectation, check_damage_replacements,
+from conformance.engines.adapters.phase.damage_sources import (Recipient, activated_expectation, check_damage_replacements,
                                                                double_damage_sentence, source_ability_text)
 from conformance.engines.adapters.phase.trigger_lines import trigger_line
 from conformance.engines.adapters.phase.damage_modifiers import check_damage_modifiers, modify_damage_sentence
@@ -308,7 +308,8 @@ def _activated_only(text: str) -> bool:
     return True
 
 
-def damage_abilities(oid: str, name: str, damage: list[tuple[int, str, bool]], texts: list[str]) -> list[dict[str, Any]]:
+def damage_abilities(oid: str, name: str, damage: list[tuple[int, Recipient, bool]],
+                     texts: list[str]) -> list[dict[str, Any]]:
     """phase's reading of a damage source's printed damage abilities ("{0}: NAME deals 3 damage to
     target creature.", its name read as itself), checked to be exactly those damage events."""
     if not damage:
@@ -324,12 +325,22 @@ def damage_abilities(oid: str, name: str, damage: list[tuple[int, str, bool]], t
 
 
 def spell_card(name: str, sentences: list[Sentence], *, types: tuple[str, ...] = ("Instant",),
-               colors: tuple[str, ...] = ()) -> CardPlan:
+               colors: tuple[str, ...] = (), keywords: tuple[str, ...] = ()) -> CardPlan:
     """A synthesized instant costing {0} (a card with no mana cost cannot be cast, CR 118.6) that
     does ``sentences`` as it resolves (a sorcery, or coloured, when it stands in for a damage
-    source whose kind and colours a replacement effect looks at, .damage_modifiers)."""
-    text = " ".join(s.text for s in sentences)
-    return CardPlan.build(mtgjson(name, types=list(types), text=text, colors=colors), text, spell=sentences)
+    source whose kind and colours a replacement effect looks at, .damage_modifiers; with the
+    source's keywords of .damage_sources.SOURCE_KEYWORDS, "Lifelink", whose damage they change,
+    702.15d: in any zone)."""
+    lines = [word.capitalize() for word in keywords]
+    text = "\n".join([*lines, " ".join(s.text for s in sentences)])
+    facts = mtgjson(name, types=list(types), text=text, colors=colors)
+    if lines:
+        facts["keywords"] = lines
+    built = CardPlan.build(facts, text, spell=sentences)
+    if list(built.face.get("keywords") or ()) != lines:
+        raise Unsupported(f"phase reads the keywords of the spell standing in for a damage source as "
+                          f"{built.face.get('keywords')}, not {lines}")
+    return built
 
 
 FILLER_CARD = {"name": FILLER, "types": ["Instant"]}

@@ -37,6 +37,7 @@ class Cast:
     copied: str | None = None  # the object it copies, its second target (707.4: "becomes a copy of target ...")
     copy_choice: tuple[str | None] | None = None  # the copy choice of the token copy it creates (707.5, .entering)
     target_zone: str = "Battlefield"  # where its target must be ("target creature card in a graveyard": Graveyard)
+    only: tuple[str, str] | None = None  # the protected creature its "each" words must name alone (.protected_recipients)
 
     @property
     def tracked(self) -> bool:

@@ -10,8 +10,9 @@ object ("loses all card types and becomes an artifact", 205.1a); base power and 
 value). Not written, so unsupported: several card types set, or on several objects (phase reads
 "becomes an artifact creature" as types added, not as the card types replaced that 205.1a says),
 supertypes set, subtypes set to non-creature types, control by a static ability. Abilities (layer
-6, 613.1f): "loses all abilities", and gaining or losing the keywords of :data:`KEYWORDS`. A static
-ability's parts are one sentence, one effect (613.6).
+6, 613.1f): "loses all abilities", and gaining or losing the keywords of :data:`KEYWORDS` and the
+protections of :data:`.combat_plan.PROTECTION_PARSES` ("gains protection from red", 702.16a). A
+static ability's parts are one sentence, one effect (613.6).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from conformance.engines.adapters.phase.combat_plan import protection_keyword
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, PARENT, Group, Sentence, _mod
 from conformance.errors import Unsupported
 from conformance.format.subtypes import kind_of
@@ -37,12 +39,13 @@ CONTROL = Sentence("Gain control of target permanent until end of turn.", {
 KEYWORDS = {"flying": "Flying", "reach": "Reach", "vigilance": "Vigilance", "haste": "Haste",
             "lifelink": "Lifelink", "deathtouch": "Deathtouch", "indestructible": "Indestructible",
             "first strike": "FirstStrike", "double strike": "DoubleStrike", "defender": "Defender", "menace": "Menace",
-            "trample": "Trample"}
+            "trample": "Trample", "infect": "Infect", "wither": "Wither"}
 """Keywords a card may have and an effect may give or take away here (CR 702.9, 702.17, 702.20,
 702.10, 702.7, 702.4, 702.3, 702.111, 702.19: no meaning in the scenarios this adapter runs, no combat
 being played; 702.15b lifelink,
-702.2b deathtouch, 702.12b indestructible: phase's own, with damage dealt by the source itself,
-:mod:`.damage_sources`): an ``AddKeyword``/``RemoveKeyword`` modification in layer 6 (613.1f)."""
+702.2b deathtouch, 702.12b indestructible, 702.90b-c infect, 702.80a wither: phase's own, with damage
+dealt by the source itself, :mod:`.damage_sources`, or in phase's combat): an
+``AddKeyword``/``RemoveKeyword`` modification in layer 6 (613.1f)."""
 
 
 KEYWORD_LINES = {"first strike": "First strike", "double strike": "Double strike"}
@@ -62,6 +65,11 @@ def ability_parts(change: Mapping[str, Any]) -> list[tuple[str, str, str, list[d
     for key, (one, many, static, mod) in (("gains", ("gains", "gain", "have", "AddKeyword")),
                                           ("loses", ("loses", "lose", "lose", "RemoveKeyword"))):
         for ability in change.get(key) or ():
+            if isinstance(ability, Mapping) and set(ability) == {"protection"}:  # CR 702.16a, phase's reading checked
+                words, reading = protection_keyword("the effect", ability["protection"])
+                parts.append((f"{one} {words.lower()}", f"{many} {words.lower()}", f"{static} {words.lower()}",
+                              [{"type": mod, "keyword": reading}]))
+                continue
             keyword = ability.get("keyword") if isinstance(ability, Mapping) and len(ability) == 1 else None
             if keyword not in KEYWORDS:
                 raise Unsupported(f"an effect that {one} {ability}: only the keywords {sorted(KEYWORDS)} are written here")

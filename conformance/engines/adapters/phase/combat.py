@@ -9,7 +9,9 @@ prompt with what the case declares or scripts, after checking that phase offers 
 for: unsupported, never guessed). Everything else is phase's: tapping attackers (508.1f) unless
 they have vigilance (702.20b), blocking restrictions (flying, reach, menace, 509.1b), the first
 combat damage step (510.4), deathtouch and lifelink, state-based actions between the steps
-(704.3). Priority is passed until the end of combat step (511), where the step ends.
+(704.3). Priority is passed until the end of combat step (511), where the step ends, or, in a case
+with triggered abilities, until what combat damage made trigger waits on phase's stack
+(:meth:`CombatSteps.triggers_wait`).
 
 As the case starts, creatures on the battlefield have been under their controllers' control since
 the turn began (the format's reading of 302.6): phase's debug ``SetSummoningSickness`` says so;
@@ -58,6 +60,18 @@ class CombatSteps(Board):
             raise Unsupported(f"phase asks for no attackers (it sees no creature able to attack, CR 508.1a), where the "
                               f"case declares {', '.join(combat.attackers)}: phase does not let them attack")
         self.declare_attackers(combat, waiting)
+        self.replacement_order = self.order_of(combat.order)
+        affected = combat.affected
+        self.affected_seat = (self.seat[affected] if affected in self.seat
+                              else self.obj(affected).get("controller") if affected is not None else None)
+        try:
+            self.fight_on(combat)
+        finally:
+            self.replacement_order, self.affected_seat = (), None
+        self.check_blocks(combat)
+
+    def fight_on(self, combat: CombatPlan) -> None:
+        """From the declaration of blockers on: phase's prompts answered until the combat is over."""
         while True:
             waiting = self.pass_until(("DeclareBlockers", "AssignCombatDamage", "AssignBlockerDamage"), within=COMBAT_STEPS)
             if waiting is None:
@@ -66,7 +80,6 @@ class CombatSteps(Board):
                 self.declare_blockers(combat, waiting)
             else:
                 self.assign_damage(combat, waiting)
-        self.check_blocks(combat)
 
     def pass_until(self, prompts: tuple[str, ...], within: tuple[str, ...]) -> dict[str, Any] | None:
         """Pass priority until phase asks one of ``prompts``; None once phase's game is past the
@@ -75,8 +88,11 @@ class CombatSteps(Board):
             waiting = self.waiting()
             if waiting["type"] in prompts:
                 return waiting
-            if waiting["type"] == "GameOver":
+            if waiting["type"] == "GameOver" or self.triggers_wait(waiting):
                 return None
+            if waiting["type"] == "ReplacementChoice":  # CR 616.1: the affected player's order (.counter_order)
+                self.answer_replacement_choice(waiting)
+                continue
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} in combat: {json.dumps(waiting)[:300]}")
             if self.game.phase not in within:
@@ -85,6 +101,25 @@ class CombatSteps(Board):
                 raise Unsupported("something went on phase's stack during combat: not realised by this adapter")
             self.pass_priority()
         raise AdapterFault("phase's combat did not go on")
+
+    def triggers_wait(self, waiting: dict[str, Any]) -> bool:
+        """Whether the combat is over with triggered abilities waiting (CR 603.3): what combat
+        damage made trigger is on phase's stack (or in its prompt to order it) in its one combat
+        damage step; the case's ``resolve_triggers`` step resolves it (.triggers), and nothing is
+        left of the combat phase but its end (511), where nothing here happens. Abilities
+        triggering before the last combat damage step (a first-strike step, 510.4) would resolve
+        before it: unsupported."""
+        if not self.plan.triggers or self.game.phase != "CombatDamage":
+            return False
+        stack = self.game.stack()
+        if waiting["type"] != "OrderTriggers" and not (waiting["type"] == "Priority" and stack):
+            return False
+        if any(item["kind"]["type"] != "TriggeredAbility" for item in stack):
+            return False
+        if (self.game.state()["state"].get("combat") or {}).get("first_strike_participants"):
+            raise Unsupported("abilities triggering in a combat with a first-strike combat damage step (CR 510.4, "
+                              "603.3): not realised by this adapter")
+        return True
 
     def attack_target(self, target: str) -> dict[str, Any]:
         if target in self.seat:

@@ -27,7 +27,7 @@ def phase_keyword(word: str) -> str:
 
 PROTECTION_PARSES = {
     **{color: {"Protection": {"Color": color.capitalize()}} for color in ("white", "blue", "black", "red", "green")},
-    "creatures": {"Protection": {"CardType": "creatures"}},
+    **{kind: {"Protection": {"CardType": kind}} for kind in ("creatures", "artifacts", "instants", "sorceries")},
     "everything": {"Protection": "Everything"},
 }
 """The protections written here, "Protection from red" (CR 702.16a, 702.16j), and how phase must
@@ -45,7 +45,18 @@ def block_additional_sentence(oid: str, count: int) -> Sentence:
                     {"mode": {"ExtraBlockers": {"count": count}}, "affected": {"type": "SelfRef"}})
 
 
-COMBAT_ONLY_STEPS = frozenset({"combat", "expect"})
+PROTECTION_STEPS = frozenset({"combat", "expect", "damage", "become", "end_turn", "resolve_triggers",
+                              "move", "gain_life", "lose_life", "double_life", "add_mana", "double_mana",
+                              "put_player_counters", "remove_player_counters", "double_counters", "put_counters",
+                              "remove_counters", "modify_pt", "set_pt", "switch_pt", "double_pt", "triple_pt"})
+"""The steps of a case with protection: each source of damage is the case's own (.damage_sources,
+.protected_recipients, a triggered ability's permanent), become and end_turn change and end
+qualities and protections in phase's layers; the others deal no damage and make no prevention
+effect, and the synthesized spell of a P/T change is colourless and no creature, so it targets a
+creature with protection from a colour or from creatures as the format's effect, which has no
+source, reaches it (protection from everything: phase refuses the target, unsupported, 702.16b).
+Refused: prevention shields and redirection beside a protection (their order with it, 616.1, is
+phase's own), and together steps."""
 
 
 def protection_keyword(oid: str, quality: str) -> tuple[str, Any]:
@@ -56,17 +67,46 @@ def protection_keyword(oid: str, quality: str) -> tuple[str, Any]:
 
 
 def check_protection(case: Mapping[str, Any]) -> None:
-    """Protection is realised only where every damage dealt is combat damage dealt by creatures,
-    the case's own cards, whose qualities phase knows (CR 702.16e-f, 702.16j): the adapter's other
-    sources of damage and effects are synthesized spells standing in for a source (colourless,
-    and no creature), with which protection could not be judged."""
-    if not any("protection" in ability for spec in case["objects"].values()
-               for ability in spec["card"].get("abilities", ())):
+    """Protection (printed, or gained in a step) is realised where every damage dealt is dealt by
+    the case's own sources, whose qualities phase knows (CR 702.16e-f, 702.16j): combat damage,
+    and damage steps from the source's own ability or a spell of its kind and colours
+    (.damage_sources, the protected creature named without targeting it: .protected_recipients);
+    other steps are refused: the adapter's effects there are synthesized colourless spells
+    standing in for a source, with which protection could not be judged."""
+    if not (any("protection" in ability for spec in case["objects"].values()
+                for ability in spec["card"].get("abilities", ()))
+            or any("'protection'" in str(step) for step in case["steps"])):
         return
-    others = sorted({kind for step in case["steps"] for kind in step} - COMBAT_ONLY_STEPS)
+    others = sorted({kind for step in case["steps"] for kind in step} - PROTECTION_STEPS)
     if others:
         raise Unsupported(f"protection in a case with {', '.join(others)} steps: realised only in cases whose steps are "
-                          "combat and checkpoints (CR 702.16)")
+                          f"{', '.join(sorted(PROTECTION_STEPS))} (CR 702.16)")
+
+
+DIVISION_CHANGERS = ("double_damage", "modify_damage", "prevent_damage")
+"""Abilities that change combat damage after it is divided (614.1a, 615.1), so that phase's damage
+events no longer show the division itself."""
+
+
+def check_blocker_division(case: Mapping[str, Any], body: Mapping[str, Any], blocker: str) -> None:
+    """A creature blocking several attackers divides its combat damage among them as its
+    controller chooses (CR 510.1d). phase asks nobody: it splits the damage evenly, the first
+    attacker getting the remainder (its ``AssignBlockerDamage`` prompt is for banding only,
+    702.22k). Such a combat is played as the case declares it, and where the case's division is
+    not phase's split the checkpoints show phase's disagreement with 510.1d (docs/engines/phase.md).
+    Refused where the division is not the case's alone to show: none scripted (nothing to compare),
+    a double striker's two divisions, damage modified or prevented after it is divided (doublers,
+    modifiers, static or one-shot prevention: a difference could come from them), infect or wither."""
+    scripts = [blocker in (body.get(key) or {}) for key in ("assign", "first_strike_assign")]
+    if scripts.count(True) != 1:
+        raise Unsupported(f"{blocker} blocks several attackers and the case scripts {'no' if not any(scripts) else 'two'} "
+                          "divisions of its combat damage (CR 510.1d, 510.4)")
+    keys = {key for spec in case["objects"].values() for ability in spec["card"].get("abilities", ())
+            for key, value in ability.items() if key in DIVISION_CHANGERS or value in ("infect", "wither")}
+    steps = [kind for step in case["steps"] for kind in step if kind in ("prevent_damage", "redirect_damage")]
+    if keys or steps or any(word in str(case["steps"]) for word in ("infect", "wither")):
+        raise Unsupported(f"{blocker} blocks several attackers in a case with {sorted(keys) or steps or 'infect'}: the "
+                          "division phase makes (CR 510.1d) is not read back from damage that is then changed")
 
 
 @dataclass
@@ -79,6 +119,8 @@ class CombatPlan:
     blockers: dict[str, list[str]] = field(default_factory=dict)
     assign: dict[str, dict[str, int]] = field(default_factory=dict)
     first_strike_assign: dict[str, dict[str, int]] = field(default_factory=dict)
+    affected: str | None = None  # the player or object whose scripted order of replacement effects (616.1) ...
+    order: tuple[Any, ...] = ()  # ... applies to the combat damage it is dealt (.damage_sources.damage_order)
 
     def blocks(self) -> list[tuple[str, str]]:
         return [(blocker, attacker) for blocker, attackers in self.blockers.items() for attacker in attackers]
@@ -88,17 +130,13 @@ class CombatPlan:
 
 
 def plan_combat(case: Mapping[str, Any], body: Mapping[str, Any]) -> CombatPlan:
-    """A ``combat`` step as phase will play it; raise Unsupported for what is not realised."""
-    if body.get("order"):
-        raise Unsupported("an order of replacement effects applied to combat damage (CR 616.1) is not realised by "
-                          "this adapter")
+    """A ``combat`` step as phase will play it; raise Unsupported for what is not realised. A
+    scripted order of replacement effects (616.1) is added by the plan (.damage_sources.damage_order)."""
     blockers = {}
     for blocker, blocked in (body.get("blockers") or {}).items():
         blockers[blocker] = [blocked] if isinstance(blocked, str) else list(blocked)
-        if len(blockers[blocker]) > 1:  # seen: phase splits a 4-power blocker's damage 2 and 2, asking nobody
-            raise Unsupported(f"{blocker} blocks {len(blockers[blocker])} attackers: phase divides such a blocker's "
-                              "combat damage itself, without asking its controller (CR 510.1d), so the case's "
-                              "division cannot be played")
+        if len(blockers[blocker]) > 1:
+            check_blocker_division(case, body, blocker)
     for oid in [*body["attackers"], *blockers]:
         spec = case["objects"].get(oid)
         if spec is None:

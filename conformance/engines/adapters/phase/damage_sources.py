@@ -19,15 +19,17 @@ reported, and cases copying a damage source are refused).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
+from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient, is_protected
 from conformance.engines.adapters.phase.redirection import has_redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
 from conformance.engines.adapters.phase.unpreventable import RESTRICTION, unpreventable_sentences
-from conformance.engines.adapters.phase.wording import TARGET, Sentence
+from conformance.engines.adapters.phase.wording import TARGET, Sentence, group
 from conformance.errors import Unsupported
 
 DOUBLE = {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": None, "condition": None,
@@ -80,15 +82,18 @@ def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]
 def has_damage_doublers(case: Mapping[str, Any]) -> bool:
     """Whether the damage of the case must come from its own sources: a damage doubler or
     modifier, a static prevention of some sources' damage (615.1), a redirection of a chosen
-    source's damage (614.9, .redirection), or a keyword that changes what a source's damage does
-    (lifelink, deathtouch, 702.15b, 702.2b), on a card or given by an effect, depends on the source."""
-    return any("double_damage" in ability or "modify_damage" in ability or ability.get("keyword") in SOURCE_KEYWORDS
+    source's damage (614.9, .redirection), a protection (whose quality is the source's, 702.16e),
+    or a keyword that changes what a source's damage does (lifelink, deathtouch, infect, wither:
+    702.15b, 702.2b, 702.90b-c, 702.80a), on a card or given by an effect, depends on the source."""
+    return any("double_damage" in ability or "modify_damage" in ability or "protection" in ability
+               or ability.get("keyword") in SOURCE_KEYWORDS
                or (ability.get("prevent_damage") or {}).get("by") is not None  # a source filter (.static_prevention)
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
-        any(kw in str(step) for step in case.get("steps", ()) for kw in SOURCE_KEYWORDS) or has_redirection(case)
+        any(kw in str(step) for step in case.get("steps", ()) for kw in (*SOURCE_KEYWORDS, "'protection'")) or \
+        has_redirection(case)
 
 
-SOURCE_KEYWORDS = ("lifelink", "deathtouch")
+SOURCE_KEYWORDS = ("lifelink", "deathtouch", "infect", "wither")
 
 
 def _damage_steps(steps: list[Mapping[str, Any]]):
@@ -100,11 +105,54 @@ def _damage_steps(steps: list[Mapping[str, Any]]):
             yield body
 
 
-def _recipient(case: Mapping[str, Any], body: Mapping[str, Any]) -> str:
-    if body.get("to") is None or body.get("to_each") is not None or body.get("to_each_player"):
-        raise Unsupported("damage from a permanent's own ability to several recipients has no wording here (one "
-                          "target creature or player)")
-    return "target player" if body["to"] in case["players"] else f"target {recipient_kind(case, body['to'])}"
+@dataclass(frozen=True)
+class Recipient:
+    """Who a permanent's own damage ability deals a step's damage to: its words in the ability's
+    text, whether it targets, and phase's reading of the effect (amount aside, JSON)."""
+
+    words: str
+    targeted: bool
+    effect: str
+
+
+def _recipient(words: str, effect: Mapping[str, Any], *, targeted: bool = False) -> Recipient:
+    return Recipient(words, targeted, json.dumps(effect, sort_keys=True))
+
+
+def recipient_words(case: Mapping[str, Any], body: Mapping[str, Any]) -> Recipient:
+    """"target player", "target creature", "target planeswalker", a protected creature's words
+    (.protected_recipients), or several recipients (CR 120.3, one event): "each player", "each
+    creature you control" (the filter read from the source's controller, 109.5), "each creature
+    and each player" (Pestilence's words). Damage that can't be prevented (615.12) only to one
+    target: phase's reading of the restriction's sentence before "each ..." words is not checked
+    here (nor beside protection, .unpreventable)."""
+    to, each, players = body.get("to"), body.get("to_each"), bool(body.get("to_each_player"))
+    if body.get("cant_be_prevented") and to is None:
+        raise Unsupported("damage that can't be prevented (CR 615.12) from a permanent's own ability to several "
+                          "recipients: only to one target is it worded here")
+    if to is not None and (each is not None or players):
+        raise Unsupported("damage from a permanent's own ability to an object or player and to others too has no "
+                          "wording here")
+    if to in case["players"]:
+        return _recipient("target player", {"type": "DealDamage", "target": {"type": "Player"}}, targeted=True)
+    if to is not None:
+        words = each_recipient(case, body)
+        if words is not None:
+            return _recipient(words, {"type": "DamageAll", "target": each_filter(words)})
+        kind = recipient_kind(case, to)
+        return _recipient(f"target {kind}", {"type": "DealDamage", "target": {**TARGET, "type_filters": [kind.capitalize()]}},
+                          targeted=True)
+    if each is None:
+        return _recipient("each player", {"type": "DamageEachPlayer", "player_filter": {"type": "All"}})
+    if any(is_protected(case, oid) for oid in case["objects"]):
+        raise Unsupported("damage to each object a filter names in a case with protection: not told apart from the "
+                          "protected creature's own wording here")
+    source = case["objects"][body["source"]]
+    grp = group(each, you=source.get("controller") or source["owner"], players=tuple(case["players"]), static=False)
+    effect = {"type": "DamageAll", "target": grp.filter}
+    if players:
+        return _recipient(f"{grp.each} and each player", {**effect, "player_filter": {"type": "All"}})
+    return _recipient(grp.each, effect)
 
 
 def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
@@ -115,38 +163,36 @@ def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
     return "planeswalker" if "planeswalker" in types and "creature" not in types else "creature"
 
 
-def source_ability_text(name: str, amount: int, recipient: str, unpreventable: bool = False) -> str:
+def source_ability_text(name: str, amount: int, recipient: Recipient, unpreventable: bool = False) -> str:
     """"{0}: NAME deals 3 damage to target creature.", beginning with Skullcrack's sentence where
     the damage can't be prevented (CR 615.12, .unpreventable)."""
     first = RESTRICTION.text + " " if unpreventable else ""
-    return f"{{0}}: {first}{name} deals {amount} damage to {recipient}."
+    return f"{{0}}: {first}{name} deals {amount} damage to {recipient.words}."
 
 
-def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, str, bool]]]:
+def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, Recipient, bool]]]:
     """For each permanent source of a damage event in a case with a doubler, the (amount,
     recipient, can't be prevented) triples its printed damage abilities must cover, in a fixed
     order."""
     if not has_damage_doublers(case):
         return {}
-    out: dict[str, list[tuple[int, str, bool]]] = {}
+    out: dict[str, list[tuple[int, Recipient, bool]]] = {}
     for body in _damage_steps(case["steps"]):
         spec = case["objects"][body["source"]]
         if spec["zone"] == "stack":
             continue
         if any("enters_as_copy" in a for s in case["objects"].values() for a in s["card"].get("abilities", ())):
             raise Unsupported("a damage source's printed damage ability in a case with copy effects (a copy would get it)")
-        pair = (body["amount"], _recipient(case, body), bool(unpreventable_sentences(case, body)))  # CR 615.12
-        if pair not in out.setdefault(body["source"], []):
-            out[body["source"]].append(pair)
+        triple = (body["amount"], recipient_words(case, body), bool(unpreventable_sentences(case, body)))  # CR 615.12
+        if triple not in out.setdefault(body["source"], []):
+            out[body["source"]].append(triple)
     return out
 
 
-def activated_expectation(amount: int, recipient: str, text: str, unpreventable: bool = False) -> dict[str, Any]:
+def activated_expectation(amount: int, recipient: Recipient, text: str, unpreventable: bool = False) -> dict[str, Any]:
     """phase's reading of "{0}: NAME deals N damage to target creature." (NAME read as ``~``), the
     damage a sub-ability of the restriction where it can't be prevented."""
-    target = {"type": "Player"} if recipient == "target player" else {
-        **TARGET, "type_filters": [recipient.split()[-1].capitalize()]}
-    damage = {"type": "DealDamage", "amount": {"type": "Fixed", "value": amount}, "target": target}
+    damage = {**json.loads(recipient.effect), "amount": {"type": "Fixed", "value": amount}}
     cost = {"type": "Mana", "cost": {"type": "Cost", "shards": [], "generic": 0}}
     if unpreventable:
         return {"kind": "Activated", "effect": RESTRICTION.expect, "cost": cost,
@@ -157,7 +203,8 @@ def activated_expectation(amount: int, recipient: str, text: str, unpreventable:
 @dataclass
 class Activation:
     """A permanent dealing damage with its own activated ability: its controller activates the
-    ability (its text) targeting ``target`` (an object) or ``target_player``."""
+    ability (its text) targeting ``target`` (an object) or ``target_player``, or dealing it to
+    ``only``, a protected creature its text names without targeting (.protected_recipients)."""
 
     source: str
     text: str
@@ -166,6 +213,7 @@ class Activation:
     order: tuple[str, ...] = ()
     orders: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # (affected, its order) for several affected (616.1)
     unpreventable: bool = False  # the damage can't be prevented (615.12, .unpreventable)
+    only: str | None = None  # the protected creature its words name without targeting (.protected_recipients)
 
 
 ORDERED = ("double_damage", "modify_damage", "prevent_damage")
@@ -202,6 +250,7 @@ def damage_orders(case: Mapping[str, Any], body: Mapping[str, Any],
 
 
 def _order_names(case: Mapping[str, Any], names: Any, shields: Mapping[str, str]) -> tuple[Any, ...]:
+    names = _without_protection(case, names, shields)
     out = []  # several shields are told apart only where phase offers one of them (.counter_order)
     for name in names:
         if name in shields:
@@ -237,6 +286,31 @@ def _copied(case: Mapping[str, Any], oid: str) -> Mapping[str, Any] | None:
     (one,) = chosen if len(chosen) == 1 else (None,)
     one = one[0] if isinstance(one, tuple) and len(one) == 1 else one
     return case["objects"].get(one, spec) if isinstance(one, str) else spec
+
+
+def _without_protection(case: Mapping[str, Any], names: list[str], shields: Mapping[str, str]) -> list[str]:
+    """An order naming an object's protection (CR 616.1: its prevention, 702.16e, is one of the
+    effects ordered) among doublers and modifiers only: protection prevents all the damage
+    whether they apply before it or after it (nothing is left to modify, 614.7a), so the order
+    among them and it changes nothing, and phase applies it its own way; it is left out of the
+    order phase's prompt is answered with. Beside other prevention (a shield, a static
+    prevention, whose amount prevented would depend on it) it is refused."""
+    def only_protection(name: str) -> bool:
+        oid, _, ability = name.partition(".")
+        abilities = case["objects"].get(oid, {}).get("card", {}).get("abilities", ())
+        return ability in ("", "protection") and [a for a in abilities if set(a) & {*ORDERED, "protection"}] == [
+            a for a in abilities if "protection" in a] != []
+
+    if not any(only_protection(name) for name in names):
+        return list(names)
+    rest = [name for name in names if not only_protection(name)]
+    for name in rest:
+        oid, _, _ = name.partition(".")
+        kinds = {k for a in case["objects"].get(oid, {}).get("card", {}).get("abilities", ()) for k in a}
+        if name in shields or "prevent_damage" in kinds or not kinds & {"double_damage", "modify_damage"}:
+            raise Unsupported(f"an order naming a protection beside {name!r}: only beside damage doublers and "
+                              "modifiers is the order without effect (CR 616.1, 702.16e)")
+    return rest
 
 
 def ability_text(oid: str, spec: Mapping[str, Any], own: list[Mapping[str, Any]], ability: str, name: str) -> str:

@@ -88,7 +88,7 @@ class Observation(Board):
         pt = zone != "battlefield" or "Creature" in ((obj.get("card_types") or {}).get("core_types") or ())
         return {
             "zone": zone,
-            "controller": self.plan.players[controller] if zone == "battlefield" and isinstance(controller, int)
+            "controller": self.plan.players[controller] if zone in ("battlefield", "stack") and isinstance(controller, int)
             and controller < len(self.plan.players) else None,
             "power": obj.get("power") if pt else None,
             "toughness": obj.get("toughness") if pt else None,

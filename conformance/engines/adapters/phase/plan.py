@@ -24,8 +24,11 @@ from conformance.engines.adapters.phase.copies import become_copy_sentence, copy
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
-from conformance.engines.adapters.phase.damage_sources import (Activation, damage_order, damage_orders, has_damage_doublers,
-                                                               recipient_kind, source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.damage_sources import (SOURCE_KEYWORDS, Activation, damage_order, damage_orders,
+                                                               has_damage_doublers, recipient_kind, recipient_words,
+                                                               source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.one_event import one_spell_event
+from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
@@ -62,7 +65,10 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
             continue  # its damage is dealt by the spell standing in for it (_plan_damage); no card is needed
-        if spec["zone"] not in ZONES:
+        if spec["zone"] == "stack" and not _only_a_damage_source(case, oid, observed=True):
+            raise Unsupported(f"object {oid!r}: a spell on the stack that a step other than damage names, or with "
+                              "abilities, or not an instant or sorcery: not realised by this adapter")
+        if spec["zone"] not in ZONES and spec["zone"] != "stack":  # the stack: .board.STACK
             raise Unsupported(f"object {oid!r} starts in the {spec['zone']} zone (this adapter places cards in "
                               f"{sorted(ZONES)})")
         if spec["zone"] == "battlefield" and set(spec["card"]["types"]) & {"instant", "sorcery"}:
@@ -102,11 +108,12 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     return plan
 
 
-def _only_a_damage_source(case: Mapping[str, Any], oid: str) -> bool:
+def _only_a_damage_source(case: Mapping[str, Any], oid: str, *, observed: bool = False) -> bool:
     """Whether a spell on the stack is in the case only as the source of damage events: no step
-    but ``damage`` names it, no checkpoint observes it, no ability of another card mentions it."""
+    but ``damage`` names it, no checkpoint observes it (``observed``: checkpoints may), no ability
+    of another card mentions it."""
     spec = case["objects"][oid]
-    if not set(spec["card"].get("types", [])) & {"instant", "sorcery"} or spec["card"].get("abilities"):
+    if not set(spec["card"].get("types", [])) & {"instant", "sorcery"} or not _source_keywords_only(spec["card"]):
         return False
 
     def names(value: Any) -> bool:
@@ -120,9 +127,15 @@ def _only_a_damage_source(case: Mapping[str, Any], oid: str) -> bool:
         (kind, body), = step.items()
         if kind == "damage" and body.get("source") == oid:
             body = {k: v for k, v in body.items() if k != "source"}
-        if names(body):
+        if names(body) and not (observed and kind == "expect"):
             return False
     return not any(names(other) for key, other in case["objects"].items() if key != oid)
+
+
+def _source_keywords_only(card: Mapping[str, Any]) -> bool:
+    """Whether a spell's abilities are only keywords that change what its damage does (lifelink,
+    deathtouch, infect, wither: the stand-in for it has them too, .cards.spell_card)."""
+    return all(set(a) == {"keyword"} and a["keyword"] in SOURCE_KEYWORDS for a in card.get("abilities", ()))
 
 
 def counter_kind(kind: str) -> str:
@@ -231,12 +244,27 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return Cast(spell=name, caster=body["controller"], target=body["instead_to"], parts=[], source_choice=source)
     if kind == "together":
         return _plan_together(plan, case, body, counter)
-    if kind == "combat":  # CR 506-511: phase's own combat phase (.combat)
-        if plan.triggers:  # CR 603.2, 603.3: what triggers in combat waits on phase's stack, not realised there
-            raise Unsupported("a combat step in a case with triggered abilities: abilities triggering during phase's "
-                              "combat are not realised by this adapter")
-        return plan_combat(case, body)
+    if kind == "combat":  # CR 506-511: phase's own combat phase (.combat; what it makes trigger: .combat.triggers_wait)
+        combat = plan_combat(case, body)
+        if body.get("order"):  # CR 616.1: the affected player's order, answered in phase's prompt (.counter_order)
+            if len(body["order"]) != 1:
+                raise Unsupported("orders of replacement effects for several affected objects or players in combat "
+                                  "damage (CR 616.1): phase's combat prompts are answered for one affected here")
+            combat.order = damage_order(case, body, plan.shields)
+            combat.affected = next(iter(body["order"]))
+        return combat
     raise Unsupported(f"the step {kind!r} is not realised by this adapter")
+
+
+def _plan_one_spell_event(plan: Plan, case: Mapping[str, Any], flat: list[tuple[str, Mapping[str, Any]]],
+                          counter: Iterator[int]) -> Cast:
+    """A together step with damage or life changes as one spell (CR 704.3, .one_event)."""
+    name = f"Cfx Spell {next(counter)}"
+    event = one_spell_event(case, plan.players, flat, name)
+    plan.cards[name] = event.card
+    plan.spells[name] = event.caster
+    return Cast(spell=name, caster=event.caster, target=event.target, parts=event.parts,
+                target_player=event.target_player)
 
 
 def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int],
@@ -361,28 +389,28 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     order = damage_order(case, body, plan.shields) if doublers or body.get("order") else ()
     orders = damage_orders(case, body, plan.shields)  # CR 616.1: several affected objects or players, each its own
     if doublers and case["objects"][body["source"]]["zone"] != "stack":  # the source's own ability (.damage_sources)
+        recipient = recipient_words(case, body)  # refused where unpreventable to several (615.12)
         unpreventable = bool(unpreventable_sentences(case, body))  # CR 615.12 (.unpreventable)
-        source = case["objects"][body["source"]]
-        recipient = "target player" if body.get("to") in plan.players else f"target {recipient_kind(case, body['to'])}"
         name = plan.cards[plan.objects[body["source"]]].name
+        to = body.get("to")
         return Activation(source=body["source"], text=source_ability_text(name, body["amount"], recipient, unpreventable),
-                          target=None if body["to"] in plan.players else body["to"],
-                          target_player=body["to"] if body["to"] in plan.players else None, order=order,
-                          orders=orders, unpreventable=unpreventable)
+                          target=to if recipient.targeted and to not in plan.players else None,
+                          target_player=to if to in plan.players else None, order=order, orders=orders,
+                          unpreventable=unpreventable, only=None if recipient.targeted else to)
     look: dict[str, Any] = {}
     if doublers:  # the stand-in is the same kind of spell, of the same colours (CR 105.2: "a red source")
         card = case["objects"][body["source"]]["card"]
-        if list(card.get("types", [])) not in (["instant"], ["sorcery"]) or card.get("abilities"):
-            raise Unsupported("a damage source on the stack other than an instant or sorcery spell with no abilities, "
-                              "in a case with a damage doubler or modifier: the synthesized spell standing in for it "
-                              "would not be the same kind of source")
-        look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ())}
+        if list(card.get("types", [])) not in (["instant"], ["sorcery"]) or not _source_keywords_only(card):
+            raise Unsupported("a damage source on the stack other than an instant or sorcery spell with no abilities "
+                              "but lifelink, deathtouch, infect, wither, in a case with a damage doubler, modifier or "
+                              "such keyword: the synthesized spell standing in for it would not be the same kind of "
+                              "source")
+        look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ()),
+                "keywords": tuple(a["keyword"] for a in card.get("abilities", ()))}  # CR 702.15d: in any zone
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
         raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
                           "matches, each player) has no wording here")
-    source = case["objects"][body["source"]]
-    if source["zone"] == "stack" and body["source"] in plan.objects:  # pragma: no cover - plan_case refuses it
-        raise Unsupported("a spell on the stack as a damage source (this adapter places no card on the stack)")
+    source = case["objects"][body["source"]]  # a spell on the stack observed by checkpoints stays there (.board)
     caster = source.get("controller") or source["owner"]
     first = unpreventable_sentences(case, body)  # CR 615.12 (.unpreventable)
     amount = body["amount"]
@@ -404,6 +432,13 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
         plan.spells[name] = caster
         return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order,
                     orders=orders, unpreventable=bool(first))
+    elif doublers and each_recipient(case, body):  # CR 702.16b: a protected creature, not targeted
+        words = each_recipient(case, body)
+        plan.cards[name] = spell_card(name, [Sentence(f"{name} deals {amount} damage to {words}.", {
+            "type": "DamageAll", "amount": amount_q, "target": each_filter(words)})], **look)
+        plan.spells[name] = caster
+        return Cast(spell=name, caster=caster, target=None, parts=[], needs_creature=False, order=order,
+                    only=(body["to"], words))
     else:
         kind = recipient_kind(case, body["to"])
         sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
@@ -531,7 +566,7 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
         raise Unsupported("an end_turn or together step inside a together step: the cleanup step cannot be part of "
                           "one event here")
     if any(kind in ("damage", "lose_life", "gain_life", "double_life", "prevent_damage") for kind, _ in flat):
-        raise Unsupported("a damage event inside a together step: phase deals damage only as a spell resolves")
+        return [("cast", _plan_one_spell_event(plan, case, flat, counter))]
     if has_counter_replacements(case) and any(kind == "put_counters" for kind, _ in flat):
         raise Unsupported("counters put inside a together step in a case with counter replacements: phase applies "
                           "replacement effects to counters only as a spell resolves")

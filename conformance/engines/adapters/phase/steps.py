@@ -33,6 +33,7 @@ from conformance.engines.adapters.phase.choosing import EntersChoosing
 from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.player_counters import PlayerCounters
+from conformance.engines.adapters.phase.protected_recipients import check_one_recipient
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
@@ -63,6 +64,8 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             if source.get("zone") != "Battlefield" or source.get("controller") != seat:
                 raise Unsupported(f"damage by {cast.damage_source!r} to creatures a filter names relative to its "
                                   "controller, now that it is not on the battlefield under its first controller")
+        if cast.only is not None:  # CR 702.16b: "each creature ..." naming the protected creature alone
+            check_one_recipient(self.game, self.ids[cast.only[0]], seat, cast.only[1], cast.only[0])
         self.give_priority(seat)
         spell = self.ids[cast.spell]
         before = {obj["id"] for obj in self.game.battlefield()}
@@ -77,6 +80,11 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             self.give_priority(seat)
         action = next((a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == spell), None)
         if action is None:
+            keywords = [] if target is None else self.game.object(target).get("keywords") or []
+            protections = [k for k in keywords if isinstance(k, dict) and "Protection" in k]
+            if protections:  # CR 702.16b: no legal target, so the spell cannot be cast (601.2c)
+                raise Unsupported(f"phase does not let {cast.caster} cast a spell to target {cast.target!r}, which has "
+                                  f"{protections} (CR 702.16b); the format's effect has no source to be protected from")
             if sorcery:  # CR 307.1: sorcery timing
                 raise Unsupported(f"{cast.caster}'s sorcery standing in for a damage source cannot be cast now (only by "
                                   "the active player with an empty stack, CR 307.1)")
@@ -116,7 +124,8 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
         self.replacement_order = self.orders_of(cast.orders) if cast.orders else self.order_of(cast.order)
         self.chosen_source = None if cast.source_choice is None else self.ids[cast.source_choice]
-        self.affected_seat = None if target is None else self.game.object(target).get("controller")
+        affected = target if cast.only is None else self.ids[cast.only[0]]
+        self.affected_seat = None if affected is None else self.game.object(affected).get("controller")
         self.token_copy = cast.copy_choice
         restricted = restrictions(self.game.state()) if cast.unpreventable else None
         try:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from conformance.engines.adapters.phase.protected_recipients import is_protected
 from conformance.engines.adapters.phase.wording import Sentence
 from conformance.errors import Unsupported
 
@@ -35,6 +36,11 @@ def unpreventable_sentences(case: Mapping[str, Any], body: Mapping[str, Any]) ->
         return []
     if not any(step.get("damage") is body for step in case["steps"]):
         raise Unsupported("damage that can't be prevented (CR 615.12) inside a together step is not realised here")
+    if any(is_protected(case, oid) for oid in case.get("objects") or ()) and (
+            body.get("to") is None or is_protected(case, body["to"])):
+        # the protected creature is then worded without a target (.protected_recipients), or among several
+        raise Unsupported("damage that can't be prevented (CR 615.12) to a creature with protection (702.16e) or to "
+                          "several recipients in a case with protection: not realised by this adapter")
     return [RESTRICTION]
 
 
