@@ -94,9 +94,10 @@ def test_a_to_player_modifier_is_no_choice_for_damage_to_creatures():
 def test_no_existing_adapter_declares_the_new_features():
     # the phase adapter realises these through phase's own game (issue 20, docs/engines/phase.md;
     # protection only in cases whose steps are combat and checkpoints: tests/test_phase_combat.py;
-    # damage that can't be prevented with Skullcrack's order: tests/test_phase_players.py)
+    # damage that can't be prevented with Skullcrack's order: tests/test_phase_players.py; infect and
+    # wither as printed keywords: tests/test_phase_combat.py)
     assert set(NEW_FEATURES) & set(bindings.FEATURES) == {"damage-modifiers", "partial-prevention", "prevention-extras",
-                                                         "protection", "cant-be-prevented"}
+                                                         "protection", "cant-be-prevented", "infect", "wither"}
     assert not set(NEW_FEATURES) & set(python_mtg.FEATURES)
 
 
