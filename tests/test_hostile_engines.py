@@ -387,6 +387,35 @@ def test_an_interrupt_keeps_every_result_writes_the_footer_and_stops_the_engine(
         time.sleep(0.1)
 
 
+def test_an_interrupt_of_the_whole_process_group_with_workers_stops_everything_once(tmp_path):
+    """A terminal's Ctrl-C (or ``kill -INT -PGID``) reaches the controller and its pytest-xdist
+    workers at once; the controller also passes a SIGTERM on to its workers (without a terminal,
+    as here): a worker interrupted twice still keeps every result, writes the footer, stops its
+    engine and exits at once (conformance/pytest_plugin.py, pytest_configure_node)."""
+    cases = small_cases(tmp_path, 3)
+    marker = f"marker-{os.urandom(6).hex()}"
+    out = tmp_path / "r.jsonl"
+    command = [sys.executable, "-m", "conformance", "run", "--no-properties", "--cases", cases, "--timeout", "60",
+               "--engine", f"exec:{sys.executable} {FAKES / 'hangs.py'} 701.10b/case-3 {marker}", "--results", str(out),
+               "-n", "2"]
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not (out.exists() and out.read_text().count('"type": "result"') >= 2):  # case 3 hangs
+        assert time.monotonic() < deadline and run.poll() is None, run.communicate()
+        time.sleep(0.1)
+    time.sleep(0.5)
+    os.killpg(run.pid, signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=30)
+    assert run.returncode == 130, stderr
+    assert [line["type"] for line in results(out)] == ["header", "result", "result", "footer"]
+    assert "Traceback" not in stderr and "interrupted (SIGINT)" in stderr
+    deadline = time.monotonic() + 5
+    while _processes_with(marker):
+        assert time.monotonic() < deadline, f"engine processes left running: {_processes_with(marker)}"
+        time.sleep(0.1)
+
+
 # -- 6. and 7. engine faults inside a property ----------------------------------------------------
 
 @pytest.mark.parametrize("engine, kind, fragment", [
