@@ -39,3 +39,24 @@ def test_the_trigger_of_a_creature_dead_at_the_start_is_not_ordered_with_later_o
             "steps": [*played, {"resolve_triggers": {}}, {"expect": {"objects": {"t1": {}}}}]}
     (snapshot,) = ReferenceEngine().run(Case.from_dict(case).to_dict())
     assert snapshot["objects"]["t1"]["counters"] == {"+1/+1": 2}  # both deaths, one trigger each (603.2)
+
+
+def test_two_abilities_triggered_at_the_start_are_ordered_by_the_first_step():
+    """Two creatures declared 0/0 beside one "whenever a creature dies": two abilities wait as the
+    case begins, and the reference engine wants them ordered before the first step (603.3b); the
+    realizer's first step is that order (a TriggersNotAsScripted a random test found otherwise)."""
+    objects = _objects()
+    objects["c1"]["counters"] = {"-1/-1": 1}  # 0/0 too
+    objects["c3"] = {"card": dict(CREATURE), "zone": "battlefield", "owner": "Alex", "controller": "Alex",
+                     "counters": {}}
+    realizer = _Realizer({"players": ["Alex", "Blair"]}, objects, {}, frozenset(
+        {"damage", "counters", "zone-changes", "triggered-abilities", "event-triggers"}))
+    assert realizer.actions == [{"resolve_triggers": {"order": ["t1.t", "t1.t"]}}]
+    assert not triggers.waiting(realizer.game) and not triggers.stack(realizer.game)
+    step = {"damage": {"source": "c3", "amount": 1, "to": "Blair"}}
+    played = events.play(realizer, lambda *_: None, step, events.save(realizer))
+    case = {"cr": "2025-09-19", "id": "603.3/generated", "rules": ["603.3"], "source": {"rule": "603.3"},
+            "summary": "generated", "players": ["Alex", "Blair"], "objects": objects,
+            "steps": [*realizer.actions[:1], *played, {"expect": {"objects": {"t1": {}}}}]}
+    (snapshot,) = ReferenceEngine().run(Case.from_dict(case).to_dict())  # before the fix: TriggersNotAsScripted
+    assert snapshot["objects"]["t1"]["counters"] == {"+1/+1": 2}  # two deaths, one trigger each (603.2)

@@ -308,6 +308,7 @@ class _Realizer:
         self.game = self.fresh()
         self.game.check_state_based_actions()
         events.settle_start(self.game)  # CR 117.5, 603.3: as the reference engine does before the first step
+        events.order_at_start(self)  # CR 603.3b: two or more waiting are ordered by the case's first step
 
     # --- what is there now ---------------------------------------------------------------------
 

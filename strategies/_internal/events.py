@@ -163,11 +163,27 @@ def settle_start(game: Any) -> None:
     """As the case begins, after its first state-based check (a creature declared 0/0 dies), the
     one ability that triggered goes on the stack as a player would receive priority (117.5, 603.3),
     as the reference engine does before the first step; so it is not scripted again with the
-    abilities a later step triggers (two or more waiting then are ordered by a later
-    ``resolve_triggers``, as after any step)."""
+    abilities a later step triggers (two or more waiting are ordered by the case's first step:
+    :func:`order_at_start`)."""
     from reference_engine import triggers
     if len(triggers.waiting(game)) == 1:
         triggers.put_on_stack(game, None)
+
+
+def order_at_start(realizer: Any) -> None:
+    """Two or more abilities waiting as the case begins (two creatures declared 0/0 beside one "whenever
+    a creature dies"): the case's first step is a ``resolve_triggers`` ordering them (603.3b), as the
+    reference engine asks before the first step (117.5, 603.3), in the order they wait (no choice
+    is drawn, so no other example changes), played like any step; what that triggers is settled
+    the same way."""
+    from reference_engine import triggers
+
+    for _ in range(8):
+        names = [p.name for p in triggers.waiting(realizer.game)]
+        if len(names) < 2:
+            break
+        realizer.play({"resolve_triggers": {"order": names}})
+    settle_start(realizer.game)
 
 
 STEP_KINDS = ("resolve_triggers", "activate_mana")
