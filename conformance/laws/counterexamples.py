@@ -42,18 +42,19 @@ def golden_case(case: Case, *, case_id: str, rules: tuple[str, ...], summary: st
             step = {"expect": expect}
         steps.append(step)
     all_rules = list(dict.fromkeys([*rules, *case.rules]))
-    first = plain["players"][0]
-    document = {
-        "id": case_id,
-        "rules": all_rules,
-        "source": {"rule": rules[0]},
-        "summary": summary,
-        "players": plain["players"],
-        **_player_setup(plain),
-        "objects": {oid: compact_object(spec, first) for oid, spec in plain["objects"].items()},
-        "steps": [compact_step(step, first) for step in steps],
-    }
+    document = compact_document(plain, {"id": case_id, "rules": all_rules, "source": {"rule": rules[0]},
+                                        "summary": summary}, steps)
     return faithful(document, {**plain, "steps": [_unwrapped(step) for step in steps]})
+
+
+def compact_document(plain: dict[str, Any], head: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """A case (its plain form) as a case file writes it: ``head`` (id, rules, source, summary),
+    its players and their starting states (801.2 ranges too), its objects and ``steps`` without the
+    values the format defaults to."""
+    first = plain["players"][0]
+    return {**head, "players": plain["players"], **_player_setup(plain),
+            "objects": {oid: compact_object(spec, first) for oid, spec in plain["objects"].items()},
+            "steps": [compact_step(step, first) for step in steps]}
 
 
 SETUP_KEYS = ("players", "objects", "player_states", "range_of_influence", "steps")

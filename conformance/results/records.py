@@ -73,20 +73,11 @@ def _json(value: Any) -> Any:
 
 def case_document(case: Case) -> dict[str, Any]:
     """``case`` in case-file form, without the values the format defaults to."""
-    from conformance.laws.counterexamples import _player_setup, compact_object, compact_step, faithful
+    from conformance.laws.counterexamples import compact_document, faithful
 
     plain = case.to_dict()
-    first = plain["players"][0]
-    return faithful({
-        "id": plain["id"],
-        "rules": plain["rules"],
-        "source": plain["source"],
-        "summary": plain["summary"],
-        "players": plain["players"],
-        **_player_setup(plain),  # the players' starting states and ranges of influence (801.2)
-        "objects": {oid: compact_object(spec, first) for oid, spec in plain["objects"].items()},
-        "steps": [compact_step(step, first) for step in plain["steps"]],
-    }, plain)
+    head = {key: plain[key] for key in ("id", "rules", "source", "summary")}
+    return faithful(compact_document(plain, head, plain["steps"]), plain)
 
 
 def case_file_yaml(documents: list[dict[str, Any]], cr: str = CR_VERSION) -> str:
