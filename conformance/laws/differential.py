@@ -19,9 +19,8 @@ def differential(subject: Subject, data, features: frozenset[str], *, reference:
     for rule in case.rules:
         event(f"rule {rule}")
     target(float(sum(1 for s in case.steps if s.KEY == "switch_pt")), label="switches")
-    plain = case.to_dict()
-    theirs = subject.reference_run(reference, plain)  # first: it leaves its input as it was; an engine under test might not
-    ours = subject.run(case, plain)
+    theirs = subject.reference_run(reference, case)  # first: an engine under test might change its input
+    ours = subject.run(case)
     # lower is better: no value multiplied at all scores below any multiplied one (the old default, 0,
     # made a scenario without doubling score above one doubling a positive value)
     target(float(-min(multiplied_values(case, theirs), default=100)), label="negative value when multiplied")

@@ -8,7 +8,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hypothesis import assume, event
 from hypothesis import strategies as st
@@ -19,6 +19,9 @@ from conformance.format.model import Case
 from conformance.results.compare import same
 from conformance.results.exercised import exercised_rules
 import strategies as mtg
+
+if TYPE_CHECKING:
+    from reference_engine import ReferenceEngine
 
 
 class PropertyFailed(AssertionError):
@@ -98,11 +101,13 @@ class Subject:
             raise EngineRunError(f"the engine did not return {checkpoints} snapshots of the right shape")
         return snapshots
 
-    def reference_run(self, reference: Engine, plain: dict[str, Any]) -> list[dict[str, Any]]:
-        """The reference engine's snapshots; a scenario it refuses is rejected as an example (a
-        generator produced something the reference does not model: counted, never judged)."""
+    def reference_run(self, reference: ReferenceEngine, case: Case) -> list[dict[str, Any]]:
+        """The reference engine's snapshots of ``case``; a scenario it refuses is rejected as an
+        example (a generator produced something the reference does not model: counted, never
+        judged). The reference engine takes the case as it was built (``run_case``), the engine
+        under test its plain form (:meth:`run`)."""
         try:
-            return reference.run(plain)
+            return reference.run_case(case)
         except Unsupported:
             self.refused = "reference"
             assume(False)
@@ -190,7 +195,7 @@ def agrees_with_reference(subject: Subject, case: Case, kinds: tuple[str, ...] =
     from reference_engine import OBSERVABLES, ReferenceEngine
 
     ours = subject.run(case)
-    theirs = subject.reference_run(ReferenceEngine(), case.to_dict())
+    theirs = subject.reference_run(ReferenceEngine(), case)
     for kind in kinds:
         common = subject.info.observables[kind] & set(OBSERVABLES[kind])
         for number, (got, expected) in enumerate(zip(ours, theirs), 1):
