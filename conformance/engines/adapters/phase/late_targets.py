@@ -167,5 +167,8 @@ def played_late(adapter: Any, case: Any, left: TargetLeft, session: Any, plan_ca
                           "608.2b)")
     plan = plan_case(case)
     plan.waiting = Waiting(cast_at, left.step)
-    check_waiting(plan, case, plan.waiting)
+    try:
+        check_waiting(plan, case, plan.waiting)
+    except Unsupported as refused:
+        raise Unsupported(f"{left}; nor could it be cast earlier to wait: {refused.reason}") from None
     return session(adapter, case, plan).run()
