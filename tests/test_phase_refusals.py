@@ -320,7 +320,8 @@ def test_damage_from_a_source_that_died_uses_it_as_it_last_existed(engine):
 def test_no_earlier_spell_where_none_could_wait(engine):
     """Refused: a card in a hand from the start (no spell could ever have been aimed at it), a creature
     put into a graveyard by a move (a debug action: no spell resolves on top of a waiting one), a
-    turn ending while the spell would wait (CR 608.2b)."""
+    turn ending while the spell would wait (CR 608.2b); counters put on a creature that died are not
+    played late at all (the format may put counters on a card elsewhere)."""
     from conformance.format import loader
 
     (hand,) = [c for c in loader.load_suite([loader.golden_dir()])
@@ -338,3 +339,9 @@ def test_no_earlier_spell_where_none_could_wait(engine):
         {"expect": {"objects": {"bear": {"zone": "graveyard", "power": 2}}}}], rules=("608.2b",))
     result = compare.judge(engine, describe(engine), later)
     assert result.status == "unsupported" and "'end_turn' step while a spell" in result.reason, result
+    season = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
+    counters = make_case({"season": season, "bear": creature(2, 2)}, [
+        {"modify_pt": {"to": "bear", "toughness": -2}}, {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard"}}}}], rules=("608.2b",))
+    result = compare.judge(engine, describe(engine), counters)  # counters may be put on a card elsewhere (122.1)
+    assert result.status == "unsupported" and "nor could" not in result.reason, result

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.board import Board, _is_creature_on_battlefield
-from conformance.engines.adapters.phase.casts import Cast
+from conformance.engines.adapters.phase.casts import EFFECT_STEPS, Cast
 from conformance.engines.adapters.phase.damage_sources import Activation
 from conformance.engines.adapters.phase.bindings import AdapterFault
 from conformance.errors import Unsupported
@@ -53,6 +53,11 @@ class Waiting:
     cast_at: int
     resolves_at: int
 
+
+LATE_STEPS = (*EFFECT_STEPS, "damage")
+"""The steps whose effect on an object that has left is nothing, as a spell whose target has left does nothing
+(CR 608.2b): changes of power, toughness, types and abilities on a permanent, damage to it (120.1) or by a source
+that left (113.7a). Not counters (an effect may put counters on a card elsewhere, 122.1)."""
 
 ON_TOP = (Cast, Activation)
 """What may resolve on top of a waiting spell: a spell or an ability (CR 608.1)."""
@@ -159,13 +164,13 @@ def played_late(adapter: Any, case: Any, left: TargetLeft, session: Any, plan_ca
     """The case played again with the spell of the step whose target had left put on the stack
     before the step that removed it (``session``: the class of a played case, ``plan_case`` the
     planner); unsupported when there is no such form."""
-    if left.step is None:
+    plan = plan_case(case)
+    if left.step is None or plan.steps[left.step][0] not in LATE_STEPS:
         raise Unsupported(str(left))
     cast_at = leaving_step(session(adapter, case, plan_case(case)), left)
     if cast_at is None:  # never there since the case began: no spell could be aimed at it
         raise Unsupported(f"{left}, nor could one earlier: it was never there since the case began (CR 115.1, "
                           "608.2b)")
-    plan = plan_case(case)
     plan.waiting = Waiting(cast_at, left.step)
     try:
         check_waiting(plan, case, plan.waiting)

@@ -59,9 +59,11 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
                     raise Unsupported(f"a token copy of {cast.target!r}, which is not a creature card in a graveyard now")
             elif obj.get("zone") != "Battlefield" or (cast.needs_creature and not _is_creature_on_battlefield(obj)):
                 what = "creature" if cast.needs_creature else "permanent"
-                raise TargetLeft(f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
-                                  f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it",
-                                 cast.target)
+                message = (f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
+                           f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it")
+                if obj.get("zone") != "Battlefield":  # it left: a spell cast earlier may wait for it (.late_targets)
+                    raise TargetLeft(message, cast.target)
+                raise Unsupported(message)
         if cast.damage_source is not None:  # "each creature you control": the source's controller (CR 109.5)
             source = self.obj(cast.damage_source)
             if source.get("zone") != "Battlefield" or source.get("controller") != seat:
