@@ -40,7 +40,10 @@ does, and why each choice is faithful, is in docs/engines/phase.md; in short:
   source beyond that. **Life** changes and **prevention shields** are spells too ("Target player
   loses 2 life.", "Double target player's life total.", "Prevent the next 3 damage that would be
   dealt to target player this turn."). A player who loses leaves phase's game (CR 104.2a,
-  800.4a): what the scenario does after that is unsupported.
+  800.4a): what the scenario does after that is unsupported. An effect aimed at an object that
+  has since left the battlefield (or damage from a source that has) is the step's spell cast while
+  the object was there, waiting on phase's stack under the spell that removes it (:mod:`.late_targets`,
+  CR 608.2b, 113.7a).
 - **Combat** (``combat`` steps) is phase's own combat phase (:mod:`.combat_plan`, :mod:`.combat`):
   priority passed from the first main phase into combat, phase's prompts to declare attackers
   and blockers and to divide combat damage answered with what the case declares and scripts
