@@ -174,7 +174,8 @@ def test_every_supported_golden_case_passes(engine, info):
              "510.1d/all-to-one-attacker",  # CR 510.1d, tests/test_phase_combat.py
              "603.2/lifelink-one-gain-event-one-trigger",  # CR 119.10: errs (an added trigger), its reproducer below
              "603.2c/double-block-one-damage-trigger",  # CR 603.2c: errs too (an added trigger), its reproducer below
-             "616.1/combat-damage-two-effects-in-order"}  # CR 616.1: no combat damage at all, its reproducer below
+             "616.1/combat-damage-two-effects-in-order",  # CR 616.1: no combat damage at all, its reproducer below
+             "113.7a/a-dead-source-deals-damage-as-it-last-existed"}  # CR 113.7a, test_known_disagreement_lifelink_*
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
@@ -257,6 +258,19 @@ def test_known_disagreement_star_once_lost(engine, info):
     assert got[2, "abilities"][0] == [] and [next(iter(a)) for a in got[2, "abilities"][1]] == ["cda_pt"]
 
 
+@needs_phase
+def test_known_disagreement_lifelink_as_the_source_last_existed(engine, info):
+    """CR 113.7a, 608.2h, 702.15b: a source that has left deals its ability's damage as it last
+    existed, lifelink gained until end of turn included. phase doubles it by the source as it last
+    existed (Blair 16) but gives Alex no life: it reads lifelink off the card in the graveyard."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "108.4-zones-and-controllers.yaml"])
+               if c.id == "113.7a/a-dead-source-deals-damage-as-it-last-existed"]
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.object, m.field, m.expected, m.got) for m in result.mismatches} == {
+        (2, "Alex", "life", 24, 20)}
+
+
 REPRODUCERS = REPO / "docs" / "engines" / "phase" / "reproducers"
 DISAGREEMENTS = {
     # script: what it prints while phase still disagrees with the CR (each line names the CR's value)
@@ -273,6 +287,8 @@ DISAGREEMENTS = {
                                                           "after graveyard:0/0 (CR 208.2a: battlefield:0/1)"],
 }
 DISAGREEMENTS["cr202_1b_token_has_no_mana_cost.py"] = ["mana_cost Cost (CR 202.1b: none)"]
+DISAGREEMENTS["cr113_7a_lifelink_as_the_source_last_existed.py"] = [
+    "myr graveyard (CR 704.5f: graveyard)", "blair 18 (CR 120.3: 18)", "alex 20 (CR 113.7a: 22)"]
 DISAGREEMENTS["cr400_7_trigger_effect_on_a_card_that_left.py"] = ["zone graveyard (CR 704.5g: graveyard)",
                                                                   "counters 1 (CR 400.7: 0)"]
 DISAGREEMENTS["cr615_12_unpreventable_damage_skips_the_additional_effect.py"] = [
@@ -294,6 +310,7 @@ DISAGREEMENTS["cr603_2c_one_damage_event_one_trigger.py"] = ["triggers 2 (CR 603
 DISAGREEMENTS["cr616_1_combat_damage_shield_and_doubler.py"] = ["asked nobody (CR 616.1: Blair)",
                                                                  "life 20 (CR 616.1: 16)"]
 EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
+                 "cr113_7a_lifelink_as_the_source_last_existed.py",
                  "cr613_8_dependency_between_static_abilities.py",
                  "cr611_2c_effect_on_creature_cards_in_graveyards.py",
                  "cr400_7_trigger_effect_on_a_card_that_left.py",

@@ -259,3 +259,89 @@ def test_choices_of_declared_objects_are_made_again_in_declaration_order():
     assert declared_choice({**case, "objects": {**case["objects"], "clone": {**clone, "choices": {"copy": []}}}},
                            "clone", []) is None  # "copy nothing": set up as any declared permanent
     assert declared_choice(case, "bear", []) is None
+
+
+LATE = ("608.2b/pump-aimed-at-a-creature-that-died-does-nothing", "704.5f/pump-after-zero-toughness-is-too-late",
+        "704.5g/toughness-boost-after-lethal-damage-is-too-late",
+        "704.5h/indestructible-after-deathtouch-damage-is-too-late")
+
+
+@needs_phase
+@pytest.mark.parametrize("case_id", LATE)
+def test_an_effect_aimed_at_a_creature_that_died_waits_and_does_nothing(engine, case_id):
+    """CR 608.2b, 400.7 (.late_targets): the step's spell is cast while its target is there, waits on
+    phase's stack under the spell (or ability) that kills it, and does nothing as it resolves."""
+    from conformance.format import loader
+
+    (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == case_id]
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_the_waiting_spell_is_cast_before_the_step_that_removed_its_target(engine):
+    """The early spell is cast just before the step that killed the creature (the -2/-7, after
+    the +0/+5 that kept it alive), found by playing the case up to the late step; the checkpoint
+    between is read while it waits."""
+    from conformance.engines.adapters.phase.late_targets import TargetLeft, leaving_step
+    from conformance.engines.adapters.phase import Session, plan_case
+
+    case = make_case({"bear": creature(2, 2)}, [
+        {"modify_pt": {"to": "bear", "toughness": 5}},
+        {"modify_pt": {"to": "bear", "power": -2, "toughness": -7}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard", "power": 2, "toughness": 2}}}},
+        {"modify_pt": {"to": "bear", "power": 3, "toughness": 3}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard", "power": 2, "toughness": 2}}}}], rules=("608.2b",))
+    left = TargetLeft("gone", "bear")
+    left.step = 3
+    assert leaving_step(Session(engine, case.to_dict(), plan_case(case.to_dict())), left) == 1
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_damage_from_a_source_that_died_uses_it_as_it_last_existed(engine):
+    """CR 113.7a, 608.2h: the source's damage ability is activated while it is on the battlefield
+    and resolves after it died; Alex's doubler for "a creature you control" applies to it as it
+    last existed (phase agrees; its lifelink is the CR 113.7a disagreement, test_phase_adapter)."""
+    case = make_case({
+        "doubler": {"card": {"types": ["enchantment"], "abilities": [
+            {"double_damage": {"by": {"types": ["creature"], "controller": "you"}}}]}},
+        "imp": creature(1, 1)}, [
+        {"modify_pt": {"to": "imp", "power": -1, "toughness": -1}},
+        {"expect": {"objects": {"imp": {"zone": "graveyard"}}}},
+        {"damage": {"source": "imp", "to": "Blair", "amount": 2}},
+        {"expect": {"players": {"Blair": {"life": 16}}}}], rules=("113.7a",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_no_earlier_spell_where_none_could_wait(engine):
+    """Refused: a card in a hand from the start (no spell could ever have been aimed at it), a creature
+    put into a graveyard by a move (a debug action: no spell resolves on top of a waiting one), a
+    turn ending while the spell would wait (CR 608.2b); counters put on a creature that died are not
+    played late at all (the format may put counters on a card elsewhere)."""
+    from conformance.format import loader
+
+    (hand,) = [c for c in loader.load_suite([loader.golden_dir()])
+               if c.id == "608.2b/effects-aimed-at-a-card-in-hand-do-nothing"]
+    result = compare.judge(engine, describe(engine), hand)
+    assert result.status == "unsupported" and "never there since the case began" in result.reason, result
+    moved = make_case({"bear": creature(2, 2)}, [
+        {"move": {"object": "bear", "to": "graveyard"}}, {"modify_pt": {"to": "bear", "power": 3, "toughness": 3}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard", "power": 2}}}}], rules=("608.2b",))
+    result = compare.judge(engine, describe(engine), moved)
+    assert result.status == "unsupported" and "at a 'move' step, not a spell or an ability" in result.reason, result
+    later = make_case({"bear": creature(2, 2)}, [
+        {"modify_pt": {"to": "bear", "toughness": -2}}, {"end_turn": {}},
+        {"modify_pt": {"to": "bear", "power": 3, "toughness": 3}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard", "power": 2}}}}], rules=("608.2b",))
+    result = compare.judge(engine, describe(engine), later)
+    assert result.status == "unsupported" and "'end_turn' step while a spell" in result.reason, result
+    season = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
+    counters = make_case({"season": season, "bear": creature(2, 2)}, [
+        {"modify_pt": {"to": "bear", "toughness": -2}}, {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard"}}}}], rules=("608.2b",))
+    result = compare.judge(engine, describe(engine), counters)  # counters may be put on a card elsewhere (122.1)
+    assert result.status == "unsupported" and "nor could" not in result.reason, result

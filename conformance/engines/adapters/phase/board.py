@@ -187,7 +187,9 @@ class Board:
     def pass_priority(self) -> None:
         self.game.apply(self.actor(), _action(PASS))
 
-    def resolve_stack(self) -> None:
+    def resolve_stack(self, until: int = 0) -> None:
+        """Priority passed until phase's stack holds only ``until`` entries: those waiting under
+        what was just put on it (.late_targets)."""
         for _ in range(MAX_PASSES):
             waiting = self.waiting()
             if waiting["type"] == "GameOver":  # the spell made a player lose, ending a game of two (CR 104.2a)
@@ -205,7 +207,7 @@ class Board:
                 continue
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} while its stack resolves: {json.dumps(waiting)[:300]}")
-            if not self.game.stack():
+            if len(self.game.stack()) <= until:
                 return
             self.pass_priority()
         raise AdapterFault("phase's stack did not resolve")
@@ -240,11 +242,15 @@ class Board:
                                                             "data": {"source": self.chosen_source}}))
 
     def give_priority(self, seat: int) -> None:
-        """Priority to ``seat`` with an empty stack: the players before it pass (CR 117.3d)."""
+        """Priority to ``seat``: the players before it pass (CR 117.3d); a spell waiting on the
+        stack (.late_targets) does not resolve meanwhile, as ``seat`` has not passed."""
+        depth = len(self.game.stack())
         for _ in range(self.plan.seats + 1):
             waiting = self.waiting()
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} where priority was expected")
+            if len(self.game.stack()) != depth:
+                raise AdapterFault(f"phase's stack resolved as priority was passed to seat {seat}")
             if waiting["data"]["player"] == seat:
                 return
             self.pass_priority()

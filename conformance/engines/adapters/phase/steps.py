@@ -26,6 +26,7 @@ from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activ
 from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
 from conformance.engines.adapters.phase.face_down_steps import FaceDown
+from conformance.engines.adapters.phase.late_targets import TargetLeft
 from conformance.engines.adapters.phase.loyalty import Loyalty
 from conformance.engines.adapters.phase.mana import Mana
 from conformance.engines.adapters.phase.triggers import Triggers
@@ -44,9 +45,10 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
 
     # steps
 
-    def cast(self, cast: Cast) -> None:
+    def cast(self, cast: Cast, wait: bool = False) -> None:
         """Cast the spell, choose its target, and pass priority until it has resolved; phase
-        performs state-based actions before any player receives priority (CR 117.5, 704.3)."""
+        performs state-based actions before any player receives priority (CR 117.5, 704.3).
+        ``wait``: it stays on the stack for its own step (CR 608.2b, .late_targets)."""
         seat = self.seat[cast.caster]
         target = None
         if cast.target is not None:
@@ -57,8 +59,11 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
                     raise Unsupported(f"a token copy of {cast.target!r}, which is not a creature card in a graveyard now")
             elif obj.get("zone") != "Battlefield" or (cast.needs_creature and not _is_creature_on_battlefield(obj)):
                 what = "creature" if cast.needs_creature else "permanent"
-                raise Unsupported(f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
-                                  f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it")
+                message = (f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
+                           f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it")
+                if obj.get("zone") != "Battlefield":  # it left: a spell cast earlier may wait for it (.late_targets)
+                    raise TargetLeft(message, cast.target)
+                raise Unsupported(message)
         if cast.damage_source is not None:  # "each creature you control": the source's controller (CR 109.5)
             source = self.obj(cast.damage_source)
             if source.get("zone") != "Battlefield" or source.get("controller") != seat:
@@ -122,6 +127,13 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
         if chosen != wanted:
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
+        if wait:  # CR 608.2b: it waits while its target leaves (.late_targets)
+            self.waiting_spell = (cast, spell)  # resolved by resolve_cast, as below
+            return
+        self.resolve_cast(cast, spell, target, before)
+
+    def resolve_cast(self, cast: Cast, spell: int, target: int | None, before: set[int]) -> None:
+        """Priority passed until the cast spell has resolved, spells waiting under it left there."""
         self.replacement_order = self.orders_of(cast.orders) if cast.orders else self.order_of(cast.order)
         self.chosen_source = None if cast.source_choice is None else self.ids[cast.source_choice]
         affected = target if cast.only is None else self.ids[cast.only[0]]
@@ -129,7 +141,7 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         self.token_copy = cast.copy_choice
         restricted = restrictions(self.game.state()) if cast.unpreventable else None
         try:
-            self.resolve_stack()
+            self.resolve_stack(until=self.under())
         finally:
             self.replacement_order, self.affected_seat, self.chosen_source = (), None, None
         self.end_unpreventable(restricted)
@@ -295,6 +307,9 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         """One step, then state-based actions (CR 704.3)."""
         self.check_nobody_lost("the scenario goes on past that point")
         self.refuse_while_waiting(kind)  # CR 603.3 (.triggers)
+        if self.waiting_spell is not None and self.waiting_spell[0] is realisation:  # CR 608.2b (.late_targets)
+            self.resolve_waiting(realisation)
+            return
         if kind == "resolve_triggers":
             self.resolve_triggers(realisation)
             return
