@@ -31,6 +31,7 @@ from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.redirection import redirection
+from conformance.engines.adapters.phase.same_name import without_name
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
@@ -78,8 +79,11 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         plan.abilities_at[oid] = locate(oid, card.face, spec["card"], case)
         names = [a["triggered"]["name"] for a in spec["card"].get("abilities", ()) if "triggered" in a]
         plan.trigger_text[oid] = {name: t.get("description") for name, t in zip(names, card.face.get("triggers") or ())}
-        if card.name in plan.cards and plan.cards[card.name].source != card.source:
-            raise Unsupported(f"two different cards named {card.name!r}")
+        if card.name in plan.cards and plan.cards[card.name].source != card.source:  # CR 201.2 (.same_name)
+            declared = card.name
+            card = object_card(oid, without_name(oid, spec), index, you=spec.get("controller") or spec["owner"],
+                               players=players, damage=damage_abilities.get(oid, []), case=case)
+            plan.names[card.name] = declared
         plan.cards[card.name] = card
         choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
         if choice is not None:
