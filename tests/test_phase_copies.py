@@ -41,3 +41,51 @@ def test_two_different_cards_of_one_name_are_each_their_own(engine):
         rules=("707.2", "201.2"))
     result = _judge(engine, case)
     assert result.status == "passed", result
+
+
+OUTCAST = {"card": {"name": "Changeling Outcast", "types": ["creature"], "subtypes": ["Shapeshifter"], "colors": ["B"],
+                    "power": 1, "toughness": 1, "abilities": [{"keyword": "changeling"}]}}
+
+
+@needs_phase
+def test_changeling_is_every_creature_type_of_the_cr(engine):
+    """CR 702.73a, 205.3m: a changeling beside a Goblin card is every creature type of the CR's list,
+    not those of the case's cards (phase's list made the CR's by a never-dealt card); an Elf added
+    and the abilities lost keep it so (the ability applied in layer 4 before layer 6, 613.1f)."""
+    from conformance.engines.adapters.phase.changeling import TYPES_CARD
+    from conformance.engines.adapters.phase.plan import plan_case
+
+    goblin = creature(2, 1, name="Goblin Piker", subtypes=["Goblin"], colors=["R"])
+    case = make_case({"outcast": OUTCAST, "goblin": goblin}, [
+        {"expect": {"objects": {"outcast": {"subtypes": ["Shapeshifter", "all creature types"]},
+                                "goblin": {"subtypes": ["Goblin"]}}}},
+        {"become": {"to": "outcast", "add_subtypes": ["Elf"]}},
+        {"become": {"to": "outcast", "loses_all_abilities": True}},
+        {"expect": {"objects": {"outcast": {"subtypes": ["Elf", "Shapeshifter", "all creature types"],
+                                            "abilities": []}}}}], rules=("702.73a",))
+    assert TYPES_CARD in plan_case(case.to_dict()).cards
+    result = _judge(engine, case)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_changeling_with_creature_types_set_is_refused(engine):
+    """CR 205.1a: an effect setting creature types in a case with changeling is refused (phase's
+    removal reads the list the adapter empties to read changeling's types apart)."""
+    case = make_case({"outcast": OUTCAST}, [{"become": {"to": "outcast", "subtypes": ["Frog"]}},
+                                           {"expect": {"objects": {"outcast": {"subtypes": ["Frog"]}}}}],
+                     rules=("702.73a",))
+    result = _judge(engine, case)
+    assert result.status == "unsupported" and "setting creature types" in result.reason, result
+
+
+@needs_phase
+def test_a_mimic_copying_a_changeling_keeps_it(engine):
+    """CR 707.9d, 702.73a: the golden case (Glasspool Mimic's "a creature you control", phase's
+    ``controller: You``) runs and passes."""
+    from conformance.format import loader
+
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "707.9-copy-exceptions.yaml"])
+               if c.id == "707.9d/glasspool-mimic-copies-a-changeling"]
+    result = _judge(engine, case)
+    assert result.status == "passed", result

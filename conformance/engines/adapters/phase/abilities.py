@@ -22,7 +22,7 @@ from typing import Any
 from conformance.engines.adapters.phase.changes import KEYWORDS
 from conformance.errors import Unsupported
 
-KEYWORDS_BACK = {phase_name: word for word, phase_name in KEYWORDS.items()}
+KEYWORDS_BACK = {**{phase_name: word for word, phase_name in KEYWORDS.items()}, "Changeling": "changeling"}  # 702.73a
 
 FACE_PARTS = (("keywords", "keywords"), ("abilities", "abilities"), ("static_abilities", "static_definitions"),
               ("triggers", "trigger_definitions"), ("replacements", "replacement_definitions"))

@@ -55,6 +55,8 @@ def _granted(who: str, ability: Mapping[str, Any]) -> dict[str, Any]:
     (key, body), = ability.items()
     if key == "keyword" and body in KEYWORDS:
         return {"type": "AddKeyword", "keyword": KEYWORDS[body]}
+    if key == "keyword" and body == "changeling":  # CR 702.73a, 707.9b: part of the copiable values (.changeling)
+        return {"type": "AddKeyword", "keyword": "Changeling"}
     if key == "text":
         card = {"name": "Cfx Granted", "layout": "normal", "identifiers": {}, "colors": [], "colorIdentity": [],
                 "manaValue": 0, "type": "Creature", "types": ["Creature"], "subtypes": [], "supertypes": [],
@@ -125,14 +127,17 @@ def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
     return out
 
 
-def _filter(oid: str, of: Mapping[str, Any] | None) -> str:
-    """The one card type an "enter as a copy of any ... on the battlefield" names."""
+def _filter(oid: str, of: Mapping[str, Any] | None) -> tuple[str, str | None]:
+    """The one card type an "enter as a copy of any ... on the battlefield" names, and phase's
+    controller of "a creature you control" (Glasspool Mimic's, 707.5: the player putting it onto
+    the battlefield, .enters_choices.declared_choice) or ``None``."""
     flt = {k: v for k, v in (of or {}).items() if v not in (None, False, [], ())}
+    controller = flt.pop("controller", None)
     if flt.pop("zone", "battlefield") != "battlefield" or set(flt) != {"types"} or len(flt["types"]) != 1 \
-            or flt["types"][0] not in COPIED_TYPES:
+            or flt["types"][0] not in COPIED_TYPES or controller not in (None, "you"):
         raise Unsupported(f"object {oid!r}: entering as a copy of {dict(of or {})} (only 'any <card type> on the "
-                          "battlefield' is worded here)")
-    return flt["types"][0]
+                          "battlefield' and 'a <card type> you control' are worded here)")
+    return flt["types"][0], "You" if controller else None
 
 
 def enters_as_copy_sentence(oid: str, body: Mapping[str, Any], types: list[str]) -> Sentence:
@@ -140,7 +145,7 @@ def enters_as_copy_sentence(oid: str, body: Mapping[str, Any], types: list[str])
     and the replacement effect phase must read it as: an optional replacement of this object's
     move to the battlefield (614.1c, 614.12) making it a copy of a permanent there (707.5), with
     its exceptions (707.9)."""
-    kind = _filter(oid, body.get("of"))
+    kind, controller = _filter(oid, body.get("of"))
     me = next((t for t in ("creature", "artifact", "enchantment") if t in types), None)
     if me is None:
         raise Unsupported(f"object {oid!r}: 'enter as a copy' on a card that is none of creature, artifact, enchantment")
@@ -150,7 +155,7 @@ def enters_as_copy_sentence(oid: str, body: Mapping[str, Any], types: list[str])
     except NoOracleWording as exc:
         raise Unsupported(f"object {oid!r}: {exc}") from None
     effect: dict[str, Any] = {"type": "BecomeCopy", "target": {"type": "Typed", "type_filters": [kind.capitalize()],
-                                                               "controller": None, "properties": []}}
+                                                               "controller": controller, "properties": []}}
     if modifications:
         effect["additional_modifications"] = modifications
     return Sentence(text, {

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from conformance.engines.adapters.phase import changeling
 from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation, add_mana_sentences, double_mana_sentence,
                                                               locate)
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
@@ -107,6 +108,9 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     for step in case["steps"]:
         (kind, body), = step.items()
         plan.steps.append((kind, _plan_step(plan, case, kind, body, counter)))
+    if changeling.mentions(case):  # CR 702.73a, 205.3m: phase's list of all creature types made the CR's (.changeling)
+        changeling.check(case)
+        plan.cards[changeling.TYPES_CARD] = changeling.types_card(CardPlan.build, mtgjson)
     if any(plan.deck(seat, case) == [FILLER] for seat in range(plan.seats)):
         plan.cards[FILLER] = CardPlan.build(mtgjson(FILLER, types=["Instant"]), "")
     return plan
