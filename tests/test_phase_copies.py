@@ -89,3 +89,18 @@ def test_a_mimic_copying_a_changeling_keeps_it(engine):
                if c.id == "707.9d/glasspool-mimic-copies-a-changeling"]
     result = _judge(engine, case)
     assert result.status == "passed", result
+
+
+@needs_phase
+def test_known_disagreement_changeling_off_the_battlefield(engine):
+    """CR 702.73a, 604.3: the kindred instant with changeling runs (kindred a card type here, its move
+    to the stack phase's stack zone) and fails on its subtypes only: phase gives every creature type
+    on the battlefield alone (docs/engines/phase/reproducers/cr702_73a_changeling_off_the_battlefield.py)."""
+    from conformance.format import loader
+
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "613.1-more-layers.yaml"])
+               if c.id == "702.73a/kindred-changeling-in-every-zone"]
+    result = _judge(engine, case)
+    assert result.status == "failed", result
+    assert [(m.checkpoint, m.field, m.got) for m in result.mismatches] == [
+        (1, "subtypes", ["Shapeshifter"]), (2, "subtypes", ["Shapeshifter"])]

@@ -116,6 +116,19 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     return plan
 
 
+def _move_to_stack(case: Mapping[str, Any], body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A card moved from a hand to the stack (a spell, 112.1, controlled by its owner, 405.1) is put
+    in phase's stack zone with debug ``MoveToZone``, as a spell declared there is: no entry of
+    phase's stack, so only when every later step is a checkpoint (nothing would resolve it)."""
+    spec = case["objects"].get(body["object"])
+    later = case["steps"][next(i for i, s in enumerate(case["steps"]) if s.get("move") is body) + 1:]
+    if spec is None or spec["zone"] != "hand" or not set(spec["card"]["types"]) & {"instant", "sorcery"} \
+            or body.get("choices") or body.get("order") or any(set(s) != {"expect"} for s in later):
+        raise Unsupported("a move to the stack other than an instant or sorcery card from a hand with only "
+                          "checkpoints after it")
+    return body
+
+
 def _only_a_damage_source(case: Mapping[str, Any], oid: str, *, observed: bool = False) -> bool:
     """Whether a spell on the stack is in the case only as the source of damage events: no step
     but ``damage`` names it, no checkpoint observes it (``observed``: checkpoints may), no ability
@@ -187,6 +200,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             if body["to"] != "battlefield" or body.get("choices") or body.get("order"):
                 raise Unsupported("a move face down elsewhere than to the battlefield, or with choices or an order")
             return body
+        if body["to"] == "stack":  # CR 405.1: put there as a declared spell is (.board.STACK)
+            return _move_to_stack(case, body)
         if body["to"] not in ZONES:
             raise Unsupported(f"a move to the {body['to']} zone")
         abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
