@@ -104,3 +104,20 @@ def test_known_disagreement_changeling_off_the_battlefield(engine):
     assert result.status == "failed", result
     assert [(m.checkpoint, m.field, m.got) for m in result.mismatches] == [
         (1, "subtypes", ["Shapeshifter"]), (2, "subtypes", ["Shapeshifter"])]
+
+
+def test_a_copied_static_grant_may_give_a_keyword_twice():
+    """CR 113.2c, 707.2: two Clones of a creature whose static ability gives other creatures
+    vigilance make it a second grant, so the original may have vigilance twice, which phase keeps
+    once: refused where abilities are observed (found by 707.3/copies-agree-with-reference)."""
+    import pytest
+
+    from conformance.engines.adapters.phase.abilities import check_single_instances
+    from conformance.errors import Unsupported
+
+    grant = {"static": {"affects": {"types": ["creature"], "controller": "you", "other": True},
+                        "becomes": {"gains": [{"keyword": "vigilance"}]}}}
+    objects = {"o1": creature(1, 1, abilities=[grant]), "k1": CLONE}
+    with pytest.raises(Unsupported, match="vigilance twice"):
+        check_single_instances(make_case(objects, []).to_dict())
+    check_single_instances(make_case({"o1": creature(1, 1, abilities=[grant])}, []).to_dict())  # no copy: once

@@ -110,6 +110,8 @@ def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
         out += [{"type": "SetPower", "value": ex.pop("power")}, {"type": "SetToughness", "value": ex.pop("toughness")}]
     if "subtypes" in ex:  # "it's a 4/4 black Zombie": phase sets the colour and the creature types instead
         out += _creature_types_instead(who, ex, copied)
+    # "except it's snow": phase adds it, which is setting it where nothing copiable has another (check_supertypes_set)
+    out += [{"type": "AddSupertype", "supertype": s.capitalize()} for s in ex.pop("supertypes", ())]
     out += [{"type": "AddSupertype", "supertype": s.capitalize()} for s in ex.pop("add_supertypes", ())]
     out += [{"type": "AddSubtype", "subtype": s} for s in ex.pop("add_subtypes", ())]
     out += [{"type": "AddType", "core_type": t.capitalize()} for t in ex.pop("add_types", ())]
@@ -125,6 +127,35 @@ def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
     if ex:
         raise Unsupported(f"{who}: the copy exceptions {sorted(ex)} (CR 707.9) are not realised by this adapter")
     return out
+
+
+def check_supertypes_set(case: Mapping[str, Any]) -> None:
+    """A copy exception giving supertypes instead of the copied ones ("except it's snow", 707.9b,
+    205.1b) is phase's ``AddSupertype`` (checked): the same only where every supertype an object's
+    copiable values can have in the case (printed on a card or a token, given by a copy exception,
+    707.2, 707.9b) is among those it gives; otherwise unsupported."""
+    given: list[set[str]] = []
+    possible: set[str] = set()
+
+    def walk(node: Any, under: str = "") -> None:
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in ("expect", "become", "becomes"):  # checkpoints, and changes after layer 1 (613.1a)
+                    continue
+                if key == "supertypes" and under in ("exceptions", "if_creature") and value:
+                    given.append(set(value))
+                if key in ("supertypes", "add_supertypes") and isinstance(value, (list, tuple)):
+                    possible.update(value)
+                walk(value, key)
+        elif isinstance(node, (list, tuple)):
+            for value in node:
+                walk(value, under)
+
+    walk(case.get("objects"))
+    walk(case.get("steps"))
+    if any(possible - s for s in given):
+        raise Unsupported(f"a copy exception giving supertypes {sorted(sorted(s) for s in given)} instead, where an "
+                          f"object's copiable values may have {sorted(possible)} (phase adds them, CR 205.1b)")
 
 
 def _filter(oid: str, of: Mapping[str, Any] | None) -> tuple[str, str | None]:
