@@ -32,8 +32,6 @@ def copy_exceptions(exceptions: Mapping[str, Any] | None,
         parts.append(f"it's {ex.pop('power')}/{ex.pop('toughness')}")
     if "colors" in ex:
         parts.append(f"it's {colors(ex.pop('colors'))}")
-    if "supertypes" in ex:  # its supertypes instead of the copied ones, no "in addition" (205.1b): "except it's snow"
-        parts.append(f"it's {series(ex.pop('supertypes'))}")
     if "types" in ex:  # its card types instead of the copied ones: "except it's an enchantment"
         types = " ".join(ex.pop("types"))
         parts.append(f"it's {'an' if types[0] in 'aeiou' else 'a'} {types}")

@@ -110,8 +110,6 @@ def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
         out += [{"type": "SetPower", "value": ex.pop("power")}, {"type": "SetToughness", "value": ex.pop("toughness")}]
     if "subtypes" in ex:  # "it's a 4/4 black Zombie": phase sets the colour and the creature types instead
         out += _creature_types_instead(who, ex, copied)
-    # "except it's snow": phase adds it, which is setting it where nothing copiable has another (check_supertypes_set)
-    out += [{"type": "AddSupertype", "supertype": s.capitalize()} for s in ex.pop("supertypes", ())]
     out += [{"type": "AddSupertype", "supertype": s.capitalize()} for s in ex.pop("add_supertypes", ())]
     out += [{"type": "AddSubtype", "subtype": s} for s in ex.pop("add_subtypes", ())]
     out += [{"type": "AddType", "core_type": t.capitalize()} for t in ex.pop("add_types", ())]
@@ -129,23 +127,32 @@ def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
     return out
 
 
-def check_supertypes_set(case: Mapping[str, Any]) -> None:
-    """A copy exception giving supertypes instead of the copied ones ("except it's snow", 707.9b,
-    205.1b) is phase's ``AddSupertype`` (checked): the same only where every supertype an object's
-    copiable values can have in the case (printed on a card or a token, given by a copy exception,
-    707.2, 707.9b) is among those it gives; otherwise unsupported."""
-    given: list[set[str]] = []
-    possible: set[str] = set()
+INSTEAD = {"types": "add_types", "supertypes": "add_supertypes"}
+"""Copy exceptions giving card types or supertypes instead of the copied ones (707.9b, 205.1a), and
+the exception adding them."""
+
+
+def instead_as_added(case: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The case with each copy exception giving card types or supertypes instead of the copied ones
+    ("except it's an artifact creature", which phase's parser drops; "except it's snow", which it
+    reads as added) written as adding them ("..., except it's an artifact creature in addition to
+    its other types", phase's ``AddType``, checked): the same copiable values (707.2, 707.9b) where
+    every card type, or supertype, an object's copiable values can have in the case (printed on a
+    card or a token, given by a copy exception; or named by a filter) is among those it gives, so
+    that nothing is taken away; otherwise left as they are (:func:`copy_modifications`)."""
+    given: dict[str, list[set[str]]] = {key: [] for key in INSTEAD}
+    possible: dict[str, set[str]] = {key: set() for key in INSTEAD}
 
     def walk(node: Any, under: str = "") -> None:
         if isinstance(node, Mapping):
             for key, value in node.items():
                 if key in ("expect", "become", "becomes"):  # checkpoints, and changes after layer 1 (613.1a)
                     continue
-                if key == "supertypes" and under in ("exceptions", "if_creature") and value:
-                    given.append(set(value))
-                if key in ("supertypes", "add_supertypes") and isinstance(value, (list, tuple)):
-                    possible.update(value)
+                for kind, added in INSTEAD.items():
+                    if key == kind and under in ("exceptions", "if_creature") and value:
+                        given[kind].append(set(value))
+                    if key in (kind, added) and isinstance(value, (list, tuple)):
+                        possible[kind].update(value)
                 walk(value, key)
         elif isinstance(node, (list, tuple)):
             for value in node:
@@ -153,9 +160,23 @@ def check_supertypes_set(case: Mapping[str, Any]) -> None:
 
     walk(case.get("objects"))
     walk(case.get("steps"))
-    if any(possible - s for s in given):
-        raise Unsupported(f"a copy exception giving supertypes {sorted(sorted(s) for s in given)} instead, where an "
-                          f"object's copiable values may have {sorted(possible)} (phase adds them, CR 205.1b)")
+    kinds = [kind for kind, sets in given.items() if sets and not any(possible[kind] - s for s in sets)]
+    if not kinds:
+        return case  # as they are: "except it's an enchantment" is phase's SetCardTypes; others refused (copy_modifications)
+
+    def rewrite(node: Any, under: str = "") -> Any:
+        if isinstance(node, Mapping):
+            out = {k: rewrite(v, k) for k, v in node.items()}
+            if under in ("exceptions", "if_creature"):
+                for kind, added in INSTEAD.items():
+                    if kind in kinds and out.get(kind):
+                        out[added] = list(dict.fromkeys([*(out.get(added) or ()), *out.pop(kind)]))
+            return out
+        if isinstance(node, (list, tuple)):
+            return [rewrite(v, under) for v in node]
+        return node
+
+    return {**case, "objects": rewrite(case["objects"]), "steps": rewrite(case["steps"])}
 
 
 def _filter(oid: str, of: Mapping[str, Any] | None) -> tuple[str, str | None]:
