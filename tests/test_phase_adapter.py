@@ -297,7 +297,11 @@ DISAGREEMENTS["cr702_73a_changeling_off_the_battlefield.py"] = [
     'hand ["Shapeshifter"] (CR 702.73a: ["Bear","Elf","Goblin","Shapeshifter"])',
     'battlefield ["Bear","Elf","Goblin","Shapeshifter"] (CR 702.73a: ["Bear","Elf","Goblin","Shapeshifter"])',
     'stack ["Shapeshifter"] (CR 702.73a: ["Bear","Elf","Goblin","Shapeshifter"])']
+DISAGREEMENTS["cr702_37e_morph_cost_of_a_face_down_copy.py"] = [
+    "face_down true (CR 708.10: true)", "pool 1 (CR 702.37e: 1)", "turned_up false (CR 702.37e: true)",
+    "name - (CR 707.2: Lorian)"]
 EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py", "cr702_73a_changeling_off_the_battlefield.py",
+                 "cr702_37e_morph_cost_of_a_face_down_copy.py",
                  "cr613_8_dependency_between_static_abilities.py",
                  "cr611_2c_effect_on_creature_cards_in_graveyards.py",
                  "cr400_7_trigger_effect_on_a_card_that_left.py",
@@ -677,8 +681,11 @@ FACE_DOWN_CASES = {  # golden case: its file and outcome on phase (CR 708, 702.3
     "707.2/clone-copies-face-down-grinning-demon": ("707.2-copiable-values.yaml", "passed"),  # morph on the Clone: no
     # no wording phase reads turns a permanent face down; its debug action would not make it the 708.2a 2/2
     "708.2b/turned-face-down-and-up-again": ("708-face-down.yaml", "unsupported"),
-    # the morph cost after a copy effect is the copy's (702.37e): not checked here
-    "707.3/face-down-permanent-copies-a-morph-creature": ("707.3-copies-of-copies.yaml", "unsupported"),
+    # the morph cost after a copy effect is the copy's (702.37e), paid here; phase asks the card's own: the CR 702.37e
+    # disagreement (docs/engines/phase/reproducers/cr702_37e_morph_cost_of_a_face_down_copy.py)
+    "707.3/face-down-permanent-copies-a-morph-creature": ("707.3-copies-of-copies.yaml", "failed"),
+    # a copy without morph: the action can't be taken, then turned up by an effect (no wording phase reads)
+    "707.3/face-down-permanent-copies-a-creature-without-morph": ("707.3-copies-of-copies.yaml", "unsupported"),
 }
 
 
