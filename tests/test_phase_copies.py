@@ -121,3 +121,45 @@ def test_a_copied_static_grant_may_give_a_keyword_twice():
     with pytest.raises(Unsupported, match="vigilance twice"):
         check_single_instances(make_case(objects, []).to_dict())
     check_single_instances(make_case({"o1": creature(1, 1, abilities=[grant])}, []).to_dict())  # no copy: once
+
+
+def _clone(exceptions):
+    return {**CLONE, "card": {**CLONE["card"], "abilities": [
+        {"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": exceptions}}]}}
+
+
+def test_types_and_supertypes_given_instead_are_written_as_added_only_where_the_same():
+    """CR 707.9b, 205.1a: "except it's an artifact creature" (dropped by phase's parser) and "except
+    it's snow" are written as added where nothing copiable in the case has another card type or
+    supertype; otherwise left as they are."""
+    from conformance.engines.adapters.phase.copies import instead_as_added
+
+    bear = creature(2, 2, name="Runeclaw Bear", subtypes=["Bear"])
+    case = make_case({"bear": bear, "c": _clone({"types": ["artifact", "creature"], "supertypes": ["snow"]})},
+                     []).to_dict()
+    exceptions = instead_as_added(case)["objects"]["c"]["card"]["abilities"][0]["enters_as_copy"]["exceptions"]
+    assert exceptions.get("add_types") == ["artifact", "creature"] and exceptions.get("add_supertypes") == ["snow"]
+    assert "types" not in exceptions and "supertypes" not in exceptions
+    legendary = make_case({"bear": {**bear, "card": {**bear["card"], "supertypes": ["legendary"]}},
+                           "c": _clone({"supertypes": ["snow"]})}, []).to_dict()
+    assert instead_as_added(legendary) is legendary  # legendary could be copied: not the same, left as it is
+    enchantment = make_case({"bear": bear, "c": _clone({"types": ["enchantment"]})}, []).to_dict()
+    assert instead_as_added(enchantment) is enchantment  # phase's SetCardTypes (copy_modifications)
+
+
+@needs_phase
+def test_a_clone_that_is_an_artifact_creature_and_snow_instead(engine):
+    """CR 707.9b: the Clone copying a 2/2 Bear "except it's an artifact creature" and "except it's
+    snow" is a snow artifact creature Bear; beside a legendary original, snow instead stays refused."""
+    bear = creature(2, 2, name="Runeclaw Bear", subtypes=["Bear"])
+    steps = [{"move": {"object": "c", "to": "battlefield", "choices": {"copy": "bear"}}},
+             {"expect": {"objects": {"c": {"name": "Runeclaw Bear", "types": ["artifact", "creature"],
+                                           "supertypes": ["snow"], "subtypes": ["Bear"], "power": 2}}}}]
+    case = make_case({"bear": bear, "c": _clone({"types": ["artifact", "creature"], "supertypes": ["snow"]})}, steps,
+                     rules=("707.9b",))
+    result = _judge(engine, case)
+    assert result.status == "passed", result
+    legendary = make_case({"bear": {**bear, "card": {**bear["card"], "supertypes": ["legendary"]}},
+                           "c": _clone({"supertypes": ["snow"]})}, steps, rules=("707.9b",))
+    result = _judge(engine, legendary)
+    assert result.status == "unsupported" and "['supertypes']" in result.reason, result
