@@ -163,3 +163,23 @@ def test_a_clone_that_is_an_artifact_creature_and_snow_instead(engine):
                            "c": _clone({"supertypes": ["snow"]})}, steps, rules=("707.9b",))
     result = _judge(engine, legendary)
     assert result.status == "unsupported" and "['supertypes']" in result.reason, result
+
+
+@needs_phase
+def test_if_it_is_a_creature_where_it_always_is(engine):
+    """CR 707.9f: "..., except it enters with an additional +1/+1 counter on it and has haste if it's
+    a creature" is made unconditional where every card type in the case has creature (the copy is a
+    creature whatever it copies); beside a noncreature card it stays refused."""
+    from conformance.engines.adapters.phase.copies import if_creature_as_always
+
+    bear = creature(2, 2, name="Runeclaw Bear", subtypes=["Bear"])
+    clone = _clone({"if_creature": {"enters_with_counters": {"+1/+1": 1}, "gains": [{"keyword": "haste"}]}})
+    steps = [{"move": {"object": "c", "to": "battlefield", "choices": {"copy": "bear"}}},
+             {"expect": {"objects": {"c": {"power": 3, "counters": {"+1/+1": 1}, "abilities": [{"keyword": "haste"}]}}}}]
+    result = _judge(engine, make_case({"bear": bear, "c": clone}, steps, rules=("707.9f",)))
+    assert result.status == "passed", result
+    relic = {"card": {"types": ["artifact"]}}
+    case = make_case({"bear": bear, "c": clone, "relic": relic}, steps, rules=("707.9f",)).to_dict()
+    assert if_creature_as_always(case) is case
+    result = _judge(engine, make_case({"bear": bear, "c": clone, "relic": relic}, steps, rules=("707.9f",)))
+    assert result.status == "unsupported" and "if_creature" in result.reason, result

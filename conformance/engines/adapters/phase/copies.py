@@ -179,6 +179,46 @@ def instead_as_added(case: Mapping[str, Any]) -> Mapping[str, Any]:
     return {**case, "objects": rewrite(case["objects"]), "steps": rewrite(case["steps"])}
 
 
+def _every_types_list(node: Any, skip: tuple[str, ...] = ("expect",)) -> Any:
+    """Every ``types`` list of the case's objects or steps (cards, tokens, exceptions, effects setting
+    card types, filters), checkpoints left out."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if key in skip:
+                continue
+            if key == "types" and isinstance(value, (list, tuple)):
+                yield value
+            yield from _every_types_list(value, skip)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            yield from _every_types_list(value, skip)
+
+
+def if_creature_as_always(case: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The case with each copy exception's part "if it's a creature" (707.9f; phase's parser drops or
+    misreads it) made unconditional where the resulting permanent is a creature whatever it copies:
+    every card type list of the case (printed, given instead, set by an effect, or a filter) has
+    creature, so every copiable value and every effect on it leaves it one. Otherwise left as it is."""
+    if not any("if_creature" in str(step) for step in case["steps"]) and "if_creature" not in str(case["objects"]):
+        return case
+    if any("creature" not in types for part in (case["objects"], case["steps"]) for types in _every_types_list(part)):
+        return case
+
+    def rewrite(node: Any, under: str = "") -> Any:
+        if isinstance(node, Mapping):
+            out = {k: rewrite(v, k) for k, v in node.items()}
+            inner = out.get("if_creature") if under == "exceptions" else None
+            if isinstance(inner, Mapping) and not set(inner) & {k for k, v in out.items() if k != "if_creature" and v}:
+                del out["if_creature"]
+                out.update({k: v for k, v in inner.items() if v not in (None, [], (), {}, False)})
+            return out
+        if isinstance(node, (list, tuple)):
+            return [rewrite(v, under) for v in node]
+        return node
+
+    return {**case, "objects": rewrite(case["objects"]), "steps": rewrite(case["steps"])}
+
+
 def _filter(oid: str, of: Mapping[str, Any] | None) -> tuple[str, str | None]:
     """The one card type an "enter as a copy of any ... on the battlefield" names, and phase's
     controller of "a creature you control" (Glasspool Mimic's, 707.5: the player putting it onto

@@ -21,7 +21,7 @@ from conformance.engines.adapters.phase.abilities import AbilityReader, check_si
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
-from conformance.engines.adapters.phase.copies import become_copy_sentence, copy_choice, instead_as_added
+from conformance.engines.adapters.phase.copies import become_copy_sentence, copy_choice, if_creature_as_always, instead_as_added
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
@@ -51,7 +51,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     """Everything that can be decided before the game starts: cards, spells, and how each step is
     realised. Raises Unsupported for what the adapter cannot express."""
     players = tuple(case["players"])
-    case = instead_as_added(case)  # CR 707.9b: types or supertypes given instead, as added where the same (.copies)
+    case = instead_as_added(if_creature_as_always(case))  # CR 707.9b, 707.9f: exceptions as phase reads them (.copies)
     if not 1 <= len(players) <= MAX_SEATS:
         raise Unsupported(f"{len(players)} players (phase seats 2 to {MAX_SEATS}; this adapter adds a second seat "
                           "to a game of one)")
