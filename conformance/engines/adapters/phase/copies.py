@@ -12,10 +12,12 @@ Exceptions (707.9) are realised where phase's parser reads each one into a modif
 copy effect (checked, one by one): a set P/T, added card types, subtypes and supertypes, card
 types replacing the copied ones, "it isn't legendary", a gained keyword or triggered ability, an
 additional counter it enters with, and (token copies of a creature card) a colour and creature
-types given instead; token copies (:mod:`.tokens`) use them too. Not realised (unsupported, with
-the reason): other exceptions (a name, colours alone, kept colours, "this ability", conditional
-parts), an ``of`` filter other than one card type on the battlefield, and a chain of copy choices
-(copying a Clone that copies, 707.9e).
+types given instead; token copies (:mod:`.tokens`) use them too. Card types or supertypes given
+instead, and "if it's a creature" parts (707.9f), are written as phase reads them where that is the
+same in the case (:func:`instead_as_added`, :func:`if_creature_as_always`). Not realised
+(unsupported, with the reason): other exceptions (a name, colours alone, kept colours, "this
+ability", other conditional parts), an ``of`` filter other than one card type on the battlefield
+(or "you control"), and a chain of copy choices (copying a Clone that copies, 707.9e).
 """
 
 from __future__ import annotations
