@@ -155,9 +155,15 @@ def test_a_clone_that_is_an_artifact_creature_and_snow_instead(engine):
     steps = [{"move": {"object": "c", "to": "battlefield", "choices": {"copy": "bear"}}},
              {"expect": {"objects": {"c": {"name": "Runeclaw Bear", "types": ["artifact", "creature"],
                                            "supertypes": ["snow"], "subtypes": ["Bear"], "power": 2}}}}]
-    case = make_case({"bear": bear, "c": _clone({"types": ["artifact", "creature"], "supertypes": ["snow"]})}, steps,
-                     rules=("707.9b",))
+    exceptions = {"types": ["artifact", "creature"], "supertypes": ["snow"]}
+    case = make_case({"bear": bear, "c": _clone(exceptions)}, steps, rules=("707.9b",))
     result = _judge(engine, case)
+    assert result.status == "passed", result
+    # a Clone left in the hand is read back with its ability as the case gives it (not as written for phase)
+    held = [*steps[:1], {"expect": {"objects": {"h": {"abilities": [
+        {"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": exceptions}}]}}}}]
+    result = _judge(engine, make_case({"bear": bear, "c": _clone(exceptions), "h": _clone(exceptions)}, held,
+                                      rules=("707.9b",)))
     assert result.status == "passed", result
     legendary = make_case({"bear": {**bear, "card": {**bear["card"], "supertypes": ["legendary"]}},
                            "c": _clone({"supertypes": ["snow"]})}, steps, rules=("707.9b",))

@@ -51,6 +51,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     """Everything that can be decided before the game starts: cards, spells, and how each step is
     realised. Raises Unsupported for what the adapter cannot express."""
     players = tuple(case["players"])
+    as_given = case  # its abilities are read back as the case gives them (.abilities)
     case = instead_as_added(if_creature_as_always(case))  # CR 707.9b, 707.9f: exceptions as phase reads them (.copies)
     if not 1 <= len(players) <= MAX_SEATS:
         raise Unsupported(f"{len(players)} players (phase seats 2 to {MAX_SEATS}; this adapter adds a second seat "
@@ -100,7 +101,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     if plan.abilities.observed:
         check_single_instances(case)  # CR 113.2c (.abilities)
     for oid, name in plan.objects.items():
-        card = case["objects"][oid]["card"]
+        card = as_given["objects"][oid]["card"]
         plan.abilities.add(oid, card, plan.cards[name].face, intrinsic_mana_abilities(oid, name, card))
     counter = iter(range(1, 1_000_000))
     for name, state in (case.get("player_states") or {}).items():  # CR 106.4: the mana a pool holds as the case starts
