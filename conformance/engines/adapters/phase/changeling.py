@@ -65,10 +65,15 @@ def check(case: Mapping[str, Any]) -> None:
                           "changeling's apart when it reads subtypes back")
 
 
-def types_card(build: Any, mtgjson: Any) -> Any:
-    """The card making phase's list of all creature types the CR's (205.3m): a 1/1 creature card
-    with every creature type, no text."""
-    return build(mtgjson(TYPES_CARD, types=["Creature"], subtypes=tuple(KINDS["creature"]), power=1, toughness=1), "")
+def add_types_card(cards: dict[str, Any], case: Mapping[str, Any], build: Any, mtgjson: Any) -> None:
+    """In a case with changeling (checked, :func:`check`), the card making phase's list of all
+    creature types the CR's (205.3m): a 1/1 creature card with every creature type, no text
+    (``build``, ``mtgjson``: .cards's, which imports this module)."""
+    if not mentions(case):
+        return
+    check(case)
+    cards[TYPES_CARD] = build(mtgjson(TYPES_CARD, types=["Creature"], subtypes=tuple(KINDS["creature"]), power=1,
+                                      toughness=1), "")
 
 
 def subtypes_back(subtypes: list[str], given: Any) -> list[str]:

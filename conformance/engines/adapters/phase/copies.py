@@ -221,6 +221,12 @@ def if_creature_as_always(case: Mapping[str, Any]) -> Mapping[str, Any]:
     return {**case, "objects": rewrite(case["objects"]), "steps": rewrite(case["steps"])}
 
 
+def as_phase_reads(case: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The case with its copy exceptions written as phase reads them where that is the same (707.9b,
+    707.9f): :func:`if_creature_as_always`, then :func:`instead_as_added`."""
+    return instead_as_added(if_creature_as_always(case))
+
+
 def _filter(oid: str, of: Mapping[str, Any] | None) -> tuple[str, str | None]:
     """The one card type an "enter as a copy of any ... on the battlefield" names, and phase's
     controller of "a creature you control" (Glasspool Mimic's, 707.5: the player putting it onto

@@ -21,7 +21,7 @@ from conformance.engines.adapters.phase.abilities import AbilityReader, check_si
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
-from conformance.engines.adapters.phase.copies import become_copy_sentence, copy_choice, if_creature_as_always, instead_as_added
+from conformance.engines.adapters.phase.copies import as_phase_reads, become_copy_sentence, copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
@@ -32,7 +32,8 @@ from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.redirection import redirection
-from conformance.engines.adapters.phase.same_name import without_name
+from conformance.engines.adapters.phase.same_name import dealt_apart, without_name
+from conformance.engines.adapters.phase.stack_moves import move_to_stack
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
@@ -51,8 +52,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     """Everything that can be decided before the game starts: cards, spells, and how each step is
     realised. Raises Unsupported for what the adapter cannot express."""
     players = tuple(case["players"])
-    as_given = case  # its abilities are read back as the case gives them (.abilities)
-    case = instead_as_added(if_creature_as_always(case))  # CR 707.9b, 707.9f: exceptions as phase reads them (.copies)
+    case, as_given = as_phase_reads(case), case  # CR 707.9b, 707.9f (.copies); abilities read back as given
     if not 1 <= len(players) <= MAX_SEATS:
         raise Unsupported(f"{len(players)} players (phase seats 2 to {MAX_SEATS}; this adapter adds a second seat "
                           "to a game of one)")
@@ -83,10 +83,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         names = [a["triggered"]["name"] for a in spec["card"].get("abilities", ()) if "triggered" in a]
         plan.trigger_text[oid] = {name: t.get("description") for name, t in zip(names, card.face.get("triggers") or ())}
         if card.name in plan.cards and plan.cards[card.name].source != card.source:  # CR 201.2 (.same_name)
-            declared = card.name
-            card = object_card(oid, without_name(oid, spec), index, you=spec.get("controller") or spec["owner"],
-                               players=players, damage=damage_abilities.get(oid, []), case=case)
-            plan.names[card.name] = declared
+            card = dealt_apart(plan.names, card.name, object_card(oid, without_name(oid, spec), index, you=spec.get(
+                "controller") or spec["owner"], players=players, damage=damage_abilities.get(oid, []), case=case))
         plan.cards[card.name] = card
         choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
         if choice is not None:
@@ -110,25 +108,10 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     for step in case["steps"]:
         (kind, body), = step.items()
         plan.steps.append((kind, _plan_step(plan, case, kind, body, counter)))
-    if changeling.mentions(case):  # CR 702.73a, 205.3m: phase's list of all creature types made the CR's (.changeling)
-        changeling.check(case)
-        plan.cards[changeling.TYPES_CARD] = changeling.types_card(CardPlan.build, mtgjson)
+    changeling.add_types_card(plan.cards, case, CardPlan.build, mtgjson)  # CR 702.73a, 205.3m (.changeling)
     if any(plan.deck(seat, case) == [FILLER] for seat in range(plan.seats)):
         plan.cards[FILLER] = CardPlan.build(mtgjson(FILLER, types=["Instant"]), "")
     return plan
-
-
-def _move_to_stack(case: Mapping[str, Any], body: Mapping[str, Any]) -> Mapping[str, Any]:
-    """A card moved from a hand to the stack (a spell, 112.1, controlled by its owner, 405.1) is put
-    in phase's stack zone with debug ``MoveToZone``, as a spell declared there is: no entry of
-    phase's stack, so only when every later step is a checkpoint (nothing would resolve it)."""
-    spec = case["objects"].get(body["object"])
-    later = case["steps"][next(i for i, s in enumerate(case["steps"]) if s.get("move") is body) + 1:]
-    if spec is None or spec["zone"] != "hand" or not set(spec["card"]["types"]) & {"instant", "sorcery"} \
-            or body.get("choices") or body.get("order") or any(set(s) != {"expect"} for s in later):
-        raise Unsupported("a move to the stack other than an instant or sorcery card from a hand with only "
-                          "checkpoints after it")
-    return body
 
 
 def _only_a_damage_source(case: Mapping[str, Any], oid: str, *, observed: bool = False) -> bool:
@@ -202,10 +185,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             if body["to"] != "battlefield" or body.get("choices") or body.get("order"):
                 raise Unsupported("a move face down elsewhere than to the battlefield, or with choices or an order")
             return body
-        if body["to"] == "stack":  # CR 405.1: put there as a declared spell is (.board.STACK)
-            return _move_to_stack(case, body)
-        if body["to"] not in ZONES:
-            raise Unsupported(f"a move to the {body['to']} zone")
+        if body["to"] not in ZONES:  # the stack: as a spell declared there (CR 405.1, .stack_moves)
+            return move_to_stack(case, body)
         abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
         enters_with = any("enters_with_counters" in a for a in abilities)
         if body["object"] in case["objects"] and (case["objects"][body["object"]]["card"].get("loyalty") or 0) > 0:

@@ -38,3 +38,9 @@ def give_names(state: Mapping[str, Any], names: Mapping[str, str]) -> None:
         declared = names.get(obj.get("name"))
         if declared is not None:
             obj["name"] = obj["base_name"] = declared
+
+
+def dealt_apart(names: dict[str, str], declared: str, card: Any) -> Any:
+    """``card`` (built without its name) is dealt under its stand-in name and given ``declared``."""
+    names[card.name] = declared
+    return card
