@@ -22,7 +22,7 @@ from typing import Any
 from conformance.engines.adapters.phase.changes import KEYWORDS
 from conformance.errors import Unsupported
 
-KEYWORDS_BACK = {phase_name: word for word, phase_name in KEYWORDS.items()}
+KEYWORDS_BACK = {**{phase_name: word for word, phase_name in KEYWORDS.items()}, "Changeling": "changeling"}  # 702.73a
 
 FACE_PARTS = (("keywords", "keywords"), ("abilities", "abilities"), ("static_abilities", "static_definitions"),
               ("triggers", "trigger_definitions"), ("replacements", "replacement_definitions"))
@@ -117,8 +117,9 @@ def check_single_instances(case: Mapping[str, Any]) -> None:
             raise Unsupported(f"object {oid!r} has a keyword twice (CR 113.2c): phase keeps a keyword once")
         printed += [(ALL if copies else oid, k) for k in keywords]
         for ability in spec["card"].get("abilities", ()):
-            if "static" in ability:
-                granted += [(ALL, g["keyword"]) for g in ability["static"]["becomes"].get("gains") or () if "keyword" in g]
+            if "static" in ability:  # a copy of its object has the static ability too (707.2): another grant
+                gains = [(ALL, g["keyword"]) for g in ability["static"]["becomes"].get("gains") or () if "keyword" in g]
+                granted += gains * (2 if copies else 1)
 
     def steps(items):
         for step in items:

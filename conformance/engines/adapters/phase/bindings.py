@@ -53,7 +53,7 @@ ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile
 COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
 COUNTERS_BACK = {v: k for k, v in COUNTERS.items()}
 CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
-              "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker"}
+              "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker", "kindred": "Kindred"}
 SUPERTYPES = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow", "world": "World"}
 PT_COUNTER = re.compile(r"^[+-][0-9]+/[+-][0-9]+$")
 

@@ -18,6 +18,7 @@ from typing import Any
 from conformance.engines.adapters.phase.bindings import MAX_PASSES, SEED, ZONES, AdapterFault, _phase
 from conformance.engines.adapters.phase.plan import Plan, counter_kind
 from conformance.engines.adapters.phase.player_counters import modify
+from conformance.engines.adapters.phase.same_name import give_names
 from conformance.engines.adapters.phase.unpreventable import end_restrictions
 from conformance.errors import Unsupported
 
@@ -79,7 +80,7 @@ class Board:
         mode on) is prepared once per card database and decks and forked for every later case
         that deals the same (``load_game``); the case's board is then set up in it."""
         decks = [self.plan.deck(seat, self.case) for seat in range(self.plan.seats)]
-        key = json.dumps([self.plan.key, decks])
+        key = json.dumps([self.plan.key, decks, self.plan.names])
         prepared = self.adapter.forks.get(key)
         if prepared is None:
             fmt = "Standard" if self.plan.seats == 2 else "FreeForAll"
@@ -93,6 +94,7 @@ class Board:
             state = self.game.state()
             state["state"]["debug_mode"] = True  # debug actions set the board up
             cards = sorted((o["id"], o["name"], o["owner"], o["zone"]) for o in state["state"]["objects"].values())
+            give_names(state, self.plan.names)  # CR 201.2: a second card of one name (.same_name)
             prepared = (json.dumps(state), cards)
             self.adapter.remember(key, prepared)
         else:

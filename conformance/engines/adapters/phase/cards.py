@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from conformance.engines.adapters.phase import changeling
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
 from conformance.engines.adapters.phase.changes import KEYWORD_LINES, KEYWORDS, static_change_sentences
 from conformance.engines.adapters.phase.combat_plan import (COMBAT_KEYWORDS, block_additional_sentence, phase_keyword,
@@ -149,10 +150,10 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "modify_damage":  # CR 614.1a, 701.11: Fiery Emancipation, Torbran (.damage_modifiers)
             replacements.append(modify_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
-            if body == "changeling":  # CR 702.73a: every creature type, where phase gives those of its card data
-                raise Unsupported(f"object {oid!r}: the keyword 'changeling' is not realised by this adapter (phase "
-                                  "gives such an object the creature types of its card database, here the case's "
-                                  "cards only)")
+            if body == "changeling":  # CR 702.73a: every creature type, the CR's list in phase's (.changeling)
+                keywords.append(changeling.KEYWORD)
+                parsed.append(changeling.KEYWORD)
+                continue
             if body not in KEYWORDS and body not in COMBAT_KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
             keywords.append(KEYWORD_LINES.get(body) or body.capitalize())
@@ -217,6 +218,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         facts.update(manaCost=real["manaCost"], manaValue=real["manaValue"])
     elif facts.get("manaCost") is not None:
         facts["manaValue"] = mana_value(oid, facts["manaCost"])
+    if changeling.KEYWORD in keywords:  # CR 604.3: phase's own characteristic-defining ability, after the text's
+        statics = [*statics, changeling.CDA]
     built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements,
                            triggers=[e for _, e in triggers])
     check_counter_replacements(built.face, replacements)

@@ -71,6 +71,7 @@ class Plan:
     abilities: AbilityReader | None = None                           # reads objects' abilities back (.abilities)
     entering: dict[str, tuple[str, Any]] = field(default_factory=dict)  # declared objects' as-enters choices
     waiting: Any = None                                              # a spell cast early to wait (.late_targets)
+    names: dict[str, str] = field(default_factory=dict)              # stand-in card name -> declared (.same_name)
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter

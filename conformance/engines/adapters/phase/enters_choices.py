@@ -71,7 +71,9 @@ def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tup
         raise Unsupported(f"object {oid!r}: choices made as it entered, off the battlefield")
     counters = any((a["enters_as_copy"].get("exceptions") or {}).get("enters_with_counters")
                    for a in spec["card"].get("abilities", ()) if "enters_as_copy" in a)  # put by who controls it
-    if (set(choices) != {"copy"} or counters) and spec.get("controller") not in (None, spec["owner"]):
+    yours = any((a["enters_as_copy"].get("of") or {}).get("controller") for a in spec["card"].get("abilities", ())
+                if "enters_as_copy" in a)  # "a creature you control": relative to who puts it there (.copies)
+    if (set(choices) != {"copy"} or counters or yours) and spec.get("controller") not in (None, spec["owner"]):
         # "choose an opponent" is relative to the player choosing; which object a Clone copies, from a filter naming no
         # controller, is not (707.5): its owner puts it there choosing it, then its control is given (.board)
         raise Unsupported(f"object {oid!r}: choices made as it entered under another player's control")

@@ -52,7 +52,7 @@ class FaceDown(Board):
             return  # CR 702.37e: only a face-down permanent can be turned face up this way
         if oid not in self.case["objects"]:
             raise Unsupported(f"turning the face-down token {oid!r} face up: its morph is not the case's to say")
-        cost = morph_cost(self.case["objects"][oid]["card"])
+        cost = morph_cost(self.case["objects"][body.get("morph_of", oid)]["card"])  # a copy's own (702.37e, .face_down)
         if cost is None:
             raise Unsupported(f"turning {oid!r} face up by morph: its card has no morph, and phase would turn it up "
                               "as a manifested creature card (CR 701.40)")
@@ -60,7 +60,14 @@ class FaceDown(Board):
         if self.game.player(controller)["mana_pool"]["mana"]:
             raise Unsupported(f"turning {oid!r} face up while its controller has mana in the pool")
         self.debug("AddMana", {"player_id": controller, "mana": mana_paying(cost)})
-        self.game.apply(controller, _action({"type": "TurnFaceUp", "data": {"object_id": self.ids[oid]}}))
+        try:
+            self.game.apply(controller, _action({"type": "TurnFaceUp", "data": {"object_id": self.ids[oid]}}))
+        except ValueError as refused:
+            if "morph_of" not in body or "Cannot pay mana cost" not in str(refused):
+                raise
+            # CR 702.37e: phase asks another cost than the copy's morph cost, paid here: it does not take the special
+            # action, and the permanent stays face down (docs/engines/phase.md, the CR 702.37e disagreement)
+            return
         if self.waiting()["type"] != "Priority":
             raise AdapterFault(f"phase asks {self.waiting()['type']} as {oid!r} is turned face up: "
                                f"{json.dumps(self.waiting())[:300]}")

@@ -14,13 +14,14 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from conformance.engines.adapters.phase import changeling
 from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation, add_mana_sentences, double_mana_sentence,
                                                               locate)
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
-from conformance.engines.adapters.phase.copies import become_copy_sentence, copy_choice
+from conformance.engines.adapters.phase.copies import as_phase_reads, become_copy_sentence, copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
@@ -31,6 +32,8 @@ from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
 from conformance.engines.adapters.phase.redirection import redirection
+from conformance.engines.adapters.phase.same_name import dealt_apart, without_name
+from conformance.engines.adapters.phase.stack_moves import move_to_stack
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
@@ -49,6 +52,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     """Everything that can be decided before the game starts: cards, spells, and how each step is
     realised. Raises Unsupported for what the adapter cannot express."""
     players = tuple(case["players"])
+    case, as_given = as_phase_reads(case), case  # CR 707.9b, 707.9f (.copies); abilities read back as given
     if not 1 <= len(players) <= MAX_SEATS:
         raise Unsupported(f"{len(players)} players (phase seats 2 to {MAX_SEATS}; this adapter adds a second seat "
                           "to a game of one)")
@@ -78,8 +82,9 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         plan.abilities_at[oid] = locate(oid, card.face, spec["card"], case)
         names = [a["triggered"]["name"] for a in spec["card"].get("abilities", ()) if "triggered" in a]
         plan.trigger_text[oid] = {name: t.get("description") for name, t in zip(names, card.face.get("triggers") or ())}
-        if card.name in plan.cards and plan.cards[card.name].source != card.source:
-            raise Unsupported(f"two different cards named {card.name!r}")
+        if card.name in plan.cards and plan.cards[card.name].source != card.source:  # CR 201.2 (.same_name)
+            card = dealt_apart(plan.names, card.name, object_card(oid, without_name(oid, spec), index, you=spec.get(
+                "controller") or spec["owner"], players=players, damage=damage_abilities.get(oid, []), case=case))
         plan.cards[card.name] = card
         choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
         if choice is not None:
@@ -94,7 +99,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     if plan.abilities.observed:
         check_single_instances(case)  # CR 113.2c (.abilities)
     for oid, name in plan.objects.items():
-        card = case["objects"][oid]["card"]
+        card = as_given["objects"][oid]["card"]
         plan.abilities.add(oid, card, plan.cards[name].face, intrinsic_mana_abilities(oid, name, card))
     counter = iter(range(1, 1_000_000))
     for name, state in (case.get("player_states") or {}).items():  # CR 106.4: the mana a pool holds as the case starts
@@ -103,6 +108,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     for step in case["steps"]:
         (kind, body), = step.items()
         plan.steps.append((kind, _plan_step(plan, case, kind, body, counter)))
+    changeling.add_types_card(plan.cards, case, CardPlan.build, mtgjson)  # CR 702.73a, 205.3m (.changeling)
     if any(plan.deck(seat, case) == [FILLER] for seat in range(plan.seats)):
         plan.cards[FILLER] = CardPlan.build(mtgjson(FILLER, types=["Instant"]), "")
     return plan
@@ -179,8 +185,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             if body["to"] != "battlefield" or body.get("choices") or body.get("order"):
                 raise Unsupported("a move face down elsewhere than to the battlefield, or with choices or an order")
             return body
-        if body["to"] not in ZONES:
-            raise Unsupported(f"a move to the {body['to']} zone")
+        if body["to"] not in ZONES:  # the stack: as a spell declared there (CR 405.1, .stack_moves)
+            return move_to_stack(case, body)
         abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
         enters_with = any("enters_with_counters" in a for a in abilities)
         if body["object"] in case["objects"] and (case["objects"][body["object"]]["card"].get("loyalty") or 0) > 0:

@@ -31,7 +31,7 @@ from conformance.engines.adapters.phase.loyalty import Loyalty
 from conformance.engines.adapters.phase.mana import Mana
 from conformance.engines.adapters.phase.triggers import Triggers
 from conformance.engines.adapters.phase.choosing import EntersChoosing
-from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
+from conformance.engines.adapters.phase.board import STACK, Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.player_counters import PlayerCounters
 from conformance.engines.adapters.phase.protected_recipients import check_one_recipient
@@ -273,7 +273,7 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         raise AdapterFault("the turn did not end")
 
     def move(self, body: Mapping[str, Any]) -> None:
-        zone = ZONES[body["to"]]
+        zone = ZONES.get(body["to"], STACK)  # the stack: only a spell's card, checkpoints after it (.plan._move_to_stack)
         if body["object"] in self.plan.tokens and self._token(body["object"]) is None:
             return  # CR 111.8: a token that has ceased to exist (or was never created) goes nowhere
         if body.get("face_down"):  # CR 708.4 (.face_down)
