@@ -16,6 +16,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation, add_mana_sentences, double_mana_sentence,
                                                               locate)
+from conformance.engines.adapters.phase.activated_lines import plan_activated
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
@@ -160,6 +161,10 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_prevention(plan, case, body, counter)
     if kind in ("add_mana", "double_mana"):
         return _plan_mana(plan, kind, body, counter)
+    if kind == "activate":  # CR 602.2: an ability of the case's "{cost}: ..." (.activated_lines)
+        activation = plan_activated(case, plan.cards, body)
+        if activation is not None:
+            return activation
     if kind in ("activate_mana", "activate"):
         return _plan_activation(plan, case, kind, body)
     if kind in EFFECT_STEPS:
