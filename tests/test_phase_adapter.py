@@ -293,7 +293,9 @@ DISAGREEMENTS["cr119_10_one_lifelink_event_one_gain.py"] = ["life 21 (CR 119.10:
 DISAGREEMENTS["cr603_2c_one_damage_event_one_trigger.py"] = ["triggers 2 (CR 603.2c: 1)", "counters 3 (CR 603.2c: 3)"]
 DISAGREEMENTS["cr616_1_combat_damage_shield_and_doubler.py"] = ["asked nobody (CR 616.1: Blair)",
                                                                  "life 20 (CR 616.1: 16)"]
-EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
+DISAGREEMENTS["cr604_3a_granted_pt_ability_is_not_characteristic_defining.py"] = [
+    "creature_cards_in_graveyard 1 (CR 701.8a: 1)", "land_creature 3/3 (CR 604.3a: 1/1)"]
+EXITS_NONZERO = {"cr604_3a_granted_pt_ability_is_not_characteristic_defining.py", "cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
                  "cr613_8_dependency_between_static_abilities.py",
                  "cr611_2c_effect_on_creature_cards_in_graveyards.py",
                  "cr400_7_trigger_effect_on_a_card_that_left.py",
