@@ -51,8 +51,11 @@ class ActivatedAbilities(Board):
         cost = act.ability.cost.replace("{X}", f"{{{act.x}}}" if act.x else "")
         if cost:
             self.debug("AddMana", {"player_id": seat, "mana": mana_paying(cost)})
-        self.game.apply(seat, _action({"type": "ActivateAbility",
-                                       "data": {"source_id": self.ids[act.object], "ability_index": found[0]}}))
+        try:
+            self.game.apply(seat, _action({"type": "ActivateAbility",
+                                           "data": {"source_id": self.ids[act.object], "ability_index": found[0]}}))
+        except ValueError as exc:  # no legal target, say (602.2b, 601.2c)
+            raise Unsupported(f"phase refuses to activate {act.object!r}'s ability: {exc}") from exc
         chosen = None if act.target is None else {"Object": self.ids[act.target]}
         for _ in range(6):
             waiting = self.waiting()
@@ -71,7 +74,8 @@ class ActivatedAbilities(Board):
         if not stack or stack[-1].get("source_id") != self.ids[act.object]:
             raise AdapterFault(f"{act.object!r}'s ability is not on phase's stack after activating it")
         if _targets(stack[-1]["kind"]["data"].get("ability")) != ([] if chosen is None else [chosen]):
-            raise AdapterFault(f"{act.object!r}'s ability does not target {chosen} in phase")
+            # phase chose its only legal target itself, asking nothing: the case's is not a legal one (601.2c)
+            raise Unsupported(f"phase does not let {act.object!r}'s ability target {act.target!r} now")
         if self.game.player(seat)["mana_pool"]["mana"]:
             raise AdapterFault(f"phase did not spend the mana paying {act.ability.cost} (X={act.x})")
         self.resolve_stack()
