@@ -44,6 +44,8 @@ def _bundle(parts: Mapping[str, list[Any]]) -> tuple[str, ...]:
         for value in values or ():
             if kind == "keywords" and isinstance(value, str) and value in KEYWORDS_BACK:
                 continue
+            if kind == "trigger_definitions" and isinstance(value, Mapping) and set(value) == {"definition", "occurrence"}:
+                value = value["definition"]  # phase's record of where the trigger came from is no part of the ability
             items.append(kind + ":" + json.dumps(value, sort_keys=True))
     return tuple(sorted(items))
 

@@ -178,7 +178,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key in ("mana_ability", "loyalty_ability", "activated"):  # CR 605.1a, 606 (.ability_lines), 602
             pass
         elif key == "triggered":  # CR 603.1: "Whenever another creature enters, ..." (.trigger_lines)
-            triggers.append(trigger_line(oid, body, types))
+            triggers.append(trigger_line(oid, body, types, len(triggers)))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     printed = [text if _activated_only(text) else stand_in(text) for text in printed]  # no meaning here (.inert)

@@ -30,7 +30,7 @@ from conformance.engines.adapters.phase.damage_sources import (SOURCE_KEYWORDS, 
                                                                source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
-from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
+from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of, plan_trigger
 from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
@@ -169,6 +169,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_activation(plan, case, kind, body)
     if kind in EFFECT_STEPS:
         return _plan_spell(plan, [(kind, body)], counter, case)
+    if kind == "trigger":  # CR 603.2: phase's own trigger on the creature entering just before (.triggers)
+        return plan_trigger(case, body, plan.trigger_text)
     if kind == "resolve_triggers":  # CR 603.3b (.triggers)
         return order_of(case, body.get("order"), plan.trigger_text)
     if plan.triggers and kind == "together":

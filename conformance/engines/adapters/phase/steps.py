@@ -300,6 +300,9 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
         if kind == "resolve_triggers":
             self.resolve_triggers(realisation)
             return
+        if kind == "trigger":  # CR 603.2 (.triggers)
+            self.trigger(realisation)
+            return
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
             if kind in ("add_mana", "double_mana"):  # CR 106.4, 701.10f (.mana)
