@@ -229,3 +229,58 @@ def test_activated_abilities_refused(engine, info, objects, steps, reason):
     result = outcome(engine, info, make_case(objects, steps))
     assert result.status == "unsupported"
     assert reason in result.reason
+
+
+# --- trigger steps (CR 603.2, 707.4: Unstable Shapeshifter's wording; .trigger_lines, .triggers) ----------
+
+SHIFT = {"triggered": {"name": "shift", "when": "Whenever another creature enters",
+                       "effect": {"become_copy": {"until": "end_of_turn", "exceptions": {"gains_this_ability": True}}}}}
+
+
+def test_shapeshifter_wording():
+    assert trigger_line("s", SHIFT["triggered"], ["creature"])[0] == \
+        "Whenever another creature enters, this creature becomes a copy of that creature until end of turn, except " \
+        "it has this ability."
+    with pytest.raises(Unsupported, match="without an event"):
+        trigger_line("s", {**SHIFT["triggered"], "when": "At the beginning of your upkeep"}, ["creature"])
+
+
+@needs_phase
+def test_the_trigger_golden_cases(engine, info):
+    """Unstable Shapeshifter keeps Giant Growth (707.4) and its kept ability is copied (707.9a)."""
+    cases = {c.id: c for f in ("707.3-copies-of-copies.yaml", "707.9-copy-exceptions.yaml")
+             for c in loader.load_suite([loader.golden_dir() / f])}
+    for cid in ("707.4/unstable-shapeshifter-keeps-giant-growth", "707.9a/gained-ability-is-copiable"):
+        assert outcome(engine, info, cases[cid]).status == "passed", cid
+
+
+@needs_phase
+def test_a_trigger_step_resolves_phases_own_trigger(engine):
+    """CR 603.2, 707.4, 514.2: the bear entering makes the Shapeshifter trigger in phase; the
+    trigger step resolves it: a Runeclaw Bear-like 2/2 until end of turn, then a 0/1 again."""
+    case = make_case({"shifter": creature(0, 1, abilities=[SHIFT]), "bear": {**creature(2, 2, name="Runeclaw Bear"),
+                                                                           "zone": "hand"}}, [
+        {"move": {"object": "bear", "to": "battlefield"}},
+        {"expect": {"objects": {"shifter": {"power": 0}}}},
+        {"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}},
+        {"expect": {"objects": {"shifter": {"name": "Runeclaw Bear", "power": 2}}}},
+        {"end_turn": {}},
+        {"expect": {"objects": {"shifter": {"power": 0}}}},
+    ], rules=("707.4",))
+    assert [s["objects"]["shifter"]["power"] for s in engine.run(case.to_dict())] == [0, 2, 0]
+
+
+@needs_phase
+@pytest.mark.parametrize(("steps", "reason"), [
+    ([{"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}}], "no event of phase's game"),
+    ([{"move": {"object": "cub", "to": "battlefield"}},
+      {"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}}], "no event of phase's game"),
+    ([{"move": {"object": "cub", "to": "battlefield"}}, {"modify_pt": {"to": "bear", "power": 1}}],
+     "while triggered abilities wait"),
+])
+def test_trigger_steps_refused(engine, info, steps, reason):
+    objects = {"shifter": creature(0, 1, abilities=[SHIFT]), "bear": creature(2, 2),
+               "cub": {**creature(1, 1), "zone": "hand"}}
+    result = outcome(engine, info, make_case(objects, steps))
+    assert result.status == "unsupported"
+    assert reason in result.reason

@@ -212,9 +212,11 @@ def plan_trigger(case: Mapping[str, Any], body: Mapping[str, Any], descriptions:
     on the event its words name: the step must come right after the step putting its target onto
     the battlefield (checkpoints between), where phase sees that creature enter."""
     found = {d[body["ability"]] for d in descriptions.values() if d.get(body["ability"])}
-    if len(found) != 1 or body.get("target") is None:
-        raise Unsupported(f"a trigger step of {body['object']}.{body['ability']}: not one triggered ability of that name "
-                          "printed here, or no target")
+    bodies = [a["triggered"] for spec in case["objects"].values() for a in spec["card"].get("abilities", ())
+              if "triggered" in a and a["triggered"]["name"] == body["ability"]]
+    if len(found) != 1 or body.get("target") is None or any(b.get("event") is not None for b in bodies):
+        raise Unsupported(f"a trigger step of {body['object']}.{body['ability']} is not realised by this adapter but for "
+                          "one ability without an event printed here, with a target")
     index = next(i for i, step in enumerate(case["steps"]) if body in step.values())
     before = [step for step in case["steps"][:index] if "expect" not in step and "trigger" not in step]
     entered = None
