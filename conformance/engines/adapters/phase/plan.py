@@ -161,10 +161,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_prevention(plan, case, body, counter)
     if kind in ("add_mana", "double_mana"):
         return _plan_mana(plan, kind, body, counter)
-    if kind == "activate":  # CR 602.2: an ability of the case's "{cost}: ..." (.activated_lines)
-        activation = plan_activated(case, plan.cards, body)
-        if activation is not None:
-            return activation
+    if kind == "activate" and (activation := plan_activated(case, plan.cards, body)) is not None:
+        return activation  # CR 602.2: an ability of the case's "{cost}: ..." (.activated_lines)
     if kind in ("activate_mana", "activate"):
         return _plan_activation(plan, case, kind, body)
     if kind in EFFECT_STEPS:
