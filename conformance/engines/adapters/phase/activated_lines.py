@@ -220,6 +220,14 @@ def activated_lines(oid: str, name: str, card: Mapping[str, Any], before: int, c
                            for (n, _, _, facts), a in zip(written, parsed)}
 
 
+def same_card(old: Any, new: Any) -> Any:
+    """One card printed for two objects of the case (same name, same text): the names the case
+    gives its ``activated`` abilities on either object name the same abilities."""
+    if old is None or not (old.activated or new.activated):
+        return new
+    return dataclasses.replace(new, activated={**old.activated, **new.activated})
+
+
 @dataclass(frozen=True)
 class AbilityActivation:
     """An ``activate`` step of an ``activated`` ability: the object, the ability as written, X
@@ -249,6 +257,10 @@ def plan_activated(case: Mapping[str, Any], cards: Mapping[str, Any], body: Mapp
     if len(found) != 1:
         raise Unsupported(f"two different activated abilities named {body['ability']!r}")
     ability, = found
+    if any(a == ability and name != body["ability"] for card in cards.values()
+           for name, a in getattr(card, "activated", {}).items()):  # phase tells abilities apart by their text only
+        raise Unsupported(f"the activated ability {body['ability']!r} has the same Oracle text as another the case names "
+                          "otherwise: which of them an object has now is not told apart in phase")
     if any(kind == "expect" and any("mana" in values for values in (step[kind].get("players") or {}).values())
            for step in case["steps"] for kind in step):
         raise Unsupported("an activation cost paid in a case observing mana pools (the mana is given here to pay it)")

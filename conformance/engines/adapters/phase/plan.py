@@ -16,7 +16,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation, add_mana_sentences, double_mana_sentence,
                                                               locate)
-from conformance.engines.adapters.phase.activated_lines import plan_activated
+from conformance.engines.adapters.phase.activated_lines import plan_activated, same_card
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
@@ -81,7 +81,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         plan.trigger_text[oid] = {name: t.get("description") for name, t in zip(names, card.face.get("triggers") or ())}
         if card.name in plan.cards and plan.cards[card.name].source != card.source:
             raise Unsupported(f"two different cards named {card.name!r}")
-        plan.cards[card.name] = card
+        plan.cards[card.name] = same_card(plan.cards.get(card.name), card)  # its abilities' names of both (602)
         choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
         if choice is not None:
             plan.entering[oid] = choice

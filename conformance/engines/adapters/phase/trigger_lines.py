@@ -231,4 +231,7 @@ def plan_trigger(case: Mapping[str, Any], body: Mapping[str, Any], descriptions:
                           "the creature the step before put onto the battlefield: no event of phase's game makes its "
                           f"'{SHAPESHIFTER_WHEN}' trigger with that object (CR 603.2)")
     found_description, = found
+    if any(text == found_description and name != body["ability"] for d in descriptions.values() for name, text in d.items()):
+        raise Unsupported(f"the triggered ability {body['ability']!r} has the same Oracle text as another the case names "
+                          "otherwise: which of them an object has now is not told apart in phase")
     return TriggerStep(body["object"], found_description, body["target"])
