@@ -224,6 +224,9 @@ def test_the_activated_golden_cases(engine, info):
      [{"activate": {"object": "staff", "ability": "go", "x": 2}}], "while it has others"),
     ({"shifty": creature(1, 1, abilities=[{"activated": MIMIC}]), "wall": {"card": {"types": ["artifact"]}}},
      [{"activate": {"object": "shifty", "ability": "mimic", "target": "wall"}}], "does not let"),
+    ({"a": creature(1, 1, name="Twin", abilities=[{"activated": GROW}]),
+      "b": creature(1, 1, name="Twin", abilities=[{"activated": {**GROW, "name": "grow2"}}])},
+     [{"activate": {"object": "a", "ability": "grow2", "x": 1}}], "same Oracle text"),
 ])
 def test_activated_abilities_refused(engine, info, objects, steps, reason):
     result = outcome(engine, info, make_case(objects, steps))
