@@ -41,6 +41,9 @@ FILLER_LINE = "{T}: Add {C}."
 """A line standing for each ability before the written ones when they are parsed apart, so that
 phase numbers them as on the whole card ("this ability" is found by its index, 707.9a)."""
 CREATURE = {"type": "Typed", "type_filters": ["Creature"], "controller": None}
+ONE_PART = frozenset({"types", "subtypes", "add_types", "add_subtypes", "add_supertypes", "colors", "gains", "loses",
+                      "loses_all_abilities"})
+"""The parts of a change worded one at a time (:func:`.changes.change_parts`, :func:`.changes.ability_parts`)."""
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,7 @@ def _become(oid: str, name: str, change: Mapping[str, Any], types: list[str]
         return words, mods, ActivatedAbility("", "", no_creature_types=True)
     if keys == {"power", "toughness"} and (x or all(isinstance(change[k], int) and change[k] >= 0 for k in keys)):
         return f"{name} has base power and toughness {pt}{until}", pt_mods, ActivatedAbility("", "")
-    if keys & {"power", "toughness"} or "X" in json.dumps(change):
+    if keys & {"power", "toughness"} or "X" in json.dumps(change) or keys - ONE_PART:
         raise Unsupported(f"object {oid!r}: an activated ability's change {change} has no wording here")
     parts = [(words, mods) for words, _, mods in change_parts(change)]
     parts += [(one, mods) for one, _, _, mods in ability_parts(change)]
