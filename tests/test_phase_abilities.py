@@ -222,6 +222,11 @@ def test_the_activated_golden_cases(engine, info):
         "name": "go", "cost": "{X}", "effect": {"become": {"types": ["artifact", "creature"], "subtypes": ["Construct"],
                                                           "power": "X", "toughness": "X", "until": "end_of_turn"}}}}]}}},
      [{"activate": {"object": "staff", "ability": "go", "x": 2}}], "while it has others"),
+    ({"staff": {"card": {"types": ["artifact"], "abilities": [{"activated": {
+        "name": "go", "cost": "{X}", "effect": {"become": {"types": ["artifact", "creature"], "subtypes": ["Construct"],
+                                                          "power": "X", "toughness": "X", "until": "end_of_turn"}}}}]}}},
+     [{"activate": {"object": "staff", "ability": "go", "x": 0}},  # a 0/0 (704.5f), then a together step
+      {"together": [{"switch_pt": {"to": "staff"}}, {"switch_pt": {"to": "staff"}}]}], "not a creature on the battlefield"),
     ({"shifty": creature(1, 1, abilities=[{"activated": MIMIC}]), "wall": {"card": {"types": ["artifact"]}}},
      [{"activate": {"object": "shifty", "ability": "mimic", "target": "wall"}}], "does not let"),
     ({"a": creature(1, 1, name="Twin", abilities=[{"activated": GROW}]),

@@ -242,9 +242,11 @@ class AbilityActivation:
     target: str | None
 
 
-def _may_copy(kind: str, body: Mapping[str, Any], oid: str, copying: set[str]) -> bool:
+def _may_copy(kind: str, body: Any, oid: str, copying: set[str]) -> bool:
     """Whether a step may make ``oid`` a copy: a ``become_copy`` on it (or on each object of a
-    filter), its own copy ability activated, any triggered ability of it."""
+    filter), its own copy ability activated, any triggered ability of it (in a ``together`` step too)."""
+    if kind == "together":
+        return any(_may_copy(k, b, oid, copying) for part in body for k, b in part.items())
     if kind == "become_copy":
         return body.get("to") in (oid, None)
     return body.get("object") == oid and (kind == "trigger" or (kind == "activate" and body.get("ability") in copying))
@@ -275,7 +277,7 @@ def plan_activated(case: Mapping[str, Any], cards: Mapping[str, Any], body: Mapp
     if ability.set_types is not None or ability.no_creature_types:
         # CR 205.1a: phase's reading is the case's only while no later copy effect changes the object's types
         copying = {name for card in cards.values() for name, a in getattr(card, "activated", {}).items() if a.copies}
-        later = case["steps"][next(i for i, step in enumerate(case["steps"]) if body in step.values()) + 1:]
+        later = case["steps"][next(i for i, step in enumerate(case["steps"]) if any(b is body for b in step.values())) + 1:]
         if any(_may_copy(kind, b, body["object"], copying) for step in later for kind, b in step.items()):
             raise Unsupported("an activated ability setting types, in a case where the object may become a copy later "
                               "(CR 205.1a: phase's reading adds the types)")

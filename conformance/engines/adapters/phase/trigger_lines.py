@@ -217,7 +217,7 @@ def plan_trigger(case: Mapping[str, Any], body: Mapping[str, Any], descriptions:
     if len(found) != 1 or body.get("target") is None or any(b.get("event") is not None for b in bodies):
         raise Unsupported(f"a trigger step of {body['object']}.{body['ability']} is not realised by this adapter but for "
                           "one ability without an event printed here, with a target")
-    index = next(i for i, step in enumerate(case["steps"]) if body in step.values())
+    index = next(i for i, step in enumerate(case["steps"]) if any(b is body for b in step.values()))
     before = [step for step in case["steps"][:index] if "expect" not in step and "trigger" not in step]
     entered = None
     if before:
