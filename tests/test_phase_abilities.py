@@ -143,3 +143,152 @@ def test_what_the_adapter_cannot_realise_is_unsupported(engine, info, objects, s
     result = outcome(engine, info, make_case(objects, steps))
     assert result.status == "unsupported"
     assert reason in result.reason
+
+
+# --- activated abilities (CR 602; .activated_lines, .activated) -------------------------------------
+
+GROW = {"name": "grow", "cost": "{X}", "effect": {"become": {"power": "X", "toughness": "X", "until": "end_of_turn"}}}
+MIMIC = {"name": "mimic", "cost": "{1}", "effect": {"become_copy": {"until": "end_of_turn"}}}
+
+
+def test_activated_wording():
+    """CR 602.1, 107.3, 707.4, 707.9a: the Oracle lines of the suite's activated abilities."""
+    from conformance.engines.adapters.phase.activated_lines import activated_line
+
+    def line(body, types=("creature",), case=None):
+        return activated_line("o", "Cfx Object 1", body, list(types), 0, case)[0]
+
+    assert line(GROW) == "{X}: Cfx Object 1 has base power and toughness X/X until end of turn."
+    assert line({**MIMIC, "effect": {"become_copy": {"until": "end_of_turn", "exceptions": {
+        "gains_this_ability": True}}}}) == \
+        "{1}: Cfx Object 1 becomes a copy of target creature until end of turn, except it has this ability."
+    assert line({"name": "g", "cost": "{1}", "effect": {"become": {"add_types": ["artifact"], "add_subtypes": ["Golem"],
+                                                                   "until": "end_of_turn"}}}) == \
+        "{1}: Cfx Object 1 becomes a Golem artifact in addition to its other types until end of turn."
+    assert line({"name": "s", "cost": "{X}", "effect": {"become": {
+        "types": ["artifact", "creature"], "subtypes": ["Construct"], "power": "X", "toughness": "X",
+        "until": "end_of_turn"}}}, ("artifact",)) == "{X}: Cfx Object 1 becomes an X/X Construct artifact creature until " \
+                                                     "end of turn."
+    case = {"objects": {"card": {"zone": "graveyard"}}, "steps": [{"activate": {"ability": "mimic", "target": "card"}}]}
+    assert "target creature card in a graveyard" in line(MIMIC, case=case)
+    with pytest.raises(Unsupported, match="several things"):
+        line({"name": "g", "cost": "{1}", "effect": {"become": {"colors": ["B"], "gains": [{"keyword": "trample"}],
+                                                                "until": "end_of_turn"}}})
+    with pytest.raises(Unsupported, match="activation cost"):
+        line({**GROW, "cost": "{T}"})
+
+
+@needs_phase
+def test_activated_abilities_pay_their_cost_and_resolve(engine):
+    """CR 602.2, 107.3, 707.4, 514.2: "{X}: ... X/X" with X = 3 makes a 1/1 a 3/3 until end of turn;
+    "{1}: ... becomes a copy of target creature until end of turn" makes it a 2/4 Gray Ogre-like copy."""
+    case = make_case({"shifty": creature(1, 1, abilities=[{"activated": GROW}, {"activated": MIMIC}]),
+                      "ogre": creature(2, 4, name="Hill Ogre")}, [
+        {"activate": {"object": "shifty", "ability": "grow", "x": 3}},
+        {"expect": {"objects": {"shifty": {"power": 3, "toughness": 3}}}},
+        {"end_turn": {}},
+        {"activate": {"object": "shifty", "ability": "mimic", "target": "ogre"}},
+        {"expect": {"objects": {"shifty": {"name": "Hill Ogre", "power": 2, "toughness": 4}}}},
+        {"end_turn": {}},
+        {"expect": {"objects": {"shifty": {"name": None, "power": 1, "toughness": 1}}}},
+    ], rules=("602.2",))
+    got = [(s["objects"]["shifty"]["power"], s["objects"]["shifty"]["toughness"]) for s in engine.run(case.to_dict())]
+    assert got == [(3, 3), (2, 4), (1, 1)]
+
+
+@needs_phase
+def test_the_activated_golden_cases(engine, info):
+    """Chimeric Staff copied by Clone and Dimir Doppelganger pass; Svogthos shows the CR 604.3a
+    disagreement (docs/engines/phase.md): 4/4 where its granted ability makes it 11/11."""
+    cases = {c.id: c for f in ("707.2-copiable-values.yaml", "707.9-more-copy-exceptions.yaml", "613.1-layers.yaml")
+             for c in loader.load_suite([loader.golden_dir() / f])}
+    for cid in ("707.2/clone-copies-animated-chimeric-staff", "707.2/dimir-doppelganger-copies-a-card-in-a-graveyard"):
+        assert outcome(engine, info, cases[cid]).status == "passed", cid
+    result = outcome(engine, info, cases["613.6/svogthos-the-restless-tomb"])
+    assert result.status == "failed"
+    assert {(m.object, m.field, m.expected, m.got) for m in result.mismatches} >= {("svogthos", "power", 11, 4)}
+    assert {m.field for m in result.mismatches} == {"power", "toughness"}
+
+
+@needs_phase
+@pytest.mark.parametrize(("objects", "steps", "reason"), [
+    ({"shifty": creature(1, 1, abilities=[{"activated": GROW}])},
+     [{"activate": {"object": "shifty", "ability": "grow", "x": 2}},
+      {"expect": {"players": {"Alex": {"mana": {}}}}}], "observing mana pools"),
+    ({"shifty": creature(1, 1, abilities=[{"activated": GROW}])},
+     [{"become": {"to": "shifty", "loses_all_abilities": True}},
+      {"activate": {"object": "shifty", "ability": "grow", "x": 2}}], "has 0 abilities"),
+    ({"staff": {"card": {"types": ["artifact", "enchantment"], "abilities": [{"activated": {
+        "name": "go", "cost": "{X}", "effect": {"become": {"types": ["artifact", "creature"], "subtypes": ["Construct"],
+                                                          "power": "X", "toughness": "X", "until": "end_of_turn"}}}}]}}},
+     [{"activate": {"object": "staff", "ability": "go", "x": 2}}], "while it has others"),
+    ({"staff": {"card": {"types": ["artifact"], "abilities": [{"activated": {
+        "name": "go", "cost": "{X}", "effect": {"become": {"types": ["artifact", "creature"], "subtypes": ["Construct"],
+                                                          "power": "X", "toughness": "X", "until": "end_of_turn"}}}}]}}},
+     [{"activate": {"object": "staff", "ability": "go", "x": 0}},  # a 0/0 (704.5f), then a together step
+      {"together": [{"switch_pt": {"to": "staff"}}, {"switch_pt": {"to": "staff"}}]}], "not a creature on the battlefield"),
+    ({"shifty": creature(1, 1, abilities=[{"activated": MIMIC}]), "wall": {"card": {"types": ["artifact"]}}},
+     [{"activate": {"object": "shifty", "ability": "mimic", "target": "wall"}}], "does not let"),
+    ({"a": creature(1, 1, name="Twin", abilities=[{"activated": GROW}]),
+      "b": creature(1, 1, name="Twin", abilities=[{"activated": {**GROW, "name": "grow2"}}])},
+     [{"activate": {"object": "a", "ability": "grow2", "x": 1}}], "same Oracle text"),
+])
+def test_activated_abilities_refused(engine, info, objects, steps, reason):
+    result = outcome(engine, info, make_case(objects, steps))
+    assert result.status == "unsupported"
+    assert reason in result.reason
+
+
+# --- trigger steps (CR 603.2, 707.4: Unstable Shapeshifter's wording; .trigger_lines, .triggers) ----------
+
+SHIFT = {"triggered": {"name": "shift", "when": "Whenever another creature enters",
+                       "effect": {"become_copy": {"until": "end_of_turn", "exceptions": {"gains_this_ability": True}}}}}
+
+
+def test_shapeshifter_wording():
+    assert trigger_line("s", SHIFT["triggered"], ["creature"])[0] == \
+        "Whenever another creature enters, this creature becomes a copy of that creature until end of turn, except " \
+        "it has this ability."
+    with pytest.raises(Unsupported, match="without an event"):
+        trigger_line("s", {**SHIFT["triggered"], "when": "At the beginning of your upkeep"}, ["creature"])
+
+
+@needs_phase
+def test_the_trigger_golden_cases(engine, info):
+    """Unstable Shapeshifter keeps Giant Growth (707.4) and its kept ability is copied (707.9a)."""
+    cases = {c.id: c for f in ("707.3-copies-of-copies.yaml", "707.9-copy-exceptions.yaml")
+             for c in loader.load_suite([loader.golden_dir() / f])}
+    for cid in ("707.4/unstable-shapeshifter-keeps-giant-growth", "707.9a/gained-ability-is-copiable"):
+        assert outcome(engine, info, cases[cid]).status == "passed", cid
+
+
+@needs_phase
+def test_a_trigger_step_resolves_phases_own_trigger(engine):
+    """CR 603.2, 707.4, 514.2: the bear entering makes the Shapeshifter trigger in phase; the
+    trigger step resolves it: a Runeclaw Bear-like 2/2 until end of turn, then a 0/1 again."""
+    case = make_case({"shifter": creature(0, 1, abilities=[SHIFT]), "bear": {**creature(2, 2, name="Runeclaw Bear"),
+                                                                           "zone": "hand"}}, [
+        {"move": {"object": "bear", "to": "battlefield"}},
+        {"expect": {"objects": {"shifter": {"power": 0}}}},
+        {"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}},
+        {"expect": {"objects": {"shifter": {"name": "Runeclaw Bear", "power": 2}}}},
+        {"end_turn": {}},
+        {"expect": {"objects": {"shifter": {"power": 0}}}},
+    ], rules=("707.4",))
+    assert [s["objects"]["shifter"]["power"] for s in engine.run(case.to_dict())] == [0, 2, 0]
+
+
+@needs_phase
+@pytest.mark.parametrize(("steps", "reason"), [
+    ([{"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}}], "no event of phase's game"),
+    ([{"move": {"object": "cub", "to": "battlefield"}},
+      {"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}}], "no event of phase's game"),
+    ([{"move": {"object": "cub", "to": "battlefield"}}, {"modify_pt": {"to": "bear", "power": 1}}],
+     "while triggered abilities wait"),
+])
+def test_trigger_steps_refused(engine, info, steps, reason):
+    objects = {"shifter": creature(0, 1, abilities=[SHIFT]), "bear": creature(2, 2),
+               "cub": {**creature(1, 1), "zone": "hand"}}
+    result = outcome(engine, info, make_case(objects, steps))
+    assert result.status == "unsupported"
+    assert reason in result.reason

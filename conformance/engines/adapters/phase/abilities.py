@@ -44,6 +44,8 @@ def _bundle(parts: Mapping[str, list[Any]]) -> tuple[str, ...]:
         for value in values or ():
             if kind == "keywords" and isinstance(value, str) and value in KEYWORDS_BACK:
                 continue
+            if kind == "trigger_definitions" and isinstance(value, Mapping) and set(value) == {"definition", "occurrence"}:
+                value = value["definition"]  # phase's record of where the trigger came from is no part of the ability
             items.append(kind + ":" + json.dumps(value, sort_keys=True))
     return tuple(sorted(items))
 
@@ -60,6 +62,7 @@ class AbilityReader:
         self.known: dict[tuple[str, ...], list[Any]] = {(): []}  # no definitions: no other ability (613.1f)
         self.owner: dict[tuple[str, ...], str] = {(): "no ability at all"}
         self.ambiguous: dict[tuple[str, ...], str] = {}
+        self.kept: dict[str, Any] = {}  # CR 707.9a: an ability a copy keeps ("except it has this ability"), by definition
 
     def add(self, oid: str, card: Mapping[str, Any], face: Mapping[str, Any], extra: list[dict[str, Any]] = ()) -> None:
         """A card of the case: its abilities as the case gives them, and phase's parse of its face
@@ -69,6 +72,14 @@ class AbilityReader:
         bundles = {_bundle(parts)}
         if extra:  # phase gives them on the battlefield; the card's text may or may not spell them out
             bundles.add(_bundle({**parts, "abilities": [*parts["abilities"], *extra]}))
+        for key, face_key, retain in (("triggered", "triggers", "RetainPrintedTriggerFromSource"),
+                                      ("activated", "abilities", "RetainPrintedAbilityFromSource")):
+            keeping = [a for a in card.get("abilities") or () if key in a
+                       and ((a[key].get("effect") or {}).get("become_copy") or {}).get("exceptions", {}).get("gains_this_ability")]
+            parsed = [d for d in face.get(face_key) or () if retain in json.dumps(d)]
+            if len(keeping) == len(parsed):  # in card order (.activated_lines, .trigger_lines)
+                for ability, definition in zip(keeping, parsed):
+                    self.kept[_bundle({dict(FACE_PARTS)[face_key]: [definition]})[0]] = ability
         for bundle in bundles:
             known = self.known.get(bundle)
             if known is not None and _multiset(known) != _multiset(others):
@@ -85,6 +96,11 @@ class AbilityReader:
         bundle = _bundle({obj_key: obj.get(obj_key) for _, obj_key in FACE_PARTS})
         others = self.known.get(bundle)
         why = self.ambiguous.get(bundle)
+        if others is None:  # CR 707.9a: a copy's copied abilities and the one it keeps
+            for item in set(bundle) & set(self.kept):
+                rest = tuple(b for i, b in enumerate(bundle) if i != bundle.index(item))
+                if rest in self.known and rest not in self.ambiguous:
+                    return [*self.known[rest], self.kept[item], *keywords]
         if others is None:
             why = (f"phase reports abilities that are not all of one card's here "
                    f"({', '.join(b.split(':', 1)[0] for b in bundle)})")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +25,7 @@ from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
 from conformance.engines.adapters.phase.ability_lines import multiply_mana_sentence, printed_ability_lines
+from conformance.engines.adapters.phase.activated_lines import ActivatedAbility, activated_lines
 from conformance.engines.adapters.phase.enters_choices import choose_sentence
 from conformance.engines.adapters.phase.face_down import check_face_down, morph_keyword
 from conformance.engines.adapters.phase.inert import stand_in
@@ -78,6 +80,7 @@ class CardPlan:
     name: str
     source: str
     face: dict[str, Any]
+    activated: Mapping[str, ActivatedAbility] = field(default_factory=dict)  # by name (.activated_lines)
 
     @classmethod
     def build(cls, card: Mapping[str, Any], text: str, *, spell: list[Sentence] = (),
@@ -173,10 +176,10 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         elif key == "multiply_mana":  # CR 106.6a, 614.1a: Mana Reflection (.mana)
             replacements.append(multiply_mana_sentence(oid, body))
-        elif key in ("mana_ability", "loyalty_ability"):  # CR 605.1a, 606 (.ability_lines)
+        elif key in ("mana_ability", "loyalty_ability", "activated"):  # CR 605.1a, 606 (.ability_lines), 602
             pass
         elif key == "triggered":  # CR 603.1: "Whenever another creature enters, ..." (.trigger_lines)
-            triggers.append(trigger_line(oid, body, types))
+            triggers.append(trigger_line(oid, body, types, len(triggers)))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     printed = [text if _activated_only(text) else stand_in(text) for text in printed]  # no meaning here (.inert)
@@ -186,8 +189,11 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     own_texts, own_abilities = printed_ability_lines(oid, name, card, activated, case,
                                                       build=_build_face, mtgjson=mtgjson)  # mana and loyalty abilities
     activated = [*activated, *own_abilities]
+    ability_texts, abilities, activations = activated_lines(oid, name, card, len(activated), case, build=_build_face,
+                                                            mtgjson=mtgjson)  # CR 602: "{X}: ..." (.activated_lines)
+    activated = [*activated, *abilities]
     text = "\n".join([*keywords, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
-                      *damage_texts, *own_texts, *(t for t, _ in triggers)]).strip("\n")
+                      *damage_texts, *own_texts, *ability_texts, *(t for t, _ in triggers)]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
         raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")
@@ -231,7 +237,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     read = list(built.face.get("keywords") or ())
     if [k for k in read if not (printed and _keyword_name(k) in TEXT_KEYWORDS)] != parsed:  # Crew from its text
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
-    return built
+    return dataclasses.replace(built, activated=activations) if activations else built
 
 
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")

@@ -17,6 +17,7 @@ from typing import Any
 from conformance.engines.adapters.phase import changeling
 from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation, add_mana_sentences, double_mana_sentence,
                                                               locate)
+from conformance.engines.adapters.phase.activated_lines import plan_activated, same_card
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
@@ -30,7 +31,7 @@ from conformance.engines.adapters.phase.damage_sources import (SOURCE_KEYWORDS, 
                                                                source_abilities, source_ability_text)
 from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
-from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
+from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of, plan_trigger
 from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.same_name import dealt_apart, without_name
 from conformance.engines.adapters.phase.stack_moves import move_to_stack
@@ -85,7 +86,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         if card.name in plan.cards and plan.cards[card.name].source != card.source:  # CR 201.2 (.same_name)
             card = dealt_apart(plan.names, card.name, object_card(oid, without_name(oid, spec), index, you=spec.get(
                 "controller") or spec["owner"], players=players, damage=damage_abilities.get(oid, []), case=case))
-        plan.cards[card.name] = card
+        plan.cards[card.name] = same_card(plan.cards.get(card.name), card)  # its abilities' names of both (602)
         choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
         if choice is not None:
             plan.entering[oid] = choice
@@ -166,10 +167,14 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return _plan_prevention(plan, case, body, counter)
     if kind in ("add_mana", "double_mana"):
         return _plan_mana(plan, kind, body, counter)
+    if kind == "activate" and (activation := plan_activated(case, plan.cards, body)) is not None:
+        return activation  # CR 602.2: an ability of the case's "{cost}: ..." (.activated_lines)
     if kind in ("activate_mana", "activate"):
         return _plan_activation(plan, case, kind, body)
     if kind in EFFECT_STEPS:
         return _plan_spell(plan, [(kind, body)], counter, case)
+    if kind == "trigger":  # CR 603.2: phase's own trigger on the creature entering just before (.triggers)
+        return plan_trigger(case, body, plan.trigger_text)
     if kind == "resolve_triggers":  # CR 603.3b (.triggers)
         return order_of(case, body.get("order"), plan.trigger_text)
     if plan.triggers and kind == "together":

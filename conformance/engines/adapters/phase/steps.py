@@ -17,6 +17,8 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import HAND_SIZE, MAX_PASSES, ZONES, AdapterFault
 from conformance.engines.adapters.phase.activation import Activations
+from conformance.engines.adapters.phase.activated import ActivatedAbilities
+from conformance.engines.adapters.phase.activated_lines import AbilityActivation
 from conformance.engines.adapters.phase.combat import CombatSteps
 from conformance.engines.adapters.phase.combat_plan import CombatPlan
 from conformance.engines.adapters.phase.counter_order import CounterReplacements
@@ -39,7 +41,7 @@ from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, EntersChoosing, FaceDown,
+class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, EntersChoosing, FaceDown,
             CombatSteps, PlayerCounters, Board):
     """The steps of a case, performed in phase's game."""
 
@@ -313,10 +315,16 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         if kind == "resolve_triggers":
             self.resolve_triggers(realisation)
             return
+        if kind == "trigger":  # CR 603.2 (.triggers)
+            self.trigger(realisation)
+            return
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
             if kind in ("add_mana", "double_mana"):  # CR 106.4, 701.10f (.mana)
                 self.mark_mana()
+            return
+        if isinstance(realisation, AbilityActivation):  # CR 602.2 (.activated)
+            self.activate_ability(realisation)
             return
         if isinstance(realisation, LoyaltyActivation):  # CR 606 (.loyalty)
             self.activate_loyalty(realisation)

@@ -20,6 +20,7 @@ prevention effects (614.6). Anything else is refused.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS
@@ -132,11 +133,12 @@ def _effect(oid: str, effect: Mapping[str, Any], names_that: bool, this: str) ->
     raise Unsupported(f"object {oid!r}: the triggered ability effect {dict(effect)!r} has no wording here")
 
 
-def trigger_line(oid: str, body: Mapping[str, Any], types: list[str]) -> tuple[str, dict[str, Any]]:
-    """CR 603.1: the Oracle line of a triggered ability on an event, and phase's expected reading."""
+def trigger_line(oid: str, body: Mapping[str, Any], types: list[str], index: int = 0) -> tuple[str, dict[str, Any]]:
+    """CR 603.1: the Oracle line of a triggered ability on an event (or made to trigger by a
+    ``trigger`` step: :func:`shapeshifter_line`), and phase's expected reading; ``index``: how many
+    triggered abilities the card has before it."""
     if body.get("event") is None:
-        raise Unsupported(f"object {oid!r}: a triggered ability without an event (made to trigger by a 'trigger' "
-                          "step) is not realised by this adapter")
+        return shapeshifter_line(oid, body, types, index)
     main = next((t for t in ("creature", "planeswalker", "artifact", "enchantment", "land") if t in types), None)
     if main is None:
         raise Unsupported(f"object {oid!r}: a triggered ability of a card of types {types}")
@@ -159,3 +161,77 @@ def order_of(case: Mapping[str, Any], names: Any, descriptions: Mapping[str, Map
             raise Unsupported(f"the order names {name!r}, which is not a triggered ability printed on its card")
         out.append((oid, description))
     return out
+
+
+SHAPESHIFTER_WHEN = "Whenever another creature enters"
+"""The one trigger condition of an ability with no ``event`` realised here (Unstable Shapeshifter's):
+a ``trigger`` step makes it trigger with the creature that just entered (:mod:`.triggers`)."""
+
+
+def shapeshifter_line(oid: str, body: Mapping[str, Any], types: list[str], index: int) -> tuple[str, dict[str, Any]]:
+    """CR 603.1, 707.4, 707.9a: Unstable Shapeshifter's "Whenever another creature enters, this
+    creature becomes a copy of that creature, except it has this ability." ("until end of turn", or
+    without the exception), and phase's reading: a trigger on another creature entering the
+    battlefield whose effect copies the creature that entered (phase's ``ParentTarget``), the
+    ability kept by its index among the card's triggers (``RetainPrintedTriggerFromSource``)."""
+    (kind, effect), = body["effect"].items()
+    exceptions = {k: v for k, v in ((effect or {}).get("exceptions") or {}).items()
+                  if v not in (None, False, [], (), {})}
+    if str(body.get("when") or "").strip().rstrip(",") != SHAPESHIFTER_WHEN or kind != "become_copy" \
+            or set(exceptions) - {"gains_this_ability"} or effect.get("until") not in ("end_of_turn", "ended") \
+            or "creature" not in types:
+        raise Unsupported(f"object {oid!r}: a triggered ability without an event (made to trigger by a 'trigger' "
+                          f"step) other than '{SHAPESHIFTER_WHEN}, this creature becomes a copy of that creature' is "
+                          "not realised by this adapter")
+    until = effect["until"] == "end_of_turn"
+    duration = "UntilEndOfTurn" if until else "Permanent"
+    copy: dict[str, Any] = {"type": "BecomeCopy", "target": {"type": "ParentTarget"}, "duration": duration}
+    if exceptions:
+        copy["additional_modifications"] = [{"type": "RetainPrintedTriggerFromSource", "source_trigger_index": index}]
+    text = (f"{SHAPESHIFTER_WHEN}, this creature becomes a copy of that creature{' until end of turn' if until else ''}"
+            f"{', except it has this ability' if exceptions else ''}.")
+    return text, {"mode": "ChangesZone", "valid_card": {**CREATURE, "properties": [{"type": "Another"}]},
+                  "origin": None, "destination": "Battlefield", "optional": False, "condition": None,
+                  "execute": {"kind": "Spell", "effect": copy, "sub_ability": None, "duration": duration,
+                              "condition": None}}
+
+
+@dataclass(frozen=True)
+class TriggerStep:
+    """A ``trigger`` step: the object, phase's description of its ability, and the creature whose
+    entering made it trigger (its target)."""
+
+    object: str
+    description: str
+    target: str
+
+
+def plan_trigger(case: Mapping[str, Any], body: Mapping[str, Any], descriptions: Mapping[str, Mapping[str, str]]
+                 ) -> TriggerStep:
+    """CR 603.2, 603.6a: a ``trigger`` step is realised only as phase's own trigger of the ability
+    on the event its words name: the step must come right after the step putting its target onto
+    the battlefield (checkpoints between), where phase sees that creature enter."""
+    found = {d[body["ability"]] for d in descriptions.values() if d.get(body["ability"])}
+    bodies = [a["triggered"] for spec in case["objects"].values() for a in spec["card"].get("abilities", ())
+              if "triggered" in a and a["triggered"]["name"] == body["ability"]]
+    if len(found) != 1 or body.get("target") is None or any(b.get("event") is not None for b in bodies):
+        raise Unsupported(f"a trigger step of {body['object']}.{body['ability']} is not realised by this adapter but for "
+                          "one ability without an event printed here, with a target")
+    index = next(i for i, step in enumerate(case["steps"]) if any(b is body for b in step.values()))
+    before = [step for step in case["steps"][:index] if "expect" not in step and "trigger" not in step]
+    entered = None
+    if before:
+        (kind, last), = before[-1].items()
+        if kind == "move" and last.get("to") == "battlefield" and not last.get("face_down"):
+            entered = last["object"]
+        elif kind == "create_token":
+            entered = last.get("token") or next(iter(last.get("tokens") or ()), None)
+    if entered != body["target"]:
+        raise Unsupported(f"a trigger step of {body['object']}.{body['ability']} aimed at {body['target']!r}, which is not "
+                          "the creature the step before put onto the battlefield: no event of phase's game makes its "
+                          f"'{SHAPESHIFTER_WHEN}' trigger with that object (CR 603.2)")
+    found_description, = found
+    if any(text == found_description and name != body["ability"] for d in descriptions.values() for name, text in d.items()):
+        raise Unsupported(f"the triggered ability {body['ability']!r} has the same Oracle text as another the case names "
+                          "otherwise: which of them an object has now is not told apart in phase")
+    return TriggerStep(body["object"], found_description, body["target"])
