@@ -105,7 +105,7 @@ class LateTargets(Board):
         """How many entries of phase's stack wait under a step's spell: the waiting one, if any."""
         return 0 if self.waiting_spell is None else 1
 
-    def resolve_waiting(self, realisation: Any) -> None:
+    def resolve_waiting_spell(self, realisation: Any) -> None:
         """The waiting spell or ability resolves (CR 608.2b, 608.2h); state-based actions follow as
         a player would receive priority (117.5)."""
         if self.waiting_spell is None or self.waiting_spell[0] is not realisation:

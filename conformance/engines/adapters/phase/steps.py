@@ -310,7 +310,7 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
         self.check_nobody_lost("the scenario goes on past that point")
         self.refuse_while_waiting(kind)  # CR 603.3 (.triggers)
         if self.waiting_spell is not None and self.waiting_spell[0] is realisation:  # CR 608.2b (.late_targets)
-            self.resolve_waiting(realisation)
+            self.resolve_waiting_spell(realisation)
             return
         if kind == "resolve_triggers":
             self.resolve_triggers(realisation)
