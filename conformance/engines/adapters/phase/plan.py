@@ -19,6 +19,7 @@ from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation,
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
+from conformance.engines.adapters.phase.combat_damage import check_combat_damage
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
 from conformance.engines.adapters.phase.copies import become_copy_sentence, copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
@@ -61,6 +62,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)),
                 triggers=has_event_triggers(case))
     check_protection(case)  # CR 702.16: in combat only (.combat_plan)
+    check_combat_damage(case)  # CR 510.2, 615.1: combat damage outside combat (.combat_damage)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
@@ -374,8 +376,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     depends on the source beyond its controller (a card with keywords is unsupported, damage
     doublers and redirection are not declared, and prevention shields here name only their
     recipient)."""
-    if body.get("combat"):
-        raise Unsupported("combat damage (CR 510.2) is not realised by this adapter: no combat is played")
+    # combat damage (CR 510.2) outside a combat step: the same damage, where nothing tells it apart (.combat_damage)
     if body.get("order") and any("double_life_gain" in ability for spec in case["objects"].values()
                                  for ability in spec["card"].get("abilities", ())):
         # seen: 1 lifelink damage (doubled, then half prevented, in the scripted order) with three "gain twice

@@ -54,6 +54,8 @@ def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any]) -> 
         to.pop("zone")
     if body.get("by") is not None:
         return _by_sources(oid, body, to)
+    if body.get("combat"):
+        return _combat_only(oid, name, body, to)
     if body.get("half") is not None or body.get("all_but") is not None:
         return _partial(oid, name, body, to)
     if body.get("amount") is not None and not body.get("then"):
@@ -148,6 +150,36 @@ def _by_sources(oid: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sen
                      "shield_kind": {"Prevention": {"amount": "All"}}})
 
 
+def _combat_only(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
+    """CR 615.1: all combat damage that would be dealt (to anything, to the permanent itself, or to
+    creatures or planeswalkers, perhaps of one creature type, perhaps its controller's): "Prevent
+    all combat damage that would be dealt to creatures you control." (Fog Wall's kind; phase: a
+    prevention shield of all of it with ``combat_scope`` CombatOnly). Noncombat damage is dealt
+    whole; combat damage outside a combat step is refused (.combat_damage)."""
+    rest = {k: v for k, v in body.items() if k not in ("to", "combat") and v not in (None, False, [], ())}
+    if rest:
+        raise Unsupported(f"object {oid!r}: the static prevention ability {dict(body)} has no Oracle wording here (all "
+                          "combat damage, with no amount, source filter or additional effect)")
+    if not to:
+        whom, valid = "", None
+    elif to == {"itself": True}:
+        whom, valid = f" to {name}", {"type": "SelfRef"}
+    else:
+        flt = dict(to)
+        types, subtypes = list(flt.pop("types", [])), list(flt.pop("subtypes", []))
+        controller = flt.pop("controller", None)
+        if flt or controller not in (None, "you") or types not in (["creature"], ["planeswalker"]) \
+                or len(subtypes) > 1 or (subtypes and types != ["creature"]):
+            raise Unsupported(f"object {oid!r}: a combat damage prevention for {dict(to)} has no Oracle wording here "
+                              "(creatures or planeswalkers, perhaps of one creature type, perhaps its controller's)")
+        whom = " to " + " ".join([*subtypes, f"{types[0]}s"]) + (" you control" if controller else "")
+        valid = {"type": "Typed", "type_filters": [types[0].capitalize(), *({"Subtype": t} for t in subtypes)],
+                 "controller": "You" if controller else None, "properties": []}
+    return Sentence(f"Prevent all combat damage that would be dealt{whom}.",
+                    {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": valid, "condition": None,
+                     "execute": None, "combat_scope": "CombatOnly", "shield_kind": {"Prevention": {"amount": "All"}}})
+
+
 def check_static_prevention(face: Mapping[str, Any], sentences: list[Sentence]) -> None:
     """What a subset match cannot see: phase reading a prevention sentence here with a filter of
     its recipients or sources, or with both a modification and a shield."""
@@ -156,7 +188,7 @@ def check_static_prevention(face: Mapping[str, Any], sentences: list[Sentence]) 
         if expect.get("event") != "DamageDone" or not ("shield_kind" in expect or "damage_modification" in expect):
             continue
         for key in ("damage_target_filter", "damage_source_filter", "shield_kind", "damage_modification",
-                    "redirect_target"):
+                    "redirect_target", "combat_scope"):
             if key not in expect and parsed.get(key) is not None:
                 raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
 
