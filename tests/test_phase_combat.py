@@ -234,3 +234,43 @@ def test_protection_beside_other_steps(engine):
                            rules=("702.16b",))
     with pytest.raises(Unsupported, match="target"):
         engine.run(everything.to_dict())
+
+
+FOG_WALL = {"card": {"types": ["enchantment"], "abilities": [
+    {"prevent_damage": {"to": {"types": ["creature"], "controller": "you"}, "combat": True}}]}, "owner": "Blair"}
+
+
+def _passes(engine, objects, steps, rules):
+    """The case's verdict on phase is a pass (its expected values are the reference engine's)."""
+    from conformance.engines.interface import describe
+    from conformance.results import compare
+
+    case = make_case(objects, steps, rules=rules)
+    outcome = compare.judge(engine, describe(engine), case)
+    assert outcome.status == "passed", outcome
+
+
+@needs_phase
+def test_combat_only_prevention_static(engine):
+    """CR 615.1: "Prevent all combat damage that would be dealt to creatures you control." (phase's
+    CombatOnly shield, checked): Blair's blocker is dealt no combat damage in phase's own combat,
+    and noncombat damage to it is dealt in full."""
+    objects = {"fog_wall": FOG_WALL, "ogre": creature(3, 3),
+               "wall": {**creature(0, 4), "controller": "Blair"}}
+    _passes(engine, objects, [
+        {"combat": {"attackers": {"ogre": "Blair"}, "blockers": {"wall": "ogre"}}},
+        {"expect": {"objects": {"wall": {"damage": 0}}}},
+        {"damage": {"source": "ogre", "to": "wall", "amount": 2}},
+        {"expect": {"objects": {"wall": {"damage": 2}}}}], ("615.1",))
+
+
+@needs_phase
+def test_combat_damage_outside_combat(engine):
+    """CR 510.2, 120.2a: a damage step's combat damage, with no prevention of combat damage only in
+    the case, is the same damage, dealt as any; beside such a prevention it is refused (615.1)."""
+    objects = {"ogre": creature(3, 3, abilities=[keyword("lifelink")]), "bear": {**creature(2, 2), "controller": "Blair"}}
+    steps = [{"damage": {"source": "ogre", "to": "bear", "amount": 1, "combat": True}},
+             {"expect": {"objects": {"bear": {"damage": 1}}, "players": {"Alex": {"life": 21}}}}]
+    _passes(engine, objects, steps, ("510.2",))
+    with pytest.raises(Unsupported, match="prevention effect of combat damage only"):
+        engine.run(make_case({**objects, "fog_wall": FOG_WALL}, steps, rules=("615.1",)).to_dict())

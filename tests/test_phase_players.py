@@ -20,7 +20,7 @@ from conformance.engines.adapters.phase.counter_halving import halving_sentence
 from conformance.engines.adapters.phase.damage_modifiers import modify_damage_sentence
 from conformance.engines.adapters.phase.damage_sources import damage_orders
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, double_life_gain_sentence,
-                                                                  double_life_loss_sentence)
+                                                                  double_life_loss_sentences)
 from conformance.engines.adapters.phase.player_counters import counters_of, player_counter_kind
 from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
@@ -40,12 +40,15 @@ from tests.phase_support import engine, needs_phase
 
 def test_life_replacement_wording():
     assert double_life_gain_sentence("r", {}).text == "If you would gain life, you gain twice that much life instead."
-    assert double_life_loss_sentence("b", {}).text == (
-        "If an opponent would lose life, they lose twice that much life instead.")  # Bloodletter, no "during your turn"
-    assert double_life_loss_sentence("b", {"player": "you"}).text == (
-        "If you would lose life, you lose twice that much life instead.")
-    with pytest.raises(Unsupported, match="unimplemented"):
-        double_life_loss_sentence("b", {"player": "any"})
+    assert [s.text for s in double_life_loss_sentences("b", {})] == [
+        "If an opponent would lose life, they lose twice that much life instead."]  # Bloodletter, no "during your turn"
+    assert [s.text for s in double_life_loss_sentences("b", {"player": "you"})] == [
+        "If you would lose life, you lose twice that much life instead."]
+    assert [s.text for s in double_life_loss_sentences("b", {"player": "each"})] == [
+        "If an opponent would lose life, they lose twice that much life instead.",
+        "If you would lose life, you lose twice that much life instead."]  # each player: one or the other (102.2)
+    with pytest.raises(Unsupported, match="no wording here"):
+        double_life_loss_sentences("b", {"player": "any"})
     assert cant_lose_sentence("a", {}).text == "You can't lose the game."
 
 
@@ -134,6 +137,20 @@ def test_golden_cases_of_players_and_replacements_pass(engine):
 
 def judged(engine, objects, steps, **extra):
     return compare.judge(engine, describe(engine), make_case(objects, steps, rules=("122.1",), **extra))
+
+
+@needs_phase
+def test_each_players_life_loss_doubled_once(engine):
+    """CR 614.1a, 120.3a: a life-loss doubler for each player, written as its two sentences ("an
+    opponent", "you"): each player's loss, damage's too, is doubled once, in a game of three."""
+    doubler = {"card": {"types": ["enchantment"], "abilities": [{"double_life_loss": {"player": "each"}}]},
+               "owner": "Blair"}
+    steps = [{"damage": {"source": "ogre", "to": "Alex", "amount": 2}},
+             {"lose_life": {"player": "Blair", "amount": 3}},
+             {"damage": {"source": "ogre", "to": "Cal", "amount": 1}},
+             {"expect": {"players": {"Alex": {"life": 16}, "Blair": {"life": 14}, "Cal": {"life": 18}}}}]
+    outcome = judged(engine, {"doubler": doubler, "ogre": creature(2, 2)}, steps, players=("Alex", "Blair", "Cal"))
+    assert outcome.status == "passed", outcome
 
 
 @needs_phase

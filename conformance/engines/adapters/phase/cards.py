@@ -31,7 +31,7 @@ from conformance.engines.adapters.phase.damage_sources import (Recipient, activa
 from conformance.engines.adapters.phase.trigger_lines import trigger_line
 from conformance.engines.adapters.phase.damage_modifiers import check_damage_modifiers, modify_damage_sentence
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, check_life_replacements,
-                                                                  double_life_gain_sentence, double_life_loss_sentence)
+                                                                  double_life_gain_sentence, double_life_loss_sentences)
 from conformance.engines.adapters.phase.static_prevention import check_static_prevention, static_prevention_sentence
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import (Sentence, cda_colors_sentence, cda_sentences, check_parse, group,
@@ -141,7 +141,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "double_life_gain":  # CR 614.1a: Boon Reflection, Rhox Faithmender (.life_replacements)
             replacements.append(double_life_gain_sentence(oid, body))
         elif key == "double_life_loss":  # CR 614.1a, 120.3a: Bloodletter of Aclazotz (.life_replacements)
-            replacements.append(double_life_loss_sentence(oid, body))
+            replacements.extend(double_life_loss_sentences(oid, body))
         elif key == "cant_lose":  # CR 104.3b: Platinum Angel (.life_replacements)
             statics.append(cant_lose_sentence(oid, body))
         elif key == "prevent_damage":  # CR 615.1, 615.5: partial prevention, the Hydras (.static_prevention)

@@ -9,7 +9,7 @@ game" (104.3b, 614.17), realised through phase's own replacement pipeline and st
   instead.", or its controller's version "If you would lose life, you lose twice that much life
   instead." (phase: a ``LoseLife`` replacement with ``quantity_modification`` times 2 and
   ``valid_player`` Opponent, or none for "you"). "If a player would lose life ..." phase leaves
-  unimplemented: unsupported.
+  unimplemented: for each player (``player: each``) both sentences are written on the card.
 - ``cant_lose`` is Platinum Angel's first half: "You can't lose the game." (phase: a static
   ``CantLoseTheGame`` affecting its controller). The second half ("your opponents can't win the
   game", 104.3b's other side) changes nothing a scenario observes and is left out.
@@ -41,23 +41,25 @@ def double_life_gain_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
                                "sub_ability": None, "condition": None}})
 
 
-def double_life_loss_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
+def double_life_loss_sentences(oid: str, body: Mapping[str, Any]) -> list[Sentence]:
     """CR 614.1a, 120.3a: "If an opponent would lose life, they lose twice that much life instead."
-    (or "you"): relative to the ability's controller (109.5)."""
+    (or "you"): relative to the ability's controller (109.5). For each player, both sentences: every
+    player is either its controller or an opponent (102.2), so exactly one of them applies to any
+    player's loss, as the one effect would ("If a player would lose life ..." phase leaves
+    unimplemented)."""
     if body.get("during_your_turn"):  # pragma: no cover - the loader refuses it
         raise Unsupported(f"object {oid!r}: a life-loss replacement during its controller's turn")
     who = body.get("player", "opponent")
     expect: dict[str, Any] = {"event": "LoseLife", "mode": {"type": "Mandatory"}, "valid_card": None,
                               "condition": None, "execute": None,
                               "quantity_modification": {"type": "Times", "factor": 2}}
-    if who == "opponent":
-        return Sentence("If an opponent would lose life, they lose twice that much life instead.",
+    opponent = Sentence("If an opponent would lose life, they lose twice that much life instead.",
                         {**expect, "valid_player": "Opponent"})
-    if who == "you":
-        return Sentence("If you would lose life, you lose twice that much life instead.", expect)
-    raise Unsupported(f"object {oid!r}: phase's Oracle parser leaves \"If a player would lose life, they lose twice "
-                      "that much life instead.\" unimplemented, so a life-loss replacement for every player is not "
-                      "realised")
+    you = Sentence("If you would lose life, you lose twice that much life instead.", expect)
+    sentences = {"opponent": [opponent], "you": [you], "each": [opponent, you]}.get(who)
+    if sentences is None:
+        raise Unsupported(f"object {oid!r}: a life-loss replacement for the players {who!r} has no wording here")
+    return sentences
 
 
 def cant_lose_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
