@@ -18,20 +18,11 @@ outside a combat step is refused: phase would see noncombat damage there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
+from conformance.engines.adapters.phase.damage_sources import damage_steps
 from conformance.errors import Unsupported
-
-
-def _damage_steps(steps: Any) -> Iterator[Mapping[str, Any]]:
-    """The ``damage`` steps of ``steps``, those inside ``together`` steps too."""
-    for step in steps:
-        for kind, body in step.items():
-            if kind == "damage":
-                yield body
-            elif kind == "together":
-                yield from _damage_steps(body)
 
 
 def combat_only_prevention(case: Mapping[str, Any]) -> bool:
@@ -44,6 +35,6 @@ def combat_only_prevention(case: Mapping[str, Any]) -> bool:
 
 def check_combat_damage(case: Mapping[str, Any]) -> None:
     """Refuse combat damage outside a ``combat`` step where the case tells it apart (CR 615.1)."""
-    if combat_only_prevention(case) and any(body.get("combat") for body in _damage_steps(case["steps"])):
+    if combat_only_prevention(case) and any(body.get("combat") for body in damage_steps(case["steps"])):
         raise Unsupported("combat damage (CR 510.2) outside a combat step, in a case with a prevention effect of "
                           "combat damage only (615.1): phase deals combat damage only in its own combat")

@@ -96,11 +96,12 @@ def has_damage_doublers(case: Mapping[str, Any]) -> bool:
 SOURCE_KEYWORDS = ("lifelink", "deathtouch", "infect", "wither")
 
 
-def _damage_steps(steps: list[Mapping[str, Any]]):
+def damage_steps(steps: list[Mapping[str, Any]]):
+    """The ``damage`` steps of ``steps``, those inside ``together`` steps too."""
     for step in steps:
         (kind, body), = step.items()
         if kind == "together":
-            yield from _damage_steps(body)
+            yield from damage_steps(body)
         elif kind == "damage":
             yield body
 
@@ -177,7 +178,7 @@ def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, Recip
     if not has_damage_doublers(case):
         return {}
     out: dict[str, list[tuple[int, Recipient, bool]]] = {}
-    for body in _damage_steps(case["steps"]):
+    for body in damage_steps(case["steps"]):
         spec = case["objects"][body["source"]]
         if spec["zone"] == "stack":
             continue
