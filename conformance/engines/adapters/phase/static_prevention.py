@@ -52,12 +52,12 @@ def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any]) -> 
     to = {k: v for k, v in (body.get("to") or {}).items() if v not in (None, False, [], ())}
     if to.get("zone") == "battlefield":  # the format's default zone
         to.pop("zone")
+    if body.get("half") is not None or body.get("all_but") is not None:
+        return _partial(oid, name, body, to)
     if body.get("by") is not None:
         return _by_sources(oid, body, to)
     if body.get("combat"):
         return _combat_only(oid, name, body, to)
-    if body.get("half") is not None or body.get("all_but") is not None:
-        return _partial(oid, name, body, to)
     if body.get("amount") is not None and not body.get("then"):
         return _prevent_n(oid, name, body, to)
     return _with_extra(oid, name, body, to)
@@ -100,24 +100,38 @@ def _prevent_n(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, An
 
 
 def _partial(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
-    """CR 615.1: "prevent half that damage, rounded up", "prevent all but N of that damage"."""
-    rest = {k: v for k, v in body.items() if k not in ("to", "half", "all_but") and v not in (None, False, [], ())}
-    if rest or to not in ({}, {"itself": True}) or (body.get("half") is not None) == (body.get("all_but") is not None):
+    """CR 615.1: "prevent half that damage, rounded up", "prevent all but N of that damage", of the
+    damage any source (or a creature, ``by: {types: [creature]}``) would deal to a permanent or
+    player, to the permanent itself, or to a creature (phase: that ``valid_card`` and recipients
+    ``CreatureOnly``; a creature source: ``damage_source_filter`` Creature, judged on the case's
+    own sources, .damage_sources)."""
+    rest = {k: v for k, v in body.items() if k not in ("to", "half", "all_but", "by") and v not in (None, False, [], ())}
+    by = {k: v for k, v in (body.get("by") or {}).items() if v not in (None, False, [], ()) and (k, v) != ("zone", "battlefield")}
+    if rest or to not in ({}, {"itself": True}, {"types": ["creature"]}) or by not in ({}, {"types": ["creature"]}) \
+            or (body.get("half") is not None) == (body.get("all_but") is not None):
         raise Unsupported(f"object {oid!r}: the partial prevention ability {dict(body)} has no Oracle wording here "
-                          "(half or all but N of the damage any source would deal to a permanent or player, or to "
-                          "the permanent itself)")
-    whom, valid = (name, {"type": "SelfRef"}) if to else ("a permanent or player", None)
+                          "(half or all but N of the damage any source or a creature would deal to a permanent or "
+                          "player, to the permanent itself, or to a creature)")
+    whom, valid = {(): ("a permanent or player", None), ("itself",): (name, {"type": "SelfRef"}),
+                   ("types",): ("a creature", {"type": "Typed", "type_filters": ["Creature"], "controller": None,
+                                               "properties": []})}[tuple(to)]
+    who = "a creature" if by else "a source"
     expect: dict[str, Any] = {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": valid,
                               "condition": None, "execute": None}
+    if "types" in to:
+        expect["damage_target_filter"] = "CreatureOnly"
+    if by:
+        expect["damage_source_filter"] = {"type": "Typed", "type_filters": ["Creature"], "controller": None,
+                                          "properties": []}
     if body.get("half") is not None:
         rounding = body["half"]
         if rounding not in ("up", "down"):
             raise Unsupported(f"object {oid!r}: half the damage rounded {rounding!r}")
-        return Sentence(f"If a source would deal damage to {whom}, prevent half that damage, rounded {rounding}.",
+        return Sentence(f"If {who} would deal damage to {whom}, prevent half that damage, rounded {rounding}.",
                         {**expect, "damage_modification": {"type": "PreventionMinus", "value": {
                             "numerator": 1, "denominator": 2, "rounding": rounding.capitalize()}}})
     n = body["all_but"]
-    return Sentence(f"If a source would deal damage to {whom}, prevent all but {n} of that damage.",
+    return Sentence(f"If {who} would deal damage to {whom}, prevent all but {n} of that damage.",
                     {**expect, "shield_kind": {"Prevention": {"amount": {"AllBut": n}}}})
 
 
