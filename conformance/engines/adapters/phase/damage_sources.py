@@ -95,6 +95,14 @@ def has_damage_doublers(case: Mapping[str, Any]) -> bool:
 
 SOURCE_KEYWORDS = ("lifelink", "deathtouch", "infect", "wither")
 
+PERMANENT_KEYWORDS = frozenset({"flying", "reach", "vigilance", "haste", "indestructible", "first strike",
+                                "double strike", "defender", "menace", "trample"})
+"""Keywords that do nothing for an instant or sorcery dealing damage from the stack: they are about
+attacking and blocking (702.9b flying, 702.17b reach, 702.20b vigilance, 702.10b haste, 702.3b
+defender, 702.111b menace), combat damage (702.7b first strike, 702.4b double strike, 702.19b
+trample) or a permanent's destruction (702.12b indestructible). A spell standing in for such a
+source leaves them out."""
+
 
 def damage_steps(steps: list[Mapping[str, Any]]):
     """The ``damage`` steps of ``steps``, those inside ``together`` steps too."""

@@ -25,9 +25,10 @@ from conformance.engines.adapters.phase.copies import become_copy_sentence, copy
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
-from conformance.engines.adapters.phase.damage_sources import (SOURCE_KEYWORDS, Activation, damage_order, damage_orders,
-                                                               has_damage_doublers, recipient_kind, recipient_words,
-                                                               source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.damage_sources import (PERMANENT_KEYWORDS, SOURCE_KEYWORDS, Activation,
+                                                               damage_order, damage_orders, has_damage_doublers,
+                                                               recipient_kind, recipient_words, source_abilities,
+                                                               source_ability_text)
 from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
@@ -136,8 +137,10 @@ def _only_a_damage_source(case: Mapping[str, Any], oid: str, *, observed: bool =
 
 def _source_keywords_only(card: Mapping[str, Any]) -> bool:
     """Whether a spell's abilities are only keywords that change what its damage does (lifelink,
-    deathtouch, infect, wither: the stand-in for it has them too, .cards.spell_card)."""
-    return all(set(a) == {"keyword"} and a["keyword"] in SOURCE_KEYWORDS for a in card.get("abilities", ()))
+    deathtouch, infect, wither: the stand-in for it has them too, .cards.spell_card) or that do
+    nothing for a spell (.damage_sources.PERMANENT_KEYWORDS: the stand-in leaves them out)."""
+    return all(set(a) == {"keyword"} and (a["keyword"] in SOURCE_KEYWORDS or a["keyword"] in PERMANENT_KEYWORDS)
+               for a in card.get("abilities", ()))
 
 
 def counter_kind(kind: str) -> str:
@@ -407,7 +410,8 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                               "such keyword: the synthesized spell standing in for it would not be the same kind of "
                               "source")
         look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ()),
-                "keywords": tuple(a["keyword"] for a in card.get("abilities", ()))}  # CR 702.15d: in any zone
+                "keywords": tuple(a["keyword"] for a in card.get("abilities", ())
+                                  if a["keyword"] in SOURCE_KEYWORDS)}  # CR 702.15d: in any zone
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
         raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
                           "matches, each player) has no wording here")
