@@ -68,7 +68,16 @@ def test_halving_and_prevention_wording():
         "If a source would deal damage to a permanent or player, prevent half that damage, rounded up.")
     assert static_prevention_sentence("m", "Monk", {"to": {"itself": True}, "all_but": 1}).text == (
         "If a source would deal damage to Monk, prevent all but 1 of that damage.")
-    for body in ({"to": {"itself": True}}, {"by": {"colors": ["R"]}}, {"half": "up", "by": {"types": ["creature"]}},
+    assert static_prevention_sentence("w", "Ward", {"to": {"types": ["creature"]}, "half": "down"}).text == (
+        "If a source would deal damage to a creature, prevent half that damage, rounded down.")
+    assert static_prevention_sentence("w", "Ward", {"by": {"types": ["creature"]}, "all_but": 2}).text == (
+        "If a creature would deal damage to a permanent or player, prevent all but 2 of that damage.")
+    assert static_prevention_sentence("f", "Fog Wall", {"to": {"types": ["creature"], "controller": "you"},
+                                                         "combat": True}).text == (
+        "Prevent all combat damage that would be dealt to creatures you control.")
+    assert static_prevention_sentence("f", "Fog", {"combat": True}).text == "Prevent all combat damage that would be dealt."
+    for body in ({"to": {"itself": True}}, {"by": {"colors": ["R"]}}, {"half": "up", "by": {"colors": ["R"]}},
+                 {"combat": True, "amount": 2}, {"combat": True, "to": {"types": ["artifact"]}},
                  {"to": {"itself": True}, "then": {"put_counters": "-1/-1", "for_each": "damage"}}):
         with pytest.raises(Unsupported):
             static_prevention_sentence("x", "X", body)
@@ -85,9 +94,15 @@ def test_damage_modifier_wording():
         "that much damage plus 2 instead.")  # Torbran
     assert modify_damage_sentence("f", {"times": 3}).text.startswith("If a source would deal damage")  # every source
     for body in ({"times": 4}, {"by": mine, "plus": 2}, {"by": {"controller": "you"}, "times": 3},
-                 {"by": mine, "times": 3, "to_player": "you"}):
+                 {"times": 2, "to_player": "opponent"}, {"to": {"types": ["planeswalker"]}, "plus": 1}):
         with pytest.raises(Unsupported):
             modify_damage_sentence("x", body)
+    assert modify_damage_sentence("m", {"to": {"types": ["creature"]}, "plus": 1}).text == (
+        "If a source would deal damage to a creature, it deals that much damage plus 1 instead.")
+    assert modify_damage_sentence("m", {"to_player": "any", "times": 2}).text == (
+        "If a source would deal damage to a player, it deals double that damage to that player instead.")
+    assert modify_damage_sentence("m", {"by": mine, "to_player": "you", "times": 3}).text == (
+        "If a source you control would deal damage to you, it deals triple that damage to you instead.")
 
 
 def test_player_counters_names():
@@ -238,7 +253,7 @@ def test_each_opponent_loses_that_much_life_wording():
     assert text == "Whenever you gain life, each opponent loses that much life."
     assert expect["execute"]["player_scope"] == {"type": "Opponent"} and expect["execute"]["effect"]["type"] == "LoseLife"
     with pytest.raises(Unsupported, match="has no wording here"):
-        trigger_line("bond", {**body, "effect": {"lose_life": {"amount": 1, "player": "you"}}}, ["enchantment"])
+        trigger_line("bond", {**body, "effect": {"lose_life": {"amount": 1, "player": "that"}}}, ["enchantment"])
 
 
 def test_unpreventable_damage_wording():
@@ -517,3 +532,39 @@ def test_unpreventable_damage_in_one_event_and_combat_orders_of_several_affected
                                     "order": {"Blair": ["furnace"], "bear": ["furnace"]}}}], rules=("616.1",))
     with pytest.raises(Unsupported, match="several affected objects or players in combat"):
         engine.run(combat.to_dict())
+
+
+@needs_phase
+@pytest.mark.parametrize(("modifier", "bear_damage", "blair_life"), [
+    ({"to": {"types": ["creature"]}, "plus": 1}, 2, 18),  # plus 1 to a creature only
+    ({"to_player": "any", "times": 2}, 1, 16),  # doubled to a player only
+    ({"to_player": "you", "times": 2}, 1, 18),  # to its controller (Alex) only
+])
+def test_damage_modifiers_of_creatures_or_players(engine, modifier, bear_damage, blair_life):
+    """CR 614.1a: "... to a creature, it deals that much damage plus 1 instead.", "... to a player,
+    it deals double that damage to that player instead.", "... to you, ..." in phase's game."""
+    objects = {"m1": {"card": {"types": ["enchantment"], "abilities": [{"modify_damage": modifier}]}},
+               "ogre": creature(3, 3), "bear": {**creature(2, 4), "controller": "Blair"}}
+    steps = [{"damage": {"source": "ogre", "to": "bear", "amount": 1}},
+             {"damage": {"source": "ogre", "to": "Blair", "amount": 2}},
+             {"expect": {"objects": {"bear": {"damage": bear_damage}}, "players": {"Blair": {"life": blair_life}}}}]
+    outcome = judged(engine, objects, steps)
+    assert outcome.status == "passed", outcome
+
+
+@needs_phase
+@pytest.mark.parametrize(("prevention", "bear_damage", "blair_life"), [
+    ({"to": {"types": ["creature"]}, "half": "up"}, 1, 17),  # half of 3 to a creature, rounded up, prevented
+    ({"by": {"types": ["creature"]}, "all_but": 1}, 1, 19),  # all but 1 of a creature's damage (its own ability)
+])
+def test_partial_prevention_of_creatures_damage(engine, prevention, bear_damage, blair_life):
+    """CR 615.1: "If a source would deal damage to a creature, prevent half that damage, rounded
+    up." and "If a creature would deal damage to a permanent or player, prevent all but 1 of that
+    damage." in phase's game."""
+    objects = {"h1": {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": prevention}]}},
+               "ogre": creature(3, 3), "bear": {**creature(2, 4), "controller": "Blair"}}
+    steps = [{"damage": {"source": "ogre", "to": "bear", "amount": 3}},
+             {"damage": {"source": "ogre", "to": "Blair", "amount": 3}},
+             {"expect": {"objects": {"bear": {"damage": bear_damage}}, "players": {"Blair": {"life": blair_life}}}}]
+    outcome = judged(engine, objects, steps)
+    assert outcome.status == "passed", outcome
