@@ -173,6 +173,9 @@ def _watcher(event, effect, types=("enchantment",)):
      {"lose_life": {"player": "Blair", "amount": 2}}, "119.3"),
     (_watcher({"enters": {"types": ["creature"]}}, {"damage": {"amount": 2, "to": "you"}}),
      {"move": {"object": "cub", "to": "battlefield"}}, "603.6a"),
+    # CR 614.6: "... this creature gets +X/+1 until end of turn, where X is the damage dealt." (3, as dealt)
+    (_watcher({"dealt_damage": {"itself": True}}, {"modify_pt": {"power": "that_many", "toughness": 1}}, types=("creature",)),
+     {"damage": {"source": "ogre", "to": "watcher", "amount": 3}}, "614.6"),
 ])
 def test_more_trigger_events_and_effects_agree_with_the_reference(engine, info, watcher, step, rule):
     """The trigger events and effects added for the damage property's scenarios: the ability waits,
@@ -185,7 +188,8 @@ def test_more_trigger_events_and_effects_agree_with_the_reference(engine, info, 
     steps = [step, {"resolve_triggers": {"order": ["watcher.t"]}}, {"expect": look}]
     draft = make_case(objects, steps, rules=(rule,)).to_dict()
     final = ReferenceEngine().run(draft)[-1]
-    expect = {"objects": {k: {"counters": final["objects"][k]["counters"], "damage": final["objects"][k]["damage"]}
+    expect = {"objects": {k: {key: final["objects"][k][key] for key in ("counters", "damage", "power", "toughness")
+                              if final["objects"][k][key] is not None}
                           for k in ("watcher", "bear") if final["objects"][k]["zone"] == "battlefield"},
               "players": {p: {"life": final["players"][p]["life"]} for p in ("Alex", "Blair")}}
     case = make_case(objects, [step, {"resolve_triggers": {"order": ["watcher.t"]}}, {"expect": expect}], rules=(rule,))

@@ -253,7 +253,10 @@ def test_each_opponent_loses_that_much_life_wording():
     assert text == "Whenever you gain life, each opponent loses that much life."
     assert expect["execute"]["player_scope"] == {"type": "Opponent"} and expect["execute"]["effect"]["type"] == "LoseLife"
     with pytest.raises(Unsupported, match="has no wording here"):
-        trigger_line("bond", {**body, "effect": {"lose_life": {"amount": 1, "player": "that"}}}, ["enchantment"])
+        trigger_line("bond", {"event": {"enters": {"types": ["creature"]}},
+                              "effect": {"lose_life": {"amount": 1, "player": "that"}}}, ["enchantment"])
+    text, _ = trigger_line("bond", {**body, "effect": {"lose_life": {"amount": 1, "player": "that"}}}, ["enchantment"])
+    assert text == "Whenever you gain life, you lose 1 life."  # the event's player is its controller
 
 
 def test_unpreventable_damage_wording():

@@ -16,7 +16,7 @@ loses 1 life"), ``put_counters`` on itself or on the event's creature ("put two 
 this creature", "... on that creature"), ``damage`` by its permanent to the event's creature, to
 its controller or to itself, a creature ("this creature deals 2 damage to that creature", "... to
 you", "... to this creature"), ``modify_pt`` of itself ("this creature gets +2/+2 until end of
-turn"). ``that_many`` is "that many" / "that much": the triggering event's amount as it happened,
+turn", after damage dealt "... +X/+1 until end of turn, where X is the damage dealt"). ``that_many`` is "that many" / "that much": the triggering event's amount as it happened,
 after replacement and prevention effects (614.6). Anything else is refused, "that creature" after
 "a creature is dealt damage" too (phase's reading of it is not the creature dealt damage).
 """
@@ -66,7 +66,8 @@ PLAYERS_EVENT = {"you": ("you", {"type": "Controller"}),
 
 def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str, Any], str | None]:
     """The trigger condition's words, phase's expected reading, and what "that" names: the event's
-    permanent ("creature"), the event's player ("player"), or nothing."""
+    permanent ("creature"), the event's player ("player", or "you" when it is the controller), or
+    nothing."""
     (kind, value), = event.items()
     if kind in ("enters", "dies"):
         words, valid = _creature_filter(oid, value, this)
@@ -86,7 +87,7 @@ def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str
         verb = {"gains_life": ("gain", "gains"), "loses_life": ("lose", "loses")}[kind][value != "you"]
         return f"Whenever {words} {verb} life", {
             "mode": "LifeGained" if kind == "gains_life" else "LifeLost", "valid_card": None, "valid_target": valid}, \
-            None if value == "you" else "player"
+            "you" if value == "you" else "player"
     on = _plain(value.get("on") or {}) if kind == "counters_put" else None
     if kind == "counters_put" and on in ({"itself": True}, {"types": ["creature"]}) and value.get("kind") in COUNTERS:
         words, valid = _creature_filter(oid, on, this)  # CR 122.6: "one or more": once per event and permanent
@@ -104,8 +105,10 @@ def _amount(n: Any, noun: str) -> tuple[str, dict[str, Any]]:
     return str(n), {"type": "Fixed", "value": n}
 
 
-def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str) -> tuple[str, dict[str, Any], str | None]:
-    """The effect's words, phase's expected effect, and its duration (``that``: what "that" names)."""
+def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
+            dealt: bool = False) -> tuple[str, dict[str, Any], str | None]:
+    """The effect's words, phase's expected effect, and its duration (``that``: what "that" names;
+    ``dealt``: the event is damage dealt, whose amount is "the damage dealt")."""
     (kind, body), = effect.items()
     names_that = that == "creature"
     if kind == "gain_life" and set(body) <= {"amount"}:
@@ -116,9 +119,9 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str) ->
         return (f"each opponent loses {words} life",
                 {"type": "LoseLife", "amount": amount, "player_scope": {"type": "Opponent"}}, None)
     if kind == "lose_life" and set(body) <= {"amount", "player"} and (body.get("player") == "you" or (
-            body.get("player") == "that" and that == "player")):
+            body.get("player") == "that" and that in ("player", "you"))):
         words, amount = _amount(body["amount"], "life")  # CR 119.3: its controller, or the event's player
-        if body["player"] == "you":
+        if body["player"] == "you" or that == "you":  # the event's player is its controller: "you"
             return f"you lose {words} life", {"type": "LoseLife", "amount": amount, "target": {"type": "Controller"}}, None
         return (f"that player loses {words} life",
                 {"type": "LoseLife", "amount": amount, "target": {"type": "TriggeringPlayer"}}, None)
@@ -150,6 +153,14 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str) ->
                  "target": {"type": target}}, None)
     if kind == "modify_pt" and set(body) <= {"power", "toughness", "to"} and body.get("to", "itself") == "itself":
         p, t = body.get("power", 0) or 0, body.get("toughness", 0) or 0
+        if dealt and "that_many" in (p, t) and all(isinstance(n, int) and n >= 0 or n == "that_many" for n in (p, t)):
+            # CR 614.6: +X where X is the event's amount, "where X is the damage dealt" (phase: EventContextAmount)
+            x = lambda n: "X" if n == "that_many" else str(n)  # noqa: E731
+            q = lambda n: {"type": "Quantity", "value": THAT_MANY} if n == "that_many" else {"type": "Fixed", "value": n}  # noqa: E731
+            if this != "this creature":
+                raise Unsupported(f"object {oid!r}: +N/+M on a noncreature card")
+            return (f"this creature gets +{x(p)}/+{x(t)} until end of turn, where X is the damage dealt",
+                    {"type": "Pump", "power": q(p), "toughness": q(t), "target": {"type": "SelfRef"}}, "UntilEndOfTurn")
         if not isinstance(p, int) or not isinstance(t, int):
             raise Unsupported(f"object {oid!r}: a trigger's +{p}/+{t}")
         sign = lambda n: f"+{n}" if n >= 0 else f"-{-n}"  # noqa: E731
@@ -171,7 +182,7 @@ def trigger_line(oid: str, body: Mapping[str, Any], types: list[str]) -> tuple[s
         raise Unsupported(f"object {oid!r}: a triggered ability of a card of types {types}")
     this = f"this {main}"
     when, expect, that = _event(oid, body["event"], this)
-    words, effect, duration = _effect(oid, body["effect"], that, this)
+    words, effect, duration = _effect(oid, body["effect"], that, this, dealt="dealt_damage" in body["event"])
     scope = {"player_scope": effect.pop("player_scope")} if "player_scope" in effect else {}
     return f"{when}, {words}.", {**expect, "optional": False, "condition": None,
                                  "execute": {"kind": "Spell", "effect": effect, "sub_ability": None,
