@@ -274,3 +274,24 @@ def test_combat_damage_outside_combat(engine):
     _passes(engine, objects, steps, ("510.2",))
     with pytest.raises(Unsupported, match="prevention effect of combat damage only"):
         engine.run(make_case({**objects, "fog_wall": FOG_WALL}, steps, rules=("615.1",)).to_dict())
+
+
+@needs_phase
+def test_protection_beside_a_shield_of_another_recipient(engine):
+    """CR 702.16e, 615.7: a shield on a player or an unprotected creature never meets the knight's
+    protection (no order between them, 616.1): such a case runs, and gives the CR's values; a
+    shield on the protected knight, or one where a step gives protection, stays refused."""
+    knight = {**creature(2, 2, abilities=[{"protection": "red"}]), "controller": "Blair"}
+    objects = {"knight": knight, "ogre": creature(3, 3, colors=["R"]), "bear": {**creature(2, 4), "controller": "Blair"}}
+    steps = [{"prevent_damage": {"controller": "Blair", "to": "bear", "amount": 2}},
+             {"prevent_damage": {"controller": "Blair", "to": "Blair", "amount": 1}},
+             {"damage": {"source": "ogre", "to": "bear", "amount": 3}},
+             {"damage": {"source": "ogre", "to": "Blair", "amount": 3}},
+             {"expect": {"objects": {"bear": {"damage": 1}, "knight": {"damage": 0}}, "players": {"Blair": {"life": 18}}}}]
+    _passes(engine, objects, steps, ("702.16e",))
+    on_knight = [{"prevent_damage": {"controller": "Blair", "to": "knight", "amount": 2}}, *steps[2:]]
+    with pytest.raises(Unsupported, match="protection in a case with prevent_damage steps"):
+        engine.run(make_case(objects, on_knight, rules=("702.16e",)).to_dict())
+    gained = [{"become": {"to": "bear", "gains": [{"protection": "red"}]}}, *steps]
+    with pytest.raises(Unsupported, match="protection in a case with prevent_damage steps"):
+        engine.run(make_case(objects, gained, rules=("702.16e",)).to_dict())
