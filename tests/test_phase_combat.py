@@ -283,8 +283,8 @@ def test_protection_beside_a_shield_of_another_recipient(engine):
     shield on the protected knight, or one where a step gives protection, stays refused."""
     knight = {**creature(2, 2, abilities=[{"protection": "red"}]), "controller": "Blair"}
     objects = {"knight": knight, "ogre": creature(3, 3, colors=["R"]), "bear": {**creature(2, 4), "controller": "Blair"}}
-    steps = [{"prevent_damage": {"controller": "Blair", "to": "bear", "amount": 2}},
-             {"prevent_damage": {"controller": "Blair", "to": "Blair", "amount": 1}},
+    steps = [{"prevent_damage": {"id": "s1", "controller": "Blair", "to": "bear", "amount": 2}},
+             {"prevent_damage": {"id": "s2", "controller": "Blair", "to": "Blair", "amount": 1}},
              {"damage": {"source": "ogre", "to": "bear", "amount": 3}},
              {"damage": {"source": "ogre", "to": "Blair", "amount": 3}},
              {"expect": {"objects": {"bear": {"damage": 1}, "knight": {"damage": 0}}, "players": {"Blair": {"life": 18}}}}]
@@ -292,6 +292,6 @@ def test_protection_beside_a_shield_of_another_recipient(engine):
     on_knight = [{"prevent_damage": {"controller": "Blair", "to": "knight", "amount": 2}}, *steps[2:]]
     with pytest.raises(Unsupported, match="protection in a case with prevent_damage steps"):
         engine.run(make_case(objects, on_knight, rules=("702.16e",)).to_dict())
-    gained = [{"become": {"to": "bear", "gains": [{"protection": "red"}]}}, *steps]
+    gained = [{"become": {"to": "ogre", "gains": [{"protection": "white"}]}}, *steps]
     with pytest.raises(Unsupported, match="protection in a case with prevent_damage steps"):
         engine.run(make_case(objects, gained, rules=("702.16e",)).to_dict())
