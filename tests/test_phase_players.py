@@ -571,3 +571,20 @@ def test_partial_prevention_of_creatures_damage(engine, prevention, bear_damage,
              {"expect": {"objects": {"bear": {"damage": bear_damage}}, "players": {"Blair": {"life": blair_life}}}}]
     outcome = judged(engine, objects, steps)
     assert outcome.status == "passed", outcome
+
+
+@needs_phase
+def test_an_order_on_lifelink_damage_beside_life_gain_replacements(engine):
+    """CR 616.1, 702.15b, 614.1a: lifelink damage doubled then half prevented in Blair's scripted
+    order, beside one "gain twice that much" permanent: Alex gains 2 in phase's game. Beside two,
+    phase was seen to gain no life: refused."""
+    gain = {"card": {"types": ["enchantment"], "abilities": [{"double_life_gain": {}}]}}
+    objects = {"ogre": creature(3, 3, abilities=[{"keyword": "lifelink"}]),
+               "d1": {"card": {"types": ["enchantment"], "abilities": [{"double_damage": {}}]}},
+               "h1": {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": {"half": "up"}}]},
+                      "owner": "Blair"}, "g1": gain}
+    steps = [{"damage": {"source": "ogre", "to": "Blair", "amount": 1, "order": {"Blair": ["d1", "h1"]}}},
+             {"expect": {"players": {"Alex": {"life": 22}, "Blair": {"life": 19}}}}]
+    assert judged(engine, objects, steps).status == "passed"
+    with pytest.raises(Unsupported, match="several life-gain replacements"):
+        engine.run(make_case({**objects, "g2": gain}, steps, rules=("616.1",)).to_dict())
