@@ -340,7 +340,7 @@ def test_static_prevention_of_some_sources(engine):
              {"expect": {"players": {"Alex": {"life": 18}}}}]
     outcome = judged(engine, {"peace": peace, "ogre": creature(3, 3, colors=["R"]), "relic": relic}, steps)
     assert outcome.status == "passed", outcome
-    with pytest.raises(Unsupported, match="sources of one colour, or creatures"):
+    with pytest.raises(Unsupported, match="sources of one colour, creatures, or noncreature permanents"):
         static_prevention_sentence("veil", "Veil", {"by": {"types": ["artifact"]}})
 
 
@@ -588,3 +588,20 @@ def test_an_order_on_lifelink_damage_beside_life_gain_replacements(engine):
     assert judged(engine, objects, steps).status == "passed"
     with pytest.raises(Unsupported, match="several life-gain replacements"):
         engine.run(make_case({**objects, "g2": gain}, steps, rules=("616.1",)).to_dict())
+
+
+@needs_phase
+def test_static_prevention_of_noncreature_permanents(engine):
+    """CR 615.1: "Prevent all damage that would be dealt by noncreature permanents." (a ``by``
+    filter of battlefield objects that are no creatures): a relic's damage is prevented, a
+    creature's and an instant's (no permanent) are dealt."""
+    ward = {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": {"by": {"not_types": ["creature"]}}}]}}
+    relic = {"card": {"types": ["artifact"]}, "owner": "Blair"}
+    bolt = {"card": {"types": ["instant"], "colors": ["R"]}, "zone": "stack", "owner": "Blair"}
+    steps = [{"damage": {"source": "relic", "to": "Alex", "amount": 2}},
+             {"damage": {"source": "ogre", "to": "Alex", "amount": 3}},
+             {"damage": {"source": "bolt", "to": "Alex", "amount": 1}},
+             {"expect": {"players": {"Alex": {"life": 16}}}}]
+    outcome = judged(engine, {"ward": ward, "ogre": {**creature(3, 3), "controller": "Blair"}, "relic": relic,
+                              "bolt": bolt}, steps)
+    assert outcome.status == "passed", outcome

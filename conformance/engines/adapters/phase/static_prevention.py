@@ -137,15 +137,16 @@ def _partial(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]
 
 def _by_sources(oid: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
     """CR 615.1: all damage some sources would deal, to anything: "Prevent all damage that would be
-    dealt by red sources." (one colour, of any source: a permanent or a spell) or "... by
-    creatures." (phase: a prevention shield of all of it with that ``damage_source_filter``). The
+    dealt by red sources." (one colour, of any source: a permanent or a spell), "... by
+    creatures." or "... by noncreature permanents." (phase: a prevention shield of all of it with that ``damage_source_filter``). The
     damage must then come from the scenario's own source (.damage_sources)."""
     by = {k: v for k, v in body["by"].items() if v not in (None, False, [], ())}
     zones = by.pop("zone", "battlefield")
     zones = frozenset([zones] if isinstance(zones, str) else zones)
     types, colors = list(by.pop("types", [])), list(by.pop("colors", []))
+    nots = list(by.pop("not_types", []))
     rest = {k: v for k, v in body.items() if k not in ("by",) and v not in (None, False, [], ())}
-    if to or rest or by:
+    if to or rest or by or (nots and (types or colors or zones != {"battlefield"} or nots != ["creature"])):
         raise Unsupported(f"object {oid!r}: the static prevention ability {dict(body)} has no Oracle wording here (all "
                           "damage by sources of one colour, or by creatures, to anything)")
     if not types and len(colors) == 1 and zones == {"battlefield", "stack"}:
@@ -155,9 +156,13 @@ def _by_sources(oid: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sen
     elif types == ["creature"] and not colors and zones == {"battlefield"}:
         words = "creatures"
         source_filter = {"type": "Typed", "type_filters": ["Creature"], "controller": None, "properties": []}
+    elif nots == ["creature"]:  # noncreature permanents: no spell here, an instant or sorcery, is one (110.4)
+        words = "noncreature permanents"
+        source_filter = {"type": "Typed", "type_filters": ["Permanent", {"Non": "Creature"}], "controller": None,
+                         "properties": []}
     else:
         raise Unsupported(f"object {oid!r}: a static prevention of the damage of {dict(body['by'])} has no Oracle "
-                          "wording here (sources of one colour, or creatures)")
+                          "wording here (sources of one colour, creatures, or noncreature permanents)")
     return Sentence(f"Prevent all damage that would be dealt by {words}.",
                     {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": None, "condition": None,
                      "execute": None, "damage_source_filter": source_filter,
