@@ -469,15 +469,19 @@ def test_damage_and_life_changes_in_one_event(engine):
 
 
 @needs_phase
-def test_a_sorcery_source_of_the_other_player_is_refused(engine):
-    """CR 307.1: the stand-in sorcery of a non-active player cannot be cast: unsupported (found by
+def test_a_sorcery_source_of_the_other_player(engine):
+    """CR 307.1: the stand-in for a non-active player's sorcery is an instant of its colours where
+    nothing tells instants from sorceries, so it is cast and its damage doubled; beside a
+    protection from sorceries it stays a sorcery, which cannot be cast: unsupported (found by
     704.3/state-based-actions-between-checkpoints once spells on the stack were placed)."""
-    case = make_case({"s1": {"card": {"types": ["sorcery"], "colors": ["R"]}, "zone": "stack", "owner": "Blair"},
-                      "c1": creature(0, 1, abilities=[{"double_damage": {}}])},
-                     [{"damage": {"source": "s1", "to": "Alex", "amount": 0}},
-                      {"expect": {"objects": {"s1": {"zone": "stack"}}}}], rules=("307.1",))
+    objects = {"s1": {"card": {"types": ["sorcery"], "colors": ["R"]}, "zone": "stack", "owner": "Blair"},
+               "c1": creature(0, 1, abilities=[{"double_damage": {}}])}
+    steps = [{"damage": {"source": "s1", "to": "Alex", "amount": 2}},
+             {"expect": {"objects": {"s1": {"zone": "stack"}}, "players": {"Alex": {"life": 16}}}}]
+    assert judged(engine, objects, steps).status == "passed"
+    guarded = {**objects, "c2": creature(1, 1, abilities=[{"protection": "sorceries"}])}
     with pytest.raises(Unsupported, match="cannot be cast now"):
-        engine.run(case.to_dict())
+        engine.run(make_case(guarded, steps, rules=("307.1",)).to_dict())
 
 
 # --- combinations of the merged branches refused (s30-players with s30-combat) --------------------

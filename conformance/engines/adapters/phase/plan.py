@@ -143,6 +143,16 @@ def _source_keywords_only(card: Mapping[str, Any]) -> bool:
                for a in card.get("abilities", ()))
 
 
+def _card_kinds_read(case: Mapping[str, Any]) -> bool:
+    """Whether an ability or a step of the case could tell an instant source from a sorcery (a
+    protection from instants or sorceries, 702.16a; a filter naming those card types). Where none
+    does, a sorcery on the stack dealing damage is stood in for by an instant of its colours and
+    keywords, which its controller can cast whoever's turn it is (307.1: a sorcery only in its
+    controller's main phase, with the stack empty)."""
+    said = str([[a for a in spec["card"].get("abilities", ())] for spec in case["objects"].values()]) + str(case["steps"])
+    return "instant" in said or "sorcer" in said
+
+
 def counter_kind(kind: str) -> str:
     """phase's name for a counter kind: P1P1 and M1M1 for +1/+1 and -1/-1; other kinds as written
     (phase reads "+1/+0" as a power/toughness counter and keeps other names, lower-cased)."""
@@ -411,7 +421,8 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                               "but lifelink, deathtouch, infect, wither, in a case with a damage doubler, modifier or "
                               "such keyword: the synthesized spell standing in for it would not be the same kind of "
                               "source")
-        look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ()),
+        kind = card["types"][0] if _card_kinds_read(case) else "instant"  # CR 307.1: a sorcery only where told apart
+        look = {"types": (kind.capitalize(),), "colors": tuple(card.get("colors") or ()),
                 "keywords": tuple(a["keyword"] for a in card.get("abilities", ())
                                   if a["keyword"] in SOURCE_KEYWORDS)}  # CR 702.15d: in any zone
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
