@@ -174,7 +174,8 @@ def test_every_supported_golden_case_passes(engine, info):
              "510.1d/all-to-one-attacker",  # CR 510.1d, tests/test_phase_combat.py
              "603.2/lifelink-one-gain-event-one-trigger",  # CR 119.10: errs (an added trigger), its reproducer below
              "603.2c/double-block-one-damage-trigger",  # CR 603.2c: errs too (an added trigger), its reproducer below
-             "616.1/combat-damage-two-effects-in-order"}  # CR 616.1: no combat damage at all, its reproducer below
+             "616.1/combat-damage-two-effects-in-order",  # CR 616.1: no combat damage at all, its reproducer below
+             "615.12/protection-and-damage-that-cant-be-prevented"}  # CR 615.12 with protection, its reproducer below
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
@@ -293,7 +294,10 @@ DISAGREEMENTS["cr119_10_one_lifelink_event_one_gain.py"] = ["life 21 (CR 119.10:
 DISAGREEMENTS["cr603_2c_one_damage_event_one_trigger.py"] = ["triggers 2 (CR 603.2c: 1)", "counters 3 (CR 603.2c: 3)"]
 DISAGREEMENTS["cr616_1_combat_damage_shield_and_doubler.py"] = ["asked nobody (CR 616.1: Blair)",
                                                                  "life 20 (CR 616.1: 16)"]
+DISAGREEMENTS["cr615_12_protection_prevents_unpreventable_damage.py"] = [
+    "protection Red (CR 702.16a: Red)", "knight battlefield:damage:0 (CR 615.12: graveyard)"]
 EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
+                 "cr615_12_protection_prevents_unpreventable_damage.py",
                  "cr613_8_dependency_between_static_abilities.py",
                  "cr611_2c_effect_on_creature_cards_in_graveyards.py",
                  "cr400_7_trigger_effect_on_a_card_that_left.py",
@@ -459,7 +463,7 @@ def test_damage_marked_is_gone_when_a_destroyed_creature_returns(engine):
 
 @needs_phase
 @pytest.mark.parametrize(("step", "reason"), [
-    ({"damage": {"source": "bear", "to": "ogre", "amount": 2, "combat": True}}, "combat damage"),
+    # combat damage outside combat beside combat-only prevention: tests/test_phase_combat.py
     ({"together": [{"damage": {"source": "bear", "to": "ogre", "amount": 2}},
                    {"damage": {"source": "bear", "to": "Blair", "amount": 1}}]}, "together"),
 ])

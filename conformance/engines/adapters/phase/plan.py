@@ -391,7 +391,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     recipient)."""
     # combat damage (CR 510.2) outside a combat step: the same damage, where nothing tells it apart (.combat_damage)
     gain_doublers = sum("double_life_gain" in ability for spec in case["objects"].values()
-                        for ability in spec["card"].get("abilities", ()))
+                        for ability in spec.get("card", {}).get("abilities", ()))
     if body.get("order") and gain_doublers > 1 and "lifelink" in str(case):
         # seen: 1 lifelink damage, doubled then half prevented in the scripted order (phase's ReplacementChoice for
         # the damage answered), with two or three "gain twice that much" permanents: phase asked nothing more and its
