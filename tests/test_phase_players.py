@@ -238,7 +238,13 @@ def test_redirection_only_where_one_event_is_redirected():
                          ([{"damage": {"source": "giant", "to_each_player": True, "amount": 2}}], "damage events")):
         with pytest.raises(Unsupported, match=match):
             redirection({**case, "steps": [{"redirect_damage": redirect}, *steps]}, redirect)
-    for other, match in (({**redirect, "instead_to": "Alex"}, "noncreature"), ({**redirect, "controller": "Alex"},
+    walker = {"card": {"types": ["planeswalker"], "loyalty": 4}, "zone": "battlefield"}
+    to_walker = {**redirect, "instead_to": "sage"}
+    sentence, _ = redirection({**case, "objects": {**objects, "sage": walker},
+                               "steps": [{"redirect_damage": to_walker}, hit]}, to_walker)
+    assert sentence.text.endswith("that damage is dealt to target creature or planeswalker instead.")  # CR 120.3c
+    for other, match in (({**redirect, "instead_to": "Alex"}, "neither a creature nor a planeswalker"),
+                         ({**redirect, "controller": "Alex"},
                                                                                 "another player's"),
                          ({**redirect, "amount": 2}, "next 2 damage of an event of 3")):
         with pytest.raises(Unsupported, match=match):
@@ -509,6 +515,14 @@ def test_unpreventable_damage_beside_protection_to_several_recipients_is_refused
                       [{"damage": {"source": "leech", "to_each_player": True, "amount": 1}}], rules=("120.3",)).to_dict()
     with pytest.raises(Unsupported, match=r"CR 615\.12\) from a permanent's own ability to several recipients"):
         recipient_words(leech, {"source": "leech", "to_each_player": True, "amount": 1, "cant_be_prevented": True})
+
+
+@needs_phase
+def test_the_golden_case_of_a_redirection_to_a_planeswalker_passes(engine):
+    """CR 614.9, 120.3c: "... that damage is dealt to target creature or planeswalker instead."
+    targeting Alex's planeswalker: the giant's 3 damage to Blair removes 3 loyalty counters."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == "614.9/redirect-to-a-planeswalker"]
+    assert compare.judge(engine, describe(engine), case).status == "passed"
 
 
 @needs_phase

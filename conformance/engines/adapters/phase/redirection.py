@@ -12,7 +12,8 @@ redirects one event from one source, so it is used only where that is the same t
 step the case deals damage to that player exactly once (no combat, no damage to each player, no
 ``together`` step with damage), from a permanent on the battlefield (dealt with its own ability,
 .damage_sources, so it is the source phase offers), no more than the step's N; and the damage is
-redirected to a creature (phase reads "... to target planeswalker instead." as no spell at all).
+redirected to a creature, or to a planeswalker with "... to target creature or planeswalker instead."
+(phase reads "... to target planeswalker instead." as no spell at all).
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ REDIRECT = Sentence("The next time a source of your choice would deal damage to 
                      "redirect_to": {"type": "ChosenTarget"}, "redirect_object_filter": TARGET})
 
 
+REDIRECT_WALKER = Sentence(REDIRECT.text.replace("target creature", "target creature or planeswalker"),
+                          {**REDIRECT.expect, "redirect_object_filter": {"type": "Or", "filters": [
+                              {**TARGET, "type_filters": ["Creature"]}, {**TARGET, "type_filters": ["Planeswalker"]}]}})
+"""CR 120.3c, 614.9: the same redirection to a planeswalker ("... to target planeswalker instead." phase
+reads as no spell at all)."""
+
+
 def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sentence, str]:
     """The sentence realising the ``redirect_damage`` step ``body`` of ``case`` and the source to
     choose as it resolves (CR 614.9); Unsupported where that is not the step's redirection."""
@@ -41,9 +49,11 @@ def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sente
             step.get("end_effect") == body.get("id") for step in case["steps"] if body.get("id")):
         raise Unsupported("a redirection lasting other than this turn, or ended early, has no wording here")
     spec = case["objects"].get(instead)
-    if spec is None or "creature" not in spec["card"].get("types", ()):
-        raise Unsupported("a redirection to a player or a noncreature permanent: phase reads only 'that damage is "
-                          "dealt to target creature instead' (CR 614.9)")
+    kinds = set(spec["card"].get("types", ())) & {"creature", "planeswalker"} if spec is not None else set()
+    if not kinds:
+        raise Unsupported("a redirection to a player or a permanent that is neither a creature nor a planeswalker: "
+                          "phase reads only 'that damage is dealt to target creature [or planeswalker] instead' (CR "
+                          "614.9)")
     at = next((i for i, step in enumerate(case["steps"]) if step.get("redirect_damage") is body), None)
     if at is None:
         raise Unsupported("a redirection inside a together step is not realised here")
@@ -66,7 +76,7 @@ def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sente
     if body.get("amount") is not None and event["amount"] > body["amount"]:
         raise Unsupported(f"a redirection of the next {body['amount']} damage of an event of {event['amount']}: "
                           "phase's wording redirects the whole event (CR 614.9)")
-    return REDIRECT, event["source"]
+    return (REDIRECT if "creature" in kinds else REDIRECT_WALKER), event["source"]
 
 
 def has_redirection(case: Mapping[str, Any]) -> bool:
