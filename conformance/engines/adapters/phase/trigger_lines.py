@@ -79,7 +79,8 @@ def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str
             None if valid["type"] == "SelfRef" else "creature"
     if kind == "dealt_damage" and _plain(value) in ({"itself": True}, {"types": ["creature"]}):
         # CR 120.3. "That creature" is not offered: phase reads it as its TriggeringSource, which after a creature
-        # is dealt damage was seen to be no permanent (the damage's source, a spell here), not the creature dealt it
+        # is dealt damage is the damage's source (seen: "put a +1/+1 counter on that creature" put it on the creature
+        # dealing the damage, or on nothing for a spell's damage), not the creature dealt it
         words, valid = _creature_filter(oid, value, this)
         return f"Whenever {words} is dealt damage", {"mode": "DamageReceived", "valid_card": valid}, None
     if kind in ("gains_life", "loses_life") and value in PLAYERS_EVENT:  # CR 119.9, 119.3
