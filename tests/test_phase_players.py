@@ -518,10 +518,13 @@ def test_unpreventable_damage_beside_protection_to_several_recipients_is_refused
 
 
 @needs_phase
-def test_the_golden_case_of_a_redirection_to_a_planeswalker_passes(engine):
+@pytest.mark.parametrize("case_id", ["614.9/redirect-to-a-planeswalker", "614.5/torbran-on-a-redirected-event"])
+def test_the_golden_cases_of_redirections_pass(engine, case_id):
     """CR 614.9, 120.3c: "... that damage is dealt to target creature or planeswalker instead."
-    targeting Alex's planeswalker: the giant's 3 damage to Blair removes 3 loyalty counters."""
-    (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == "614.9/redirect-to-a-planeswalker"]
+    targeting Alex's planeswalker: the giant's 3 damage to Blair removes 3 loyalty counters. CR
+    614.5, 616.1: Blair orders Torbran, then her redirection (phase's anonymous "One-shot damage
+    replacement" candidate): 5 to her wall, Torbran not applied again."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == case_id]
     assert compare.judge(engine, describe(engine), case).status == "passed"
 
 

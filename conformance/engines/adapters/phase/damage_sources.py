@@ -230,13 +230,14 @@ ORDERED = ("double_damage", "modify_damage", "prevent_damage")
 a replacement of its object, told apart by the object."""
 
 SHIELD_NAME = "<shield>"  # the order's prevention shield (.counter_order.SHIELD in the game)
+REDIRECTION_NAME = "<redirection>"  # the order's redirection, one at most here (.counter_order.REDIRECTION)
 
 
 def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapping[str, str]) -> tuple[str, ...]:
     """The affected player's scripted order (CR 616.1, 616.1e-f) of the doublers (objects with one
-    ``double_damage`` ability each) and prevention shields (``shields``: a ``prevent_damage``
-    step's id -> the spell that made it, phase's source of the shield); any other effect in the
-    order is unsupported. An order for several affected objects or players is :func:`damage_orders`."""
+    ``double_damage`` ability each), prevention shields (``shields``: a ``prevent_damage`` step's
+    id -> the spell that made it, phase's source of the shield) and the redirection (614.9, by its
+    ``redirect_damage`` step's id); any other effect in the order is unsupported. An order for several affected objects or players is :func:`damage_orders`."""
     order = body.get("order") or {}
     if not order or len(order) != 1:
         return ()
@@ -261,9 +262,13 @@ def damage_orders(case: Mapping[str, Any], body: Mapping[str, Any],
 def _order_names(case: Mapping[str, Any], names: Any, shields: Mapping[str, str]) -> tuple[Any, ...]:
     names = _without_protection(case, names, shields)
     out = []  # several shields are told apart only where phase offers one of them (.counter_order)
+    redirections = {step["redirect_damage"].get("id") for step in case["steps"] if "redirect_damage" in step}
     for name in names:
         if name in shields:
             out.append(SHIELD_NAME)
+            continue
+        if name in redirections:  # CR 614.9, 616.1: the one redirection a case here has (.redirection)
+            out.append(REDIRECTION_NAME)
             continue
         oid, _, ability = name.partition(".")
         spec = _copied(case, oid)
