@@ -628,3 +628,28 @@ def test_static_prevention_of_noncreature_permanents(engine):
     outcome = judged(engine, {"ward": ward, "ogre": {**creature(3, 3), "controller": "Blair"}, "relic": relic,
                               "bolt": bolt}, steps)
     assert outcome.status == "passed", outcome
+
+
+def test_a_group_of_one_creature_type():
+    """CR 205.3m: "each Wall creature" / "Wall creatures your opponents control" (phase: a Creature
+    type filter with that Subtype); with a colour or another card type it stays unworded."""
+    from conformance.engines.adapters.phase.wording import group
+
+    walls = group({"types": ["creature"], "subtypes": ["Wall"]}, you="Alex", players=("Alex", "Blair"), static=False)
+    assert walls.each == "each Wall creature"
+    assert walls.filter["type_filters"] == ["Creature", {"Subtype": "Wall"}]
+    theirs = group({"types": ["creature"], "subtypes": ["Wall"], "controller": "opponent"}, you="Alex",
+                   players=("Alex", "Blair"), static=True)
+    assert theirs.noun == "Wall creatures your opponents control" and theirs.controller == "Opponent"
+    for flt in ({"types": ["artifact"], "subtypes": ["Equipment"]}, {"types": ["creature"], "subtypes": ["Wall", "Elf"]},
+                {"types": ["creature"], "subtypes": ["Wall"], "colors": ["W"]}):
+        with pytest.raises(Unsupported, match="no Oracle template"):
+            group(flt, you="Alex", players=("Alex", "Blair"), static=False)
+
+
+@needs_phase
+def test_the_golden_case_of_two_orders_on_walls_passes(engine):
+    """CR 616.1, 614.5: a red sorcery's damage "to each Wall creature", doubled and plus two in
+    each wall's own order: 6 and 8."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == "616.1/doubling-and-plus-two-on-a-creature"]
+    assert compare.judge(engine, describe(engine), case).status == "passed"
