@@ -104,6 +104,16 @@ trample) or a permanent's destruction (702.12b indestructible). A spell standing
 source leaves them out."""
 
 
+def card_kinds_read(case: Mapping[str, Any]) -> bool:
+    """Whether an ability or a step of the case could tell an instant source from a sorcery (a
+    protection from instants or sorceries, 702.16a; a filter naming those card types). Where none
+    does, a sorcery on the stack dealing damage is stood in for by an instant of its colours and
+    keywords, which its controller can cast whoever's turn it is (307.1: a sorcery only in its
+    controller's main phase, with the stack empty)."""
+    said = str([[a for a in spec["card"].get("abilities", ())] for spec in case["objects"].values()]) + str(case["steps"])
+    return "instant" in said or "sorcer" in said
+
+
 def damage_steps(steps: list[Mapping[str, Any]]):
     """The ``damage`` steps of ``steps``, those inside ``together`` steps too."""
     for step in steps:

@@ -84,3 +84,18 @@ def check_life_replacements(face: Mapping[str, Any], sentences: list[Sentence]) 
 def has_life_replacements(case: Mapping[str, Any]) -> bool:
     return any("double_life_gain" in ability or "double_life_loss" in ability for spec in case["objects"].values()
                for ability in spec.get("card", {}).get("abilities", ()))
+
+
+def check_lifelink_order(case: Mapping[str, Any], body: Mapping[str, Any]) -> None:
+    """Refuse a scripted order of replacement effects on a damage event (CR 616.1) in a case with
+    lifelink (702.15b) and several life-gain replacements (614.1a). Seen: 1 lifelink damage, doubled
+    then half prevented in that order (phase's ReplacementChoice for the damage answered), beside
+    two or three "gain twice that much" permanents: phase asked nothing more and its controller
+    gained no life (616.1 and 614.5 give 4 or 8); with one such permanent, or none, phase is right.
+    Not yet reproduced apart from this adapter's answers to phase's prompts, so not judged."""
+    gain_doublers = sum("double_life_gain" in ability for spec in case["objects"].values()
+                        for ability in spec.get("card", {}).get("abilities", ()))
+    if body.get("order") and gain_doublers > 1 and "lifelink" in str(case):
+        raise Unsupported("lifelink damage with a scripted order of replacement effects (CR 616.1) beside several "
+                          "life-gain replacements (614.1a): phase was seen to gain no life then, not yet reproduced "
+                          "apart from this adapter's answers to its prompts")

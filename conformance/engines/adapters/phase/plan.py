@@ -26,9 +26,10 @@ from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_ab
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
 from conformance.engines.adapters.phase.damage_sources import (PERMANENT_KEYWORDS, SOURCE_KEYWORDS, Activation,
-                                                               damage_order, damage_orders, has_damage_doublers,
-                                                               recipient_kind, recipient_words, source_abilities,
-                                                               source_ability_text)
+                                                               card_kinds_read, damage_order, damage_orders,
+                                                               has_damage_doublers, recipient_kind, recipient_words,
+                                                               source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.life_replacements import check_lifelink_order
 from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
@@ -141,16 +142,6 @@ def _source_keywords_only(card: Mapping[str, Any]) -> bool:
     nothing for a spell (.damage_sources.PERMANENT_KEYWORDS: the stand-in leaves them out)."""
     return all(set(a) == {"keyword"} and (a["keyword"] in SOURCE_KEYWORDS or a["keyword"] in PERMANENT_KEYWORDS)
                for a in card.get("abilities", ()))
-
-
-def _card_kinds_read(case: Mapping[str, Any]) -> bool:
-    """Whether an ability or a step of the case could tell an instant source from a sorcery (a
-    protection from instants or sorceries, 702.16a; a filter naming those card types). Where none
-    does, a sorcery on the stack dealing damage is stood in for by an instant of its colours and
-    keywords, which its controller can cast whoever's turn it is (307.1: a sorcery only in its
-    controller's main phase, with the stack empty)."""
-    said = str([[a for a in spec["card"].get("abilities", ())] for spec in case["objects"].values()]) + str(case["steps"])
-    return "instant" in said or "sorcer" in said
 
 
 def counter_kind(kind: str) -> str:
@@ -383,7 +374,7 @@ def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, A
 
 
 def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
-    """A noncombat damage event (CR 120.3): a synthesized instant "Cfx Spell N deals 3 damage to
+    """A damage event (CR 120.3; combat damage outside combat as any, .combat_damage): a synthesized instant "Cfx Spell N deals 3 damage to
     target creature." ("... to target player.", "... to each creature you control.", "... to each
     player."), cast by the source's controller. The spell stands in for the scenario's source (a
     permanent, or a spell on the stack): faithful only because nothing the adapter realises
@@ -391,15 +382,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     doublers and redirection are not declared, and prevention shields here name only their
     recipient)."""
     # combat damage (CR 510.2) outside a combat step: the same damage, where nothing tells it apart (.combat_damage)
-    gain_doublers = sum("double_life_gain" in ability for spec in case["objects"].values()
-                        for ability in spec.get("card", {}).get("abilities", ()))
-    if body.get("order") and gain_doublers > 1 and "lifelink" in str(case):
-        # seen: 1 lifelink damage, doubled then half prevented in the scripted order (phase's ReplacementChoice for
-        # the damage answered), with two or three "gain twice that much" permanents: phase asked nothing more and its
-        # controller gained no life (CR 702.15b, 616.1: 4 or 8); with one such permanent, or none, phase is right
-        raise Unsupported("lifelink damage with a scripted order of replacement effects (CR 616.1) beside several "
-                          "life-gain replacements (614.1a): phase was seen to gain no life then, not yet reproduced "
-                          "apart from this adapter's answers to its prompts")
+    check_lifelink_order(case, body)  # CR 616.1, 702.15b (.life_replacements)
     doublers = has_damage_doublers(case)
     # CR 616.1: the affected player's order among shields and static prevention (no source filter: the stand-in
     # spell is as good a source as the scenario's), or doublers and modifiers with the scenario's own source
@@ -422,7 +405,7 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                               "but lifelink, deathtouch, infect, wither, in a case with a damage doubler, modifier or "
                               "such keyword: the synthesized spell standing in for it would not be the same kind of "
                               "source")
-        kind = card["types"][0] if _card_kinds_read(case) else "instant"  # CR 307.1: a sorcery only where told apart
+        kind = card["types"][0] if card_kinds_read(case) else "instant"  # CR 307.1: a sorcery only where told apart
         look = {"types": (kind.capitalize(),), "colors": tuple(card.get("colors") or ()),
                 "keywords": tuple(a["keyword"] for a in card.get("abilities", ())
                                   if a["keyword"] in SOURCE_KEYWORDS)}  # CR 702.15d: in any zone
