@@ -561,36 +561,25 @@ def test_unpreventable_damage_in_one_event_and_combat_orders_of_several_affected
 
 
 @needs_phase
-@pytest.mark.parametrize(("modifier", "bear_damage", "blair_life"), [
-    ({"to": {"types": ["creature"]}, "plus": 1}, 2, 18),  # plus 1 to a creature only
-    ({"to_player": "any", "times": 2}, 1, 16),  # doubled to a player only
-    ({"to_player": "you", "times": 2}, 1, 18),  # to its controller (Alex) only
+@pytest.mark.parametrize(("ability", "amounts", "bear_damage", "blair_life"), [
+    # CR 614.1a: "... to a creature, it deals that much damage plus 1 instead.", "... to a player, it deals double
+    # that damage to that player instead.", "... to you, ...": plus 1 to a creature only, doubled to a player only,
+    # to its controller (Alex) only
+    ({"modify_damage": {"to": {"types": ["creature"]}, "plus": 1}}, (1, 2), 2, 18),
+    ({"modify_damage": {"to_player": "any", "times": 2}}, (1, 2), 1, 16),
+    ({"modify_damage": {"to_player": "you", "times": 2}}, (1, 2), 1, 18),
+    # CR 615.1: "If a source would deal damage to a creature, prevent half that damage, rounded up." (2 of 3
+    # prevented), "If a creature would deal damage to a permanent or player, prevent all but 1 of that damage."
+    ({"prevent_damage": {"to": {"types": ["creature"]}, "half": "up"}}, (3, 3), 1, 17),
+    ({"prevent_damage": {"by": {"types": ["creature"]}, "all_but": 1}}, (3, 3), 1, 19),
 ])
-def test_damage_modifiers_of_creatures_or_players(engine, modifier, bear_damage, blair_life):
-    """CR 614.1a: "... to a creature, it deals that much damage plus 1 instead.", "... to a player,
-    it deals double that damage to that player instead.", "... to you, ..." in phase's game."""
-    objects = {"m1": {"card": {"types": ["enchantment"], "abilities": [{"modify_damage": modifier}]}},
+def test_damage_modifiers_and_partial_prevention_of_creatures_or_players(engine, ability, amounts, bear_damage,
+                                                                          blair_life):
+    """The modifiers and partial prevention worded for some recipients or sources, in phase's game."""
+    objects = {"m1": {"card": {"types": ["enchantment"], "abilities": [ability]}},
                "ogre": creature(3, 3), "bear": {**creature(2, 4), "controller": "Blair"}}
-    steps = [{"damage": {"source": "ogre", "to": "bear", "amount": 1}},
-             {"damage": {"source": "ogre", "to": "Blair", "amount": 2}},
-             {"expect": {"objects": {"bear": {"damage": bear_damage}}, "players": {"Blair": {"life": blair_life}}}}]
-    outcome = judged(engine, objects, steps)
-    assert outcome.status == "passed", outcome
-
-
-@needs_phase
-@pytest.mark.parametrize(("prevention", "bear_damage", "blair_life"), [
-    ({"to": {"types": ["creature"]}, "half": "up"}, 1, 17),  # half of 3 to a creature, rounded up, prevented
-    ({"by": {"types": ["creature"]}, "all_but": 1}, 1, 19),  # all but 1 of a creature's damage (its own ability)
-])
-def test_partial_prevention_of_creatures_damage(engine, prevention, bear_damage, blair_life):
-    """CR 615.1: "If a source would deal damage to a creature, prevent half that damage, rounded
-    up." and "If a creature would deal damage to a permanent or player, prevent all but 1 of that
-    damage." in phase's game."""
-    objects = {"h1": {"card": {"types": ["enchantment"], "abilities": [{"prevent_damage": prevention}]}},
-               "ogre": creature(3, 3), "bear": {**creature(2, 4), "controller": "Blair"}}
-    steps = [{"damage": {"source": "ogre", "to": "bear", "amount": 3}},
-             {"damage": {"source": "ogre", "to": "Blair", "amount": 3}},
+    steps = [{"damage": {"source": "ogre", "to": "bear", "amount": amounts[0]}},
+             {"damage": {"source": "ogre", "to": "Blair", "amount": amounts[1]}},
              {"expect": {"objects": {"bear": {"damage": bear_damage}}, "players": {"Blair": {"life": blair_life}}}}]
     outcome = judged(engine, objects, steps)
     assert outcome.status == "passed", outcome
