@@ -133,7 +133,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "enters_with_counters":  # CR 614.1c, 122.6 (.counters; the move: .entering)
             replacements.append(enters_with_sentence(oid, name, body))
         elif key == "token_replacement":  # CR 614.1a: Parallel Lives, Primal Vigor (.tokens)
-            replacements.append(token_replacement_sentence(oid, body))
+            replacements.append(token_replacement_sentence(oid, body, case))
         elif key == "as_enters_choose":  # CR 614.12: "As this creature enters, choose an opponent." (.enters_choices)
             replacements.append(choose_sentence(oid, body, types))
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
