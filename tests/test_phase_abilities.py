@@ -156,9 +156,9 @@ def _watcher(event, effect, types=("enchantment",)):
     # CR 120.3: "Whenever a creature is dealt damage, put a +1/+1 counter on this enchantment."
     (_watcher({"dealt_damage": {"types": ["creature"]}}, {"put_counters": {"kind": "+1/+1", "count": 1}}),
      {"damage": {"source": "ogre", "to": "bear", "amount": 1}}, "120.3"),
-    # CR 122.6: "Whenever one or more +1/+1 counters are put on a creature, ... deals 1 damage to that creature."
+    # CR 122.1: "Whenever one or more +1/+1 counters are put on a creature, ... deals 1 damage to that creature."
     (_watcher({"counters_put": {"kind": "+1/+1", "on": {"types": ["creature"]}}}, {"damage": {"amount": 1, "to": "that"}}),
-     {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 2}}, "122.6"),
+     {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 2}}, "122.1"),
     # CR 119.9: "Whenever a player gains life, that player loses 1 life."
     (_watcher({"gains_life": "each"}, {"lose_life": {"amount": 1, "player": "that"}}),
      {"gain_life": {"player": "Blair", "amount": 3}}, "119.9"),
@@ -173,6 +173,9 @@ def _watcher(event, effect, types=("enchantment",)):
      {"lose_life": {"player": "Blair", "amount": 2}}, "119.3"),
     (_watcher({"enters": {"types": ["creature"]}}, {"damage": {"amount": 2, "to": "you"}}),
      {"move": {"object": "cub", "to": "battlefield"}}, "603.6a"),
+    # CR 120.1: "... this enchantment deals 2 damage to this enchantment.": none is dealt to a noncreature
+    (_watcher({"enters": {"types": ["creature"]}}, {"damage": {"amount": 2, "to": "itself"}}),
+     {"move": {"object": "cub", "to": "battlefield"}}, "120.1"),
     # CR 614.6: "... this creature gets +X/+1 until end of turn, where X is the damage dealt." (3, as dealt)
     (_watcher({"dealt_damage": {"itself": True}}, {"modify_pt": {"power": "that_many", "toughness": 1}}, types=("creature",)),
      {"damage": {"source": "ogre", "to": "watcher", "amount": 3}}, "614.6"),

@@ -46,7 +46,7 @@ def test_life_replacement_wording():
         "If you would lose life, you lose twice that much life instead."]
     assert [s.text for s in double_life_loss_sentences("b", {"player": "each"})] == [
         "If an opponent would lose life, they lose twice that much life instead.",
-        "If you would lose life, you lose twice that much life instead."]  # each player: one or the other (102.2)
+        "If you would lose life, you lose twice that much life instead."]  # each player: one or the other (102.2, 102.3)
     with pytest.raises(Unsupported, match="no wording here"):
         double_life_loss_sentences("b", {"player": "any"})
     assert cant_lose_sentence("a", {}).text == "You can't lose the game."

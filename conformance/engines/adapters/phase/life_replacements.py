@@ -44,7 +44,7 @@ def double_life_gain_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
 def double_life_loss_sentences(oid: str, body: Mapping[str, Any]) -> list[Sentence]:
     """CR 614.1a, 120.3a: "If an opponent would lose life, they lose twice that much life instead."
     (or "you"): relative to the ability's controller (109.5). For each player, both sentences: every
-    player is either its controller or an opponent (102.2), so exactly one of them applies to any
+    player is either its controller or an opponent (102.2, 102.3), so exactly one of them applies to any
     player's loss, as the one effect would ("If a player would lose life ..." phase leaves
     unimplemented)."""
     if body.get("during_your_turn"):  # pragma: no cover - the loader refuses it

@@ -15,7 +15,7 @@ or of the event's player ("each opponent loses that much life", "you lose 2 life
 loses 1 life"), ``put_counters`` on itself or on the event's creature ("put two +1/+1 counters on
 this creature", "... on that creature"), ``damage`` by its permanent to the event's creature, to
 its controller or to itself, a creature ("this creature deals 2 damage to that creature", "... to
-you", "... to this creature"), ``modify_pt`` of itself ("this creature gets +2/+2 until end of
+you", "... to this creature" / "... to this enchantment"), ``modify_pt`` of itself ("this creature gets +2/+2 until end of
 turn", after damage dealt "... +X/+1 until end of turn, where X is the damage dealt"). ``that_many`` is "that many" / "that much": the triggering event's amount as it happened,
 after replacement and prevention effects (614.6). Anything else is refused, "that creature" after
 "a creature is dealt damage" too (phase's reading of it is not the creature dealt damage).
@@ -91,7 +91,7 @@ def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str
             "you" if value == "you" else "player"
     on = _plain(value.get("on") or {}) if kind == "counters_put" else None
     if kind == "counters_put" and on in ({"itself": True}, {"types": ["creature"]}) and value.get("kind") in COUNTERS:
-        words, valid = _creature_filter(oid, on, this)  # CR 122.6: "one or more": once per event and permanent
+        words, valid = _creature_filter(oid, on, this)  # CR 122.1: counters put on a creature
         return (f"Whenever one or more {value['kind']} counters are put on {words}",
                 {"mode": "CounterAdded", "valid_card": valid, "counter_filter": {"counter_type": COUNTERS[value["kind"]]}},
                 None if valid["type"] == "SelfRef" else "creature")
@@ -145,8 +145,9 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
                  "target": {"type": "SelfRef"} if to == "itself" else {"type": "TriggeringSource"}}, None)
     if kind == "damage" and set(body) <= {"amount", "to"} and isinstance(body["amount"], int) and (
             (body.get("to") == "that" and names_that) or body.get("to") == "you"
-            or (body.get("to") == "itself" and this == "this creature")):
-        # CR 120.3: its permanent deals the damage, to the event's creature, its controller or itself
+            or body.get("to") == "itself"):
+        # CR 120.3: its permanent deals the damage, to the event's creature, its controller or itself (to a
+        # noncreature itself it deals none, 120.1: phase marks none either, seen for an enchantment)
         whom, target = {"that": ("that creature", "TriggeringSource"), "you": ("you", "Controller"),
                         "itself": (this, "SelfRef")}[body["to"]]
         return (f"{this} deals {body['amount']} damage to {whom}",
