@@ -283,10 +283,12 @@ def _order_names(case: Mapping[str, Any], names: Any, shields: Mapping[str, str]
         oid, _, ability = name.partition(".")
         spec = _copied(case, oid)
         own = [a for a in spec["card"].get("abilities", ()) if set(a) & set(ORDERED)] if spec else []
-        if spec is not None and len(own) == len(spec["card"].get("abilities", ())) > 1:
+        # keywords about attacking, blocking or combat damage make no replacement effect phase offers (PERMANENT_KEYWORDS)
+        rest = [a for a in spec["card"].get("abilities", ()) if a.get("keyword") not in PERMANENT_KEYWORDS] if spec else []
+        if spec is not None and len(own) == len(rest) > 1:
             out.append((oid, ability_text(oid, spec, own, ability, name)))
             continue
-        if len(own) != 1 or len(spec["card"].get("abilities", ())) != 1 or ability not in ("", *own[0]):
+        if len(own) != 1 or len(rest) != 1 or ability not in ("", *own[0]):
             raise Unsupported(f"the order names {name!r}: only objects with a damage doubler, modifier or static "
                               "prevention alone are ordered here")
         out.append(oid)
