@@ -295,3 +295,15 @@ def test_protection_beside_a_shield_of_another_recipient(engine):
     gained = [{"become": {"to": "ogre", "gains": [{"protection": "white"}]}}, *steps]
     with pytest.raises(Unsupported, match="protection in a case with prevent_damage steps"):
         engine.run(make_case(objects, gained, rules=("702.16e",)).to_dict())
+
+
+@needs_phase
+def test_a_stand_in_spell_whose_protected_target_phase_replaces_is_refused(engine):
+    """CR 702.16b: a creature with protection from instants is no legal target of the colourless
+    instant doubling its counters; phase then targets the one legal permanent left itself, which
+    is refused, not taken for an adapter fault (found by 701.10d/doubling-life-counters-mana-doubles-them)."""
+    objects = {"c1": {**creature(0, 2, abilities=[{"protection": "instants"}]), "counters": {"+1/+1": 3}},
+               "h1": {"card": {"types": ["enchantment"]}}}
+    case = make_case(objects, [{"double_counters": {"kind": "+1/+1", "object": "c1"}}], rules=("702.16b",))
+    with pytest.raises(Unsupported, match="702.16b"):
+        engine.run(case.to_dict())
