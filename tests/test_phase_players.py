@@ -657,3 +657,19 @@ def test_an_order_names_an_object_whose_other_abilities_are_combat_keywords():
     case["objects"]["c1"] = creature(2, 2, abilities=[{"keyword": "lifelink"}, doubler])
     with pytest.raises(Unsupported, match="only objects with a damage doubler"):
         damage_order(case, body, {})
+
+
+@needs_phase
+def test_counters_removed_for_each_damage_prevented(engine):
+    """CR 615.5: "prevent that damage and remove that many +1/+1 counters from it" stands for "...
+    for each 1 damage prevented this way" where no damage can't be prevented (all of it is
+    prevented: one number); beside damage that can't be prevented (615.12) it is refused."""
+    hydra = {**creature(0, 0, abilities=[{"prevent_damage": {"to": {"itself": True},
+                                                              "then": {"remove_counters": "+1/+1"}}}]),
+             "counters": {"+1/+1": 3}}
+    steps = [{"damage": {"source": "ogre", "to": "hydra", "amount": 2}},
+             {"expect": {"objects": {"hydra": {"damage": 0, "counters": {"+1/+1": 1}}}}}]
+    assert judged(engine, {"hydra": hydra, "ogre": creature(3, 3)}, steps).status == "passed"
+    unpreventable = [{"damage": {"source": "ogre", "to": "hydra", "amount": 2, "cant_be_prevented": True}}]
+    with pytest.raises(Unsupported, match="additional effect"):
+        engine.run(make_case({"hydra": hydra, "ogre": creature(3, 3)}, unpreventable, rules=("615.12",)).to_dict())

@@ -145,7 +145,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "cant_lose":  # CR 104.3b: Platinum Angel (.life_replacements)
             statics.append(cant_lose_sentence(oid, body))
         elif key == "prevent_damage":  # CR 615.1, 615.5: partial prevention, the Hydras (.static_prevention)
-            replacements.append(static_prevention_sentence(oid, name, body))
+            replacements.append(static_prevention_sentence(oid, name, body, case))
         elif key == "modify_damage":  # CR 614.1a, 701.11: Fiery Emancipation, Torbran (.damage_modifiers)
             replacements.append(modify_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)

@@ -47,8 +47,10 @@ from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
 from conformance.errors import Unsupported
 
 
-def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any]) -> Sentence:
-    """A static prevention ability (CR 615.1, 615.5, 615.10) and phase's expected reading."""
+def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any],
+                               case: Mapping[str, Any] | None = None) -> Sentence:
+    """A static prevention ability (CR 615.1, 615.5, 615.10) and phase's expected reading (``case``:
+    the case it is in, where the wording depends on it)."""
     to = {k: v for k, v in (body.get("to") or {}).items() if v not in (None, False, [], ())}
     if to.get("zone") == "battlefield":  # the format's default zone
         to.pop("zone")
@@ -60,7 +62,7 @@ def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any]) -> 
         return _combat_only(oid, name, body, to)
     if body.get("amount") is not None and not body.get("then"):
         return _prevent_n(oid, name, body, to)
-    return _with_extra(oid, name, body, to)
+    return _with_extra(oid, name, body, to, case)
 
 
 def _recipients(oid: str, name: str, to: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
@@ -212,8 +214,12 @@ def check_static_prevention(face: Mapping[str, Any], sentences: list[Sentence]) 
                 raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
 
 
-def _with_extra(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
-    """CR 615.5: a Hydra's prevention and additional effect."""
+def _with_extra(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any],
+                case: Mapping[str, Any] | None = None) -> Sentence:
+    """CR 615.5: a Hydra's prevention and additional effect. Counters removed "for each 1 damage
+    prevented this way" (phase reads that sentence as one counter) are Protean Hydra's "that many"
+    where no damage of the case can't be prevented (615.12): the Hydra prevents all the damage
+    that reaches it, so the damage and the damage prevented are one number."""
     then = dict(body.get("then") or {})
     rest = {k: v for k, v in body.items() if k not in ("to", "then") and v not in (None, False, [], ())}
     if not then or to != {"itself": True} or rest:
@@ -226,7 +232,8 @@ def _with_extra(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, A
     if put is not None and remove is None and for_each == "prevented":  # Phyrexian Hydra
         text += f" Put a {put} counter on {name} for each 1 damage prevented this way."
         effect = {"type": "PutCounter", "counter_type": phase_kind(put), "count": count, "target": {"type": "SelfRef"}}
-    elif remove is not None and put is None and for_each == "damage":  # Protean Hydra
+    elif remove is not None and put is None and (for_each == "damage" or (
+            for_each == "prevented" and case is not None and "'cant_be_prevented': True" not in str(case["steps"]))):
         text = text[:-1] + f" and remove that many {remove} counters from it."
         effect = {"type": "RemoveCounter", "counter_type": phase_kind(remove), "count": count,
                   "target": {"type": "SelfRef"}}
