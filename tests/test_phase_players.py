@@ -645,14 +645,17 @@ def test_the_golden_case_of_two_orders_on_walls_passes(engine):
 
 
 def test_an_order_names_an_object_whose_other_abilities_are_combat_keywords():
-    """CR 616.1: a creature with menace (no replacement effect) and a doubler is ordered by its
-    object, as one with the doubler alone; beside lifelink it stays refused."""
+    """CR 616.1: a creature with menace or a triggered ability (no replacement effect) and a doubler
+    is ordered by its object, as one with the doubler alone; beside lifelink it stays refused."""
     from conformance.engines.adapters.phase.damage_sources import damage_order
 
     doubler = {"double_damage": {}}
     case = {"objects": {"c1": creature(2, 2, abilities=[{"keyword": "menace"}, doubler]),
                         "d2": {"card": {"types": ["enchantment"], "abilities": [doubler]}}}, "steps": []}
     body = {"source": "c1", "to": "Blair", "amount": 1, "order": {"Blair": ["c1", "d2"]}}
+    assert damage_order(case, body, {}) == ("c1", "d2")
+    watcher = {"triggered": {"name": "t", "when": "w", "event": {"gains_life": "you"}, "effect": {"gain_life": {"amount": 1}}}}
+    case["objects"]["c1"] = creature(2, 2, abilities=[watcher, doubler])  # a triggered ability neither (CR 603.1)
     assert damage_order(case, body, {}) == ("c1", "d2")
     case["objects"]["c1"] = creature(2, 2, abilities=[{"keyword": "lifelink"}, doubler])
     with pytest.raises(Unsupported, match="only objects with a damage doubler"):

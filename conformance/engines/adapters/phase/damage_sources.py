@@ -283,8 +283,10 @@ def _order_names(case: Mapping[str, Any], names: Any, shields: Mapping[str, str]
         oid, _, ability = name.partition(".")
         spec = _copied(case, oid)
         own = [a for a in spec["card"].get("abilities", ()) if set(a) & set(ORDERED)] if spec else []
-        # keywords about attacking, blocking or combat damage make no replacement effect phase offers (PERMANENT_KEYWORDS)
-        rest = [a for a in spec["card"].get("abilities", ()) if a.get("keyword") not in PERMANENT_KEYWORDS] if spec else []
+        # keywords about attacking, blocking or combat damage, and triggered abilities, make no replacement effect
+        # phase offers (PERMANENT_KEYWORDS; CR 603.1)
+        rest = [a for a in spec["card"].get("abilities", ()) if a.get("keyword") not in PERMANENT_KEYWORDS
+                and "triggered" not in a] if spec else []
         if spec is not None and len(own) == len(rest) > 1:
             out.append((oid, ability_text(oid, spec, own, ability, name)))
             continue
