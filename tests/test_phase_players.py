@@ -231,7 +231,7 @@ def test_redirection_only_where_one_event_is_redirected():
     redirect = {"controller": "Blair", "to": "Blair", "instead_to": "wall"}
     hit = {"damage": {"source": "giant", "to": "Blair", "amount": 3}}
     case = {"players": ["Alex", "Blair"], "objects": objects, "steps": [{"redirect_damage": redirect}, hit]}
-    sentence, source = redirection(case, redirect)
+    sentence, source, target = redirection(case, redirect)
     assert source == "giant" and sentence.text.startswith("The next time a source of your choice would deal damage")
     for steps, match in (([hit, hit], "2 damage events"), ([{"combat": {}}], "combat"),
                          ([{"damage": {"source": "shock", "to": "Blair", "amount": 2}}], "not a permanent"),
@@ -240,7 +240,7 @@ def test_redirection_only_where_one_event_is_redirected():
             redirection({**case, "steps": [{"redirect_damage": redirect}, *steps]}, redirect)
     walker = {"card": {"types": ["planeswalker"], "loyalty": 4}, "zone": "battlefield"}
     to_walker = {**redirect, "instead_to": "sage"}
-    sentence, _ = redirection({**case, "objects": {**objects, "sage": walker},
+    sentence, _, _ = redirection({**case, "objects": {**objects, "sage": walker},
                                "steps": [{"redirect_damage": to_walker}, hit]}, to_walker)
     assert sentence.text.endswith("that damage is dealt to target creature or planeswalker instead.")  # CR 120.3c
     for other, match in (({**redirect, "instead_to": "Alex"}, "neither a creature nor a planeswalker"),
@@ -249,6 +249,17 @@ def test_redirection_only_where_one_event_is_redirected():
                          ({**redirect, "amount": 2}, "next 2 damage of an event of 3")):
         with pytest.raises(Unsupported, match=match):
             redirection({**case, "steps": [{"redirect_damage": other}, hit]}, other)
+    # CR 614.9: the damage dealt to Blair's wall redirected to Blair, the effect's controller
+    shelter = {"controller": "Blair", "to": "wall", "instead_to": "Blair"}
+    to_wall = {"damage": {"source": "giant", "to": "wall", "amount": 3}}
+    sentence, source, target = redirection({**case, "steps": [{"redirect_damage": shelter}, to_wall]}, shelter)
+    assert (sentence.text, source, target) == ("The next time a source of your choice would deal damage to target "
+                                               "creature this turn, that damage is dealt to you instead.", "giant", "wall")
+    for other, steps in (({**shelter, "instead_to": "Alex"}, [to_wall]),
+                         (shelter, [to_wall, {"damage": {"source": "giant", "to_each": {"types": ["creature"]},
+                                                          "amount": 1}}])):
+        with pytest.raises(Unsupported):
+            redirection({**case, "steps": [{"redirect_damage": other}, *steps]}, other)
 
 
 def test_each_opponent_loses_that_much_life_wording():
@@ -676,3 +687,16 @@ def test_counters_removed_for_each_damage_prevented(engine):
     unpreventable = [{"damage": {"source": "ogre", "to": "hydra", "amount": 2, "cant_be_prevented": True}}]
     with pytest.raises(Unsupported, match="additional effect"):
         engine.run(make_case({"hydra": hydra, "ogre": creature(3, 3)}, unpreventable, rules=("615.12",)).to_dict())
+
+
+@needs_phase
+def test_damage_to_a_creature_redirected_to_its_controller(engine):
+    """CR 614.9: Blair's "The next time a source of your choice would deal damage to target
+    creature this turn, that damage is dealt to you instead." on her wall: the giant's 3 damage is
+    dealt to Blair, none to the wall."""
+    objects = {"giant": creature(3, 3), "wall": {**creature(0, 5), "controller": "Blair"}}
+    steps = [{"redirect_damage": {"id": "shelter", "controller": "Blair", "to": "wall", "instead_to": "Blair"}},
+             {"damage": {"source": "giant", "to": "wall", "amount": 3}},
+             {"expect": {"objects": {"wall": {"damage": 0}}, "players": {"Blair": {"life": 17}}}}]
+    outcome = judged(engine, objects, steps)
+    assert outcome.status == "passed", outcome

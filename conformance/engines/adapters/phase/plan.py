@@ -33,7 +33,7 @@ from conformance.engines.adapters.phase.life_replacements import check_lifelink_
 from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
-from conformance.engines.adapters.phase.redirection import REDIRECT, redirection
+from conformance.engines.adapters.phase.redirection import REDIRECT_WALKER, redirection
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
@@ -243,12 +243,12 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
     if kind == "redirect_damage":  # CR 614.9 (.redirection)
-        sentence, source = redirection(case, body)
+        sentence, source, target = redirection(case, body)
         name = f"Cfx Spell {next(counter)}"
         plan.cards[name] = spell_card(name, [sentence])
         plan.spells[name] = body["controller"]
-        return Cast(spell=name, caster=body["controller"], target=body["instead_to"], parts=[], source_choice=source,
-                    needs_creature=sentence is REDIRECT)  # "target creature or planeswalker": a permanent here
+        return Cast(spell=name, caster=body["controller"], target=target, parts=[], source_choice=source,
+                    needs_creature=sentence is not REDIRECT_WALKER)  # "target creature or planeswalker": a permanent
     if kind == "together":
         return _plan_together(plan, case, body, counter)
     if kind == "combat":  # CR 506-511: phase's own combat phase (.combat; what it makes trigger: .combat.triggers_wait)
