@@ -292,3 +292,68 @@ def test_trigger_steps_refused(engine, info, steps, reason):
     result = outcome(engine, info, make_case(objects, steps))
     assert result.status == "unsupported"
     assert reason in result.reason
+
+
+def _watcher(event, effect, types=("enchantment",)):
+    card = {"types": list(types), "abilities": [{"triggered": {"name": "t", "when": "whenever", "event": event,
+                                                                "effect": effect}}]}
+    return {"card": {**card, "power": 2, "toughness": 4} if "creature" in types else card}
+
+
+@needs_phase
+@pytest.mark.parametrize(("watcher", "step", "rule"), [
+    # CR 120.3: "Whenever a creature is dealt damage, put a +1/+1 counter on this enchantment."
+    (_watcher({"dealt_damage": {"types": ["creature"]}}, {"put_counters": {"kind": "+1/+1", "count": 1}}),
+     {"damage": {"source": "ogre", "to": "bear", "amount": 1}}, "120.3"),
+    # CR 122.1: "Whenever one or more +1/+1 counters are put on a creature, ... deals 1 damage to that creature."
+    (_watcher({"counters_put": {"kind": "+1/+1", "on": {"types": ["creature"]}}}, {"damage": {"amount": 1, "to": "that"}}),
+     {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 2}}, "122.1"),
+    # CR 119.9: "Whenever a player gains life, that player loses 1 life."
+    (_watcher({"gains_life": "each"}, {"lose_life": {"amount": 1, "player": "that"}}),
+     {"gain_life": {"player": "Blair", "amount": 3}}, "119.9"),
+    # "Whenever an opponent gains life, you lose that much life."
+    (_watcher({"gains_life": "opponent"}, {"lose_life": {"amount": "that_many", "player": "you"}}),
+     {"gain_life": {"player": "Blair", "amount": 3}}, "119.9"),
+    # CR 119.3: "Whenever you lose life, this enchantment deals 2 damage to you." is no loop: only the first loss
+    (_watcher({"loses_life": "you"}, {"gain_life": {"amount": 2}}),
+     {"lose_life": {"player": "Alex", "amount": 3}}, "119.3"),
+    # "Whenever a player loses life, this creature deals 1 damage to itself."
+    (_watcher({"loses_life": "each"}, {"damage": {"amount": 1, "to": "itself"}}, types=("creature",)),
+     {"lose_life": {"player": "Blair", "amount": 2}}, "119.3"),
+    (_watcher({"enters": {"types": ["creature"]}}, {"damage": {"amount": 2, "to": "you"}}),
+     {"move": {"object": "cub", "to": "battlefield"}}, "603.6a"),
+    # CR 120.1: "... this enchantment deals 2 damage to this enchantment.": none is dealt to a noncreature
+    (_watcher({"enters": {"types": ["creature"]}}, {"damage": {"amount": 2, "to": "itself"}}),
+     {"move": {"object": "cub", "to": "battlefield"}}, "120.1"),
+    # CR 614.6: "... this creature gets +X/+1 until end of turn, where X is the damage dealt." (3, as dealt)
+    (_watcher({"dealt_damage": {"itself": True}}, {"modify_pt": {"power": "that_many", "toughness": 1}}, types=("creature",)),
+     {"damage": {"source": "ogre", "to": "watcher", "amount": 3}}, "614.6"),
+])
+def test_more_trigger_events_and_effects_agree_with_the_reference(engine, info, watcher, step, rule):
+    """The trigger events and effects added for the damage property's scenarios: the ability waits,
+    then resolves, with the values the reference engine gives (each checked as a golden case)."""
+    from reference_engine import ReferenceEngine
+
+    objects = {"watcher": watcher, "ogre": creature(3, 3), "bear": {**creature(2, 2), "controller": "Blair"},
+               "cub": {**creature(1, 1), "zone": "hand"}}
+    look = {"objects": {"watcher": {}, "bear": {}}, "players": {"Alex": {}, "Blair": {}}}
+    steps = [step, {"resolve_triggers": {"order": ["watcher.t"]}}, {"expect": look}]
+    draft = make_case(objects, steps, rules=(rule,)).to_dict()
+    final = ReferenceEngine().run(draft)[-1]
+    expect = {"objects": {k: {key: final["objects"][k][key] for key in ("counters", "damage", "power", "toughness")
+                              if final["objects"][k][key] is not None}
+                          for k in ("watcher", "bear") if final["objects"][k]["zone"] == "battlefield"},
+              "players": {p: {"life": final["players"][p]["life"]} for p in ("Alex", "Blair")}}
+    case = make_case(objects, [step, {"resolve_triggers": {"order": ["watcher.t"]}}, {"expect": expect}], rules=(rule,))
+    result = outcome(engine, info, case)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_a_triggered_ability_is_read_back_as_its_cards(engine, info):
+    """CR 113.6, 613.1f: phase keeps a printed triggered ability on the game object wrapped with
+    its occurrence; it is read back as the card's ability, so a checkpoint observing the object's
+    abilities runs (and its ability is the one printed)."""
+    case = make_case({"elder": ELDER}, [{"expect": {"objects": {"elder": {"abilities": ELDER["card"]["abilities"]}}}}],
+                     rules=("613.1f",))
+    assert outcome(engine, info, case).status == "passed"

@@ -85,7 +85,8 @@ from conformance.engines.adapters.phase.bindings import (ENGINE_CACHE_SIZE, FEAT
                                                          AdapterFault, _phase, engine_version)
 from conformance.engines.adapters.phase.late_targets import TargetLeft, played_late
 from conformance.engines.adapters.phase.observation import Observation
-from conformance.engines.adapters.phase.plan import Plan, _plan_damage, _plan_prevention, counter_kind, plan_case
+from conformance.engines.adapters.phase.plain_spells import plan_prevention as _plan_prevention
+from conformance.engines.adapters.phase.plan import Plan, _plan_damage, counter_kind, plan_case
 from conformance.engines.adapters.phase.steps import Steps
 from conformance.engines.adapters.phase.wording import effect_sentence, group, pt_change
 

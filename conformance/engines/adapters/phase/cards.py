@@ -34,7 +34,7 @@ from conformance.engines.adapters.phase.damage_sources import (Recipient, activa
 from conformance.engines.adapters.phase.trigger_lines import trigger_line
 from conformance.engines.adapters.phase.damage_modifiers import check_damage_modifiers, modify_damage_sentence
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, check_life_replacements,
-                                                                  double_life_gain_sentence, double_life_loss_sentence)
+                                                                  double_life_gain_sentence, double_life_loss_sentences)
 from conformance.engines.adapters.phase.static_prevention import check_static_prevention, static_prevention_sentence
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import (Sentence, cda_colors_sentence, cda_sentences, check_parse, group,
@@ -137,7 +137,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "enters_with_counters":  # CR 614.1c, 122.6 (.counters; the move: .entering)
             replacements.append(enters_with_sentence(oid, name, body))
         elif key == "token_replacement":  # CR 614.1a: Parallel Lives, Primal Vigor (.tokens)
-            replacements.append(token_replacement_sentence(oid, body))
+            replacements.append(token_replacement_sentence(oid, body, case))
         elif key == "as_enters_choose":  # CR 614.12: "As this creature enters, choose an opponent." (.enters_choices)
             replacements.append(choose_sentence(oid, body, types))
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
@@ -145,11 +145,11 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "double_life_gain":  # CR 614.1a: Boon Reflection, Rhox Faithmender (.life_replacements)
             replacements.append(double_life_gain_sentence(oid, body))
         elif key == "double_life_loss":  # CR 614.1a, 120.3a: Bloodletter of Aclazotz (.life_replacements)
-            replacements.append(double_life_loss_sentence(oid, body))
+            replacements.extend(double_life_loss_sentences(oid, body))
         elif key == "cant_lose":  # CR 104.3b: Platinum Angel (.life_replacements)
             statics.append(cant_lose_sentence(oid, body))
         elif key == "prevent_damage":  # CR 615.1, 615.5: partial prevention, the Hydras (.static_prevention)
-            replacements.append(static_prevention_sentence(oid, name, body))
+            replacements.append(static_prevention_sentence(oid, name, body, case))
         elif key == "modify_damage":  # CR 614.1a, 701.11: Fiery Emancipation, Torbran (.damage_modifiers)
             replacements.append(modify_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)

@@ -15,24 +15,27 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase import changeling
-from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation, add_mana_sentences, double_mana_sentence,
-                                                              locate)
+from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation, locate
 from conformance.engines.adapters.phase.activated_lines import plan_activated, same_card
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
+from conformance.engines.adapters.phase.combat_damage import check_combat_damage
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
 from conformance.engines.adapters.phase.copies import as_phase_reads, become_copy_sentence, copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
-from conformance.engines.adapters.phase.damage_sources import (SOURCE_KEYWORDS, Activation, damage_order, damage_orders,
+from conformance.engines.adapters.phase.damage_sources import (PERMANENT_KEYWORDS, SOURCE_KEYWORDS, Activation,
+                                                               card_kinds_read, damage_order, damage_orders,
                                                                has_damage_doublers, recipient_kind, recipient_words,
                                                                source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.life_replacements import check_lifelink_order
 from conformance.engines.adapters.phase.one_event import one_spell_event
+from conformance.engines.adapters.phase.plain_spells import plan_life, plan_mana, plan_prevention
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of, plan_trigger
-from conformance.engines.adapters.phase.redirection import redirection
+from conformance.engines.adapters.phase.redirection import REDIRECT_WALKER, redirection
 from conformance.engines.adapters.phase.same_name import dealt_apart, without_name
 from conformance.engines.adapters.phase.stack_moves import move_to_stack
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
@@ -66,6 +69,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)),
                 triggers=has_event_triggers(case))
     check_protection(case)  # CR 702.16: in combat only (.combat_plan)
+    check_combat_damage(case)  # CR 510.2, 615.1: combat damage outside combat (.combat_damage)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
@@ -105,7 +109,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     counter = iter(range(1, 1_000_000))
     for name, state in (case.get("player_states") or {}).items():  # CR 106.4: the mana a pool holds as the case starts
         if any((state.get("mana") or {}).values()):
-            plan.steps.append(("add_mana", _plan_mana(plan, "add_mana", {"player": name, "mana": state["mana"]}, counter)))
+            plan.steps.append(("add_mana", plan_mana(plan, "add_mana", {"player": name, "mana": state["mana"]}, counter)))
     for step in case["steps"]:
         (kind, body), = step.items()
         plan.steps.append((kind, _plan_step(plan, case, kind, body, counter)))
@@ -141,8 +145,10 @@ def _only_a_damage_source(case: Mapping[str, Any], oid: str, *, observed: bool =
 
 def _source_keywords_only(card: Mapping[str, Any]) -> bool:
     """Whether a spell's abilities are only keywords that change what its damage does (lifelink,
-    deathtouch, infect, wither: the stand-in for it has them too, .cards.spell_card)."""
-    return all(set(a) == {"keyword"} and a["keyword"] in SOURCE_KEYWORDS for a in card.get("abilities", ()))
+    deathtouch, infect, wither: the stand-in for it has them too, .cards.spell_card) or that do
+    nothing for a spell (.damage_sources.PERMANENT_KEYWORDS: the stand-in leaves them out)."""
+    return all(set(a) == {"keyword"} and (a["keyword"] in SOURCE_KEYWORDS or a["keyword"] in PERMANENT_KEYWORDS)
+               for a in card.get("abilities", ()))
 
 
 def counter_kind(kind: str) -> str:
@@ -162,11 +168,11 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             raise Unsupported(f"checkpoints on players' {sorted(asked - PLAYER_VALUES)} are not realised by this adapter")
         return body
     if kind in ("lose_life", "gain_life", "double_life"):
-        return _plan_life(plan, kind, body, counter)
+        return plan_life(plan, kind, body, counter)
     if kind == "prevent_damage":
-        return _plan_prevention(plan, case, body, counter)
+        return plan_prevention(plan, case, body, counter)
     if kind in ("add_mana", "double_mana"):
-        return _plan_mana(plan, kind, body, counter)
+        return plan_mana(plan, kind, body, counter)
     if kind == "activate" and (activation := plan_activated(case, plan.cards, body)) is not None:
         return activation  # CR 602.2: an ability of the case's "{cost}: ..." (.activated_lines)
     if kind in ("activate_mana", "activate"):
@@ -248,11 +254,12 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
     if kind == "redirect_damage":  # CR 614.9 (.redirection)
-        sentence, source = redirection(case, body)
+        sentence, source, target = redirection(case, body)
         name = f"Cfx Spell {next(counter)}"
         plan.cards[name] = spell_card(name, [sentence])
         plan.spells[name] = body["controller"]
-        return Cast(spell=name, caster=body["controller"], target=body["instead_to"], parts=[], source_choice=source)
+        return Cast(spell=name, caster=body["controller"], target=target, parts=[], source_choice=source,
+                    needs_creature=sentence is not REDIRECT_WALKER)  # "target creature or planeswalker": a permanent
     if kind == "together":
         return _plan_together(plan, case, body, counter)
     if kind == "combat":  # CR 506-511: phase's own combat phase (.combat; what it makes trigger: .combat.triggers_wait)
@@ -378,22 +385,15 @@ def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, A
 
 
 def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
-    """A noncombat damage event (CR 120.3): a synthesized instant "Cfx Spell N deals 3 damage to
+    """A damage event (CR 120.3; combat damage outside combat as any, .combat_damage): a synthesized instant "Cfx Spell N deals 3 damage to
     target creature." ("... to target player.", "... to each creature you control.", "... to each
     player."), cast by the source's controller. The spell stands in for the scenario's source (a
     permanent, or a spell on the stack): faithful only because nothing the adapter realises
     depends on the source beyond its controller (a card with keywords is unsupported, damage
     doublers and redirection are not declared, and prevention shields here name only their
     recipient)."""
-    if body.get("combat"):
-        raise Unsupported("combat damage (CR 510.2) is not realised by this adapter: no combat is played")
-    if body.get("order") and any("double_life_gain" in ability for spec in case["objects"].values()
-                                 for ability in spec["card"].get("abilities", ())):
-        # seen: 1 lifelink damage (doubled, then half prevented, in the scripted order) with three "gain twice
-        # that much" permanents gave its controller no life in phase, where 616.1 and 614.5 give 8; not yet
-        # told apart from the adapter's answers to phase's prompts, so not judged
-        raise Unsupported("a damage event with a scripted order of replacement effects (CR 616.1) in a case with a "
-                          "life-gain replacement (614.1a): not realised by this adapter")
+    # combat damage (CR 510.2) outside a combat step: the same damage, where nothing tells it apart (.combat_damage)
+    check_lifelink_order(case, body)  # CR 616.1, 702.15b (.life_replacements)
     doublers = has_damage_doublers(case)
     # CR 616.1: the affected player's order among shields and static prevention (no source filter: the stand-in
     # spell is as good a source as the scenario's), or doublers and modifiers with the scenario's own source
@@ -416,8 +416,10 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                               "but lifelink, deathtouch, infect, wither, in a case with a damage doubler, modifier or "
                               "such keyword: the synthesized spell standing in for it would not be the same kind of "
                               "source")
-        look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ()),
-                "keywords": tuple(a["keyword"] for a in card.get("abilities", ()))}  # CR 702.15d: in any zone
+        kind = card["types"][0] if card_kinds_read(case) else "instant"  # CR 307.1: a sorcery only where told apart
+        look = {"types": (kind.capitalize(),), "colors": tuple(card.get("colors") or ()),
+                "keywords": tuple(a["keyword"] for a in card.get("abilities", ())
+                                  if a["keyword"] in SOURCE_KEYWORDS)}  # CR 702.15d: in any zone
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
         raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
                           "matches, each player) has no wording here")
@@ -463,17 +465,6 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                 order=order, orders=orders, unpreventable=bool(first))
 
 
-def _plan_mana(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
-    """Mana added to a pool by an effect (CR 106.4): "Add {R}{R}." (tapping nothing, so 106.6a's
-    replacements do not apply), or the pool's mana of one type doubled (701.10f): "Double the
-    amount of red mana in your mana pool.", cast by the player (.ability_lines)."""
-    sentences = add_mana_sentences(body["mana"]) if kind == "add_mana" else [double_mana_sentence(body["type"])]
-    name = f"Cfx Spell {next(counter)}"
-    plan.cards[name] = spell_card(name, sentences)
-    plan.spells[name] = body["player"]
-    return Cast(spell=name, caster=body["player"], target=None, parts=[], needs_creature=False)
-
-
 def _plan_activation(plan: Plan, case: Mapping[str, Any], kind: str, body: Mapping[str, Any]) -> Any:
     """A mana ability (CR 605.3b, .mana) or a loyalty ability (606, .loyalty) of the object's own card,
     found where phase's face of the card has it."""
@@ -508,60 +499,6 @@ def _doubling_season(body: Mapping[str, Any]) -> bool:
     one or more counters on ..., it puts twice that many ..." (.counters)."""
     return (body.get("kind") is None and not body.get("by_you") and body.get("mode", "double") == "double"
             and body.get("effects_only", True))
-
-
-def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
-    """A player loses or gains life (CR 119.3): "Target player loses 2 life." cast by that player
-    (who casts it changes nothing: no ability here cares)."""
-    name = f"Cfx Spell {next(counter)}"
-    amount = {"type": "Fixed", "value": body.get("amount")}
-    if kind == "double_life":  # CR 701.10d
-        sentence = Sentence("Double target player's life total.",
-                            {"type": "Double", "target_kind": {"type": "LifeTotal"}, "target": {"type": "Player"}})
-    elif kind == "lose_life":
-        sentence = Sentence(f"Target player loses {body['amount']} life.",
-                            {"type": "LoseLife", "amount": amount, "target": {"type": "Player"}})
-    else:
-        sentence = Sentence(f"Target player gains {body['amount']} life.",
-                            {"type": "GainLife", "amount": amount, "player": {"type": "Player"}})
-    plan.cards[name] = spell_card(name, [sentence])
-    plan.spells[name] = body["player"]
-    return Cast(spell=name, caster=body["player"], target=None, parts=[], target_player=body["player"])
-
-
-def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
-    """A prevention shield from a resolving spell (CR 615.1, 615.7): "Prevent the next 3 damage
-    that would be dealt to target creature this turn." (or "all damage", or "target player"),
-    cast by the effect's controller. Only shields that do not depend on the damage's source: the
-    adapter's damage comes from spells standing in for the scenario's sources."""
-    if body.get("by") is not None or body.get("combat"):
-        raise Unsupported("a prevention effect limited to some sources or to combat damage: this adapter's damage "
-                          "comes from spells standing in for the scenario's sources")
-    if body.get("to_each") is not None or body.get("to") is None:
-        # seen: phase reads "Prevent the next 1 damage that would be dealt to each white creature this turn." as one
-        # shield in all (one creature of three was spared one damage), and leaves Wojek Apothecary's wording
-        # ("... to target creature and each other creature that shares a color with it ...") unimplemented
-        raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here "
-                          "(CR 615.11: phase reads 'the next N damage ... to each' as one shield in all)")
-    if body.get("until", "end_of_turn") != "end_of_turn":
-        raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
-    if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
-        raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
-    amount = body.get("amount")
-    how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
-    to_player = body["to"] in plan.players
-    kind = None if to_player else recipient_kind(case, body["to"])  # a creature, or a planeswalker (CR 120.3c)
-    whom = "target player" if to_player else f"target {kind}"
-    sentence = Sentence(f"Prevent {how_much} that would be dealt to {whom} this turn.",
-                        {"type": "PreventDamage", "amount": parsed, "scope": "AllDamage",
-                         "target": {"type": "Player"} if to_player else {**TARGET, "type_filters": [kind.capitalize()]}})
-    name = f"Cfx Spell {next(counter)}"
-    plan.cards[name] = spell_card(name, [sentence])
-    plan.spells[name] = body["controller"]
-    if body.get("id"):
-        plan.shields[body["id"]] = name
-    return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
-                target_player=body["to"] if to_player else None, needs_creature=kind == "creature")
 
 
 def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str, Any]], counter: Iterator[int]) -> list:

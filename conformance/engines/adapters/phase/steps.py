@@ -127,6 +127,11 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
         if not stack or stack[-1].get("source_id") != spell:
             raise AdapterFault(f"{cast.spell} is not on phase's stack after casting it")
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
+        if chosen != wanted and target is not None and any(
+                isinstance(k, dict) and "Protection" in k for k in self.game.object(target).get("keywords") or ()):
+            # CR 702.16b: the target's protection makes it no legal target, and phase chose the one legal target left
+            raise Unsupported(f"phase does not let {cast.caster} target {cast.target!r}, which has protection (CR "
+                              "702.16b); the format's effect has no source to be protected from")
         if chosen != wanted:
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
         if wait:  # CR 608.2b: it waits while its target leaves (.late_targets)

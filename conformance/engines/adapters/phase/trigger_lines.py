@@ -5,16 +5,20 @@ the objects or players it looks at, the zones of a zone change, and the effect).
 
 Trigger events: ``enters`` ("When this creature enters", "Whenever another creature enters",
 603.6a), ``dies`` ("When this creature dies", "Whenever a creature dies", 700.4, 603.10a),
-``dealt_damage`` of itself ("Whenever this creature is dealt damage", 120.3), ``gains_life: you``
-("Whenever you gain life", 119.9), ``loses_life: opponent`` ("Whenever an opponent loses life"),
-``counters_put`` of one kind on itself ("Whenever one or more +1/+1 counters are put on this
-creature", 122.1). Effects: ``gain_life`` ("you gain 3 life", "you gain that much life"),
-``lose_life`` of each opponent ("each opponent loses that much life"),
-``put_counters`` on itself or on the event's creature ("put two +1/+1 counters on this creature",
-"... on that creature"), ``damage`` to the event's creature ("this creature deals 2 damage to that
-creature"), ``modify_pt`` of itself ("this creature gets +2/+2 until end of turn"). ``that_many`` is
-"that many" / "that much": the triggering event's amount as it happened, after replacement and
-prevention effects (614.6). Anything else is refused.
+``dealt_damage`` ("Whenever this creature is dealt damage", "Whenever a creature is dealt damage",
+120.3), ``gains_life`` ("Whenever you gain life", "... an opponent gains life", "... a player gains
+life", 119.9), ``loses_life`` ("Whenever you lose life", "... an opponent loses life", "... a
+player loses life", 119.3), ``counters_put`` of one kind on itself or a creature ("Whenever one or
+more +1/+1 counters are put on this creature" / "... on a creature", 122.1). Effects: ``gain_life``
+("you gain 3 life", "you gain that much life"), ``lose_life`` of each opponent, of its controller
+or of the event's player ("each opponent loses that much life", "you lose 2 life", "that player
+loses 1 life"), ``put_counters`` on itself or on the event's creature ("put two +1/+1 counters on
+this creature", "... on that creature"), ``damage`` by its permanent to the event's creature, to
+its controller or to itself, a creature ("this creature deals 2 damage to that creature", "... to
+you", "... to this creature" / "... to this enchantment"), ``modify_pt`` of itself ("this creature gets +2/+2 until end of
+turn", after damage dealt "... +X/+1 until end of turn, where X is the damage dealt"). ``that_many`` is "that many" / "that much": the triggering event's amount as it happened,
+after replacement and prevention effects (614.6). Anything else is refused, "that creature" after
+"a creature is dealt damage" too (phase's reading of it is not the creature dealt damage).
 """
 
 from __future__ import annotations
@@ -54,9 +58,17 @@ def _creature_filter(oid: str, f: Mapping[str, Any], this: str) -> tuple[str, di
             {**CREATURE, "properties": [{"type": "Another"}] if other else []})
 
 
-def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str, Any], bool]:
-    """The trigger condition's words, phase's expected reading, and whether "that creature" names
-    the event's permanent."""
+PLAYERS_EVENT = {"you": ("you", {"type": "Controller"}),
+                 "opponent": ("an opponent", {"type": "Typed", "type_filters": [], "controller": "Opponent",
+                                              "properties": []}),
+                 "each": ("a player", {"type": "Player"})}
+"""The players a life event looks at: the words and phase's ``valid_target`` (CR 119.9, 119.3)."""
+
+
+def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str, Any], str | None]:
+    """The trigger condition's words, phase's expected reading, and what "that" names: the event's
+    permanent ("creature"), the event's player ("player", or "you" when it is the controller), or
+    nothing."""
     (kind, value), = event.items()
     if kind in ("enters", "dies"):
         words, valid = _creature_filter(oid, value, this)
@@ -64,19 +76,26 @@ def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str
         verb = "enters" if kind == "enters" else "dies"
         zones = {"origin": None, "destination": "Battlefield"} if kind == "enters" else \
             {"origin": "Battlefield", "destination": "Graveyard"}
-        return f"{when} {words} {verb}", {"mode": "ChangesZone", "valid_card": valid, **zones}, valid["type"] != "SelfRef"
-    if kind == "dealt_damage" and _plain(value) == {"itself": True}:
-        return f"Whenever {this} is dealt damage", {"mode": "DamageReceived", "valid_card": {"type": "SelfRef"}}, False
-    if kind == "gains_life" and value == "you":
-        return "Whenever you gain life", {"mode": "LifeGained", "valid_card": None,
-                                          "valid_target": {"type": "Controller"}}, False
-    if kind == "loses_life" and value == "opponent":
-        return "Whenever an opponent loses life", {
-            "mode": "LifeLost", "valid_card": None,
-            "valid_target": {"type": "Typed", "type_filters": [], "controller": "Opponent", "properties": []}}, False
-    if kind == "counters_put" and _plain(value.get("on") or {}) == {"itself": True} and value.get("kind") in COUNTERS:
-        return (f"Whenever one or more {value['kind']} counters are put on {this}",
-                {"mode": "CounterAdded", "valid_card": {"type": "SelfRef"}}, False)
+        return f"{when} {words} {verb}", {"mode": "ChangesZone", "valid_card": valid, **zones}, \
+            None if valid["type"] == "SelfRef" else "creature"
+    if kind == "dealt_damage" and _plain(value) in ({"itself": True}, {"types": ["creature"]}):
+        # CR 120.3. "That creature" is not offered: phase reads it as its TriggeringSource, which after a creature
+        # is dealt damage is the damage's source (seen: "put a +1/+1 counter on that creature" put it on the creature
+        # dealing the damage, or on nothing for a spell's damage), not the creature dealt it
+        words, valid = _creature_filter(oid, value, this)
+        return f"Whenever {words} is dealt damage", {"mode": "DamageReceived", "valid_card": valid}, None
+    if kind in ("gains_life", "loses_life") and value in PLAYERS_EVENT:  # CR 119.9, 119.3
+        words, valid = PLAYERS_EVENT[value]
+        verb = {"gains_life": ("gain", "gains"), "loses_life": ("lose", "loses")}[kind][value != "you"]
+        return f"Whenever {words} {verb} life", {
+            "mode": "LifeGained" if kind == "gains_life" else "LifeLost", "valid_card": None, "valid_target": valid}, \
+            "you" if value == "you" else "player"
+    on = _plain(value.get("on") or {}) if kind == "counters_put" else None
+    if kind == "counters_put" and on in ({"itself": True}, {"types": ["creature"]}) and value.get("kind") in COUNTERS:
+        words, valid = _creature_filter(oid, on, this)  # CR 122.1: counters put on a creature
+        return (f"Whenever one or more {value['kind']} counters are put on {words}",
+                {"mode": "CounterAdded", "valid_card": valid, "counter_filter": {"counter_type": COUNTERS[value["kind"]]}},
+                None if valid["type"] == "SelfRef" else "creature")
     raise Unsupported(f"object {oid!r}: the trigger event {dict(event)!r} has no wording here")
 
 
@@ -88,9 +107,12 @@ def _amount(n: Any, noun: str) -> tuple[str, dict[str, Any]]:
     return str(n), {"type": "Fixed", "value": n}
 
 
-def _effect(oid: str, effect: Mapping[str, Any], names_that: bool, this: str) -> tuple[str, dict[str, Any], str | None]:
-    """The effect's words, phase's expected effect, and its duration."""
+def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
+            dealt: bool = False) -> tuple[str, dict[str, Any], str | None]:
+    """The effect's words, phase's expected effect, and its duration (``that``: what "that" names;
+    ``dealt``: the event is damage dealt, whose amount is "the damage dealt")."""
     (kind, body), = effect.items()
+    names_that = that == "creature"
     if kind == "gain_life" and set(body) <= {"amount"}:
         words, amount = _amount(body["amount"], "life")
         return f"you gain {words} life", {"type": "GainLife", "amount": amount}, None
@@ -98,6 +120,13 @@ def _effect(oid: str, effect: Mapping[str, Any], names_that: bool, this: str) ->
         words, amount = _amount(body["amount"], "life")  # phase keeps "each opponent" on the execution
         return (f"each opponent loses {words} life",
                 {"type": "LoseLife", "amount": amount, "player_scope": {"type": "Opponent"}}, None)
+    if kind == "lose_life" and set(body) <= {"amount", "player"} and (body.get("player") == "you" or (
+            body.get("player") == "that" and that in ("player", "you"))):
+        words, amount = _amount(body["amount"], "life")  # CR 119.3: its controller, or the event's player
+        if body["player"] == "you" or that == "you":  # the event's player is its controller: "you"
+            return f"you lose {words} life", {"type": "LoseLife", "amount": amount, "target": {"type": "Controller"}}, None
+        return (f"that player loses {words} life",
+                {"type": "LoseLife", "amount": amount, "target": {"type": "TriggeringPlayer"}}, None)
     if kind == "put_counters" and set(body) <= {"kind", "count", "to"} and body["kind"] in COUNTERS:
         to = body.get("to", "itself")
         if to not in ("itself", "that") or (to == "that" and not names_that):
@@ -115,13 +144,26 @@ def _effect(oid: str, effect: Mapping[str, Any], names_that: bool, this: str) ->
         return (f"put {how} {body['kind']} {noun} on {whom}",
                 {"type": "PutCounter", "counter_type": COUNTERS[body["kind"]], "count": count,
                  "target": {"type": "SelfRef"} if to == "itself" else {"type": "TriggeringSource"}}, None)
-    if kind == "damage" and set(body) <= {"amount", "to"} and body.get("to") == "that" and names_that \
-            and isinstance(body["amount"], int):
-        return (f"{this} deals {body['amount']} damage to that creature",
+    if kind == "damage" and set(body) <= {"amount", "to"} and isinstance(body["amount"], int) and (
+            (body.get("to") == "that" and names_that) or body.get("to") == "you"
+            or body.get("to") == "itself"):
+        # CR 120.3: its permanent deals the damage, to the event's creature, its controller or itself (to a
+        # noncreature itself it deals none, 120.1: phase marks none either, seen for an enchantment)
+        whom, target = {"that": ("that creature", "TriggeringSource"), "you": ("you", "Controller"),
+                        "itself": (this, "SelfRef")}[body["to"]]
+        return (f"{this} deals {body['amount']} damage to {whom}",
                 {"type": "DealDamage", "amount": {"type": "Fixed", "value": body["amount"]},
-                 "target": {"type": "TriggeringSource"}}, None)
+                 "target": {"type": target}}, None)
     if kind == "modify_pt" and set(body) <= {"power", "toughness", "to"} and body.get("to", "itself") == "itself":
         p, t = body.get("power", 0) or 0, body.get("toughness", 0) or 0
+        if dealt and "that_many" in (p, t) and all(isinstance(n, int) and n >= 0 or n == "that_many" for n in (p, t)):
+            # CR 614.6: +X where X is the event's amount, "where X is the damage dealt" (phase: EventContextAmount)
+            x = lambda n: "X" if n == "that_many" else str(n)  # noqa: E731
+            q = lambda n: {"type": "Quantity", "value": THAT_MANY} if n == "that_many" else {"type": "Fixed", "value": n}  # noqa: E731
+            if this != "this creature":
+                raise Unsupported(f"object {oid!r}: +N/+M on a noncreature card")
+            return (f"this creature gets +{x(p)}/+{x(t)} until end of turn, where X is the damage dealt",
+                    {"type": "Pump", "power": q(p), "toughness": q(t), "target": {"type": "SelfRef"}}, "UntilEndOfTurn")
         if not isinstance(p, int) or not isinstance(t, int):
             raise Unsupported(f"object {oid!r}: a trigger's +{p}/+{t}")
         sign = lambda n: f"+{n}" if n >= 0 else f"-{-n}"  # noqa: E731
@@ -143,8 +185,8 @@ def trigger_line(oid: str, body: Mapping[str, Any], types: list[str], index: int
     if main is None:
         raise Unsupported(f"object {oid!r}: a triggered ability of a card of types {types}")
     this = f"this {main}"
-    when, expect, names_that = _event(oid, body["event"], this)
-    words, effect, duration = _effect(oid, body["effect"], names_that, this)
+    when, expect, that = _event(oid, body["event"], this)
+    words, effect, duration = _effect(oid, body["effect"], that, this, dealt="dealt_damage" in body["event"])
     scope = {"player_scope": effect.pop("player_scope")} if "player_scope" in effect else {}
     return f"{when}, {words}.", {**expect, "optional": False, "condition": None,
                                  "execute": {"kind": "Spell", "effect": effect, "sub_ability": None,
