@@ -162,6 +162,8 @@ def test_every_supported_golden_case_passes(engine, info):
              "603.3b/other-order-creature-dies",           # CR 400.7, tests/test_phase_abilities.py
              "613.1f/losing-a-cda-leaves-the-printed-star-as-0",  # CR 208.2a, test_known_disagreement_star_once_lost
              "604.3/cda-functions-in-every-zone",  # CR 604.3 off the battlefield, as tests/phase_cases/604.3-*.yaml
+             "208.2a/lost-order-off-the-battlefield",  # CR 604.3 (and 208.2a's printed 1), as the above
+             "208.2a/lost-order-counts-the-chosen-opponents-creatures",  # the same, in the graveyard only
              "205.1a/equipment-creature-becomes-a-frog",  # CR 205.1a, as the Dryad Arbor one
              "111.4/a-token-without-a-name-is-named-by-its-subtypes",  # CR 111.4, tests/phase_cases/111.4-*.yaml
              "202.1b/a-token-has-no-mana-cost",  # CR 202.1b, its reproducer below

@@ -117,6 +117,65 @@ def test_as_enters_choices_of_a_player_only():
         player_choice(case, {"object": "o", "to": "battlefield", "choices": {"player": "Blair", "copy": ["x"]}})
 
 
+def test_as_enters_pt_choices_are_aquamorph_entitys_wording_or_refused():
+    from conformance.engines.adapters.phase.enters_choices import pt_choice, pt_choice_sentences
+
+    replacement, statics = pt_choice_sentences("o", {"options": ["5/1", "1/5"], "turned_face_up": True}, ["creature"],
+                                               {"steps": []})
+    assert replacement.text == "As this creature enters, it becomes your choice of 5/1 or 1/5."  # CR 208.2b
+    assert [s.expect["condition"]["label"] for s in statics] == ["5/1", "1/5"]
+    with pytest.raises(Unsupported, match="two options only"):  # phase leaves a list of three unimplemented
+        pt_choice_sentences("o", {"options": ["2/2", "4/1", "3/3"]}, ["creature"], {"steps": []})
+    with pytest.raises(Unsupported, match="708.11"):  # the "or is turned face up" half would apply
+        pt_choice_sentences("o", {"options": ["5/1", "1/5"], "turned_face_up": True}, ["creature"],
+                            {"steps": [{"turn_face_up": {"object": "o", "by": "morph"}}]})
+    case = {"players": ["Alex"], "steps": [], "objects": {"o": {"card": {"abilities": [AQUAMORPH]}}}}
+    assert pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "1/5", "player": None}}) == "1/5"
+    with pytest.raises(Unsupported, match="together"):
+        pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "1/5", "copy": ["x"]}})
+    with pytest.raises(Unsupported, match="among those options"):
+        pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "2/2"}})
+
+
+AQUAMORPH = {"as_enters_pt": {"options": ["5/1", "1/5"], "turned_face_up": True}}
+
+
+def _aquamorph(**spec):
+    return {"zone": "hand", "card": {"name": "Aquamorph Entity", "types": ["creature"], "subtypes": ["Shapeshifter"],
+                                     "colors": ["U"], "power": "*", "toughness": "*",
+                                     "abilities": [AQUAMORPH, {"morph": "{2}{U}"}]}, **spec}
+
+
+@needs_phase
+def test_a_chosen_pt_is_phases_choice_as_the_card_is_cast(engine):
+    """CR 208.2b, 614.12: Aquamorph Entity cast from the hand, for its true mana cost, enters as the
+    option answered in phase's prompt (either one), and is 0/0 again in the graveyard."""
+    for label, (p, t) in (("5/1", (5, 1)), ("1/5", (1, 5))):
+        case = make_case({"aq": _aquamorph()}, [
+            {"move": {"object": "aq", "to": "battlefield", "choices": {"pt": label}}},
+            {"expect": {"objects": {"aq": {"zone": "battlefield", "power": p, "toughness": t}}}},
+            {"move": {"object": "aq", "to": "graveyard"}},
+            {"expect": {"objects": {"aq": {"zone": "graveyard", "power": 0, "toughness": 0}}}}],
+            players=("Alex",), rules=("208.2b",))
+        assert compare.judge(engine, describe(engine), case).status == "passed", label
+
+
+@needs_phase
+def test_a_chosen_pt_elsewhere_than_cast_from_the_hand_is_refused(engine):
+    """phase keeps a chosen power and toughness only for a card cast from the hand (.choosing): from
+    a graveyard, or for a card without a mana cost (CR 118.6), the case is refused with the reason."""
+    enter = {"move": {"object": "aq", "to": "battlefield", "choices": {"pt": "5/1"}}}
+    look = {"expect": {"objects": {"aq": {"power": 5}}}}
+    case = make_case({"aq": _aquamorph(zone="graveyard")}, [enter, look], players=("Alex",), rules=("208.2b",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "unsupported" and "cast from the hand" in result.reason
+    nameless = _aquamorph()
+    nameless["card"] = {**nameless["card"], "name": "Cfx Shapeshifter"}
+    case = make_case({"aq": nameless}, [enter, look], players=("Alex",), rules=("208.2b",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "unsupported" and "no mana cost" in result.reason
+
+
 LOST_ORDER = {"as_enters_choose": {"player": "opponent"}}
 CHOSEN = {"sum": [1, {"count": {"types": ["creature"], "controller": "chosen"}}]}
 
@@ -124,8 +183,7 @@ CHOSEN = {"sum": [1, {"count": {"types": ["creature"], "controller": "chosen"}}]
 @needs_phase
 def test_the_chosen_opponent_is_phases_choice(engine):
     """CR 614.12, 208.2a: Lost Order of Jarkeld counts the chosen opponent's creatures, in a game of
-    three: choosing Cara (one creature) or Blair (two) gives different values. (Realised, though
-    ``enters-choices`` is not declared: its object choices are not; run without the feature check.)"""
+    three: choosing Cara (one creature) or Blair (two) gives different values."""
     order = {**creature("1+*", "1+*", abilities=[LOST_ORDER, {"cda_pt": {"power": CHOSEN, "toughness": CHOSEN}}]),
              "zone": "hand"}
     objects = {"order": order, "wolf": {**creature(3, 3), "owner": "Blair"},
@@ -134,8 +192,8 @@ def test_the_chosen_opponent_is_phases_choice(engine):
         case = make_case(objects, [{"move": {"object": "order", "to": "battlefield", "choices": {"player": chosen}}},
                                    {"expect": {"objects": {"order": {"power": value, "toughness": value}}}}],
                          players=("Alex", "Blair", "Cara"), rules=("614.12",))
-        assert "enters-choices" in case.features and "enters-choices" not in describe(engine).features
-        assert compare.compare(case, engine.run(case.to_dict())) == [], chosen
+        assert "enters-choices" in case.features and "enters-choices" in describe(engine).features
+        assert compare.judge(engine, describe(engine), case).status == "passed", chosen
 
 
 @needs_phase

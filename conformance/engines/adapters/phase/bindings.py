@@ -36,8 +36,8 @@ FEATURES = (
     "face-down",  # .face_down: phase's face-down permanents and morph; turning face down or up by effects refused
     "characteristic-expressions",  # card types among cards in all graveyards, your life total (wording.quantity)
     "control-changing",  # a resolving "Gain control of target permanent" (changes.CONTROL); static control refused
-    # not "enters-choices": player choices are realised (.enters_choices), but the generated copy scenarios
-    # it brings in choose objects, which are not, and 707.3/copies-agree-with-reference would then run too few
+    "enters-choices",  # .enters_choices: a player (phase's prompt as it enters), a power and toughness (the card
+    # cast from the hand, .choosing); object choices, and choices made elsewhere, refused
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
@@ -63,6 +63,12 @@ REAL_CARDS: dict[str, dict[str, Any]] = {
     # Stormmworld/GameRoom and managym repositories, and a card article), not typed from memory.
     "Gray Ogre": {"manaCost": "{2}{R}", "manaValue": 3, "types": ["Creature"], "subtypes": ["Ogre"],
                   "colors": ["R"], "power": "2", "toughness": "2", "text": ""},
+    # Aquamorph Entity: {2}{U}{U}, Creature — Shapeshifter, */*, blue, morph {2}{U} (Planar Chaos;
+    # Duel Decks: Speed vs. Cunning). Checked against three public card implementations (XMage's
+    # magefree/mage AquamorphEntity.java in two versions, and mage-server-go's generated card), not
+    # typed from memory. Its text is not compared: the adapter writes its ability (.enters_choices).
+    "Aquamorph Entity": {"manaCost": "{2}{U}{U}", "manaValue": 4, "types": ["Creature"], "subtypes": ["Shapeshifter"],
+                         "colors": ["U"], "power": "*", "toughness": "*", "keywords": ["Morph"]},
 }
 """True Oracle facts of the real cards golden cases name, each checked against public sources.
 A case naming one of them gets its mana cost too, when the case's printed characteristics

@@ -1,15 +1,21 @@
-"""Entering with an as-enters choice of a player (CR 614.12): the permanent is moved with phase's
+"""Entering with an as-enters choice (CR 614.12): of a player, the permanent is moved with phase's
 zone-change pipeline (debug ``MoveToZone`` with ``simulate: true``, which applies the replacement
-effects of the move), and phase's prompt for the choice is answered with the case's player
-(the wording and the plan: :mod:`.enters_choices`).
+effects of the move), and phase's prompt for the choice is answered with the case's player; of a
+power and toughness (208.2b), the card is cast from its owner's hand, its mana cost paid with mana
+given for it, and phase's prompt answered with the case's option as the spell resolves: phase keeps
+that choice only on a permanent spell resolving (its debug move asks once the 0/0 permanent has
+died, and an effect putting the card onto the battlefield does not ask). The wording and the plan:
+:mod:`.enters_choices`.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from conformance.engines.adapters.phase.bindings import AdapterFault
 from conformance.engines.adapters.phase.board import Board, _action
+from conformance.engines.adapters.phase.face_down import mana_paying
 from conformance.errors import Unsupported
 
 
@@ -34,3 +40,59 @@ class EntersChoosing(Board):
             raise AdapterFault(f"phase asks {self.waiting()['type']} after {oid!r}'s choice")
         if self.obj(oid)["zone"] != "Battlefield":
             raise AdapterFault(f"{oid!r} is not on the battlefield after entering")
+
+    def enter_cast_choosing(self, oid: str, label: str) -> None:
+        """A creature card with an as-enters choice of power and toughness cast from its owner's
+        hand (CR 601.2, 117.1a: in its owner's main phase with an empty stack), its mana cost paid
+        with mana given for it, and phase's prompt for the choice answered with ``label`` as the
+        spell resolves and the permanent enters (614.12, 208.2b)."""
+        obj = self.obj(oid)
+        where = str(obj["zone"]).lower()
+        if obj["zone"] != "Hand":
+            raise Unsupported(f"{oid!r} entering from the {where} with a power/toughness choice: phase keeps that choice "
+                              "only for a card cast from the hand (its debug move asks once the 0/0 permanent has died, "
+                              "an effect putting the card onto the battlefield does not ask: CR 614.12, 208.2b)")
+        owner = obj["owner"]
+        if owner != self.active or self.game.stack():
+            raise Unsupported(f"{oid!r} entering with a power/toughness choice, cast here, while its owner is not the "
+                              "active player or the stack is not empty (CR 117.1a)")
+        cost = json.loads(self.plan.cards[self.plan.objects[oid]].source).get("manaCost")
+        if not cost:
+            raise Unsupported(f"{oid!r} entering with a power/toughness choice: phase keeps that choice only for a card "
+                              "cast from the hand, and its card has no mana cost (CR 118.6)")
+        if self.game.player(owner)["mana_pool"]["mana"]:
+            raise Unsupported(f"{oid!r} cast while its owner has mana in the pool")
+        self.give_priority(owner)
+        if self.game.phase not in ("PreCombatMain", "PostCombatMain"):  # CR 117.1a: the case's steps need no step
+            self.debug("SetPhase", {"phase": "PreCombatMain", "active_player": owner})  # (no triggers: .plan)
+            self.give_priority(owner)
+        self.debug("AddMana", {"player_id": owner, "mana": mana_paying(cost)})
+        card = self.ids[oid]
+        action = next((a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == card), None)
+        if action is None:
+            raise AdapterFault(f"phase does not offer to cast {oid!r}")
+        self.game.apply(owner, action)
+        asked = False
+        for _ in range(self.plan.seats * 4 + 4):
+            waiting = self.waiting()
+            if waiting["type"] == "NamedChoice" and not asked:
+                self.answer_label(oid, waiting, label)
+                asked = True
+            elif waiting["type"] == "Priority" and self.game.stack():
+                self.pass_priority()
+            elif waiting["type"] == "Priority":
+                break
+            elif waiting["type"] == "AlternativeCastChoice" and not asked:  # CR 702.37c: cast face up, for its cost
+                self.game.apply(owner, _action({"type": "ChooseAlternativeCast", "data": {"choice": {"type": "Normal"}}}))
+            else:
+                raise AdapterFault(f"phase asks {waiting['type']} as {oid!r} is cast: {json.dumps(waiting)[:300]}")
+        obj = self.obj(oid)
+        if not asked or obj["zone"] != "Battlefield" or self.game.player(owner)["mana_pool"]["mana"] \
+                or {"type": "Label", "value": label} not in (obj.get("chosen_attributes") or ()):
+            raise AdapterFault(f"{oid!r} did not enter as {label} after casting it in phase")
+
+    def answer_label(self, oid: str, waiting: dict[str, Any], label: str) -> None:
+        options = list(waiting["data"].get("options") or ())
+        if label not in options:
+            raise Unsupported(f"phase does not offer {label!r} as {oid!r}'s choice (its options: {options})")
+        self.game.apply(waiting["data"]["player"], _action({"type": "ChooseOption", "data": {"choice": label}}))

@@ -11,6 +11,8 @@ toughness, and a player choice together with another choice, are unsupported.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,6 +36,40 @@ def choose_sentence(oid: str, body: Mapping[str, Any], types: list[str]) -> Sent
         "mode": {"type": "Mandatory"}, "valid_card": {"type": "SelfRef"}, "destination_zone": "Battlefield"})
 
 
+PT = re.compile(r"^([0-9]+)/([0-9]+)$")
+
+
+def pt_choice_sentences(oid: str, body: Mapping[str, Any], types: list[str],
+                        case: Mapping[str, Any] | None) -> tuple[Sentence, list[Sentence]]:
+    """Aquamorph Entity's "As this creature enters, it becomes your choice of 5/1 or 1/5." (CR
+    208.2b, 614.12), and phase's reading of it: a replacement choosing one of the labels as the
+    permanent enters, kept on it, and one static ability per label setting its power and toughness
+    while that label is the chosen one. Its "or is turned face up" half is left out where the case
+    turns nothing face up (that half applies only then, 708.11; phase's parser leaves those words
+    unimplemented), and refused otherwise; two options only (phase leaves a list of three
+    unimplemented)."""
+    options = list(body.get("options") or ())
+    if "creature" not in types:
+        raise Unsupported(f"object {oid!r}: a power/toughness choice on a noncreature card has no wording here")
+    if len(options) != 2 or len(set(options)) != 2 or not all(PT.match(str(o)) for o in options):
+        raise Unsupported(f"object {oid!r}: a power/toughness choice among {options} has no wording phase's parser "
+                          "reads (two options only)")
+    if body.get("turned_face_up") and any("turn_face_up" in step for step in (case or {}).get("steps", ())):
+        raise Unsupported(f"object {oid!r}: a power/toughness choice as a permanent is turned face up (CR 708.11): "
+                          "phase's parser leaves 'or is turned face up' unimplemented")
+    first, second = options
+    replacement = Sentence(f"As this creature enters, it becomes your choice of {first} or {second}.", {
+        "event": "Moved", "mode": {"type": "Mandatory"}, "valid_card": {"type": "SelfRef"},
+        "destination_zone": "Battlefield", "condition": None,
+        "execute": {"kind": "Spell", "effect": {"type": "Choose", "choice_type": {"Labeled": {"options": options}},
+                                                "persist": True}}})
+    statics = [Sentence("", {"mode": "Continuous", "affected": {"type": "SelfRef"}, "condition": {
+        "type": "ChosenLabelIs", "label": label}, "modifications": [
+        {"type": "SetPower", "value": int(PT.match(label)[1])}, {"type": "SetToughness", "value": int(PT.match(label)[2])}]})
+        for label in options]
+    return replacement, statics
+
+
 def chooses_a_player(card: Mapping[str, Any]) -> bool:
     return any("as_enters_choose" in a and (a["as_enters_choose"] or {}).get("player") in CHOICE_TYPES
                for a in card.get("abilities", ()))
@@ -54,6 +90,32 @@ def player_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | Non
     if choices["player"] not in case["players"]:
         raise Unsupported(f"the choice of {choices['player']!r}, who is not a player of the case")
     return choices["player"]
+
+
+def pt_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
+    """The power and toughness a ``move`` step's ``choices`` name for the moved object's as-enters
+    choice (CR 208.2b), or None when they name none; raise Unsupported for it with any other
+    choice, or when the case has triggered abilities or observes mana pools (the card is cast, its
+    cost paid with mana given for it: .choosing)."""
+    choices = {k: v for k, v in (body.get("choices") or {}).items() if v is not None}
+    if "pt" not in choices:
+        return None
+    if set(choices) != {"pt"}:
+        raise Unsupported(f"a move with the choices {sorted(choices)} together is not realised by this adapter")
+    if body["to"] != "battlefield":
+        raise Unsupported("a power/toughness choice for a move to a zone other than the battlefield")
+    card = case["objects"][body["object"]]["card"]
+    options = [o for a in card.get("abilities", ()) if "as_enters_pt" in a for o in a["as_enters_pt"]["options"]]
+    if choices["pt"] not in options:
+        raise Unsupported("a power/toughness choice for an object without an as-enters choice among those options")
+    text = json.dumps(case["steps"])
+    if "triggered" in json.dumps(case["objects"]) or "resolve_triggers" in text:
+        raise Unsupported("a power/toughness choice in a case with triggered abilities: the card is cast here "
+                          "(CR 601.2), an event the case does not have")
+    if any("mana" in values for step in case["steps"] for values in ((step.get("expect") or {}).get("players") or {}).values()):
+        raise Unsupported("a power/toughness choice in a case observing mana pools (the card is cast here, its cost "
+                          "paid with mana given for it)")
+    return choices["pt"]
 
 
 def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tuple[str, Any] | None:
