@@ -75,16 +75,25 @@ def chooses_a_player(card: Mapping[str, Any]) -> bool:
                for a in card.get("abilities", ()))
 
 
+def _alone(body: Mapping[str, Any], key: str, what: str) -> dict[str, Any] | None:
+    """A move's ``choices`` when they name ``key`` and nothing else, for a move to the battlefield
+    (CR 614.12); None when they do not name it; Unsupported otherwise."""
+    choices = {k: v for k, v in (body.get("choices") or {}).items() if v is not None}
+    if key not in choices:
+        return None
+    if set(choices) != {key}:
+        raise Unsupported(f"a move with the choices {sorted(choices)} together is not realised by this adapter")
+    if body["to"] != "battlefield":
+        raise Unsupported(f"{what} for a move to a zone other than the battlefield")
+    return choices
+
+
 def player_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
     """The player a ``move`` step's ``choices`` name for the moved object's as-enters choice, or
     None when they name none; raise Unsupported for a player choice with any other choice."""
-    choices = {k: v for k, v in (body.get("choices") or {}).items() if v is not None}
-    if "player" not in choices:
+    choices = _alone(body, "player", "a player choice")
+    if choices is None:
         return None
-    if set(choices) != {"player"}:
-        raise Unsupported(f"a move with the choices {sorted(choices)} together is not realised by this adapter")
-    if body["to"] != "battlefield":
-        raise Unsupported("a player choice for a move to a zone other than the battlefield")
     if not chooses_a_player(case["objects"][body["object"]]["card"]):
         raise Unsupported("a player choice for an object without an as-enters player choice")
     if choices["player"] not in case["players"]:
@@ -97,13 +106,9 @@ def pt_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
     choice (CR 208.2b), or None when they name none; raise Unsupported for it with any other
     choice, or when the case has triggered abilities or observes mana pools (the card is cast, its
     cost paid with mana given for it: .choosing)."""
-    choices = {k: v for k, v in (body.get("choices") or {}).items() if v is not None}
-    if "pt" not in choices:
+    choices = _alone(body, "pt", "a power/toughness choice")
+    if choices is None:
         return None
-    if set(choices) != {"pt"}:
-        raise Unsupported(f"a move with the choices {sorted(choices)} together is not realised by this adapter")
-    if body["to"] != "battlefield":
-        raise Unsupported("a power/toughness choice for a move to a zone other than the battlefield")
     card = case["objects"][body["object"]]["card"]
     options = [o for a in card.get("abilities", ()) if "as_enters_pt" in a for o in a["as_enters_pt"]["options"]]
     if choices["pt"] not in options:
