@@ -706,6 +706,20 @@ def test_a_face_down_permanent_of_the_other_player_is_set_up_in_the_same_step(en
 
 
 @needs_phase
+def test_morph_by_a_controller_without_priority_is_refused(engine, info):
+    """CR 702.37e, 116.2b: the morph special action is taken by the permanent's controller holding
+    priority; one controlled by the player without priority (a generated 707.3 scenario, where
+    phase raised "Wrong player") is refused with the reason, not an error."""
+    bear = creature(1, 1, name="Runeclaw Bear", subtypes=["Bear"], colors=["W"], abilities=[{"morph": "{2}"}])
+    case = make_case({"o1": {**bear, "owner": "Alex", "controller": "Blair", "face_down": True}}, [
+        {"turn_face_up": {"object": "o1", "by": "morph"}},
+        {"expect": {"objects": {"o1": {}}}},
+    ], rules=("708.8",))
+    result = outcome(engine, info, case)
+    assert result.status == "unsupported" and "does not have priority" in result.reason
+
+
+@needs_phase
 def test_a_static_ability_on_itself_is_written_and_read_by_phase():
     """CR 604.2: "This creature gets +1/+0." on a creature (phase's SelfRef), refused elsewhere."""
     from conformance.engines.adapters.phase.cards import object_card

@@ -57,6 +57,11 @@ class FaceDown(Board):
             raise Unsupported(f"turning {oid!r} face up by morph: its card has no morph, and phase would turn it up "
                               "as a manifested creature card (CR 701.40)")
         controller = obj["controller"]
+        waiting = self.waiting()
+        if waiting["type"] != "Priority" or waiting["data"]["player"] != controller:  # CR 702.37e, 116.2b
+            raise Unsupported(f"turning {oid!r} face up by morph while its controller does not have priority (a special "
+                              "action its controller takes holding priority; passing priority to them here could end "
+                              "phase's step)")
         if self.game.player(controller)["mana_pool"]["mana"]:
             raise Unsupported(f"turning {oid!r} face up while its controller has mana in the pool")
         self.debug("AddMana", {"player_id": controller, "mana": mana_paying(cost)})
