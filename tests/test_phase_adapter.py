@@ -214,6 +214,19 @@ def test_known_disagreement_subtype_without_its_card_type(engine, info):
 
 
 @needs_phase
+def test_known_disagreement_chosen_pt_is_copiable(engine, info):
+    """CR 208.2b, 707.2: the power and toughness chosen as Aquamorph Entity enters are copiable
+    values. phase keeps the choice on the permanent only: a creature becoming a copy of the 5/1
+    gets the abilities with no choice, is 0/0, and dies (704.5f), a Runeclaw Bear in the graveyard."""
+    (case,) = loader.load_suite([PHASE_CASES / "208.2b-chosen-pt-is-copiable.yaml"])
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    got = {(m.checkpoint, m.object, m.field): (m.expected, m.got) for m in result.mismatches}
+    assert got[1, "bear", "zone"] == ("battlefield", "graveyard") and got[1, "bear", "power"] == (5, 2)
+    assert (2, "aquamorph", "power") not in got  # the original, cast with its choice, is 0/0 in the graveyard
+
+
+@needs_phase
 def test_known_disagreement_own_replacement_as_it_enters(engine, info):
     """CR 614.12: a permanent's own replacement effect covering a general set of permanents (its
     Hardened Scales wording: "a creature you control") does not apply to how it enters. phase
@@ -274,6 +287,9 @@ DISAGREEMENTS = {
     "cr208_2a_star_is_zero_once_its_ability_is_lost.py": ["before battlefield:1/2 (CR 208.2a: battlefield:1/2)",
                                                           "after graveyard:0/0 (CR 208.2a: battlefield:0/1)"],
 }
+DISAGREEMENTS["cr208_2b_chosen_pt_is_a_copiable_value.py"] = [
+    "original Battlefield:Shifter:5/1 (CR 208.2b: Battlefield:Shifter:5/1)",
+    "copy Graveyard:Bear:2/2 (CR 707.2: Battlefield:Shifter:5/1)"]
 DISAGREEMENTS["cr202_1b_token_has_no_mana_cost.py"] = ["mana_cost Cost (CR 202.1b: none)"]
 DISAGREEMENTS["cr400_7_trigger_effect_on_a_card_that_left.py"] = ["zone graveyard (CR 704.5g: graveyard)",
                                                                   "counters 1 (CR 400.7: 0)"]
@@ -309,7 +325,8 @@ EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
                  "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",
                  "cr208_2a_star_is_zero_once_its_ability_is_lost.py",
                  "cr111_4_token_named_by_its_subtypes_and_token.py",
-                 "cr202_1b_token_has_no_mana_cost.py"}
+                 "cr202_1b_token_has_no_mana_cost.py",
+                 "cr208_2b_chosen_pt_is_a_copiable_value.py"}
 
 
 def test_every_reproducer_script_is_checked():
