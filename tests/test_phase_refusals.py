@@ -161,6 +161,21 @@ def test_a_chosen_pt_is_phases_choice_as_the_card_is_cast(engine):
 
 
 @needs_phase
+def test_a_declared_permanents_chosen_pt_is_made_as_it_is_cast_in_the_setup(engine):
+    """CR 208.2b, 614.12: an Aquamorph Entity declared on the battlefield as a 1/5 entered so before
+    the case began: cast from its owner's hand as the case is set up, the choice made in phase's
+    prompt; one of the player who is not active is refused (it is cast here, CR 117.1a)."""
+    steps = [{"modify_pt": {"to": "aq", "power": 1, "toughness": 0}},
+             {"expect": {"objects": {"aq": {"zone": "battlefield", "power": 2, "toughness": 5}}}}]
+    case = make_case({"aq": _aquamorph(zone="battlefield", choices={"pt": "1/5"})}, steps, rules=("208.2b",))
+    assert compare.judge(engine, describe(engine), case).status == "passed"
+    case = make_case({"aq": _aquamorph(zone="battlefield", choices={"pt": "1/5"}, owner="Blair")}, steps,
+                     rules=("208.2b",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "unsupported" and "117.1a" in result.reason
+
+
+@needs_phase
 def test_a_chosen_pt_elsewhere_than_cast_from_the_hand_is_refused(engine):
     """phase keeps a chosen power and toughness only for a card cast from the hand (.choosing): from
     a graveyard, or for a card without a mana cost (CR 118.6), the case is refused with the reason."""

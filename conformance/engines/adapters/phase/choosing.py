@@ -41,11 +41,15 @@ class EntersChoosing(Board):
         if self.obj(oid)["zone"] != "Battlefield":
             raise AdapterFault(f"{oid!r} is not on the battlefield after entering")
 
-    def enter_cast_choosing(self, oid: str, label: str) -> None:
+    def enter_cast_choosing(self, oid: str, label: str, setup: bool = False) -> None:
         """A creature card with an as-enters choice of power and toughness cast from its owner's
         hand (CR 601.2, 117.1a: in its owner's main phase with an empty stack), its mana cost paid
         with mana given for it, and phase's prompt for the choice answered with ``label`` as the
-        spell resolves and the permanent enters (614.12, 208.2b)."""
+        spell resolves and the permanent enters (614.12, 208.2b). ``setup``: a permanent declared
+        on the battlefield, which entered so before the case began (the format's reading), is
+        put in its owner's hand first and cast from there."""
+        if setup and self.obj(oid)["zone"] != "Hand":
+            self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": "Hand", "simulate": False})
         obj = self.obj(oid)
         where = str(obj["zone"]).lower()
         if obj["zone"] != "Hand":

@@ -126,8 +126,8 @@ def pt_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
 def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tuple[str, Any] | None:
     """The choice an object declared on the battlefield made as it entered, before the case began
     (the format's ``choices`` on an object, 614.12): ``("copy", X)`` (707.5; "copy nothing" is
-    no choice: the replacement declined, it is set up as any declared permanent) or
-    ``("player", P)``; it is made again as the object enters during the setup, in declaration
+    no choice: the replacement declined, it is set up as any declared permanent), ``("player",
+    P)`` or ``("pt", X)`` (208.2b); it is made again as the object enters during the setup, in declaration
     order, so what it copies must be declared before it, on the battlefield. Anything else:
     unsupported."""
     spec = case["objects"][oid]
@@ -144,6 +144,8 @@ def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tup
         raise Unsupported(f"object {oid!r}: choices made as it entered under another player's control")
     if set(choices) == {"player"}:
         return "player", player_choice(case, {"object": oid, "to": "battlefield", "choices": choices})
+    if set(choices) == {"pt"}:  # CR 208.2b: the card cast as the case is set up (.choosing)
+        return "pt", pt_choice(case, {"object": oid, "to": "battlefield", "choices": choices})
     if set(choices) != {"copy"}:
         raise Unsupported(f"object {oid!r}: the choices {sorted(choices)} as it entered are not realised by this adapter")
     if not any("enters_as_copy" in a for a in spec["card"].get("abilities", ())):
