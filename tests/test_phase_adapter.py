@@ -690,8 +690,9 @@ FACE_DOWN_CASES = {  # golden case: its file and outcome on phase (CR 708, 702.3
     "708.8/turned-face-up-keeps-counters-and-effects": ("708-face-down.yaml", "passed"),
     "613.7f/turned-face-up-gets-a-new-timestamp": ("708-face-down.yaml", "passed"),
     "707.2/clone-copies-face-down-grinning-demon": ("707.2-copiable-values.yaml", "passed"),  # morph on the Clone: no
-    # no wording phase reads turns a permanent face down; its debug action would not make it the 708.2a 2/2
-    "708.2b/turned-face-down-and-up-again": ("708-face-down.yaml", "unsupported"),
+    # "Turn target creature face down." (708.2a, 708.2b), no morph nor mana cost: phase refuses the special action,
+    # "Turn target face-down creature face up." (708.8), the only face-down permanent
+    "708.2b/turned-face-down-and-up-again": ("708-face-down.yaml", "passed"),
     # the morph cost after a copy effect is the copy's (702.37e): not checked here
     "707.3/face-down-permanent-copies-a-morph-creature": ("707.3-copies-of-copies.yaml", "unsupported"),
 }
@@ -720,6 +721,23 @@ def test_a_face_down_permanent_of_the_other_player_is_set_up_in_the_same_step(en
     assert (snapshot["name"], snapshot["power"], snapshot["toughness"], snapshot["face_down"], snapshot["controller"]) == (
         None, 3, 2, True, "Blair")
     agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_turning_face_up_by_an_effect_needs_the_only_face_down_permanent(engine, info):
+    """CR 708.8: phase's "Turn target face-down creature face up." turns every face-down creature
+    up, ignoring its target: with a second face-down permanent the case is refused with the reason;
+    alone, turned down by "Turn target creature face down." and up again, it is as the CR says."""
+    bear = creature(2, 2, name="Runeclaw Bear", subtypes=["Bear"], colors=["G"])
+    wolf = creature(3, 3, name="Grizzly Wolf", subtypes=["Wolf"], colors=["G"])
+    steps = [{"turn_face_down": {"object": "bear"}},
+             {"expect": {"objects": {"bear": {"name": None, "power": 2, "toughness": 2, "face_down": True}}}},
+             {"turn_face_up": {"object": "bear", "by": "effect"}},
+             {"expect": {"objects": {"bear": {"name": "Runeclaw Bear", "face_down": False}, "wolf": {}}}}]
+    assert outcome(engine, info, make_case({"bear": bear, "wolf": wolf}, steps, rules=("708.8",))).status == "passed"
+    case = make_case({"bear": bear, "wolf": {**wolf, "face_down": True}}, steps, rules=("708.8",))
+    result = outcome(engine, info, case)
+    assert result.status == "unsupported" and "only face-down permanent" in result.reason
 
 
 @needs_phase

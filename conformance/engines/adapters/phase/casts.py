@@ -38,6 +38,7 @@ class Cast:
     copy_choice: tuple[str | None] | None = None  # the copy choice of the token copy it creates (707.5, .entering)
     target_zone: str = "Battlefield"  # where its target must be ("target creature card in a graveyard": Graveyard)
     only: tuple[str, str] | None = None  # the protected creature its "each" words must name alone (.protected_recipients)
+    face_down_alone: bool = False  # phase's TurnFaceUp ignores its target: the target must be the only face-down permanent
 
     @property
     def tracked(self) -> bool:

@@ -36,7 +36,7 @@ from conformance.engines.adapters.phase.player_counters import check_player_coun
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
                                                        token_names, token_order)
 from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice, pt_choice
-from conformance.engines.adapters.phase.face_down import check_turn_face_up
+from conformance.engines.adapters.phase.face_down import TURN_FACE_DOWN, TURN_FACE_UP, check_turn_face_up
 from conformance.engines.adapters.phase.wording import ON_ANY_PERMANENT, TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -226,11 +226,14 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
                     copy_choice=token_copy_choice(body) if copy_of else None,
                     target_zone="Graveyard" if (case["objects"].get(copy_of) or {}).get("zone") == "graveyard"
                     else "Battlefield")
-    if kind == "turn_face_up":  # CR 702.37e, 708.8 (.face_down)
-        return check_turn_face_up(case, body)
-    if kind == "turn_face_down":
-        raise Unsupported("turning a permanent face down has no wording phase's parser reads (phase's debug face-state "
-                          "action would change the status alone, without the characteristics of CR 708.2a)")
+    if kind in ("turn_face_up", "turn_face_down"):  # CR 702.37e, 708.2a, 708.2b, 708.8 (.face_down)
+        if kind == "turn_face_up" and check_turn_face_up(case, body).get("by", "effect") == "morph":
+            return body
+        name = f"Cfx Spell {next(counter)}"  # who casts it does not matter: the first player does
+        plan.cards[name] = spell_card(name, [TURN_FACE_DOWN if kind == "turn_face_down" else TURN_FACE_UP])
+        plan.spells[name] = plan.players[0]
+        return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[],
+                    face_down_alone=kind == "turn_face_up")
     if kind == "become_copy":  # CR 707.4, 707.9 (.copies)
         name = f"Cfx Spell {next(counter)}"
         plan.cards[name] = spell_card(name, [become_copy_sentence(body)])
