@@ -5,8 +5,13 @@ opponent." (or "a player"), phase's own replacement effect, and numbers about th
 
 The permanent is moved with phase's zone-change pipeline (debug ``MoveToZone`` with ``simulate:
 true``, which applies the replacement effects of the move, as for entering as a copy), and the
-case's choice is answered in phase's own prompt for it (:mod:`.choosing`). A choice of an object or of a power and
-toughness, and a player choice together with another choice, are unsupported.
+case's choice is answered in phase's own prompt for it (:mod:`.choosing`).
+
+A choice of power and toughness (CR 208.2b): Aquamorph Entity's "As this creature enters, it
+becomes your choice of 5/1 or 1/5." (:func:`pt_choice_sentences`); the card is cast from its
+owner's hand and the choice answered in phase's prompt as it resolves (:mod:`.choosing`: phase
+keeps that choice only for a permanent spell). A choice of an object (phase's parser reads no
+"choose a creature"), and a choice together with another one, are unsupported.
 """
 
 from __future__ import annotations
