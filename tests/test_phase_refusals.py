@@ -129,6 +129,11 @@ def test_as_enters_pt_choices_are_aquamorph_entitys_wording_or_refused():
     with pytest.raises(Unsupported, match="708.11"):  # the "or is turned face up" half would apply
         pt_choice_sentences("o", {"options": ["5/1", "1/5"], "turned_face_up": True}, ["creature"],
                             {"steps": [{"turn_face_up": {"object": "o", "by": "morph"}}]})
+    with pytest.raises(Unsupported, match="708.11"):  # to a copy of it, which has the ability (707.2)
+        pt_choice_sentences("o", {"options": ["5/1", "1/5"], "turned_face_up": True}, ["creature"], {"steps": [
+            {"become_copy": {"to": "p", "of": "o"}}, {"turn_face_up": {"object": "p", "by": "effect"}}]})
+    other = {"steps": [{"turn_face_up": {"object": "p", "by": "morph"}}], "objects": {}}  # another permanent only
+    assert pt_choice_sentences("o", {"options": ["5/1", "1/5"], "turned_face_up": True}, ["creature"], other)[0].text
     case = {"players": ["Alex"], "steps": [], "objects": {"o": {"card": {"abilities": [AQUAMORPH]}}}}
     assert pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "1/5", "player": None}}) == "1/5"
     with pytest.raises(Unsupported, match="together"):
@@ -163,14 +168,16 @@ def test_a_chosen_pt_is_phases_choice_as_the_card_is_cast(engine):
 @needs_phase
 def test_a_declared_permanents_chosen_pt_is_made_as_it_is_cast_in_the_setup(engine):
     """CR 208.2b, 614.12: an Aquamorph Entity declared on the battlefield as a 1/5 entered so before
-    the case began: cast from its owner's hand as the case is set up, the choice made in phase's
-    prompt; one of the player who is not active is refused (it is cast here, CR 117.1a)."""
+    the case began: cast from its owner's hand as the case is set up (either player's, under
+    either's control: the option is the case's), the choice made in phase's prompt. Moved there
+    during the case by the player who is not active, it is refused (it is cast here, CR 117.1a)."""
     steps = [{"modify_pt": {"to": "aq", "power": 1, "toughness": 0}},
              {"expect": {"objects": {"aq": {"zone": "battlefield", "power": 2, "toughness": 5}}}}]
-    case = make_case({"aq": _aquamorph(zone="battlefield", choices={"pt": "1/5"})}, steps, rules=("208.2b",))
-    assert compare.judge(engine, describe(engine), case).status == "passed"
-    case = make_case({"aq": _aquamorph(zone="battlefield", choices={"pt": "1/5"}, owner="Blair")}, steps,
-                     rules=("208.2b",))
+    for spec in ({}, {"owner": "Blair"}, {"controller": "Blair"}):
+        case = make_case({"aq": _aquamorph(zone="battlefield", choices={"pt": "1/5"}, **spec)}, steps, rules=("208.2b",))
+        assert compare.judge(engine, describe(engine), case).status == "passed", spec
+    case = make_case({"aq": _aquamorph(owner="Blair")}, [
+        {"move": {"object": "aq", "to": "battlefield", "choices": {"pt": "1/5"}}}, *steps], rules=("208.2b",))
     result = compare.judge(engine, describe(engine), case)
     assert result.status == "unsupported" and "117.1a" in result.reason
 

@@ -47,7 +47,8 @@ class EntersChoosing(Board):
         with mana given for it, and phase's prompt for the choice answered with ``label`` as the
         spell resolves and the permanent enters (614.12, 208.2b). ``setup``: a permanent declared
         on the battlefield, which entered so before the case began (the format's reading), is
-        put in its owner's hand first and cast from there."""
+        put in its owner's hand first and cast from there, by its owner (phase's step set with the
+        owner active for it, then as it was, as for a declared face-down permanent)."""
         if setup and self.obj(oid)["zone"] != "Hand":
             self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": "Hand", "simulate": False})
         obj = self.obj(oid)
@@ -56,8 +57,9 @@ class EntersChoosing(Board):
             raise Unsupported(f"{oid!r} entering from the {where} with a power/toughness choice: phase keeps that choice "
                               "only for a card cast from the hand (its debug move asks once the 0/0 permanent has died, "
                               "an effect putting the card onto the battlefield does not ask: CR 614.12, 208.2b)")
-        owner = obj["owner"]
-        if owner != self.active or self.game.stack():
+        owner, step = obj["owner"], self.game.phase
+        other = setup and owner != self.active  # phase's step set with the owner active for the cast, then as it was
+        if (owner != self.active and not other) or self.game.stack():
             raise Unsupported(f"{oid!r} entering with a power/toughness choice, cast here, while its owner is not the "
                               "active player or the stack is not empty (CR 117.1a)")
         cost = json.loads(self.plan.cards[self.plan.objects[oid]].source).get("manaCost")
@@ -66,8 +68,9 @@ class EntersChoosing(Board):
                               "cast from the hand, and its card has no mana cost (CR 118.6)")
         if self.game.player(owner)["mana_pool"]["mana"]:
             raise Unsupported(f"{oid!r} cast while its owner has mana in the pool")
-        self.give_priority(owner)
-        if self.game.phase not in ("PreCombatMain", "PostCombatMain"):  # CR 117.1a: the case's steps need no step
+        if not other:
+            self.give_priority(owner)
+        if other or step not in ("PreCombatMain", "PostCombatMain"):  # CR 117.1a: the case's steps need no step
             self.debug("SetPhase", {"phase": "PreCombatMain", "active_player": owner})  # (no triggers: .plan)
             self.give_priority(owner)
         self.debug("AddMana", {"player_id": owner, "mana": mana_paying(cost)})
@@ -94,6 +97,8 @@ class EntersChoosing(Board):
         if not asked or obj["zone"] != "Battlefield" or self.game.player(owner)["mana_pool"]["mana"] \
                 or {"type": "Label", "value": label} not in (obj.get("chosen_attributes") or ()):
             raise AdapterFault(f"{oid!r} did not enter as {label} after casting it in phase")
+        if other:
+            self.debug("SetPhase", {"phase": step, "active_player": self.active})
 
     def answer_label(self, oid: str, waiting: dict[str, Any], label: str) -> None:
         options = list(waiting["data"].get("options") or ())

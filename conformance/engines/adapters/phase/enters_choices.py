@@ -59,7 +59,7 @@ def pt_choice_sentences(oid: str, body: Mapping[str, Any], types: list[str],
     if len(options) != 2 or len(set(options)) != 2 or not all(PT.match(str(o)) for o in options):
         raise Unsupported(f"object {oid!r}: a power/toughness choice among {options} has no wording phase's parser "
                           "reads (two options only)")
-    if body.get("turned_face_up") and any("turn_face_up" in step for step in (case or {}).get("steps", ())):
+    if body.get("turned_face_up") and _turned_face_up(oid, case or {}):
         raise Unsupported(f"object {oid!r}: a power/toughness choice as a permanent is turned face up (CR 708.11): "
                           "phase's parser leaves 'or is turned face up' unimplemented")
     first, second = options
@@ -73,6 +73,19 @@ def pt_choice_sentences(oid: str, body: Mapping[str, Any], types: list[str],
         {"type": "SetPower", "value": int(PT.match(label)[1])}, {"type": "SetToughness", "value": int(PT.match(label)[2])}]})
         for label in options]
     return replacement, statics
+
+
+def _turned_face_up(oid: str, case: Mapping[str, Any]) -> bool:
+    """Whether a step of the case may turn a permanent with this object's "as it is turned face up"
+    ability face up (CR 708.11): this object, or one that a copy effect may give its abilities
+    (a ``become_copy`` target, an object entering as a copy, a token copy)."""
+    steps = case.get("steps", ())
+    copies = {step["become_copy"].get("to") for step in steps if "become_copy" in step}
+    copies |= {other for other, spec in (case.get("objects") or {}).items()
+               if any("enters_as_copy" in a for a in spec["card"].get("abilities", ()))}
+    copies |= {name for step in steps if (step.get("create_token") or {}).get("copy_of")
+               for name in (step["create_token"].get("token"), *(step["create_token"].get("tokens") or ()))}
+    return any(step["turn_face_up"].get("object") in {oid, *copies} for step in steps if "turn_face_up" in step)
 
 
 def chooses_a_player(card: Mapping[str, Any]) -> bool:
@@ -143,9 +156,10 @@ def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tup
         raise Unsupported(f"object {oid!r}: choices made as it entered, off the battlefield")
     counters = any((a["enters_as_copy"].get("exceptions") or {}).get("enters_with_counters")
                    for a in spec["card"].get("abilities", ()) if "enters_as_copy" in a)  # put by who controls it
-    if (set(choices) != {"copy"} or counters) and spec.get("controller") not in (None, spec["owner"]):
+    if (set(choices) not in ({"copy"}, {"pt"}) or counters) and spec.get("controller") not in (None, spec["owner"]):
         # "choose an opponent" is relative to the player choosing; which object a Clone copies, from a filter naming no
-        # controller, is not (707.5): its owner puts it there choosing it, then its control is given (.board)
+        # controller, is not (707.5), nor which of the printed P/T options (208.2b): its owner puts it there choosing
+        # it, then its control is given (.board)
         raise Unsupported(f"object {oid!r}: choices made as it entered under another player's control")
     if set(choices) == {"player"}:
         return "player", player_choice(case, {"object": oid, "to": "battlefield", "choices": choices})
