@@ -137,7 +137,14 @@ def test_as_enters_pt_choices_are_aquamorph_entitys_wording_or_refused():
     case = {"players": ["Alex"], "steps": [], "objects": {"o": {"card": {"abilities": [AQUAMORPH]}}}}
     assert pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "1/5", "player": None}}) == "1/5"
     with pytest.raises(Unsupported, match="together"):
+        pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "1/5", "player": "Alex"}})
+    with pytest.raises(Unsupported, match="without an enters_as_copy"):  # a copy choice: a Clone's only (707.5)
         pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "1/5", "copy": ["x"]}})
+    clone = {"card": {"abilities": [{"enters_as_copy": {"of": {"types": ["creature"]}}}]}}
+    cloned = {**case, "objects": {**case["objects"], "c": clone}}
+    assert pt_choice(cloned, {"object": "c", "to": "battlefield", "choices": {"pt": "5/1", "copy": ["o"]}}) == "5/1"
+    with pytest.raises(Unsupported, match="one declared object only"):
+        pt_choice(cloned, {"object": "c", "to": "battlefield", "choices": {"pt": "5/1", "copy": []}})
     with pytest.raises(Unsupported, match="among those options"):
         pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "2/2"}})
 

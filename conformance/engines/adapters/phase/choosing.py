@@ -41,14 +41,16 @@ class EntersChoosing(Board):
         if self.obj(oid)["zone"] != "Battlefield":
             raise AdapterFault(f"{oid!r} is not on the battlefield after entering")
 
-    def enter_cast_choosing(self, oid: str, label: str, setup: bool = False) -> None:
+    def enter_cast_choosing(self, oid: str, label: str, setup: bool = False, copy: str | None = None) -> None:
         """A creature card with an as-enters choice of power and toughness cast from its owner's
         hand (CR 601.2, 117.1a: in its owner's main phase with an empty stack), its mana cost paid
         with mana given for it, and phase's prompt for the choice answered with ``label`` as the
         spell resolves and the permanent enters (614.12, 208.2b). ``setup``: a permanent declared
         on the battlefield, which entered so before the case began (the format's reading), is
         put in its owner's hand first and cast from there, by its owner (phase's step set with the
-        owner active for it, then as it was, as for a declared face-down permanent)."""
+        owner active for it, then as it was, as for a declared face-down permanent). ``copy``: a
+        card with Clone's ability entering as a copy of that object, whose copied as-enters ability
+        then asks for the choice (707.5): phase's copy prompts answered first (:mod:`.entering`)."""
         if setup and self.obj(oid)["zone"] != "Hand":
             self.debug("MoveToZone", {"object_id": self.ids[oid], "to_zone": "Hand", "simulate": False})
         obj = self.obj(oid)
@@ -82,7 +84,10 @@ class EntersChoosing(Board):
         asked = False
         for _ in range(self.plan.seats * 4 + 4):
             waiting = self.waiting()
-            if waiting["type"] == "NamedChoice" and not asked:
+            if waiting["type"] == "ReplacementChoice" and copy is not None and not asked:  # CR 707.5, 614.12
+                self.choose_copy(waiting, card, copy, repr(oid))
+                copy = None
+            elif waiting["type"] == "NamedChoice" and not asked and copy is None:
                 self.answer_label(oid, waiting, label)
                 asked = True
             elif waiting["type"] == "Priority" and self.game.stack():
@@ -94,7 +99,7 @@ class EntersChoosing(Board):
             else:
                 raise AdapterFault(f"phase asks {waiting['type']} as {oid!r} is cast: {json.dumps(waiting)[:300]}")
         obj = self.obj(oid)
-        if not asked or obj["zone"] != "Battlefield" or self.game.player(owner)["mana_pool"]["mana"] \
+        if not asked or copy is not None or obj["zone"] != "Battlefield" or self.game.player(owner)["mana_pool"]["mana"] \
                 or {"type": "Label", "value": label} not in (obj.get("chosen_attributes") or ()):
             raise AdapterFault(f"{oid!r} did not enter as {label} after casting it in phase")
         if other:

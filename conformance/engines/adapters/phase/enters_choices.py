@@ -124,10 +124,11 @@ def pt_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
     choice (CR 208.2b), or None when they name none; raise Unsupported for it with any other
     choice, or when the case has triggered abilities or observes mana pools (the card is cast, its
     cost paid with mana given for it: .choosing)."""
-    choices = _alone(body, "pt", "a power/toughness choice")
+    copied = pt_copy(case, body)
+    choices = _alone(body, "pt", "a power/toughness choice") if copied is None else body["choices"]
     if choices is None:
         return None
-    card = case["objects"][body["object"]]["card"]
+    card = case["objects"][copied or body["object"]]["card"]
     options = [o for a in card.get("abilities", ()) if "as_enters_pt" in a for o in a["as_enters_pt"]["options"]]
     if choices["pt"] not in options:
         raise Unsupported("a power/toughness choice for an object without an as-enters choice among those options")
@@ -139,6 +140,23 @@ def pt_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
         raise Unsupported("a power/toughness choice in a case observing mana pools (the card is cast here, its cost "
                           "paid with mana given for it)")
     return choices["pt"]
+
+
+def pt_copy(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
+    """The object a card with Clone's ability copies as it enters with a power/toughness choice too
+    (``choices: {copy: X, pt: ...}``): X's as-enters ability is copied and applies to it, with its
+    own choice (CR 707.5, 208.2b); None when the choices are not those two."""
+    choices = {k: v for k, v in (body.get("choices") or {}).items() if v is not None}
+    if set(choices) != {"copy", "pt"}:
+        return None
+    if body["to"] != "battlefield":
+        raise Unsupported("a copy and a power/toughness choice for a move to a zone other than the battlefield")
+    if not any("enters_as_copy" in a for a in case["objects"][body["object"]]["card"].get("abilities", ())):
+        raise Unsupported("a copy choice for an object without an enters_as_copy ability")
+    copy = [choices["copy"]] if isinstance(choices["copy"], str) else list(choices["copy"])
+    if len(copy) != 1 or copy[0] not in case["objects"]:
+        raise Unsupported(f"a power/toughness choice with the copy choice {choices['copy']!r} (one declared object only)")
+    return copy[0]
 
 
 def declared_choice(case: Mapping[str, Any], oid: str, before: list[str]) -> tuple[str, Any] | None:

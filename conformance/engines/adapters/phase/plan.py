@@ -35,7 +35,7 @@ from conformance.engines.adapters.phase.unpreventable import unpreventable_sente
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
                                                        token_names, token_order)
-from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice, pt_choice
+from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice, pt_choice, pt_copy
 from conformance.engines.adapters.phase.face_down import TURN_FACE_DOWN, TURN_FACE_UP, check_turn_face_up
 from conformance.engines.adapters.phase.wording import ON_ANY_PERMANENT, TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
@@ -192,8 +192,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         if chosen is not None:
             return {**body, "player_choice": chosen}
         label = pt_choice(case, body)  # CR 208.2b: a power and toughness chosen as it enters (.enters_choices)
-        if label is not None:
-            return {**body, "pt_choice": label}
+        if label is not None:  # with a Clone's copy choice, the copied ability's (707.5)
+            return {**body, "pt_choice": label, "pt_copy": pt_copy(case, body)}
         if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
             if enters_with:
                 raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")
