@@ -69,13 +69,6 @@ REAL_CARDS: dict[str, dict[str, Any]] = {
     # typed from memory. Its text is not compared: the adapter writes its ability (.enters_choices).
     "Aquamorph Entity": {"manaCost": "{2}{U}{U}", "manaValue": 4, "types": ["Creature"], "subtypes": ["Shapeshifter"],
                          "colors": ["U"], "power": "*", "toughness": "*", "keywords": ["Morph"]},
-    # Clone: {3}{U}, Creature — Shapeshifter, 0/0, blue, "You may have Clone enter as a copy of any
-    # creature on the battlefield." Checked against three public card implementations (an SQL card
-    # database, a Haskell card definition, a JavaScript card definition), not typed from memory. Only
-    # a Clone whose text is that ability alone, as the adapter writes it, gets the mana cost.
-    "Clone": {"manaCost": "{3}{U}", "manaValue": 4, "types": ["Creature"], "subtypes": ["Shapeshifter"], "colors": ["U"],
-              "power": "0", "toughness": "0",
-              "text": "You may have this creature enter as a copy of any creature on the battlefield."},
 }
 """True Oracle facts of the real cards golden cases name, each checked against public sources.
 A case naming one of them gets its mana cost too, when the case's printed characteristics
