@@ -63,12 +63,6 @@ REAL_CARDS: dict[str, dict[str, Any]] = {
     # Stormmworld/GameRoom and managym repositories, and a card article), not typed from memory.
     "Gray Ogre": {"manaCost": "{2}{R}", "manaValue": 3, "types": ["Creature"], "subtypes": ["Ogre"],
                   "colors": ["R"], "power": "2", "toughness": "2", "text": ""},
-    # Aquamorph Entity: {2}{U}{U}, Creature — Shapeshifter, */*, blue, morph {2}{U} (Planar Chaos;
-    # Duel Decks: Speed vs. Cunning). Checked against three public card implementations (XMage's
-    # magefree/mage AquamorphEntity.java in two versions, and mage-server-go's generated card), not
-    # typed from memory. Its text is not compared: the adapter writes its ability (.enters_choices).
-    "Aquamorph Entity": {"manaCost": "{2}{U}{U}", "manaValue": 4, "types": ["Creature"], "subtypes": ["Shapeshifter"],
-                         "colors": ["U"], "power": "*", "toughness": "*", "keywords": ["Morph"]},
 }
 """True Oracle facts of the real cards golden cases name, each checked against public sources.
 A case naming one of them gets its mana cost too, when the case's printed characteristics

@@ -9,8 +9,8 @@ case's choice is answered in phase's own prompt for it (:mod:`.choosing`).
 
 A choice of power and toughness (CR 208.2b): Aquamorph Entity's "As this creature enters, it
 becomes your choice of 5/1 or 1/5." (:func:`pt_choice_sentences`); the card is cast from its
-owner's hand and the choice answered in phase's prompt as it resolves (:mod:`.choosing`: phase
-keeps that choice only for a permanent spell). A choice of an object (phase's parser reads no
+owner's hand by :data:`FREE_CAST` and the choice answered in phase's prompt as it resolves
+(:mod:`.choosing`: phase keeps that choice only for a permanent spell). A choice of an object (phase's parser reads no
 "choose a creature"), and a choice together with another one, are unsupported.
 """
 
@@ -122,8 +122,8 @@ def player_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | Non
 def pt_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
     """The power and toughness a ``move`` step's ``choices`` name for the moved object's as-enters
     choice (CR 208.2b), or None when they name none; raise Unsupported for it with any other
-    choice, or when the case has triggered abilities or observes mana pools (the card is cast, its
-    cost paid with mana given for it: .choosing)."""
+    choice (but a Clone's copy choice, :func:`pt_copy`), or when the case has triggered abilities
+    (the card is cast: .choosing)."""
     copied = pt_copy(case, body)
     choices = _alone(body, "pt", "a power/toughness choice") if copied is None else body["choices"]
     if choices is None:
@@ -132,14 +132,18 @@ def pt_choice(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:
     options = [o for a in card.get("abilities", ()) if "as_enters_pt" in a for o in a["as_enters_pt"]["options"]]
     if choices["pt"] not in options:
         raise Unsupported("a power/toughness choice for an object without an as-enters choice among those options")
-    text = json.dumps(case["steps"])
-    if "triggered" in json.dumps(case["objects"]) or "resolve_triggers" in text:
+    if "triggered" in json.dumps(case["objects"]) or "resolve_triggers" in json.dumps(case["steps"]):
         raise Unsupported("a power/toughness choice in a case with triggered abilities: the card is cast here "
                           "(CR 601.2), an event the case does not have")
-    if any("mana" in values for step in case["steps"] for values in ((step.get("expect") or {}).get("players") or {}).values()):
-        raise Unsupported("a power/toughness choice in a case observing mana pools (the card is cast here, its cost "
-                          "paid with mana given for it)")
     return choices["pt"]
+
+
+FREE_CAST = Sentence("Cast a creature spell from your hand without paying its mana cost.", {
+    "type": "CastFromZone", "without_paying_mana_cost": True, "mode": "Cast", "target": {
+        "type": "Typed", "type_filters": ["Creature"], "controller": "You", "properties": [{"type": "InZone", "zone": "Hand"}]}})
+"""The synthesized instant a card with a power/toughness choice is cast by (CR 608.2, 118.6: one
+with no mana cost may be cast so), phase's ``CastFromZone``: phase keeps the choice only for a
+permanent spell resolving (.choosing)."""
 
 
 def pt_copy(case: Mapping[str, Any], body: Mapping[str, Any]) -> str | None:

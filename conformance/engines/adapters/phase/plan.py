@@ -35,7 +35,7 @@ from conformance.engines.adapters.phase.unpreventable import unpreventable_sente
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
                                                        token_names, token_order)
-from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice, pt_choice, pt_copy
+from conformance.engines.adapters.phase.enters_choices import FREE_CAST, declared_choice, player_choice, pt_choice, pt_copy
 from conformance.engines.adapters.phase.face_down import TURN_FACE_DOWN, TURN_FACE_UP, check_turn_face_up
 from conformance.engines.adapters.phase.wording import ON_ANY_PERMANENT, TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
@@ -82,6 +82,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
             raise Unsupported(f"two different cards named {card.name!r}")
         plan.cards[card.name] = card
         choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
+        if choice is not None and choice[0] == "pt":  # CR 208.2b: cast by a spell of its owner's (.choosing)
+            choice = ("pt", (choice[1], _free_cast(plan, f"Cfx Cast {oid}", spec["owner"])))
         if choice is not None:
             plan.entering[oid] = choice
         plan.objects[oid] = card.name
@@ -192,8 +194,9 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         if chosen is not None:
             return {**body, "player_choice": chosen}
         label = pt_choice(case, body)  # CR 208.2b: a power and toughness chosen as it enters (.enters_choices)
-        if label is not None:  # with a Clone's copy choice, the copied ability's (707.5)
-            return {**body, "pt_choice": label, "pt_copy": pt_copy(case, body)}
+        if label is not None:  # with a Clone's copy choice, the copied ability's (707.5); cast by a spell (.choosing)
+            spell = _free_cast(plan, f"Cfx Spell {next(counter)}", case["objects"][body["object"]]["owner"])
+            return {**body, "pt_choice": label, "pt_copy": pt_copy(case, body), "pt_spell": spell}
         if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
             if enters_with:
                 raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")
@@ -319,6 +322,14 @@ def _declared_noncreature(case: Mapping[str, Any] | None, oid: str) -> bool:
     """Whether the case declares ``oid`` a card with no creature type (a Vehicle, CR 208.3a)."""
     spec = (case or {}).get("objects", {}).get(oid)
     return spec is not None and "creature" not in (spec.get("card") or {}).get("types", ("creature",))
+
+
+def _free_cast(plan: Plan, name: str, owner: str) -> str:
+    """The instant casting a card with a power/toughness choice from ``owner``'s hand (CR 208.2b,
+    .enters_choices.FREE_CAST)."""
+    plan.cards[name] = spell_card(name, [FREE_CAST])
+    plan.spells[name] = owner
+    return name
 
 
 def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:

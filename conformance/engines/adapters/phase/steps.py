@@ -271,7 +271,7 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         elif "player_choice" in body:  # CR 614.12 (.enters_choices)
             self.enter_choosing(body["object"], body["player_choice"])
         elif "pt_choice" in body:  # CR 208.2b: the card cast, its choice made as it enters (.choosing)
-            self.enter_cast_choosing(body["object"], body["pt_choice"], copy=body.get("pt_copy"))
+            self.enter_cast_choosing(body["object"], body["pt_choice"], body["pt_spell"], copy=body.get("pt_copy"))
         elif "copy_choice" in body:
             self.enter_as_copy(body["object"], body["copy_choice"])
         elif body.get("enters_with"):
