@@ -83,7 +83,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         plan.cards[card.name] = card
         choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
         if choice is not None and choice[0] == "pt":  # CR 208.2b: cast by a spell of its owner's (.choosing)
-            choice = ("pt", (choice[1], _free_cast(plan, f"Cfx Cast {oid}", spec["owner"])))
+            choice = ("pt", (choice[1], plan.add_spell(f"Cfx Cast {oid}", [FREE_CAST], spec["owner"])))
         if choice is not None:
             plan.entering[oid] = choice
         plan.objects[oid] = card.name
@@ -195,7 +195,7 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             return {**body, "player_choice": chosen}
         label = pt_choice(case, body)  # CR 208.2b: a power and toughness chosen as it enters (.enters_choices)
         if label is not None:  # with a Clone's copy choice, the copied ability's (707.5); cast by a spell (.choosing)
-            spell = _free_cast(plan, f"Cfx Spell {next(counter)}", case["objects"][body["object"]]["owner"])
+            spell = plan.add_spell(f"Cfx Spell {next(counter)}", [FREE_CAST], case["objects"][body["object"]]["owner"])
             return {**body, "pt_choice": label, "pt_copy": pt_copy(case, body), "pt_spell": spell}
         if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
             if enters_with:
@@ -232,9 +232,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind in ("turn_face_up", "turn_face_down"):  # CR 702.37e, 708.2a, 708.2b, 708.8 (.face_down)
         if kind == "turn_face_up" and check_turn_face_up(case, body).get("by", "effect") == "morph":
             return body
-        name = f"Cfx Spell {next(counter)}"  # who casts it does not matter: the first player does
-        plan.cards[name] = spell_card(name, [TURN_FACE_DOWN if kind == "turn_face_down" else TURN_FACE_UP])
-        plan.spells[name] = plan.players[0]
+        name = plan.add_spell(f"Cfx Spell {next(counter)}", [TURN_FACE_DOWN if kind == "turn_face_down" else TURN_FACE_UP],
+                              plan.players[0])  # who casts it does not matter: the first player does
         return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[],
                     face_down_alone=kind == "turn_face_up")
     if kind == "become_copy":  # CR 707.4, 707.9 (.copies)
@@ -324,14 +323,6 @@ def _declared_noncreature(case: Mapping[str, Any] | None, oid: str) -> bool:
     return spec is not None and "creature" not in (spec.get("card") or {}).get("types", ("creature",))
 
 
-def _free_cast(plan: Plan, name: str, owner: str) -> str:
-    """The instant casting a card with a power/toughness choice from ``owner``'s hand (CR 208.2b,
-    .enters_choices.FREE_CAST)."""
-    plan.cards[name] = spell_card(name, [FREE_CAST])
-    plan.spells[name] = owner
-    return name
-
-
 def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
     """Doubling the counters of one kind on a permanent (CR 701.10e): "Double the number of +1/+1
     counters on target permanent." (who casts it does not matter: the first player does)."""
@@ -343,9 +334,7 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
                         {"type": "MultiplyCounter", "counter_type": counter_kind(kind), "multiplier": 2,
                          "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None,
                                     "properties": []}})
-    name = f"Cfx Spell {next(counter)}"
-    plan.cards[name] = spell_card(name, [sentence])
-    plan.spells[name] = plan.players[0]
+    name = plan.add_spell(f"Cfx Spell {next(counter)}", [sentence], plan.players[0])
     return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
 
 
