@@ -162,6 +162,9 @@ def test_every_supported_golden_case_passes(engine, info):
              "603.3b/other-order-creature-dies",           # CR 400.7, tests/test_phase_abilities.py
              "613.1f/losing-a-cda-leaves-the-printed-star-as-0",  # CR 208.2a, test_known_disagreement_star_once_lost
              "604.3/cda-functions-in-every-zone",  # CR 604.3 off the battlefield, as tests/phase_cases/604.3-*.yaml
+             "208.2a/lost-order-off-the-battlefield",  # CR 604.3 (and 208.2a's printed 1), as the above
+             "208.2a/lost-order-counts-the-chosen-opponents-creatures",  # the same, in the graveyard only
+             "208.2b/chosen-pt-is-a-copiable-value",  # CR 208.2b, test_known_disagreement_chosen_pt_is_copiable
              "205.1a/equipment-creature-becomes-a-frog",  # CR 205.1a, as the Dryad Arbor one
              "111.4/a-token-without-a-name-is-named-by-its-subtypes",  # CR 111.4, tests/phase_cases/111.4-*.yaml
              "202.1b/a-token-has-no-mana-cost",  # CR 202.1b, its reproducer below
@@ -215,6 +218,23 @@ def test_known_disagreement_subtype_without_its_card_type(engine, info):
     assert {(m.checkpoint, m.object, m.field, tuple(m.expected), tuple(m.got)) for m in result.mismatches} == {
         (1, "stone", "subtypes", (), ("Illusion",)),
     }
+
+
+@needs_phase
+def test_known_disagreement_chosen_pt_is_copiable(engine, info):
+    """CR 208.2b, 707.2: the power and toughness chosen as Aquamorph Entity enters are copiable
+    values. phase keeps the choice on the permanent only: a creature becoming a copy of the 5/1
+    gets the abilities with no choice, is 0/0, and dies (704.5f), a Runeclaw Bear in the graveyard."""
+    (case,) = loader.load_suite([PHASE_CASES / "208.2b-chosen-pt-is-copiable.yaml"])
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    got = {(m.checkpoint, m.object, m.field): (m.expected, m.got) for m in result.mismatches}
+    assert got[1, "bear", "zone"] == ("battlefield", "graveyard") and got[1, "bear", "power"] == (5, 2)
+    assert (2, "aquamorph", "power") not in got  # the original, cast with its choice, is 0/0 in the graveyard
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "208.2-star-abilities.yaml"])
+               if c.id == "208.2b/chosen-pt-is-a-copiable-value"]
+    result = outcome(engine, info, case)  # the Clone, cast, copies it and chooses 1/5 in phase's prompt (707.5)
+    assert result.status == "failed" and {m.object for m in result.mismatches} == {"bear"}
 
 
 @needs_phase
@@ -291,6 +311,9 @@ DISAGREEMENTS = {
     "cr208_2a_star_is_zero_once_its_ability_is_lost.py": ["before battlefield:1/2 (CR 208.2a: battlefield:1/2)",
                                                           "after graveyard:0/0 (CR 208.2a: battlefield:0/1)"],
 }
+DISAGREEMENTS["cr208_2b_chosen_pt_is_a_copiable_value.py"] = [
+    "original Battlefield:Shifter:5/1 (CR 208.2b: Battlefield:Shifter:5/1)",
+    "copy Graveyard:Bear:2/2 (CR 707.2: Battlefield:Shifter:5/1)"]
 DISAGREEMENTS["cr202_1b_token_has_no_mana_cost.py"] = ["mana_cost Cost (CR 202.1b: none)"]
 DISAGREEMENTS["cr113_7a_lifelink_as_the_source_last_existed.py"] = [
     "myr graveyard (CR 704.5f: graveyard)", "blair 18 (CR 120.3: 18)", "alex 20 (CR 113.7a: 22)"]
@@ -346,7 +369,8 @@ EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py", "cr702_73
                  "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",
                  "cr208_2a_star_is_zero_once_its_ability_is_lost.py",
                  "cr111_4_token_named_by_its_subtypes_and_token.py",
-                 "cr202_1b_token_has_no_mana_cost.py"}
+                 "cr202_1b_token_has_no_mana_cost.py",
+                 "cr208_2b_chosen_pt_is_a_copiable_value.py"}
 
 
 def test_every_reproducer_script_is_checked():
@@ -710,12 +734,13 @@ FACE_DOWN_CASES = {  # golden case: its file and outcome on phase (CR 708, 702.3
     "708.8/turned-face-up-keeps-counters-and-effects": ("708-face-down.yaml", "passed"),
     "613.7f/turned-face-up-gets-a-new-timestamp": ("708-face-down.yaml", "passed"),
     "707.2/clone-copies-face-down-grinning-demon": ("707.2-copiable-values.yaml", "passed"),  # morph on the Clone: no
-    # no wording phase reads turns a permanent face down; its debug action would not make it the 708.2a 2/2
-    "708.2b/turned-face-down-and-up-again": ("708-face-down.yaml", "unsupported"),
+    # "Turn target creature face down." (708.2a, 708.2b), no morph nor mana cost: phase refuses the special action,
+    # "Turn target face-down creature face up." (708.8), the only face-down permanent
+    "708.2b/turned-face-down-and-up-again": ("708-face-down.yaml", "passed"),
     # the morph cost after a copy effect is the copy's (702.37e), paid here; phase asks the card's own: the CR 702.37e
     # disagreement (docs/engines/phase/reproducers/cr702_37e_morph_cost_of_a_face_down_copy.py)
     "707.3/face-down-permanent-copies-a-morph-creature": ("707.3-copies-of-copies.yaml", "failed"),
-    # a copy without morph: the action can't be taken, then turned up by an effect (no wording phase reads)
+    # a copy without morph: the action can't be taken, then turned up by an effect
     "707.3/face-down-permanent-copies-a-creature-without-morph": ("707.3-copies-of-copies.yaml", "unsupported"),
 }
 
@@ -743,6 +768,37 @@ def test_a_face_down_permanent_of_the_other_player_is_set_up_in_the_same_step(en
     assert (snapshot["name"], snapshot["power"], snapshot["toughness"], snapshot["face_down"], snapshot["controller"]) == (
         None, 3, 2, True, "Blair")
     agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_turning_face_up_by_an_effect_needs_the_only_face_down_permanent(engine, info):
+    """CR 708.8: phase's "Turn target face-down creature face up." turns every face-down creature
+    up, ignoring its target: with a second face-down permanent the case is refused with the reason;
+    alone, turned down by "Turn target creature face down." and up again, it is as the CR says."""
+    bear = creature(2, 2, name="Runeclaw Bear", subtypes=["Bear"], colors=["G"])
+    wolf = creature(3, 3, name="Grizzly Wolf", subtypes=["Wolf"], colors=["G"])
+    steps = [{"turn_face_down": {"object": "bear"}},
+             {"expect": {"objects": {"bear": {"name": None, "power": 2, "toughness": 2, "face_down": True}}}},
+             {"turn_face_up": {"object": "bear", "by": "effect"}},
+             {"expect": {"objects": {"bear": {"name": "Runeclaw Bear", "face_down": False}, "wolf": {}}}}]
+    assert outcome(engine, info, make_case({"bear": bear, "wolf": wolf}, steps, rules=("708.8",))).status == "passed"
+    case = make_case({"bear": bear, "wolf": {**wolf, "face_down": True}}, steps, rules=("708.8",))
+    result = outcome(engine, info, case)
+    assert result.status == "unsupported" and "only face-down permanent" in result.reason
+
+
+@needs_phase
+def test_morph_by_a_controller_without_priority_is_refused(engine, info):
+    """CR 702.37e, 116.2b: the morph special action is taken by the permanent's controller holding
+    priority; one controlled by the player without priority (a generated 707.3 scenario, where
+    phase raised "Wrong player") is refused with the reason, not an error."""
+    bear = creature(1, 1, name="Runeclaw Bear", subtypes=["Bear"], colors=["W"], abilities=[{"morph": "{2}"}])
+    case = make_case({"o1": {**bear, "owner": "Alex", "controller": "Blair", "face_down": True}}, [
+        {"turn_face_up": {"object": "o1", "by": "morph"}},
+        {"expect": {"objects": {"o1": {}}}},
+    ], rules=("708.8",))
+    result = outcome(engine, info, case)
+    assert result.status == "unsupported" and "does not have priority" in result.reason
 
 
 @needs_phase

@@ -108,7 +108,10 @@ class Board:
             choice = self.plan.entering.get(oid)
             if choice is not None:  # CR 614.12, 707.5: it entered making its choice (.entering, .choosing)
                 kind, chosen = choice
-                self.enter_as_copy(oid, chosen) if kind == "copy" else self.enter_choosing(oid, chosen)
+                if kind == "pt":  # CR 208.2b: cast from its owner's hand, the choice made in phase (.choosing)
+                    self.enter_cast_choosing(oid, *chosen, setup=True)
+                else:
+                    self.enter_as_copy(oid, chosen) if kind == "copy" else self.enter_choosing(oid, chosen)
             elif spec.get("face_down"):  # CR 708.2a, 708.4: phase's own face-down permanent (.face_down)
                 self.enter_face_down(oid, setup=True)
             elif zones[self.ids[oid]] != ZONES.get(spec["zone"], STACK):

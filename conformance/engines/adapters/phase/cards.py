@@ -26,7 +26,7 @@ from conformance.engines.adapters.phase.counters import (check_counter_replaceme
                                                          enters_with_sentence)
 from conformance.engines.adapters.phase.ability_lines import multiply_mana_sentence, printed_ability_lines
 from conformance.engines.adapters.phase.activated_lines import ActivatedAbility, activated_lines
-from conformance.engines.adapters.phase.enters_choices import choose_sentence
+from conformance.engines.adapters.phase.enters_choices import choose_sentence, pt_choice_sentences
 from conformance.engines.adapters.phase.face_down import check_face_down, morph_keyword
 from conformance.engines.adapters.phase.inert import stand_in
 from conformance.engines.adapters.phase.damage_sources import (Recipient, activated_expectation, check_damage_replacements,
@@ -117,6 +117,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     parsed: list[Any] = []  # how phase must read each keyword
     printed: list[str] = []
     triggers: list[tuple[str, dict[str, Any]]] = []
+    labelled: list[Sentence] = []  # the static abilities of a choice of power and toughness (208.2b)
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
         if key == "text":  # real Oracle text, as printed: phase reads it (see text_abilities)
@@ -140,6 +141,10 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.append(token_replacement_sentence(oid, body, case))
         elif key == "as_enters_choose":  # CR 614.12: "As this creature enters, choose an opponent." (.enters_choices)
             replacements.append(choose_sentence(oid, body, types))
+        elif key == "as_enters_pt":  # CR 208.2b: Aquamorph Entity's choice of P/T (.enters_choices)
+            replacement, chosen = pt_choice_sentences(oid, body, types, case)
+            replacements.append(replacement)
+            labelled.extend(chosen)  # phase lists them after the card's other static abilities
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
         elif key == "double_life_gain":  # CR 614.1a: Boon Reflection, Rhox Faithmender (.life_replacements)
@@ -183,6 +188,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     printed = [text if _activated_only(text) else stand_in(text) for text in printed]  # no meaning here (.inert)
+    statics.extend(labelled)
     activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
     damage_texts = [source_ability_text(name, *triple) for triple in damage]
     activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
@@ -192,7 +198,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     ability_texts, abilities, activations = activated_lines(oid, name, card, len(activated), case, build=_build_face,
                                                             mtgjson=mtgjson)  # CR 602: "{X}: ..." (.activated_lines)
     activated = [*activated, *abilities]
-    text = "\n".join([*keywords, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
+    text = "\n".join([*keywords, " ".join(s.text for s in statics if s.text), *(s.text for s in replacements), *printed,
                       *damage_texts, *own_texts, *ability_texts, *(t for t, _ in triggers)]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):

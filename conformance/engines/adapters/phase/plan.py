@@ -42,8 +42,8 @@ from conformance.engines.adapters.phase.unpreventable import unpreventable_sente
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
                                                        token_names, token_order)
-from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
-from conformance.engines.adapters.phase.face_down import check_turn_face_up
+from conformance.engines.adapters.phase.enters_choices import FREE_CAST, declared_choice, player_choice, pt_choice, pt_copy
+from conformance.engines.adapters.phase.face_down import TURN_FACE_DOWN, TURN_FACE_UP, check_turn_face_up
 from conformance.engines.adapters.phase.wording import ON_ANY_PERMANENT, TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -92,6 +92,8 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
                 "controller") or spec["owner"], players=players, damage=damage_abilities.get(oid, []), case=case))
         plan.cards[card.name] = same_card(plan.cards.get(card.name), card)  # its abilities' names of both (602)
         choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
+        if choice is not None and choice[0] == "pt":  # CR 208.2b: cast by a spell of its owner's (.choosing)
+            choice = ("pt", (choice[1], plan.add_spell(f"Cfx Cast {oid}", [FREE_CAST], spec["owner"])))
         if choice is not None:
             plan.entering[oid] = choice
         plan.objects[oid] = card.name
@@ -208,6 +210,10 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         chosen = player_choice(case, body)  # CR 614.12: an as-enters choice of a player (.enters_choices)
         if chosen is not None:
             return {**body, "player_choice": chosen}
+        label = pt_choice(case, body)  # CR 208.2b: a power and toughness chosen as it enters (.enters_choices)
+        if label is not None:  # with a Clone's copy choice, the copied ability's (707.5); cast by a spell (.choosing)
+            spell = plan.add_spell(f"Cfx Spell {next(counter)}", [FREE_CAST], case["objects"][body["object"]]["owner"])
+            return {**body, "pt_choice": label, "pt_copy": pt_copy(case, body), "pt_spell": spell}
         if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
             if enters_with:
                 raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")
@@ -240,11 +246,13 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
                     copy_choice=token_copy_choice(body) if copy_of else None,
                     target_zone="Graveyard" if (case["objects"].get(copy_of) or {}).get("zone") == "graveyard"
                     else "Battlefield")
-    if kind == "turn_face_up":  # CR 702.37e, 708.8 (.face_down)
-        return check_turn_face_up(case, body)
-    if kind == "turn_face_down":
-        raise Unsupported("turning a permanent face down has no wording phase's parser reads (phase's debug face-state "
-                          "action would change the status alone, without the characteristics of CR 708.2a)")
+    if kind in ("turn_face_up", "turn_face_down"):  # CR 702.37e, 708.2a, 708.2b, 708.8 (.face_down)
+        if kind == "turn_face_up" and check_turn_face_up(case, body).get("by", "effect") == "morph":
+            return body
+        name = plan.add_spell(f"Cfx Spell {next(counter)}", [TURN_FACE_DOWN if kind == "turn_face_down" else TURN_FACE_UP],
+                              plan.players[0])  # who casts it does not matter: the first player does
+        return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[],
+                    face_down_alone=kind == "turn_face_up")
     if kind == "become_copy":  # CR 707.4, 707.9 (.copies)
         name = f"Cfx Spell {next(counter)}"
         plan.cards[name] = spell_card(name, [become_copy_sentence(body)])
@@ -344,9 +352,7 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
                         {"type": "MultiplyCounter", "counter_type": counter_kind(kind), "multiplier": 2,
                          "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None,
                                     "properties": []}})
-    name = f"Cfx Spell {next(counter)}"
-    plan.cards[name] = spell_card(name, [sentence])
-    plan.spells[name] = plan.players[0]
+    name = plan.add_spell(f"Cfx Spell {next(counter)}", [sentence], plan.players[0])
     return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
 
 

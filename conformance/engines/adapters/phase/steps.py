@@ -27,7 +27,7 @@ from conformance.engines.adapters.phase.unpreventable import restrictions
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
 from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
-from conformance.engines.adapters.phase.face_down_steps import FaceDown
+from conformance.engines.adapters.phase.face_down_steps import FaceDown, check_only_face_down
 from conformance.engines.adapters.phase.late_targets import TargetLeft
 from conformance.engines.adapters.phase.loyalty import Loyalty
 from conformance.engines.adapters.phase.mana import Mana
@@ -73,6 +73,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
                                   "controller, now that it is not on the battlefield under its first controller")
         if cast.only is not None:  # CR 702.16b: "each creature ..." naming the protected creature alone
             check_one_recipient(self.game, self.ids[cast.only[0]], seat, cast.only[1], cast.only[0])
+        if cast.face_down_alone:  # CR 708.8 (.face_down.TURN_FACE_UP)
+            check_only_face_down(self.game, self.ids[cast.target], cast.target)
         self.give_priority(seat)
         spell = self.ids[cast.spell]
         before = {obj["id"] for obj in self.game.battlefield()}
@@ -102,7 +104,7 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             chosen_target = {"Player": self.seat[cast.target_player]}
             if self.game.player(self.seat[cast.target_player]).get("is_eliminated"):
                 raise Unsupported(f"a spell targeting {cast.target_player}, who has left the game (CR 800.4a)")
-        wanted = [] if chosen_target is None else [chosen_target]
+        wanted = [] if chosen_target is None or cast.face_down_alone else [chosen_target]
         if cast.copied is not None:  # CR 707.4: "... becomes a copy of target permanent", its second target
             copied = self.obj(cast.copied)
             if copied.get("zone") != "Battlefield":
@@ -287,6 +289,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             self.enter_face_down(body["object"])
         elif "player_choice" in body:  # CR 614.12 (.enters_choices)
             self.enter_choosing(body["object"], body["player_choice"])
+        elif "pt_choice" in body:  # CR 208.2b: the card cast, its choice made as it enters (.choosing)
+            self.enter_cast_choosing(body["object"], body["pt_choice"], body["pt_spell"], copy=body.get("pt_copy"))
         elif "copy_choice" in body:
             self.enter_as_copy(body["object"], body["copy_choice"])
         elif body.get("enters_with"):
