@@ -247,8 +247,9 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
                     target_zone="Graveyard" if (case["objects"].get(copy_of) or {}).get("zone") == "graveyard"
                     else "Battlefield")
     if kind in ("turn_face_up", "turn_face_down"):  # CR 702.37e, 708.2a, 708.2b, 708.8 (.face_down)
-        if kind == "turn_face_up" and check_turn_face_up(case, body).get("by", "effect") == "morph":
-            return body
+        checked = check_turn_face_up(case, body) if kind == "turn_face_up" else body
+        if checked.get("by", "effect") == "morph":
+            return checked  # with the copied card's morph cost to pay, if any (702.37e, .face_down)
         name = plan.add_spell(f"Cfx Spell {next(counter)}", [TURN_FACE_DOWN if kind == "turn_face_down" else TURN_FACE_UP],
                               plan.players[0])  # who casts it does not matter: the first player does
         return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[],
