@@ -229,6 +229,11 @@ def test_the_activated_golden_cases(engine, info):
       {"together": [{"switch_pt": {"to": "staff"}}, {"switch_pt": {"to": "staff"}}]}], "not a creature on the battlefield"),
     ({"shifty": creature(1, 1, abilities=[{"activated": MIMIC}]), "wall": {"card": {"types": ["artifact"]}}},
      [{"activate": {"object": "shifty", "ability": "mimic", "target": "wall"}}], "does not let"),
+    ({"staff": {"card": {"types": ["artifact"], "abilities": [{"activated": {  # the 704.5f property's find, merged
+        "name": "go", "cost": "{X}", "effect": {"become": {"types": ["artifact", "creature"], "subtypes": ["Construct"],
+                                                          "power": "X", "toughness": "X", "until": "end_of_turn"}}}}]}}},
+     [{"together": [{"put_counters": {"object": "staff", "kind": "+1/+1", "count": 1}},
+                    {"activate": {"object": "staff", "ability": "go", "x": 0}}]}], "inside a together step"),
     ({"a": creature(1, 1, name="Twin", abilities=[{"activated": GROW}]),
       "b": creature(1, 1, name="Twin", abilities=[{"activated": {**GROW, "name": "grow2"}}])},
      [{"activate": {"object": "a", "ability": "grow2", "x": 1}}], "same Oracle text"),

@@ -277,8 +277,18 @@ def plan_activated(case: Mapping[str, Any], cards: Mapping[str, Any], body: Mapp
     if ability.set_types is not None or ability.no_creature_types:
         # CR 205.1a: phase's reading is the case's only while no later copy effect changes the object's types
         copying = {name for card in cards.values() for name, a in getattr(card, "activated", {}).items() if a.copies}
-        later = case["steps"][next(i for i, step in enumerate(case["steps"]) if any(b is body for b in step.values())) + 1:]
+        later = case["steps"][_step_index(case, body) + 1:]
         if any(_may_copy(kind, b, body["object"], copying) for step in later for kind, b in step.items()):
             raise Unsupported("an activated ability setting types, in a case where the object may become a copy later "
                               "(CR 205.1a: phase's reading adds the types)")
     return AbilityActivation(body["object"], ability, x, body.get("target"))
+
+
+def _step_index(case: Mapping[str, Any], body: Mapping[str, Any]) -> int:
+    """The index of the step that is ``body``, or holds it as a part of a ``together`` (one event)."""
+    for i, step in enumerate(case["steps"]):
+        for value in step.values():
+            if value is body or (isinstance(value, list) and any(
+                    any(b is body for b in part.values()) for part in value if isinstance(part, Mapping))):
+                return i
+    raise ValueError("an activate step that is not among the case's steps")

@@ -525,6 +525,9 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
     if has_counter_replacements(case) and any(kind == "put_counters" for kind, _ in flat):
         raise Unsupported("counters put inside a together step in a case with counter replacements: phase applies "
                           "replacement effects to counters only as a spell resolves")
+    if any(kind == "activate" for kind, _ in flat):
+        raise Unsupported("an ability activated inside a together step: in phase it is activated and resolves as "
+                          "events of its own (CR 602.2, 608.2)")
     if any(kind == "create_token" for kind, _ in flat):
         raise Unsupported("tokens created inside a together step: phase creates them only as a spell resolves")
     if any(kind == "double_counters" for kind, _ in flat):
