@@ -95,7 +95,7 @@ def test_groups_are_read_relative_to_the_controller():
     rocks = adapter.group({"types": ["artifact"], "not_types": ["creature"]}, you="Alex", players=players, static=False)
     assert (rocks.noun, rocks.each) == ("All noncreature artifacts", "each noncreature artifact")
     assert rocks.filter["type_filters"] == ["Artifact", {"Non": "Creature"}]
-    for flt in ({"types": ["creature"], "colors": ["R", "G"]}, {"types": ["creature"], "subtypes": ["Elf"]},
+    for flt in ({"types": ["creature"], "colors": ["R", "G"]}, {"types": ["creature"], "subtypes": ["Elf", "Wall"]},
                 {"types": ["artifact", "creature"]}, {"types": ["creature"], "zone": "hand"}):
         with pytest.raises(Unsupported, match="filter"):
             adapter.group(flt, you="Alex", players=players, static=True)
@@ -162,6 +162,9 @@ def test_every_supported_golden_case_passes(engine, info):
              "603.3b/other-order-creature-dies",           # CR 400.7, tests/test_phase_abilities.py
              "613.1f/losing-a-cda-leaves-the-printed-star-as-0",  # CR 208.2a, test_known_disagreement_star_once_lost
              "604.3/cda-functions-in-every-zone",  # CR 604.3 off the battlefield, as tests/phase_cases/604.3-*.yaml
+             "208.2a/lost-order-off-the-battlefield",  # CR 604.3 (and 208.2a's printed 1), as the above
+             "208.2a/lost-order-counts-the-chosen-opponents-creatures",  # the same, in the graveyard only
+             "208.2b/chosen-pt-is-a-copiable-value",  # CR 208.2b, test_known_disagreement_chosen_pt_is_copiable
              "205.1a/equipment-creature-becomes-a-frog",  # CR 205.1a, as the Dryad Arbor one
              "111.4/a-token-without-a-name-is-named-by-its-subtypes",  # CR 111.4, tests/phase_cases/111.4-*.yaml
              "202.1b/a-token-has-no-mana-cost",  # CR 202.1b, its reproducer below
@@ -174,7 +177,13 @@ def test_every_supported_golden_case_passes(engine, info):
              "510.1d/all-to-one-attacker",  # CR 510.1d, tests/test_phase_combat.py
              "603.2/lifelink-one-gain-event-one-trigger",  # CR 119.10: errs (an added trigger), its reproducer below
              "603.2c/double-block-one-damage-trigger",  # CR 603.2c: errs too (an added trigger), its reproducer below
-             "616.1/combat-damage-two-effects-in-order"}  # CR 616.1: no combat damage at all, its reproducer below
+             "616.1/combat-damage-two-effects-in-order",  # CR 616.1: no combat damage at all, its reproducer below
+             "113.7a/a-dead-source-deals-damage-as-it-last-existed",  # CR 113.7a, test_known_disagreement_lifelink_*
+             "702.73a/kindred-changeling-in-every-zone",  # CR 702.73a off the battlefield, tests/test_phase_copies.py
+             "707.3/face-down-permanent-copies-a-morph-creature",  # CR 702.37e: the card's own morph cost, its reproducer
+             "613.6/svogthos-the-restless-tomb",  # CR 604.3a: a granted P/T ability, tests/test_phase_abilities.py
+             "615.12/protection-and-damage-that-cant-be-prevented",  # CR 615.12 with protection, its reproducer below
+             "616.1/token-double-then-plus-one"}  # CR 616.1: token replacements asked of nobody, its reproducer below
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
@@ -209,6 +218,23 @@ def test_known_disagreement_subtype_without_its_card_type(engine, info):
     assert {(m.checkpoint, m.object, m.field, tuple(m.expected), tuple(m.got)) for m in result.mismatches} == {
         (1, "stone", "subtypes", (), ("Illusion",)),
     }
+
+
+@needs_phase
+def test_known_disagreement_chosen_pt_is_copiable(engine, info):
+    """CR 208.2b, 707.2: the power and toughness chosen as Aquamorph Entity enters are copiable
+    values. phase keeps the choice on the permanent only: a creature becoming a copy of the 5/1
+    gets the abilities with no choice, is 0/0, and dies (704.5f), a Runeclaw Bear in the graveyard."""
+    (case,) = loader.load_suite([PHASE_CASES / "208.2b-chosen-pt-is-copiable.yaml"])
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    got = {(m.checkpoint, m.object, m.field): (m.expected, m.got) for m in result.mismatches}
+    assert got[1, "bear", "zone"] == ("battlefield", "graveyard") and got[1, "bear", "power"] == (5, 2)
+    assert (2, "aquamorph", "power") not in got  # the original, cast with its choice, is 0/0 in the graveyard
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "208.2-star-abilities.yaml"])
+               if c.id == "208.2b/chosen-pt-is-a-copiable-value"]
+    result = outcome(engine, info, case)  # the Clone, cast, copies it and chooses 1/5 in phase's prompt (707.5)
+    assert result.status == "failed" and {m.object for m in result.mismatches} == {"bear"}
 
 
 @needs_phase
@@ -257,6 +283,19 @@ def test_known_disagreement_star_once_lost(engine, info):
     assert got[2, "abilities"][0] == [] and [next(iter(a)) for a in got[2, "abilities"][1]] == ["cda_pt"]
 
 
+@needs_phase
+def test_known_disagreement_lifelink_as_the_source_last_existed(engine, info):
+    """CR 113.7a, 608.2h, 702.15b: a source that has left deals its ability's damage as it last
+    existed, lifelink gained until end of turn included. phase doubles it by the source as it last
+    existed (Blair 16) but gives Alex no life: it reads lifelink off the card in the graveyard."""
+    (case,) = [c for c in loader.load_suite([loader.golden_dir() / "108.4-zones-and-controllers.yaml"])
+               if c.id == "113.7a/a-dead-source-deals-damage-as-it-last-existed"]
+    result = outcome(engine, info, case)
+    assert result.status == "failed"
+    assert {(m.checkpoint, m.object, m.field, m.expected, m.got) for m in result.mismatches} == {
+        (2, "Alex", "life", 24, 20)}
+
+
 REPRODUCERS = REPO / "docs" / "engines" / "phase" / "reproducers"
 DISAGREEMENTS = {
     # script: what it prints while phase still disagrees with the CR (each line names the CR's value)
@@ -272,7 +311,12 @@ DISAGREEMENTS = {
     "cr208_2a_star_is_zero_once_its_ability_is_lost.py": ["before battlefield:1/2 (CR 208.2a: battlefield:1/2)",
                                                           "after graveyard:0/0 (CR 208.2a: battlefield:0/1)"],
 }
+DISAGREEMENTS["cr208_2b_chosen_pt_is_a_copiable_value.py"] = [
+    "original Battlefield:Shifter:5/1 (CR 208.2b: Battlefield:Shifter:5/1)",
+    "copy Graveyard:Bear:2/2 (CR 707.2: Battlefield:Shifter:5/1)"]
 DISAGREEMENTS["cr202_1b_token_has_no_mana_cost.py"] = ["mana_cost Cost (CR 202.1b: none)"]
+DISAGREEMENTS["cr113_7a_lifelink_as_the_source_last_existed.py"] = [
+    "myr graveyard (CR 704.5f: graveyard)", "blair 18 (CR 120.3: 18)", "alex 20 (CR 113.7a: 22)"]
 DISAGREEMENTS["cr400_7_trigger_effect_on_a_card_that_left.py"] = ["zone graveyard (CR 704.5g: graveyard)",
                                                                   "counters 1 (CR 400.7: 0)"]
 DISAGREEMENTS["cr615_12_unpreventable_damage_skips_the_additional_effect.py"] = [
@@ -293,7 +337,25 @@ DISAGREEMENTS["cr119_10_one_lifelink_event_one_gain.py"] = ["life 21 (CR 119.10:
 DISAGREEMENTS["cr603_2c_one_damage_event_one_trigger.py"] = ["triggers 2 (CR 603.2c: 1)", "counters 3 (CR 603.2c: 3)"]
 DISAGREEMENTS["cr616_1_combat_damage_shield_and_doubler.py"] = ["asked nobody (CR 616.1: Blair)",
                                                                  "life 20 (CR 616.1: 16)"]
-EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
+DISAGREEMENTS["cr702_73a_changeling_off_the_battlefield.py"] = [
+    'hand ["Shapeshifter"] (CR 702.73a: ["Bear","Elf","Goblin","Shapeshifter"])',
+    'battlefield ["Bear","Elf","Goblin","Shapeshifter"] (CR 702.73a: ["Bear","Elf","Goblin","Shapeshifter"])',
+    'stack ["Shapeshifter"] (CR 702.73a: ["Bear","Elf","Goblin","Shapeshifter"])']
+DISAGREEMENTS["cr702_37e_morph_cost_of_a_face_down_copy.py"] = [
+    "face_down true (CR 708.10: true)", "pool 1 (CR 702.37e: 1)", "turned_up false (CR 702.37e: true)",
+    "name - (CR 707.2: Lorian)"]
+DISAGREEMENTS["cr604_3a_granted_pt_ability_is_not_characteristic_defining.py"] = [
+    "creature_cards_in_graveyard 1 (CR 701.8a: 1)", "land_creature 3/3 (CR 604.3a: 1/1)"]
+DISAGREEMENTS["cr615_12_protection_prevents_unpreventable_damage.py"] = [
+    "protection Red (CR 702.16a: Red)", "knight battlefield:damage:0 (CR 615.12: graveyard)"]
+DISAGREEMENTS["cr616_1_token_replacements_unordered.py"] = ["asked nobody (CR 616.1: Alex)",
+                                                            "treasures 4 (CR 616.1: 3)"]
+EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py", "cr702_73a_changeling_off_the_battlefield.py",
+                 "cr604_3a_granted_pt_ability_is_not_characteristic_defining.py",
+                 "cr113_7a_lifelink_as_the_source_last_existed.py",
+                 "cr702_37e_morph_cost_of_a_face_down_copy.py",
+                 "cr616_1_token_replacements_unordered.py",
+                 "cr615_12_protection_prevents_unpreventable_damage.py",
                  "cr613_8_dependency_between_static_abilities.py",
                  "cr611_2c_effect_on_creature_cards_in_graveyards.py",
                  "cr400_7_trigger_effect_on_a_card_that_left.py",
@@ -307,7 +369,8 @@ EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
                  "cr614_12_own_replacement_as_it_enters.py", "cr205_1a_creature_type_set_keeps_land_types.py",
                  "cr208_2a_star_is_zero_once_its_ability_is_lost.py",
                  "cr111_4_token_named_by_its_subtypes_and_token.py",
-                 "cr202_1b_token_has_no_mana_cost.py"}
+                 "cr202_1b_token_has_no_mana_cost.py",
+                 "cr208_2b_chosen_pt_is_a_copiable_value.py"}
 
 
 def test_every_reproducer_script_is_checked():
@@ -459,7 +522,7 @@ def test_damage_marked_is_gone_when_a_destroyed_creature_returns(engine):
 
 @needs_phase
 @pytest.mark.parametrize(("step", "reason"), [
-    ({"damage": {"source": "bear", "to": "ogre", "amount": 2, "combat": True}}, "combat damage"),
+    # combat damage outside combat beside combat-only prevention: tests/test_phase_combat.py
     ({"together": [{"damage": {"source": "bear", "to": "ogre", "amount": 2}},
                    {"damage": {"source": "bear", "to": "Blair", "amount": 1}}]}, "together"),
 ])
@@ -598,7 +661,7 @@ def test_a_clone_enters_as_a_copy_chosen_with_phases_own_prompts(engine, copy):
 
 
 @pytest.mark.parametrize(("ability", "reason"), [
-    ({"enters_as_copy": {"of": {"types": ["creature"], "controller": "you"}}}, "only 'any <card type> on the"),
+    ({"enters_as_copy": {"of": {"types": ["creature"], "colors": ["W"]}}}, "only 'any <card type> on the"),
     ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"name": "Moritte"}}}, r"exceptions \['name'\]"),
     ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"retain": ["colors"]}}}, "retain"),
     ({"enters_as_copy": {"of": {"types": ["creature"]}, "exceptions": {"enters_with_counters": {"+1/+1": 3}}}},
@@ -671,10 +734,14 @@ FACE_DOWN_CASES = {  # golden case: its file and outcome on phase (CR 708, 702.3
     "708.8/turned-face-up-keeps-counters-and-effects": ("708-face-down.yaml", "passed"),
     "613.7f/turned-face-up-gets-a-new-timestamp": ("708-face-down.yaml", "passed"),
     "707.2/clone-copies-face-down-grinning-demon": ("707.2-copiable-values.yaml", "passed"),  # morph on the Clone: no
-    # no wording phase reads turns a permanent face down; its debug action would not make it the 708.2a 2/2
-    "708.2b/turned-face-down-and-up-again": ("708-face-down.yaml", "unsupported"),
-    # the morph cost after a copy effect is the copy's (702.37e): not checked here
-    "707.3/face-down-permanent-copies-a-morph-creature": ("707.3-copies-of-copies.yaml", "unsupported"),
+    # "Turn target creature face down." (708.2a, 708.2b), no morph nor mana cost: phase refuses the special action,
+    # "Turn target face-down creature face up." (708.8), the only face-down permanent
+    "708.2b/turned-face-down-and-up-again": ("708-face-down.yaml", "passed"),
+    # the morph cost after a copy effect is the copy's (702.37e), paid here; phase asks the card's own: the CR 702.37e
+    # disagreement (docs/engines/phase/reproducers/cr702_37e_morph_cost_of_a_face_down_copy.py)
+    "707.3/face-down-permanent-copies-a-morph-creature": ("707.3-copies-of-copies.yaml", "failed"),
+    # a copy without morph: the action can't be taken, then turned up by an effect
+    "707.3/face-down-permanent-copies-a-creature-without-morph": ("707.3-copies-of-copies.yaml", "unsupported"),
 }
 
 
@@ -701,6 +768,37 @@ def test_a_face_down_permanent_of_the_other_player_is_set_up_in_the_same_step(en
     assert (snapshot["name"], snapshot["power"], snapshot["toughness"], snapshot["face_down"], snapshot["controller"]) == (
         None, 3, 2, True, "Blair")
     agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_turning_face_up_by_an_effect_needs_the_only_face_down_permanent(engine, info):
+    """CR 708.8: phase's "Turn target face-down creature face up." turns every face-down creature
+    up, ignoring its target: with a second face-down permanent the case is refused with the reason;
+    alone, turned down by "Turn target creature face down." and up again, it is as the CR says."""
+    bear = creature(2, 2, name="Runeclaw Bear", subtypes=["Bear"], colors=["G"])
+    wolf = creature(3, 3, name="Grizzly Wolf", subtypes=["Wolf"], colors=["G"])
+    steps = [{"turn_face_down": {"object": "bear"}},
+             {"expect": {"objects": {"bear": {"name": None, "power": 2, "toughness": 2, "face_down": True}}}},
+             {"turn_face_up": {"object": "bear", "by": "effect"}},
+             {"expect": {"objects": {"bear": {"name": "Runeclaw Bear", "face_down": False}, "wolf": {}}}}]
+    assert outcome(engine, info, make_case({"bear": bear, "wolf": wolf}, steps, rules=("708.8",))).status == "passed"
+    case = make_case({"bear": bear, "wolf": {**wolf, "face_down": True}}, steps, rules=("708.8",))
+    result = outcome(engine, info, case)
+    assert result.status == "unsupported" and "only face-down permanent" in result.reason
+
+
+@needs_phase
+def test_morph_by_a_controller_without_priority_is_refused(engine, info):
+    """CR 702.37e, 116.2b: the morph special action is taken by the permanent's controller holding
+    priority; one controlled by the player without priority (a generated 707.3 scenario, where
+    phase raised "Wrong player") is refused with the reason, not an error."""
+    bear = creature(1, 1, name="Runeclaw Bear", subtypes=["Bear"], colors=["W"], abilities=[{"morph": "{2}"}])
+    case = make_case({"o1": {**bear, "owner": "Alex", "controller": "Blair", "face_down": True}}, [
+        {"turn_face_up": {"object": "o1", "by": "morph"}},
+        {"expect": {"objects": {"o1": {}}}},
+    ], rules=("708.8",))
+    result = outcome(engine, info, case)
+    assert result.status == "unsupported" and "does not have priority" in result.reason
 
 
 @needs_phase

@@ -234,3 +234,76 @@ def test_protection_beside_other_steps(engine):
                            rules=("702.16b",))
     with pytest.raises(Unsupported, match="target"):
         engine.run(everything.to_dict())
+
+
+FOG_WALL = {"card": {"types": ["enchantment"], "abilities": [
+    {"prevent_damage": {"to": {"types": ["creature"], "controller": "you"}, "combat": True}}]}, "owner": "Blair"}
+
+
+def _passes(engine, objects, steps, rules):
+    """The case's verdict on phase is a pass (its expected values are the reference engine's)."""
+    from conformance.engines.interface import describe
+    from conformance.results import compare
+
+    case = make_case(objects, steps, rules=rules)
+    outcome = compare.judge(engine, describe(engine), case)
+    assert outcome.status == "passed", outcome
+
+
+@needs_phase
+def test_combat_only_prevention_static(engine):
+    """CR 615.1: "Prevent all combat damage that would be dealt to creatures you control." (phase's
+    CombatOnly shield, checked): Blair's blocker is dealt no combat damage in phase's own combat,
+    and noncombat damage to it is dealt in full."""
+    objects = {"fog_wall": FOG_WALL, "ogre": creature(3, 3),
+               "wall": {**creature(0, 4), "controller": "Blair"}}
+    _passes(engine, objects, [
+        {"combat": {"attackers": {"ogre": "Blair"}, "blockers": {"wall": "ogre"}}},
+        {"expect": {"objects": {"wall": {"damage": 0}}}},
+        {"damage": {"source": "ogre", "to": "wall", "amount": 2}},
+        {"expect": {"objects": {"wall": {"damage": 2}}}}], ("615.1",))
+
+
+@needs_phase
+def test_combat_damage_outside_combat(engine):
+    """CR 510.2, 120.2a: a damage step's combat damage, with no prevention of combat damage only in
+    the case, is the same damage, dealt as any; beside such a prevention it is refused (615.1)."""
+    objects = {"ogre": creature(3, 3, abilities=[keyword("lifelink")]), "bear": {**creature(2, 2), "controller": "Blair"}}
+    steps = [{"damage": {"source": "ogre", "to": "bear", "amount": 1, "combat": True}},
+             {"expect": {"objects": {"bear": {"damage": 1}}, "players": {"Alex": {"life": 21}}}}]
+    _passes(engine, objects, steps, ("510.2",))
+    with pytest.raises(Unsupported, match="prevention effect of combat damage only"):
+        engine.run(make_case({**objects, "fog_wall": FOG_WALL}, steps, rules=("615.1",)).to_dict())
+
+
+@needs_phase
+def test_protection_beside_a_shield_of_another_recipient(engine):
+    """CR 702.16e, 615.7: a shield on a player or an unprotected creature never meets the knight's
+    protection (no order between them, 616.1): such a case runs, and gives the CR's values; a
+    shield on the protected knight, or one where a step gives protection, stays refused."""
+    knight = {**creature(2, 2, abilities=[{"protection": "red"}]), "controller": "Blair"}
+    objects = {"knight": knight, "ogre": creature(3, 3, colors=["R"]), "bear": {**creature(2, 4), "controller": "Blair"}}
+    steps = [{"prevent_damage": {"id": "s1", "controller": "Blair", "to": "bear", "amount": 2}},
+             {"prevent_damage": {"id": "s2", "controller": "Blair", "to": "Blair", "amount": 1}},
+             {"damage": {"source": "ogre", "to": "bear", "amount": 3}},
+             {"damage": {"source": "ogre", "to": "Blair", "amount": 3}},
+             {"expect": {"objects": {"bear": {"damage": 1}, "knight": {"damage": 0}}, "players": {"Blair": {"life": 18}}}}]
+    _passes(engine, objects, steps, ("702.16e",))
+    on_knight = [{"prevent_damage": {"controller": "Blair", "to": "knight", "amount": 2}}, *steps[2:]]
+    with pytest.raises(Unsupported, match="protection in a case with prevent_damage steps"):
+        engine.run(make_case(objects, on_knight, rules=("702.16e",)).to_dict())
+    gained = [{"become": {"to": "ogre", "gains": [{"protection": "white"}]}}, *steps]
+    with pytest.raises(Unsupported, match="protection in a case with prevent_damage steps"):
+        engine.run(make_case(objects, gained, rules=("702.16e",)).to_dict())
+
+
+@needs_phase
+def test_a_stand_in_spell_whose_protected_target_phase_replaces_is_refused(engine):
+    """CR 702.16b: a creature with protection from instants is no legal target of the colourless
+    instant doubling its counters; phase then targets the one legal permanent left itself, which
+    is refused, not taken for an adapter fault (found by 701.10d/doubling-life-counters-mana-doubles-them)."""
+    objects = {"c1": {**creature(0, 2, abilities=[{"protection": "instants"}]), "counters": {"+1/+1": 3}},
+               "h1": {"card": {"types": ["enchantment"]}}}
+    case = make_case(objects, [{"double_counters": {"kind": "+1/+1", "object": "c1"}}], rules=("702.16b",))
+    with pytest.raises(Unsupported, match="702.16b"):
+        engine.run(case.to_dict())

@@ -275,17 +275,3 @@ def test_damage_to_each_card_in_graveyards_or_each_permanent_is_refused(engine, 
             rules=("120.1",))
         result = outcome(engine, info, case)
         assert result.status == "unsupported" and "damage to each object" in result.reason, result
-
-
-@needs_phase
-def test_changeling_is_refused_with_its_reason(engine, info):  # noqa: F811
-    """CR 702.73a: every creature type; phase gives a changeling only the creature types its card
-    database knows, which here are the case's cards' (seen: a Shapeshifter with changeling beside a
-    Goblin is a Shapeshifter Goblin only), so it stays unsupported."""
-    from tests.scenarios import make_case
-
-    case = make_case({"outcast": {"card": {"types": ["creature"], "subtypes": ["Shapeshifter"], "power": 1,
-                                           "toughness": 1, "abilities": [{"keyword": "changeling"}]}}}, [],
-                     rules=("702.73a",))
-    result = outcome(engine, info, case)
-    assert result.status == "unsupported" and "card database" in result.reason, result

@@ -117,6 +117,91 @@ def test_as_enters_choices_of_a_player_only():
         player_choice(case, {"object": "o", "to": "battlefield", "choices": {"player": "Blair", "copy": ["x"]}})
 
 
+def test_as_enters_pt_choices_are_aquamorph_entitys_wording_or_refused():
+    from conformance.engines.adapters.phase.enters_choices import pt_choice, pt_choice_sentences
+
+    replacement, statics = pt_choice_sentences("o", {"options": ["5/1", "1/5"], "turned_face_up": True}, ["creature"],
+                                               {"steps": []})
+    assert replacement.text == "As this creature enters, it becomes your choice of 5/1 or 1/5."  # CR 208.2b
+    assert [s.expect["condition"]["label"] for s in statics] == ["5/1", "1/5"]
+    with pytest.raises(Unsupported, match="two options only"):  # phase leaves a list of three unimplemented
+        pt_choice_sentences("o", {"options": ["2/2", "4/1", "3/3"]}, ["creature"], {"steps": []})
+    with pytest.raises(Unsupported, match="708.11"):  # the "or is turned face up" half would apply
+        pt_choice_sentences("o", {"options": ["5/1", "1/5"], "turned_face_up": True}, ["creature"],
+                            {"steps": [{"turn_face_up": {"object": "o", "by": "morph"}}]})
+    with pytest.raises(Unsupported, match="708.11"):  # to a copy of it, which has the ability (707.2)
+        pt_choice_sentences("o", {"options": ["5/1", "1/5"], "turned_face_up": True}, ["creature"], {"steps": [
+            {"become_copy": {"to": "p", "of": "o"}}, {"turn_face_up": {"object": "p", "by": "effect"}}]})
+    other = {"steps": [{"turn_face_up": {"object": "p", "by": "morph"}}], "objects": {}}  # another permanent only
+    assert pt_choice_sentences("o", {"options": ["5/1", "1/5"], "turned_face_up": True}, ["creature"], other)[0].text
+    case = {"players": ["Alex"], "steps": [], "objects": {"o": {"card": {"abilities": [AQUAMORPH]}}}}
+    assert pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "1/5", "player": None}}) == "1/5"
+    with pytest.raises(Unsupported, match="together"):
+        pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "1/5", "player": "Alex"}})
+    with pytest.raises(Unsupported, match="without an enters_as_copy"):  # a copy choice: a Clone's only (707.5)
+        pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "1/5", "copy": ["x"]}})
+    clone = {"card": {"abilities": [{"enters_as_copy": {"of": {"types": ["creature"]}}}]}}
+    cloned = {**case, "objects": {**case["objects"], "c": clone}}
+    assert pt_choice(cloned, {"object": "c", "to": "battlefield", "choices": {"pt": "5/1", "copy": ["o"]}}) == "5/1"
+    with pytest.raises(Unsupported, match="one declared object only"):
+        pt_choice(cloned, {"object": "c", "to": "battlefield", "choices": {"pt": "5/1", "copy": []}})
+    with pytest.raises(Unsupported, match="among those options"):
+        pt_choice(case, {"object": "o", "to": "battlefield", "choices": {"pt": "2/2"}})
+
+
+AQUAMORPH = {"as_enters_pt": {"options": ["5/1", "1/5"], "turned_face_up": True}}
+
+
+def _aquamorph(**spec):
+    return {"zone": "hand", "card": {"name": "Aquamorph Entity", "types": ["creature"], "subtypes": ["Shapeshifter"],
+                                     "colors": ["U"], "power": "*", "toughness": "*",
+                                     "abilities": [AQUAMORPH, {"morph": "{2}{U}"}]}, **spec}
+
+
+@needs_phase
+def test_a_chosen_pt_is_phases_choice_as_the_card_is_cast(engine):
+    """CR 208.2b, 614.12: Aquamorph Entity cast from the hand (by "Cast a creature spell from your
+    hand without paying its mana cost.") enters as the option answered in phase's prompt (either
+    one), and is 0/0 again in the graveyard."""
+    for label, (p, t) in (("5/1", (5, 1)), ("1/5", (1, 5))):
+        case = make_case({"aq": _aquamorph()}, [
+            {"move": {"object": "aq", "to": "battlefield", "choices": {"pt": label}}},
+            {"expect": {"objects": {"aq": {"zone": "battlefield", "power": p, "toughness": t}}}},
+            {"move": {"object": "aq", "to": "graveyard"}},
+            {"expect": {"objects": {"aq": {"zone": "graveyard", "power": 0, "toughness": 0}}}}],
+            players=("Alex",), rules=("208.2b",))
+        assert compare.judge(engine, describe(engine), case).status == "passed", label
+
+
+@needs_phase
+def test_a_declared_permanents_chosen_pt_is_made_as_it_is_cast_in_the_setup(engine):
+    """CR 208.2b, 614.12: an Aquamorph Entity declared on the battlefield as a 1/5 entered so before
+    the case began: cast from its owner's hand as the case is set up (either player's, under
+    either's control: the option is the case's), the choice made in phase's prompt."""
+    steps = [{"modify_pt": {"to": "aq", "power": 1, "toughness": 0}},
+             {"expect": {"objects": {"aq": {"zone": "battlefield", "power": 2, "toughness": 5}}}}]
+    for spec in ({}, {"owner": "Blair"}, {"controller": "Blair"}):
+        case = make_case({"aq": _aquamorph(zone="battlefield", choices={"pt": "1/5"}, **spec)}, steps, rules=("208.2b",))
+        assert compare.judge(engine, describe(engine), case).status == "passed", spec
+
+
+
+@needs_phase
+def test_a_chosen_pt_elsewhere_than_cast_from_the_hand_is_refused(engine):
+    """phase keeps a chosen power and toughness only for a card cast (.choosing): one entering from a
+    graveyard is refused with the reason; a card with no mana cost is cast without paying it (CR
+    118.6), by its owner whether active or not."""
+    enter = {"move": {"object": "aq", "to": "battlefield", "choices": {"pt": "5/1"}}}
+    look = {"expect": {"objects": {"aq": {"power": 5, "toughness": 1}}}}
+    case = make_case({"aq": _aquamorph(zone="graveyard")}, [enter, look], players=("Alex",), rules=("208.2b",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "unsupported" and "cast from the hand" in result.reason
+    nameless = _aquamorph(owner="Blair")
+    nameless["card"] = {**nameless["card"], "name": "Cfx Shapeshifter"}
+    case = make_case({"aq": nameless}, [enter, look], rules=("208.2b",))
+    assert compare.judge(engine, describe(engine), case).status == "passed"
+
+
 LOST_ORDER = {"as_enters_choose": {"player": "opponent"}}
 CHOSEN = {"sum": [1, {"count": {"types": ["creature"], "controller": "chosen"}}]}
 
@@ -124,8 +209,7 @@ CHOSEN = {"sum": [1, {"count": {"types": ["creature"], "controller": "chosen"}}]
 @needs_phase
 def test_the_chosen_opponent_is_phases_choice(engine):
     """CR 614.12, 208.2a: Lost Order of Jarkeld counts the chosen opponent's creatures, in a game of
-    three: choosing Cara (one creature) or Blair (two) gives different values. (Realised, though
-    ``enters-choices`` is not declared: its object choices are not; run without the feature check.)"""
+    three: choosing Cara (one creature) or Blair (two) gives different values."""
     order = {**creature("1+*", "1+*", abilities=[LOST_ORDER, {"cda_pt": {"power": CHOSEN, "toughness": CHOSEN}}]),
              "zone": "hand"}
     objects = {"order": order, "wolf": {**creature(3, 3), "owner": "Blair"},
@@ -134,8 +218,8 @@ def test_the_chosen_opponent_is_phases_choice(engine):
         case = make_case(objects, [{"move": {"object": "order", "to": "battlefield", "choices": {"player": chosen}}},
                                    {"expect": {"objects": {"order": {"power": value, "toughness": value}}}}],
                          players=("Alex", "Blair", "Cara"), rules=("614.12",))
-        assert "enters-choices" in case.features and "enters-choices" not in describe(engine).features
-        assert compare.compare(case, engine.run(case.to_dict())) == [], chosen
+        assert "enters-choices" in case.features and "enters-choices" in describe(engine).features
+        assert compare.judge(engine, describe(engine), case).status == "passed", chosen
 
 
 @needs_phase
@@ -259,3 +343,89 @@ def test_choices_of_declared_objects_are_made_again_in_declaration_order():
     assert declared_choice({**case, "objects": {**case["objects"], "clone": {**clone, "choices": {"copy": []}}}},
                            "clone", []) is None  # "copy nothing": set up as any declared permanent
     assert declared_choice(case, "bear", []) is None
+
+
+LATE = ("608.2b/pump-aimed-at-a-creature-that-died-does-nothing", "704.5f/pump-after-zero-toughness-is-too-late",
+        "704.5g/toughness-boost-after-lethal-damage-is-too-late",
+        "704.5h/indestructible-after-deathtouch-damage-is-too-late")
+
+
+@needs_phase
+@pytest.mark.parametrize("case_id", LATE)
+def test_an_effect_aimed_at_a_creature_that_died_waits_and_does_nothing(engine, case_id):
+    """CR 608.2b, 400.7 (.late_targets): the step's spell is cast while its target is there, waits on
+    phase's stack under the spell (or ability) that kills it, and does nothing as it resolves."""
+    from conformance.format import loader
+
+    (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == case_id]
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_the_waiting_spell_is_cast_before_the_step_that_removed_its_target(engine):
+    """The early spell is cast just before the step that killed the creature (the -2/-7, after
+    the +0/+5 that kept it alive), found by playing the case up to the late step; the checkpoint
+    between is read while it waits."""
+    from conformance.engines.adapters.phase.late_targets import TargetLeft, leaving_step
+    from conformance.engines.adapters.phase import Session, plan_case
+
+    case = make_case({"bear": creature(2, 2)}, [
+        {"modify_pt": {"to": "bear", "toughness": 5}},
+        {"modify_pt": {"to": "bear", "power": -2, "toughness": -7}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard", "power": 2, "toughness": 2}}}},
+        {"modify_pt": {"to": "bear", "power": 3, "toughness": 3}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard", "power": 2, "toughness": 2}}}}], rules=("608.2b",))
+    left = TargetLeft("gone", "bear")
+    left.step = 3
+    assert leaving_step(Session(engine, case.to_dict(), plan_case(case.to_dict())), left) == 1
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_damage_from_a_source_that_died_uses_it_as_it_last_existed(engine):
+    """CR 113.7a, 608.2h: the source's damage ability is activated while it is on the battlefield
+    and resolves after it died; Alex's doubler for "a creature you control" applies to it as it
+    last existed (phase agrees; its lifelink is the CR 113.7a disagreement, test_phase_adapter)."""
+    case = make_case({
+        "doubler": {"card": {"types": ["enchantment"], "abilities": [
+            {"double_damage": {"by": {"types": ["creature"], "controller": "you"}}}]}},
+        "imp": creature(1, 1)}, [
+        {"modify_pt": {"to": "imp", "power": -1, "toughness": -1}},
+        {"expect": {"objects": {"imp": {"zone": "graveyard"}}}},
+        {"damage": {"source": "imp", "to": "Blair", "amount": 2}},
+        {"expect": {"players": {"Blair": {"life": 16}}}}], rules=("113.7a",))
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_no_earlier_spell_where_none_could_wait(engine):
+    """Refused: a card in a hand from the start (no spell could ever have been aimed at it), a creature
+    put into a graveyard by a move (a debug action: no spell resolves on top of a waiting one), a
+    turn ending while the spell would wait (CR 608.2b); counters put on a creature that died are not
+    played late at all (the format may put counters on a card elsewhere)."""
+    from conformance.format import loader
+
+    (hand,) = [c for c in loader.load_suite([loader.golden_dir()])
+               if c.id == "608.2b/effects-aimed-at-a-card-in-hand-do-nothing"]
+    result = compare.judge(engine, describe(engine), hand)
+    assert result.status == "unsupported" and "never there since the case began" in result.reason, result
+    moved = make_case({"bear": creature(2, 2)}, [
+        {"move": {"object": "bear", "to": "graveyard"}}, {"modify_pt": {"to": "bear", "power": 3, "toughness": 3}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard", "power": 2}}}}], rules=("608.2b",))
+    result = compare.judge(engine, describe(engine), moved)
+    assert result.status == "unsupported" and "at a 'move' step, not a spell or an ability" in result.reason, result
+    later = make_case({"bear": creature(2, 2)}, [
+        {"modify_pt": {"to": "bear", "toughness": -2}}, {"end_turn": {}},
+        {"modify_pt": {"to": "bear", "power": 3, "toughness": 3}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard", "power": 2}}}}], rules=("608.2b",))
+    result = compare.judge(engine, describe(engine), later)
+    assert result.status == "unsupported" and "'end_turn' step while a spell" in result.reason, result
+    season = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
+    counters = make_case({"season": season, "bear": creature(2, 2)}, [
+        {"modify_pt": {"to": "bear", "toughness": -2}}, {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}},
+        {"expect": {"objects": {"bear": {"zone": "graveyard"}}}}], rules=("608.2b",))
+    result = compare.judge(engine, describe(engine), counters)  # counters may be put on a card elsewhere (122.1)
+    assert result.status == "unsupported" and "nor could" not in result.reason, result

@@ -140,6 +140,16 @@ def test_token_and_ability_wording():
     assert token_replacement_sentence("v", {"under": "any"}).text.startswith("If one or more tokens would be created,")
     with pytest.raises(Unsupported, match="unimplemented"):
         token_replacement_sentence("m", {"mode": "plus"})
+    treasure = {"create_token": {"tokens": ["t1"], "card": {"types": ["artifact"], "subtypes": ["Treasure"]}}}
+    assert token_replacement_sentence("m", {"mode": "plus"}, {"steps": [treasure]}).text == (
+        "If you would create one or more Treasure tokens, instead create those tokens plus an additional Treasure "
+        "token.")  # Xorn's: one more of those tokens where they are all plain Treasures (CR 111.10a)
+    soldier = {"create_token": {"tokens": ["t2"], "card": {"types": ["creature"], "power": 1, "toughness": 1}}}
+    observed = {"expect": {"objects": {"t1": {"abilities": []}}}}
+    for steps, body in (([treasure, soldier], {"mode": "plus"}), ([treasure], {"mode": "plus", "amount": 2}),
+                        ([treasure, observed], {"mode": "plus"})):
+        with pytest.raises(Unsupported, match="unimplemented"):
+            token_replacement_sentence("m", body, {"steps": steps})
     assert [p[0] for p in ability_parts({"loses_all_abilities": True})] == ["loses all abilities"]
     assert [s.text for s in become_sentences({"gains": [{"keyword": "flying"}]}, "target", None)] == \
         ["Target permanent gains flying until end of turn."]
@@ -186,3 +196,18 @@ def test_a_source_that_lost_its_abilities_is_unsupported_not_errored(engine):
              {"expect": {"players": {"Blair": {"life": 16}}}}]
     result = judged(engine, {"doubler": doubler, "bear": creature(2, 2)}, steps, rules=("701.10g",))
     assert result.status == "unsupported" and "lost abilities" in result.reason
+
+
+@needs_phase
+def test_xorns_treasure_beside_parallel_lives(engine):
+    """CR 616.1, 614.1a: "plus one" Treasure as Xorn's wording beside Parallel Lives: the order
+    phase always applies (plus one first: 4) passes; the other (3) is the CR 616.1 disagreement
+    (phase asks nobody, docs/engines/phase.md and its reproducer)."""
+    from conformance.engines.interface import describe
+    from conformance.format import loader
+    from conformance.results import compare
+
+    cases = {c.id: c for c in loader.load_suite([loader.golden_dir()]) if c.id.startswith("616.1/token-")}
+    assert compare.judge(engine, describe(engine), cases["616.1/token-plus-one-then-double"]).status == "passed"
+    failed = compare.judge(engine, describe(engine), cases["616.1/token-double-then-plus-one"])
+    assert [(m.object, m.field, m.expected, m.got) for m in failed.mismatches] == [("t4", "zone", None, "battlefield")]

@@ -40,7 +40,10 @@ does, and why each choice is faithful, is in docs/engines/phase.md; in short:
   source beyond that. **Life** changes and **prevention shields** are spells too ("Target player
   loses 2 life.", "Double target player's life total.", "Prevent the next 3 damage that would be
   dealt to target player this turn."). A player who loses leaves phase's game (CR 104.2a,
-  800.4a): what the scenario does after that is unsupported.
+  800.4a): what the scenario does after that is unsupported. An effect aimed at an object that
+  has since left the battlefield (or damage from a source that has) is the step's spell cast while
+  the object was there, waiting on phase's stack under the spell that removes it (:mod:`.late_targets`,
+  CR 608.2b, 113.7a).
 - **Combat** (``combat`` steps) is phase's own combat phase (:mod:`.combat_plan`, :mod:`.combat`):
   priority passed from the first main phase into combat, phase's prompts to declare attackers
   and blockers and to divide combat damage answered with what the case declares and scripts
@@ -80,8 +83,10 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import (ENGINE_CACHE_SIZE, FEATURES, FORK_CACHE_SIZE, OBSERVABLES,
                                                          AdapterFault, _phase, engine_version)
+from conformance.engines.adapters.phase.late_targets import TargetLeft, played_late
 from conformance.engines.adapters.phase.observation import Observation
-from conformance.engines.adapters.phase.plan import Plan, _plan_damage, _plan_prevention, counter_kind, plan_case
+from conformance.engines.adapters.phase.plain_spells import plan_prevention as _plan_prevention
+from conformance.engines.adapters.phase.plan import Plan, _plan_damage, counter_kind, plan_case
 from conformance.engines.adapters.phase.steps import Steps
 from conformance.engines.adapters.phase.wording import effect_sentence, group, pt_change
 
@@ -95,15 +100,22 @@ class Session(Steps, Observation):
     def run(self) -> list[dict[str, Any]]:
         self.start()
         snapshots = []
-        for kind, realisation in self.plan.steps:
+        waiting = self.plan.waiting
+        for index, (kind, realisation) in enumerate(self.plan.steps):
             if kind == "expect":
                 snapshot = self.snapshot(objects=bool(realisation.get("objects")))
                 if realisation.get("players") is not None:
                     snapshot["players"] = self.players(mana=any("mana" in values
                                                                 for values in realisation["players"].values()))
                 snapshots.append(snapshot)
-            else:
+                continue
+            try:
+                if waiting is not None and index == waiting.cast_at:  # CR 608.2b (.late_targets)
+                    self.put_early(self.plan.steps[waiting.resolves_at][1])
                 self.perform(kind, realisation)
+            except TargetLeft as left:
+                left.step = index if left.step is None else left.step
+                raise
         return snapshots
 
 
@@ -131,7 +143,10 @@ class PhaseEngine:
     def run(self, case: dict[str, Any]) -> list[dict[str, Any]]:
         plan = plan_case(case)
         try:
-            return Session(self, case, plan).run()
+            try:
+                return Session(self, case, plan).run()
+            except TargetLeft as left:  # CR 608.2b, 113.7a: the spell cast before it left (.late_targets)
+                return played_late(self, case, left, Session, plan_case)
         except Exception:
             raise
         except BaseException as exc:  # a Rust panic reaches Python as pyo3's PanicException, a BaseException

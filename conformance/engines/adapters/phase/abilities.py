@@ -22,7 +22,7 @@ from typing import Any
 from conformance.engines.adapters.phase.changes import KEYWORDS
 from conformance.errors import Unsupported
 
-KEYWORDS_BACK = {phase_name: word for word, phase_name in KEYWORDS.items()}
+KEYWORDS_BACK = {**{phase_name: word for word, phase_name in KEYWORDS.items()}, "Changeling": "changeling"}  # 702.73a
 
 FACE_PARTS = (("keywords", "keywords"), ("abilities", "abilities"), ("static_abilities", "static_definitions"),
               ("triggers", "trigger_definitions"), ("replacements", "replacement_definitions"))
@@ -44,8 +44,20 @@ def _bundle(parts: Mapping[str, list[Any]]) -> tuple[str, ...]:
         for value in values or ():
             if kind == "keywords" and isinstance(value, str) and value in KEYWORDS_BACK:
                 continue
+            if kind == "trigger_definitions" and isinstance(value, Mapping) and set(value) == {"definition", "occurrence"}:
+                value = value["definition"]  # phase's record of where the trigger came from is no part of the ability
             items.append(kind + ":" + json.dumps(value, sort_keys=True))
     return tuple(sorted(items))
+
+
+def _printed(value: Any) -> Any:
+    """A definition as the card's face has it: phase wraps a triggered ability on a game object as
+    ``{definition, occurrence}``, the occurrence ``Printed`` for one printed on its card (CR 113.6:
+    the card's own ability); any other occurrence is left wrapped, matching no card's face."""
+    if isinstance(value, dict) and set(value) == {"definition", "occurrence"} \
+            and (value["occurrence"] or {}).get("type") == "Printed":
+        return value["definition"]
+    return value
 
 
 def _multiset(plain: list[Any]) -> tuple[str, ...]:
@@ -60,6 +72,7 @@ class AbilityReader:
         self.known: dict[tuple[str, ...], list[Any]] = {(): []}  # no definitions: no other ability (613.1f)
         self.owner: dict[tuple[str, ...], str] = {(): "no ability at all"}
         self.ambiguous: dict[tuple[str, ...], str] = {}
+        self.kept: dict[str, Any] = {}  # CR 707.9a: an ability a copy keeps ("except it has this ability"), by definition
 
     def add(self, oid: str, card: Mapping[str, Any], face: Mapping[str, Any], extra: list[dict[str, Any]] = ()) -> None:
         """A card of the case: its abilities as the case gives them, and phase's parse of its face
@@ -69,6 +82,14 @@ class AbilityReader:
         bundles = {_bundle(parts)}
         if extra:  # phase gives them on the battlefield; the card's text may or may not spell them out
             bundles.add(_bundle({**parts, "abilities": [*parts["abilities"], *extra]}))
+        for key, face_key, retain in (("triggered", "triggers", "RetainPrintedTriggerFromSource"),
+                                      ("activated", "abilities", "RetainPrintedAbilityFromSource")):
+            keeping = [a for a in card.get("abilities") or () if key in a
+                       and ((a[key].get("effect") or {}).get("become_copy") or {}).get("exceptions", {}).get("gains_this_ability")]
+            parsed = [d for d in face.get(face_key) or () if retain in json.dumps(d)]
+            if len(keeping) == len(parsed):  # in card order (.activated_lines, .trigger_lines)
+                for ability, definition in zip(keeping, parsed):
+                    self.kept[_bundle({dict(FACE_PARTS)[face_key]: [definition]})[0]] = ability
         for bundle in bundles:
             known = self.known.get(bundle)
             if known is not None and _multiset(known) != _multiset(others):
@@ -82,9 +103,14 @@ class AbilityReader:
         None when they cannot be written back (then not reported)."""
         keywords = [{"keyword": KEYWORDS_BACK[k]} for k in obj.get("keywords") or ()
                     if isinstance(k, str) and k in KEYWORDS_BACK]
-        bundle = _bundle({obj_key: obj.get(obj_key) for _, obj_key in FACE_PARTS})
+        bundle = _bundle({obj_key: [_printed(value) for value in obj.get(obj_key) or ()] for _, obj_key in FACE_PARTS})
         others = self.known.get(bundle)
         why = self.ambiguous.get(bundle)
+        if others is None:  # CR 707.9a: a copy's copied abilities and the one it keeps
+            for item in set(bundle) & set(self.kept):
+                rest = tuple(b for i, b in enumerate(bundle) if i != bundle.index(item))
+                if rest in self.known and rest not in self.ambiguous:
+                    return [*self.known[rest], self.kept[item], *keywords]
         if others is None:
             why = (f"phase reports abilities that are not all of one card's here "
                    f"({', '.join(b.split(':', 1)[0] for b in bundle)})")
@@ -117,8 +143,9 @@ def check_single_instances(case: Mapping[str, Any]) -> None:
             raise Unsupported(f"object {oid!r} has a keyword twice (CR 113.2c): phase keeps a keyword once")
         printed += [(ALL if copies else oid, k) for k in keywords]
         for ability in spec["card"].get("abilities", ()):
-            if "static" in ability:
-                granted += [(ALL, g["keyword"]) for g in ability["static"]["becomes"].get("gains") or () if "keyword" in g]
+            if "static" in ability:  # a copy of its object has the static ability too (707.2): another grant
+                gains = [(ALL, g["keyword"]) for g in ability["static"]["becomes"].get("gains") or () if "keyword" in g]
+                granted += gains * (2 if copies else 1)
 
     def steps(items):
         for step in items:

@@ -12,22 +12,25 @@ from conformance.engines.adapters.phase.bindings import AdapterFault
 from conformance.engines.adapters.phase.board import Board, _action, _targets
 from conformance.engines.adapters.phase.counter_order import SHIELD
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
+from conformance.engines.adapters.phase.late_targets import LateTargets, TargetLeft
 from conformance.engines.adapters.phase.protected_recipients import check_one_recipient
 from conformance.engines.adapters.phase.unpreventable import restrictions
 from conformance.errors import Unsupported
 
 
-class Activations(Board):
+class Activations(LateTargets):
     """Activating a permanent's damage ability in phase's game."""
 
     replacement_order: tuple[int, ...] = ()
     affected_seat: int | None = None
 
-    def activate(self, act: Activation) -> None:
+    def activate(self, act: Activation, wait: bool = False) -> None:
+        """Activate it and pass priority until it has resolved; ``wait``: it stays on the stack
+        for its own step, its source free to leave meanwhile (CR 113.7a, .late_targets)."""
         source = self.obj(act.source)
         if source.get("zone") != "Battlefield":
-            raise Unsupported(f"damage dealt by {act.source!r}, which is not on the battlefield now "
-                              f"({str(source['zone']).lower()}): its ability cannot be activated")
+            raise TargetLeft(f"damage dealt by {act.source!r}, which is not on the battlefield now "
+                             f"({str(source['zone']).lower()}): its ability cannot be activated", act.source)
         seat = source.get("controller")
         face = self.plan.cards[self.plan.objects[act.source]].face
         wanted = act.text.replace(self.plan.objects[act.source], "~")
@@ -69,11 +72,19 @@ class Activations(Board):
             raise AdapterFault(f"{act.source!r}'s ability is not on phase's stack after activating it")
         if _targets(stack[-1]["kind"]["data"].get("ability")) != ([] if chosen is None else [chosen]):
             raise AdapterFault(f"{act.source!r}'s ability does not target {chosen} in phase")
+        if wait:
+            self.waiting_spell = (act, affected)
+            return
+        self.resolve_activation(act, affected)
+
+    def resolve_activation(self, act: Activation, affected: int | None) -> None:
+        """Priority passed until the ability has resolved, with the affected player's order of
+        replacement effects (CR 616.1)."""
         self.replacement_order = self.orders_of(act.orders) if act.orders else self.order_of(act.order)
         self.affected_seat = affected
         before = restrictions(self.game.state()) if act.unpreventable else None
         try:
-            self.resolve_stack()
+            self.resolve_stack(until=self.under())
         finally:
             self.replacement_order, self.affected_seat = (), None
         self.end_unpreventable(before)

@@ -36,8 +36,8 @@ FEATURES = (
     "face-down",  # .face_down: phase's face-down permanents and morph; turning face down or up by effects refused
     "characteristic-expressions",  # card types among cards in all graveyards, your life total (wording.quantity)
     "control-changing",  # a resolving "Gain control of target permanent" (changes.CONTROL); static control refused
-    # not "enters-choices": player choices are realised (.enters_choices), but the generated copy scenarios
-    # it brings in choose objects, which are not, and 707.3/copies-agree-with-reference would then run too few
+    "enters-choices",  # .enters_choices: a player (phase's prompt as it enters), a power and toughness (the card
+    # cast from the hand, .choosing); object choices, and choices made elsewhere, refused
 )
 """The features this adapter realises; a feature added to the vocabulary later is unsupported
 until it is realised here."""
@@ -53,7 +53,7 @@ ZONES = {"battlefield": "Battlefield", "graveyard": "Graveyard", "exile": "Exile
 COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
 COUNTERS_BACK = {v: k for k, v in COUNTERS.items()}
 CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
-              "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker"}
+              "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker", "kindred": "Kindred"}
 SUPERTYPES = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow", "world": "World"}
 PT_COUNTER = re.compile(r"^[+-][0-9]+/[+-][0-9]+$")
 

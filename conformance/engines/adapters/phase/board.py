@@ -18,6 +18,7 @@ from typing import Any
 from conformance.engines.adapters.phase.bindings import MAX_PASSES, SEED, ZONES, AdapterFault, _phase
 from conformance.engines.adapters.phase.plan import Plan, counter_kind
 from conformance.engines.adapters.phase.player_counters import modify
+from conformance.engines.adapters.phase.same_name import give_names
 from conformance.engines.adapters.phase.unpreventable import end_restrictions
 from conformance.errors import Unsupported
 
@@ -79,7 +80,7 @@ class Board:
         mode on) is prepared once per card database and decks and forked for every later case
         that deals the same (``load_game``); the case's board is then set up in it."""
         decks = [self.plan.deck(seat, self.case) for seat in range(self.plan.seats)]
-        key = json.dumps([self.plan.key, decks])
+        key = json.dumps([self.plan.key, decks, self.plan.names])
         prepared = self.adapter.forks.get(key)
         if prepared is None:
             fmt = "Standard" if self.plan.seats == 2 else "FreeForAll"
@@ -93,6 +94,7 @@ class Board:
             state = self.game.state()
             state["state"]["debug_mode"] = True  # debug actions set the board up
             cards = sorted((o["id"], o["name"], o["owner"], o["zone"]) for o in state["state"]["objects"].values())
+            give_names(state, self.plan.names)  # CR 201.2: a second card of one name (.same_name)
             prepared = (json.dumps(state), cards)
             self.adapter.remember(key, prepared)
         else:
@@ -106,7 +108,10 @@ class Board:
             choice = self.plan.entering.get(oid)
             if choice is not None:  # CR 614.12, 707.5: it entered making its choice (.entering, .choosing)
                 kind, chosen = choice
-                self.enter_as_copy(oid, chosen) if kind == "copy" else self.enter_choosing(oid, chosen)
+                if kind == "pt":  # CR 208.2b: cast from its owner's hand, the choice made in phase (.choosing)
+                    self.enter_cast_choosing(oid, *chosen, setup=True)
+                else:
+                    self.enter_as_copy(oid, chosen) if kind == "copy" else self.enter_choosing(oid, chosen)
             elif spec.get("face_down"):  # CR 708.2a, 708.4: phase's own face-down permanent (.face_down)
                 self.enter_face_down(oid, setup=True)
             elif zones[self.ids[oid]] != ZONES.get(spec["zone"], STACK):
@@ -187,7 +192,9 @@ class Board:
     def pass_priority(self) -> None:
         self.game.apply(self.actor(), _action(PASS))
 
-    def resolve_stack(self) -> None:
+    def resolve_stack(self, until: int = 0) -> None:
+        """Priority passed until phase's stack holds only ``until`` entries: those waiting under
+        what was just put on it (.late_targets)."""
         for _ in range(MAX_PASSES):
             waiting = self.waiting()
             if waiting["type"] == "GameOver":  # the spell made a player lose, ending a game of two (CR 104.2a)
@@ -205,7 +212,7 @@ class Board:
                 continue
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} while its stack resolves: {json.dumps(waiting)[:300]}")
-            if not self.game.stack():
+            if len(self.game.stack()) <= until:
                 return
             self.pass_priority()
         raise AdapterFault("phase's stack did not resolve")
@@ -240,11 +247,15 @@ class Board:
                                                             "data": {"source": self.chosen_source}}))
 
     def give_priority(self, seat: int) -> None:
-        """Priority to ``seat`` with an empty stack: the players before it pass (CR 117.3d)."""
+        """Priority to ``seat``: the players before it pass (CR 117.3d); a spell waiting on the
+        stack (.late_targets) does not resolve meanwhile, as ``seat`` has not passed."""
+        depth = len(self.game.stack())
         for _ in range(self.plan.seats + 1):
             waiting = self.waiting()
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} where priority was expected")
+            if len(self.game.stack()) != depth:
+                raise AdapterFault(f"phase's stack resolved as priority was passed to seat {seat}")
             if waiting["data"]["player"] == seat:
                 return
             self.pass_priority()

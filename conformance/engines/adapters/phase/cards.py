@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from conformance.engines.adapters.phase import changeling
 from conformance.engines.adapters.phase.bindings import CARD_TYPES, FILLER, OBJECT_PREFIX, REAL_CARDS, SUPERTYPES, _phase
 from conformance.engines.adapters.phase.changes import KEYWORD_LINES, KEYWORDS, static_change_sentences
 from conformance.engines.adapters.phase.combat_plan import (COMBAT_KEYWORDS, block_additional_sentence, phase_keyword,
@@ -23,7 +25,8 @@ from conformance.engines.adapters.phase.copies import enters_as_copy_sentence
 from conformance.engines.adapters.phase.counters import (check_counter_replacements, counter_replacement_sentence,
                                                          enters_with_sentence)
 from conformance.engines.adapters.phase.ability_lines import multiply_mana_sentence, printed_ability_lines
-from conformance.engines.adapters.phase.enters_choices import choose_sentence
+from conformance.engines.adapters.phase.activated_lines import ActivatedAbility, activated_lines
+from conformance.engines.adapters.phase.enters_choices import choose_sentence, pt_choice_sentences
 from conformance.engines.adapters.phase.face_down import check_face_down, morph_keyword
 from conformance.engines.adapters.phase.inert import stand_in
 from conformance.engines.adapters.phase.damage_sources import (Recipient, activated_expectation, check_damage_replacements,
@@ -31,7 +34,7 @@ from conformance.engines.adapters.phase.damage_sources import (Recipient, activa
 from conformance.engines.adapters.phase.trigger_lines import trigger_line
 from conformance.engines.adapters.phase.damage_modifiers import check_damage_modifiers, modify_damage_sentence
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, check_life_replacements,
-                                                                  double_life_gain_sentence, double_life_loss_sentence)
+                                                                  double_life_gain_sentence, double_life_loss_sentences)
 from conformance.engines.adapters.phase.static_prevention import check_static_prevention, static_prevention_sentence
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import (Sentence, cda_colors_sentence, cda_sentences, check_parse, group,
@@ -77,6 +80,7 @@ class CardPlan:
     name: str
     source: str
     face: dict[str, Any]
+    activated: Mapping[str, ActivatedAbility] = field(default_factory=dict)  # by name (.activated_lines)
 
     @classmethod
     def build(cls, card: Mapping[str, Any], text: str, *, spell: list[Sentence] = (),
@@ -113,6 +117,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     parsed: list[Any] = []  # how phase must read each keyword
     printed: list[str] = []
     triggers: list[tuple[str, dict[str, Any]]] = []
+    labelled: list[Sentence] = []  # the static abilities of a choice of power and toughness (208.2b)
     for ability in card.get("abilities", []):
         (key, body), = ability.items()
         if key == "text":  # real Oracle text, as printed: phase reads it (see text_abilities)
@@ -133,26 +138,30 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         elif key == "enters_with_counters":  # CR 614.1c, 122.6 (.counters; the move: .entering)
             replacements.append(enters_with_sentence(oid, name, body))
         elif key == "token_replacement":  # CR 614.1a: Parallel Lives, Primal Vigor (.tokens)
-            replacements.append(token_replacement_sentence(oid, body))
+            replacements.append(token_replacement_sentence(oid, body, case))
         elif key == "as_enters_choose":  # CR 614.12: "As this creature enters, choose an opponent." (.enters_choices)
             replacements.append(choose_sentence(oid, body, types))
+        elif key == "as_enters_pt":  # CR 208.2b: Aquamorph Entity's choice of P/T (.enters_choices)
+            replacement, chosen = pt_choice_sentences(oid, body, types, case)
+            replacements.append(replacement)
+            labelled.extend(chosen)  # phase lists them after the card's other static abilities
         elif key == "double_damage":  # CR 701.10g, 614.1a: Furnace of Rath (.damage_sources)
             replacements.append(double_damage_sentence(oid, body))
         elif key == "double_life_gain":  # CR 614.1a: Boon Reflection, Rhox Faithmender (.life_replacements)
             replacements.append(double_life_gain_sentence(oid, body))
         elif key == "double_life_loss":  # CR 614.1a, 120.3a: Bloodletter of Aclazotz (.life_replacements)
-            replacements.append(double_life_loss_sentence(oid, body))
+            replacements.extend(double_life_loss_sentences(oid, body))
         elif key == "cant_lose":  # CR 104.3b: Platinum Angel (.life_replacements)
             statics.append(cant_lose_sentence(oid, body))
         elif key == "prevent_damage":  # CR 615.1, 615.5: partial prevention, the Hydras (.static_prevention)
-            replacements.append(static_prevention_sentence(oid, name, body))
+            replacements.append(static_prevention_sentence(oid, name, body, case))
         elif key == "modify_damage":  # CR 614.1a, 701.11: Fiery Emancipation, Torbran (.damage_modifiers)
             replacements.append(modify_damage_sentence(oid, body))
         elif key == "keyword":  # CR 702: a keyword, phase's from the card's keywords (.changes.KEYWORDS)
-            if body == "changeling":  # CR 702.73a: every creature type, where phase gives those of its card data
-                raise Unsupported(f"object {oid!r}: the keyword 'changeling' is not realised by this adapter (phase "
-                                  "gives such an object the creature types of its card database, here the case's "
-                                  "cards only)")
+            if body == "changeling":  # CR 702.73a: every creature type, the CR's list in phase's (.changeling)
+                keywords.append(changeling.KEYWORD)
+                parsed.append(changeling.KEYWORD)
+                continue
             if body not in KEYWORDS and body not in COMBAT_KEYWORDS:
                 raise Unsupported(f"object {oid!r}: the keyword {body!r} is not realised by this adapter")
             keywords.append(KEYWORD_LINES.get(body) or body.capitalize())
@@ -172,21 +181,25 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             statics.append(static_sentence(body, group(body["affects"], you=you, players=players, static=True)))
         elif key == "multiply_mana":  # CR 106.6a, 614.1a: Mana Reflection (.mana)
             replacements.append(multiply_mana_sentence(oid, body))
-        elif key in ("mana_ability", "loyalty_ability"):  # CR 605.1a, 606 (.ability_lines)
+        elif key in ("mana_ability", "loyalty_ability", "activated"):  # CR 605.1a, 606 (.ability_lines), 602
             pass
         elif key == "triggered":  # CR 603.1: "Whenever another creature enters, ..." (.trigger_lines)
-            triggers.append(trigger_line(oid, body, types))
+            triggers.append(trigger_line(oid, body, types, len(triggers)))
         else:
             raise Unsupported(f"object {oid!r}: the ability {key!r} is not realised by this adapter")
     printed = [text if _activated_only(text) else stand_in(text) for text in printed]  # no meaning here (.inert)
+    statics.extend(labelled)
     activated = [*intrinsic_mana_abilities(oid, name, card), *text_abilities(oid, printed)]
     damage_texts = [source_ability_text(name, *triple) for triple in damage]
     activated = [*activated, *damage_abilities(oid, name, damage, damage_texts)]
     own_texts, own_abilities = printed_ability_lines(oid, name, card, activated, case,
                                                       build=_build_face, mtgjson=mtgjson)  # mana and loyalty abilities
     activated = [*activated, *own_abilities]
-    text = "\n".join([*keywords, " ".join(s.text for s in statics), *(s.text for s in replacements), *printed,
-                      *damage_texts, *own_texts, *(t for t, _ in triggers)]).strip("\n")
+    ability_texts, abilities, activations = activated_lines(oid, name, card, len(activated), case, build=_build_face,
+                                                            mtgjson=mtgjson)  # CR 602: "{X}: ..." (.activated_lines)
+    activated = [*activated, *abilities]
+    text = "\n".join([*keywords, " ".join(s.text for s in statics if s.text), *(s.text for s in replacements), *printed,
+                      *damage_texts, *own_texts, *ability_texts, *(t for t, _ in triggers)]).strip("\n")
     power, toughness = card.get("power"), card.get("toughness")
     if "creature" in types and (power is None or toughness is None):
         raise Unsupported(f"object {oid!r}: a creature card without printed power and toughness")
@@ -217,6 +230,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
         facts.update(manaCost=real["manaCost"], manaValue=real["manaValue"])
     elif facts.get("manaCost") is not None:
         facts["manaValue"] = mana_value(oid, facts["manaCost"])
+    if changeling.KEYWORD in keywords:  # CR 604.3: phase's own characteristic-defining ability, after the text's
+        statics = [*statics, changeling.CDA]
     built = CardPlan.build(facts, text, statics=statics, activated=activated, replacements=replacements,
                            triggers=[e for _, e in triggers])
     check_counter_replacements(built.face, replacements)
@@ -228,7 +243,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     read = list(built.face.get("keywords") or ())
     if [k for k in read if not (printed and _keyword_name(k) in TEXT_KEYWORDS)] != parsed:  # Crew from its text
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
-    return built
+    return dataclasses.replace(built, activated=activations) if activations else built
 
 
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")

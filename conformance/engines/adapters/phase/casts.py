@@ -10,7 +10,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.abilities import AbilityReader
 from conformance.engines.adapters.phase.bindings import FILLER
-from conformance.engines.adapters.phase.cards import CardPlan
+from conformance.engines.adapters.phase.cards import CardPlan, spell_card
 
 EFFECT_STEPS = ("set_pt", "modify_pt", "switch_pt", "double_pt", "triple_pt", "become")
 SPELL_ONLY = ("double_pt", "triple_pt", "become")  # amounts phase fixes as the spell resolves, and type and colour
@@ -38,6 +38,7 @@ class Cast:
     copy_choice: tuple[str | None] | None = None  # the copy choice of the token copy it creates (707.5, .entering)
     target_zone: str = "Battlefield"  # where its target must be ("target creature card in a graveyard": Graveyard)
     only: tuple[str, str] | None = None  # the protected creature its "each" words must name alone (.protected_recipients)
+    face_down_alone: bool = False  # phase's TurnFaceUp ignores its target: the target must be the only face-down permanent
 
     @property
     def tracked(self) -> bool:
@@ -70,6 +71,14 @@ class Plan:
     trigger_text: dict[str, dict[str, str]] = field(default_factory=dict)  # object -> ability -> phase's description
     abilities: AbilityReader | None = None                           # reads objects' abilities back (.abilities)
     entering: dict[str, tuple[str, Any]] = field(default_factory=dict)  # declared objects' as-enters choices
+    waiting: Any = None                                              # a spell cast early to wait (.late_targets)
+    names: dict[str, str] = field(default_factory=dict)              # stand-in card name -> declared (.same_name)
+
+    def add_spell(self, name: str, sentences: list[Any], caster: str) -> str:
+        """A synthesized instant doing ``sentences`` (:func:`.cards.spell_card`), cast by ``caster``."""
+        self.cards[name] = spell_card(name, sentences)
+        self.spells[name] = caster
+        return name
 
     def deck(self, seat: int, case: Mapping[str, Any]) -> list[str]:
         """A seat's cards: its objects and the spells it casts. No card is ever drawn (the adapter

@@ -56,7 +56,8 @@ effect, and the synthesized spell of a P/T change is colourless and no creature,
 creature with protection from a colour or from creatures as the format's effect, which has no
 source, reaches it (protection from everything: phase refuses the target, unsupported, 702.16b).
 Refused: prevention shields and redirection beside a protection (their order with it, 616.1, is
-phase's own), and together steps."""
+phase's own) but those of a player or an unprotected object (:func:`_apart`), and together
+steps."""
 
 
 def protection_keyword(oid: str, quality: str) -> tuple[str, Any]:
@@ -77,10 +78,26 @@ def check_protection(case: Mapping[str, Any]) -> None:
                 for ability in spec["card"].get("abilities", ()))
             or any("'protection'" in str(step) for step in case["steps"])):
         return
-    others = sorted({kind for step in case["steps"] for kind in step} - PROTECTION_STEPS)
+    others = sorted({kind for step in case["steps"] for kind in step} - PROTECTION_STEPS
+                    - {kind for step in case["steps"] for kind, body in step.items() if _apart(case, kind, body)})
     if others:
         raise Unsupported(f"protection in a case with {', '.join(others)} steps: realised only in cases whose steps are "
                           f"{', '.join(sorted(PROTECTION_STEPS))} (CR 702.16)")
+
+
+def _apart(case: Mapping[str, Any], kind: str, body: Any) -> bool:
+    """Whether a step is kept apart from every protection of the case (CR 702.16): a mana ability
+    activated (605.3b: no damage, no prevention), or a prevention shield or a redirection whose
+    object (the shield's recipient, what damage is redirected to) is a player or an object that
+    has no protection printed, where no step gives one (so its order with a protection, 616.1,
+    never comes up, and the colourless instant making it targets no protected creature, 702.16b)."""
+    if kind == "activate_mana":
+        return True
+    whom = {"prevent_damage": "to", "redirect_damage": "instead_to"}.get(kind)
+    if whom is None or body.get(whom) is None or "'protection'" in str(case["steps"]):
+        return False
+    spec = case["objects"].get(body[whom])
+    return spec is None or not any("protection" in ability for ability in spec["card"].get("abilities", ()))
 
 
 DIVISION_CHANGERS = ("double_damage", "modify_damage", "prevent_damage")

@@ -12,10 +12,12 @@ Exceptions (707.9) are realised where phase's parser reads each one into a modif
 copy effect (checked, one by one): a set P/T, added card types, subtypes and supertypes, card
 types replacing the copied ones, "it isn't legendary", a gained keyword or triggered ability, an
 additional counter it enters with, and (token copies of a creature card) a colour and creature
-types given instead; token copies (:mod:`.tokens`) use them too. Not realised (unsupported, with
-the reason): other exceptions (a name, colours alone, kept colours, "this ability", conditional
-parts), an ``of`` filter other than one card type on the battlefield, and a chain of copy choices
-(copying a Clone that copies, 707.9e).
+types given instead; token copies (:mod:`.tokens`) use them too. Card types or supertypes given
+instead, and "if it's a creature" parts (707.9f), are written as phase reads them where that is the
+same in the case (:func:`instead_as_added`, :func:`if_creature_as_always`). Not realised
+(unsupported, with the reason): other exceptions (a name, colours alone, kept colours, "this
+ability", other conditional parts), an ``of`` filter other than one card type on the battlefield
+(or "you control"), and a chain of copy choices (copying a Clone that copies, 707.9e).
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ def _granted(who: str, ability: Mapping[str, Any]) -> dict[str, Any]:
     (key, body), = ability.items()
     if key == "keyword" and body in KEYWORDS:
         return {"type": "AddKeyword", "keyword": KEYWORDS[body]}
+    if key == "keyword" and body == "changeling":  # CR 702.73a, 707.9b: part of the copiable values (.changeling)
+        return {"type": "AddKeyword", "keyword": "Changeling"}
     if key == "text":
         card = {"name": "Cfx Granted", "layout": "normal", "identifiers": {}, "colors": [], "colorIdentity": [],
                 "manaValue": 0, "type": "Creature", "types": ["Creature"], "subtypes": [], "supertypes": [],
@@ -125,14 +129,115 @@ def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
     return out
 
 
-def _filter(oid: str, of: Mapping[str, Any] | None) -> str:
-    """The one card type an "enter as a copy of any ... on the battlefield" names."""
+INSTEAD = {"types": "add_types", "supertypes": "add_supertypes"}
+"""Copy exceptions giving card types or supertypes instead of the copied ones (707.9b, 205.1a), and
+the exception adding them."""
+
+
+def instead_as_added(case: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The case with each copy exception giving card types or supertypes instead of the copied ones
+    ("except it's an artifact creature", which phase's parser drops; "except it's snow", which it
+    reads as added) written as adding them ("..., except it's an artifact creature in addition to
+    its other types", phase's ``AddType``, checked): the same copiable values (707.2, 707.9b) where
+    every card type, or supertype, an object's copiable values can have in the case (printed on a
+    card or a token, given by a copy exception; or named by a filter) is among those it gives, so
+    that nothing is taken away; otherwise left as they are (:func:`copy_modifications`)."""
+    given: dict[str, list[set[str]]] = {key: [] for key in INSTEAD}
+    possible: dict[str, set[str]] = {key: set() for key in INSTEAD}
+
+    def walk(node: Any, under: str = "") -> None:
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in ("expect", "become", "becomes"):  # checkpoints, and changes after layer 1 (613.1a)
+                    continue
+                for kind, added in INSTEAD.items():
+                    if key == kind and under in ("exceptions", "if_creature") and value:
+                        given[kind].append(set(value))
+                    if key in (kind, added) and isinstance(value, (list, tuple)):
+                        possible[kind].update(value)
+                walk(value, key)
+        elif isinstance(node, (list, tuple)):
+            for value in node:
+                walk(value, under)
+
+    walk(case.get("objects"))
+    walk(case.get("steps"))
+    kinds = [kind for kind, sets in given.items() if sets and not any(possible[kind] - s for s in sets)]
+    if not kinds:
+        return case  # as they are: "except it's an enchantment" is phase's SetCardTypes; others refused (copy_modifications)
+
+    def rewrite(node: Any, under: str = "") -> Any:
+        if isinstance(node, Mapping):
+            out = {k: rewrite(v, k) for k, v in node.items()}
+            if under in ("exceptions", "if_creature"):
+                for kind, added in INSTEAD.items():
+                    if kind in kinds and out.get(kind):
+                        out[added] = list(dict.fromkeys([*(out.get(added) or ()), *out.pop(kind)]))
+            return out
+        if isinstance(node, (list, tuple)):
+            return [rewrite(v, under) for v in node]
+        return node
+
+    return {**case, "objects": rewrite(case["objects"]), "steps": rewrite(case["steps"])}
+
+
+def _every_types_list(node: Any, skip: tuple[str, ...] = ("expect",)) -> Any:
+    """Every ``types`` list of the case's objects or steps (cards, tokens, exceptions, effects setting
+    card types, filters), checkpoints left out."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if key in skip:
+                continue
+            if key == "types" and isinstance(value, (list, tuple)):
+                yield value
+            yield from _every_types_list(value, skip)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            yield from _every_types_list(value, skip)
+
+
+def if_creature_as_always(case: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The case with each copy exception's part "if it's a creature" (707.9f; phase's parser drops or
+    misreads it) made unconditional where the resulting permanent is a creature whatever it copies:
+    every card type list of the case (printed, given instead, set by an effect, or a filter) has
+    creature, so every copiable value and every effect on it leaves it one. Otherwise left as it is."""
+    if not any("if_creature" in str(step) for step in case["steps"]) and "if_creature" not in str(case["objects"]):
+        return case
+    if any("creature" not in types for part in (case["objects"], case["steps"]) for types in _every_types_list(part)):
+        return case
+
+    def rewrite(node: Any, under: str = "") -> Any:
+        if isinstance(node, Mapping):
+            out = {k: rewrite(v, k) for k, v in node.items()}
+            inner = out.get("if_creature") if under == "exceptions" else None
+            if isinstance(inner, Mapping) and not set(inner) & {k for k, v in out.items() if k != "if_creature" and v}:
+                del out["if_creature"]
+                out.update({k: v for k, v in inner.items() if v not in (None, [], (), {}, False)})
+            return out
+        if isinstance(node, (list, tuple)):
+            return [rewrite(v, under) for v in node]
+        return node
+
+    return {**case, "objects": rewrite(case["objects"]), "steps": rewrite(case["steps"])}
+
+
+def as_phase_reads(case: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The case with its copy exceptions written as phase reads them where that is the same (707.9b,
+    707.9f): :func:`if_creature_as_always`, then :func:`instead_as_added`."""
+    return instead_as_added(if_creature_as_always(case))
+
+
+def _filter(oid: str, of: Mapping[str, Any] | None) -> tuple[str, str | None]:
+    """The one card type an "enter as a copy of any ... on the battlefield" names, and phase's
+    controller of "a creature you control" (Glasspool Mimic's, 707.5: the player putting it onto
+    the battlefield, .enters_choices.declared_choice) or ``None``."""
     flt = {k: v for k, v in (of or {}).items() if v not in (None, False, [], ())}
+    controller = flt.pop("controller", None)
     if flt.pop("zone", "battlefield") != "battlefield" or set(flt) != {"types"} or len(flt["types"]) != 1 \
-            or flt["types"][0] not in COPIED_TYPES:
+            or flt["types"][0] not in COPIED_TYPES or controller not in (None, "you"):
         raise Unsupported(f"object {oid!r}: entering as a copy of {dict(of or {})} (only 'any <card type> on the "
-                          "battlefield' is worded here)")
-    return flt["types"][0]
+                          "battlefield' and 'a <card type> you control' are worded here)")
+    return flt["types"][0], "You" if controller else None
 
 
 def enters_as_copy_sentence(oid: str, body: Mapping[str, Any], types: list[str]) -> Sentence:
@@ -140,7 +245,7 @@ def enters_as_copy_sentence(oid: str, body: Mapping[str, Any], types: list[str])
     and the replacement effect phase must read it as: an optional replacement of this object's
     move to the battlefield (614.1c, 614.12) making it a copy of a permanent there (707.5), with
     its exceptions (707.9)."""
-    kind = _filter(oid, body.get("of"))
+    kind, controller = _filter(oid, body.get("of"))
     me = next((t for t in ("creature", "artifact", "enchantment") if t in types), None)
     if me is None:
         raise Unsupported(f"object {oid!r}: 'enter as a copy' on a card that is none of creature, artifact, enchantment")
@@ -150,7 +255,7 @@ def enters_as_copy_sentence(oid: str, body: Mapping[str, Any], types: list[str])
     except NoOracleWording as exc:
         raise Unsupported(f"object {oid!r}: {exc}") from None
     effect: dict[str, Any] = {"type": "BecomeCopy", "target": {"type": "Typed", "type_filters": [kind.capitalize()],
-                                                               "controller": None, "properties": []}}
+                                                               "controller": controller, "properties": []}}
     if modifications:
         effect["additional_modifications"] = modifications
     return Sentence(text, {

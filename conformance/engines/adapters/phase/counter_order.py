@@ -15,7 +15,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import AdapterFault
 from conformance.engines.adapters.phase.board import Board, _action
-from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME
+from conformance.engines.adapters.phase.damage_sources import REDIRECTION_NAME, SHIELD_NAME
 from conformance.errors import Unsupported
 
 
@@ -50,6 +50,10 @@ class CounterReplacements(Board):
                 kinds.add(("Prevent", None))
                 sources.append(SHIELD)
                 continue
+            if _is_redirection(candidate):  # CR 614.9: so is a resolved spell's redirection (.redirection)
+                kinds.add(("Redirect", None))
+                sources.append(REDIRECTION)
+                continue
             replacement = _replacement_of(state, candidate)
             told_apart = [e for e in order if isinstance(e, tuple) and e[0] == candidate.get("source_id")]
             if replacement is None or replacement.get("event") not in MODIFICATIONS:
@@ -74,7 +78,7 @@ class CounterReplacements(Board):
                                   f"{list(order)}) does not name one by one")
             first = next(i for i in order if i in sources)
             index = sources.index(first)
-        elif len(kinds) != 1 or SHIELD in sources:
+        elif len(kinds) != 1 or SHIELD in sources or REDIRECTION in sources:
             raise Unsupported("several replacement or prevention effects of different kinds apply to one event with "
                               "no order scripted: the affected player's choice could change the result (CR 616.1)")
         else:
@@ -91,8 +95,8 @@ class CounterReplacements(Board):
     def order_of(self, names: tuple[Any, ...]) -> tuple[Any, ...]:
         """The scripted order in phase's terms: object ids, SHIELD, or (id, Oracle text) for one of
         an object's several effects."""
-        return tuple(SHIELD if name == SHIELD_NAME else (self.ids[name[0]], name[1]) if isinstance(name, tuple)
-                     else self.ids[name] for name in names)
+        return tuple(SHIELD if name == SHIELD_NAME else REDIRECTION if name == REDIRECTION_NAME
+                     else (self.ids[name[0]], name[1]) if isinstance(name, tuple) else self.ids[name] for name in names)
 
 
 SHIELD = "shield"
@@ -112,6 +116,15 @@ def _damage_recipient(state: Mapping[str, Any]) -> tuple[str, int]:
 
 def _is_shield(candidate: Mapping[str, Any]) -> bool:
     return not candidate.get("source_id") and candidate.get("description") == "Prevent damage"
+
+
+REDIRECTION = "redirection"
+"""The one redirection of damage a scripted order names (.damage_sources.REDIRECTION_NAME)."""
+
+
+def _is_redirection(candidate: Mapping[str, Any]) -> bool:
+    """phase's candidate for a resolved spell's redirection (614.9): anonymous, as its shields are."""
+    return not candidate.get("source_id") and candidate.get("description") == "One-shot damage replacement"
 
 
 def _replacement_of(state: Mapping[str, Any], candidate: Mapping[str, Any]) -> Mapping[str, Any] | None:

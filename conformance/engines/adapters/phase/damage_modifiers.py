@@ -10,7 +10,12 @@ written as the Oracle sentences of the real cards they model, checked against ph
   {controller: opponent}, to_player: opponent, plus: 2}``: "If a red source you control would deal
   damage to an opponent or a permanent an opponent controls, it deals that much damage plus 2
   instead." (phase: Plus 2, red sources its controller controls, recipients an opponent or a
-  permanent an opponent controls).
+  permanent an opponent controls);
+- ``{to: {types: [creature]}, plus: N}``: "If a source would deal damage to a creature, it deals
+  that much damage plus N instead." (phase: Plus N, recipients ``CreatureOnly``);
+- ``{to_player: you, times: 2}`` / ``any``: "If a source would deal damage to you, it deals double
+  that damage to you instead." / "... to a player, ... to that player instead." (phase: Double,
+  recipients the controller or any player).
 
 Like damage doublers they depend on the damage's source, so a case with one deals its damage from
 the scenario's own sources (:mod:`.damage_sources`); the affected player's scripted order among
@@ -26,6 +31,8 @@ from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
 from conformance.errors import Unsupported
 
 _FACTORS = {2: ("double", "Double"), 3: ("triple", "Triple")}
+_PLAYERS = {"you": ("you", "you", "Controller"), "any": ("a player", "that player", "Any")}
+"""``to_player`` of a modifier on players' damage only: the words and phase's ``damage_target_filter``."""
 
 
 def _sources(oid: str, by: Mapping[str, Any] | None) -> tuple[str, dict[str, Any] | None]:
@@ -66,8 +73,18 @@ def modify_damage_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
                         {**expect, "damage_modification": {"type": "Plus", "value": {"type": "Fixed", "value": plus}},
                          "damage_target_filter": {"PlayerOrPermanentsControlledBy": {
                              "player": {"type": "Opponent"}, "permanent_type": None}}})
+    if plus is not None and times is None and to == {"types": ["creature"]} and to_player is None and plus > 0:
+        return Sentence(f"If {words} would deal damage to a creature, it deals that much damage plus {plus} instead.",
+                        {**expect, "damage_modification": {"type": "Plus", "value": {"type": "Fixed", "value": plus}},
+                         "damage_target_filter": "CreatureOnly"})
+    if times in _FACTORS and plus is None and not to and to_player in _PLAYERS:
+        (word, kind), (whom, that, player) = _FACTORS[times], _PLAYERS[to_player]
+        return Sentence(f"If {words} would deal damage to {whom}, it deals {word} that damage to {that} instead.",
+                        {**expect, "damage_modification": {"type": kind},
+                         "damage_target_filter": {"Player": {"player": {"type": player}}}})
     raise Unsupported(f"object {oid!r}: the damage modifier {dict(body)} has no Oracle wording here (Fiery "
-                      "Emancipation's tripling, Torbran's plus N to an opponent or their permanents)")
+                      "Emancipation's tripling, Torbran's plus N to an opponent or their permanents, plus N to a "
+                      "creature, doubling or tripling to you or to a player)")
 
 
 def check_damage_modifiers(face: Mapping[str, Any], sentences: list[Sentence]) -> None:

@@ -95,12 +95,31 @@ def has_damage_doublers(case: Mapping[str, Any]) -> bool:
 
 SOURCE_KEYWORDS = ("lifelink", "deathtouch", "infect", "wither")
 
+PERMANENT_KEYWORDS = frozenset({"flying", "reach", "vigilance", "haste", "indestructible", "first strike",
+                                "double strike", "defender", "menace", "trample"})
+"""Keywords that do nothing for an instant or sorcery dealing damage from the stack: they are about
+attacking and blocking (702.9b flying, 702.17b reach, 702.20b vigilance, 702.10b haste, 702.3b
+defender, 702.111b menace), combat damage (702.7b first strike, 702.4b double strike, 702.19b
+trample) or a permanent's destruction (702.12b indestructible). A spell standing in for such a
+source leaves them out."""
 
-def _damage_steps(steps: list[Mapping[str, Any]]):
+
+def card_kinds_read(case: Mapping[str, Any]) -> bool:
+    """Whether an ability or a step of the case could tell an instant source from a sorcery (a
+    protection from instants or sorceries, 702.16a; a filter naming those card types). Where none
+    does, a sorcery on the stack dealing damage is stood in for by an instant of its colours and
+    keywords, which its controller can cast whoever's turn it is (307.1: a sorcery only in its
+    controller's main phase, with the stack empty)."""
+    said = str([[a for a in spec["card"].get("abilities", ())] for spec in case["objects"].values()]) + str(case["steps"])
+    return "instant" in said or "sorcer" in said
+
+
+def damage_steps(steps: list[Mapping[str, Any]]):
+    """The ``damage`` steps of ``steps``, those inside ``together`` steps too."""
     for step in steps:
         (kind, body), = step.items()
         if kind == "together":
-            yield from _damage_steps(body)
+            yield from damage_steps(body)
         elif kind == "damage":
             yield body
 
@@ -177,7 +196,7 @@ def source_abilities(case: Mapping[str, Any]) -> dict[str, list[tuple[int, Recip
     if not has_damage_doublers(case):
         return {}
     out: dict[str, list[tuple[int, Recipient, bool]]] = {}
-    for body in _damage_steps(case["steps"]):
+    for body in damage_steps(case["steps"]):
         spec = case["objects"][body["source"]]
         if spec["zone"] == "stack":
             continue
@@ -221,13 +240,14 @@ ORDERED = ("double_damage", "modify_damage", "prevent_damage")
 a replacement of its object, told apart by the object."""
 
 SHIELD_NAME = "<shield>"  # the order's prevention shield (.counter_order.SHIELD in the game)
+REDIRECTION_NAME = "<redirection>"  # the order's redirection, one at most here (.counter_order.REDIRECTION)
 
 
 def damage_order(case: Mapping[str, Any], body: Mapping[str, Any], shields: Mapping[str, str]) -> tuple[str, ...]:
     """The affected player's scripted order (CR 616.1, 616.1e-f) of the doublers (objects with one
-    ``double_damage`` ability each) and prevention shields (``shields``: a ``prevent_damage``
-    step's id -> the spell that made it, phase's source of the shield); any other effect in the
-    order is unsupported. An order for several affected objects or players is :func:`damage_orders`."""
+    ``double_damage`` ability each), prevention shields (``shields``: a ``prevent_damage`` step's
+    id -> the spell that made it, phase's source of the shield) and the redirection (614.9, by its
+    ``redirect_damage`` step's id); any other effect in the order is unsupported. An order for several affected objects or players is :func:`damage_orders`."""
     order = body.get("order") or {}
     if not order or len(order) != 1:
         return ()
@@ -252,17 +272,25 @@ def damage_orders(case: Mapping[str, Any], body: Mapping[str, Any],
 def _order_names(case: Mapping[str, Any], names: Any, shields: Mapping[str, str]) -> tuple[Any, ...]:
     names = _without_protection(case, names, shields)
     out = []  # several shields are told apart only where phase offers one of them (.counter_order)
+    redirections = {step["redirect_damage"].get("id") for step in case["steps"] if "redirect_damage" in step}
     for name in names:
         if name in shields:
             out.append(SHIELD_NAME)
             continue
+        if name in redirections:  # CR 614.9, 616.1: the one redirection a case here has (.redirection)
+            out.append(REDIRECTION_NAME)
+            continue
         oid, _, ability = name.partition(".")
         spec = _copied(case, oid)
         own = [a for a in spec["card"].get("abilities", ()) if set(a) & set(ORDERED)] if spec else []
-        if spec is not None and len(own) == len(spec["card"].get("abilities", ())) > 1:
+        # keywords about attacking, blocking or combat damage, and triggered abilities, make no replacement effect
+        # phase offers (PERMANENT_KEYWORDS; CR 603.1)
+        rest = [a for a in spec["card"].get("abilities", ()) if a.get("keyword") not in PERMANENT_KEYWORDS
+                and "triggered" not in a] if spec else []
+        if spec is not None and len(own) == len(rest) > 1:
             out.append((oid, ability_text(oid, spec, own, ability, name)))
             continue
-        if len(own) != 1 or len(spec["card"].get("abilities", ())) != 1 or ability not in ("", *own[0]):
+        if len(own) != 1 or len(rest) != 1 or ability not in ("", *own[0]):
             raise Unsupported(f"the order names {name!r}: only objects with a damage doubler, modifier or static "
                               "prevention alone are ordered here")
         out.append(oid)

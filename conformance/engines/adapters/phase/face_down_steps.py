@@ -13,6 +13,18 @@ from conformance.engines.adapters.phase.face_down import mana_paying, morph_cost
 from conformance.errors import Unsupported
 
 
+def check_only_face_down(game: Any, target: int, oid: str) -> None:
+    """Turning a face-down permanent face up by an effect (CR 708.8): phase's ``TurnFaceUp`` effect
+    ("Turn target face-down creature face up.") records no target and turns every face-down
+    creature face up (seen on branch s31-words), which is the targeted effect only where its target
+    is the one face-down permanent on the battlefield; refused otherwise."""
+    face_down = [obj["id"] for obj in game.battlefield() if obj.get("face_down")]
+    if face_down != [target]:
+        raise Unsupported(f"turning {oid!r} face up by an effect while it is not the only face-down permanent: phase's "
+                          "'Turn target face-down creature face up.' turns every face-down creature face up, ignoring "
+                          "its target")
+
+
 class FaceDown(Board):
     """Putting permanents onto the battlefield face down and turning them face up in phase."""
 
@@ -52,15 +64,36 @@ class FaceDown(Board):
             return  # CR 702.37e: only a face-down permanent can be turned face up this way
         if oid not in self.case["objects"]:
             raise Unsupported(f"turning the face-down token {oid!r} face up: its morph is not the case's to say")
-        cost = morph_cost(self.case["objects"][oid]["card"])
+        card = self.case["objects"][oid]["card"]
+        cost = morph_cost(self.case["objects"][body.get("morph_of", oid)]["card"])  # a copy's own (702.37e, .face_down)
+        if cost is None and card.get("mana_cost") is None:  # CR 702.37e: no morph; nor a cost to turn up a manifested
+            try:                                              # card for (701.40a): phase refuses the action
+                self.game.apply(obj["controller"], _action({"type": "TurnFaceUp", "data": {"object_id": self.ids[oid]}}))
+            except ValueError as exc:
+                if "cannot be turned face up" not in str(exc):
+                    raise
+                return
+            raise AdapterFault(f"phase turned {oid!r} face up by its special action, with no morph and no mana cost")
         if cost is None:
             raise Unsupported(f"turning {oid!r} face up by morph: its card has no morph, and phase would turn it up "
                               "as a manifested creature card (CR 701.40)")
         controller = obj["controller"]
+        waiting = self.waiting()
+        if waiting["type"] != "Priority" or waiting["data"]["player"] != controller:  # CR 702.37e, 116.2b
+            raise Unsupported(f"turning {oid!r} face up by morph while its controller does not have priority (a special "
+                              "action its controller takes holding priority; passing priority to them here could end "
+                              "phase's step)")
         if self.game.player(controller)["mana_pool"]["mana"]:
             raise Unsupported(f"turning {oid!r} face up while its controller has mana in the pool")
         self.debug("AddMana", {"player_id": controller, "mana": mana_paying(cost)})
-        self.game.apply(controller, _action({"type": "TurnFaceUp", "data": {"object_id": self.ids[oid]}}))
+        try:
+            self.game.apply(controller, _action({"type": "TurnFaceUp", "data": {"object_id": self.ids[oid]}}))
+        except ValueError as refused:
+            if "morph_of" not in body or "Cannot pay mana cost" not in str(refused):
+                raise
+            # CR 702.37e: phase asks another cost than the copy's morph cost, paid here: it does not take the special
+            # action, and the permanent stays face down (docs/engines/phase.md, the CR 702.37e disagreement)
+            return
         if self.waiting()["type"] != "Priority":
             raise AdapterFault(f"phase asks {self.waiting()['type']} as {oid!r} is turned face up: "
                                f"{json.dumps(self.waiting())[:300]}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from conformance.engines.adapters.phase import changeling
 from conformance.engines.adapters.phase.bindings import COUNTERS_BACK, OBJECT_PREFIX, AdapterFault
 from conformance.engines.adapters.phase.board import Board
 from conformance.engines.adapters.phase.player_counters import counters_of
@@ -97,13 +98,21 @@ class Observation(Board):
             # object with none (400.7). phase keeps the last value on such a card and clears it as
             # the card returns (tests/test_phase_adapter.py), so off the battlefield it is read as 0
             "damage": obj.get("damage_marked") if zone == "battlefield" else 0,
-            **characteristics(obj),
+            **self._characteristics(obj),
             "name": name_of(obj),
             "mana_cost": mana_cost_of(obj),
             "tapped": bool(obj.get("tapped")) if zone == "battlefield" else False,  # CR 110.5: only permanents tap
             "face_down": bool(obj.get("face_down")) if zone == "battlefield" else False,  # CR 708.2 (.face_down)
             **abilities,  # CR 613.1f, 707.2a (.abilities)
         }
+
+    def _characteristics(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """:func:`characteristics`, an object with every creature type written as the suite says (702.73a,
+        :mod:`.changeling`)."""
+        values = characteristics(obj)
+        values["subtypes"] = changeling.subtypes_back(values["subtypes"], lambda: changeling.without_changeling(
+            self.engine, self.game, obj["id"]))
+        return values
 
     def players(self, mana: bool = False) -> dict[str, dict[str, Any]]:
         """Life totals (CR 119.1), whether each player has lost the game (104.3, 704.5a), their

@@ -14,29 +14,36 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from conformance.engines.adapters.phase.ability_lines import (LoyaltyActivation, add_mana_sentences, double_mana_sentence,
-                                                              locate)
+from conformance.engines.adapters.phase import changeling
+from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation, locate
+from conformance.engines.adapters.phase.activated_lines import plan_activated, same_card
 from conformance.engines.adapters.phase.abilities import AbilityReader, check_single_instances, observes_abilities
 from conformance.engines.adapters.phase.bindings import COUNTERS, FILLER, MAX_SEATS, PLAYER_VALUES, PT_COUNTER, ZONES
 from conformance.engines.adapters.phase.changes import ability_parts, become_sentences, change_parts, types_set_on_each
+from conformance.engines.adapters.phase.combat_damage import check_combat_damage
 from conformance.engines.adapters.phase.combat_plan import check_protection, plan_combat
-from conformance.engines.adapters.phase.copies import become_copy_sentence, copy_choice
+from conformance.engines.adapters.phase.copies import as_phase_reads, become_copy_sentence, copy_choice
 from conformance.engines.adapters.phase.cards import CardPlan, intrinsic_mana_abilities, mtgjson, object_card, spell_card
 from conformance.engines.adapters.phase.counter_halving import ability_for_putter
 from conformance.engines.adapters.phase.counters import has_counter_replacements, put_counters_sentence
-from conformance.engines.adapters.phase.damage_sources import (SOURCE_KEYWORDS, Activation, damage_order, damage_orders,
+from conformance.engines.adapters.phase.damage_sources import (PERMANENT_KEYWORDS, SOURCE_KEYWORDS, Activation,
+                                                               card_kinds_read, damage_order, damage_orders,
                                                                has_damage_doublers, recipient_kind, recipient_words,
                                                                source_abilities, source_ability_text)
+from conformance.engines.adapters.phase.life_replacements import check_lifelink_order
 from conformance.engines.adapters.phase.one_event import one_spell_event
+from conformance.engines.adapters.phase.plain_spells import plan_life, plan_mana, plan_prevention
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
-from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of
-from conformance.engines.adapters.phase.redirection import redirection
+from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of, plan_trigger
+from conformance.engines.adapters.phase.redirection import REDIRECT_WALKER, redirection
+from conformance.engines.adapters.phase.same_name import dealt_apart, without_name
+from conformance.engines.adapters.phase.stack_moves import move_to_stack
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
 from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
                                                        token_names, token_order)
-from conformance.engines.adapters.phase.enters_choices import declared_choice, player_choice
-from conformance.engines.adapters.phase.face_down import check_turn_face_up
+from conformance.engines.adapters.phase.enters_choices import FREE_CAST, declared_choice, player_choice, pt_choice, pt_copy
+from conformance.engines.adapters.phase.face_down import TURN_FACE_DOWN, TURN_FACE_UP, check_turn_face_up
 from conformance.engines.adapters.phase.wording import ON_ANY_PERMANENT, TARGET, Sentence, effect_sentence, group
 from conformance.errors import Unsupported
 
@@ -49,6 +56,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     """Everything that can be decided before the game starts: cards, spells, and how each step is
     realised. Raises Unsupported for what the adapter cannot express."""
     players = tuple(case["players"])
+    case, as_given = as_phase_reads(case), case  # CR 707.9b, 707.9f (.copies); abilities read back as given
     if not 1 <= len(players) <= MAX_SEATS:
         raise Unsupported(f"{len(players)} players (phase seats 2 to {MAX_SEATS}; this adapter adds a second seat "
                           "to a game of one)")
@@ -61,6 +69,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     plan = Plan(players=players, seats=max(2, len(players)), tokens=tuple(token_names(case)),
                 triggers=has_event_triggers(case))
     check_protection(case)  # CR 702.16: in combat only (.combat_plan)
+    check_combat_damage(case)  # CR 510.2, 615.1: combat damage outside combat (.combat_damage)
     damage_abilities = source_abilities(case)  # CR 701.10g: damage from the scenario's own sources (.damage_sources)
     for index, (oid, spec) in enumerate(case["objects"].items(), 1):
         if spec["zone"] == "stack" and _only_a_damage_source(case, oid):
@@ -78,10 +87,13 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         plan.abilities_at[oid] = locate(oid, card.face, spec["card"], case)
         names = [a["triggered"]["name"] for a in spec["card"].get("abilities", ()) if "triggered" in a]
         plan.trigger_text[oid] = {name: t.get("description") for name, t in zip(names, card.face.get("triggers") or ())}
-        if card.name in plan.cards and plan.cards[card.name].source != card.source:
-            raise Unsupported(f"two different cards named {card.name!r}")
-        plan.cards[card.name] = card
+        if card.name in plan.cards and plan.cards[card.name].source != card.source:  # CR 201.2 (.same_name)
+            card = dealt_apart(plan.names, card.name, object_card(oid, without_name(oid, spec), index, you=spec.get(
+                "controller") or spec["owner"], players=players, damage=damage_abilities.get(oid, []), case=case))
+        plan.cards[card.name] = same_card(plan.cards.get(card.name), card)  # its abilities' names of both (602)
         choice = declared_choice(case, oid, list(plan.objects))  # CR 614.12, 707.5: made again as it enters
+        if choice is not None and choice[0] == "pt":  # CR 208.2b: cast by a spell of its owner's (.choosing)
+            choice = ("pt", (choice[1], plan.add_spell(f"Cfx Cast {oid}", [FREE_CAST], spec["owner"])))
         if choice is not None:
             plan.entering[oid] = choice
         plan.objects[oid] = card.name
@@ -94,15 +106,16 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     if plan.abilities.observed:
         check_single_instances(case)  # CR 113.2c (.abilities)
     for oid, name in plan.objects.items():
-        card = case["objects"][oid]["card"]
+        card = as_given["objects"][oid]["card"]
         plan.abilities.add(oid, card, plan.cards[name].face, intrinsic_mana_abilities(oid, name, card))
     counter = iter(range(1, 1_000_000))
     for name, state in (case.get("player_states") or {}).items():  # CR 106.4: the mana a pool holds as the case starts
         if any((state.get("mana") or {}).values()):
-            plan.steps.append(("add_mana", _plan_mana(plan, "add_mana", {"player": name, "mana": state["mana"]}, counter)))
+            plan.steps.append(("add_mana", plan_mana(plan, "add_mana", {"player": name, "mana": state["mana"]}, counter)))
     for step in case["steps"]:
         (kind, body), = step.items()
         plan.steps.append((kind, _plan_step(plan, case, kind, body, counter)))
+    changeling.add_types_card(plan.cards, case, CardPlan.build, mtgjson)  # CR 702.73a, 205.3m (.changeling)
     if any(plan.deck(seat, case) == [FILLER] for seat in range(plan.seats)):
         plan.cards[FILLER] = CardPlan.build(mtgjson(FILLER, types=["Instant"]), "")
     return plan
@@ -134,8 +147,10 @@ def _only_a_damage_source(case: Mapping[str, Any], oid: str, *, observed: bool =
 
 def _source_keywords_only(card: Mapping[str, Any]) -> bool:
     """Whether a spell's abilities are only keywords that change what its damage does (lifelink,
-    deathtouch, infect, wither: the stand-in for it has them too, .cards.spell_card)."""
-    return all(set(a) == {"keyword"} and a["keyword"] in SOURCE_KEYWORDS for a in card.get("abilities", ()))
+    deathtouch, infect, wither: the stand-in for it has them too, .cards.spell_card) or that do
+    nothing for a spell (.damage_sources.PERMANENT_KEYWORDS: the stand-in leaves them out)."""
+    return all(set(a) == {"keyword"} and (a["keyword"] in SOURCE_KEYWORDS or a["keyword"] in PERMANENT_KEYWORDS)
+               for a in card.get("abilities", ()))
 
 
 def counter_kind(kind: str) -> str:
@@ -155,15 +170,19 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             raise Unsupported(f"checkpoints on players' {sorted(asked - PLAYER_VALUES)} are not realised by this adapter")
         return body
     if kind in ("lose_life", "gain_life", "double_life"):
-        return _plan_life(plan, kind, body, counter)
+        return plan_life(plan, kind, body, counter)
     if kind == "prevent_damage":
-        return _plan_prevention(plan, case, body, counter)
+        return plan_prevention(plan, case, body, counter)
     if kind in ("add_mana", "double_mana"):
-        return _plan_mana(plan, kind, body, counter)
+        return plan_mana(plan, kind, body, counter)
+    if kind == "activate" and (activation := plan_activated(case, plan.cards, body)) is not None:
+        return activation  # CR 602.2: an ability of the case's "{cost}: ..." (.activated_lines)
     if kind in ("activate_mana", "activate"):
         return _plan_activation(plan, case, kind, body)
     if kind in EFFECT_STEPS:
         return _plan_spell(plan, [(kind, body)], counter, case)
+    if kind == "trigger":  # CR 603.2: phase's own trigger on the creature entering just before (.triggers)
+        return plan_trigger(case, body, plan.trigger_text)
     if kind == "resolve_triggers":  # CR 603.3b (.triggers)
         return order_of(case, body.get("order"), plan.trigger_text)
     if plan.triggers and kind == "together":
@@ -179,8 +198,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
             if body["to"] != "battlefield" or body.get("choices") or body.get("order"):
                 raise Unsupported("a move face down elsewhere than to the battlefield, or with choices or an order")
             return body
-        if body["to"] not in ZONES:
-            raise Unsupported(f"a move to the {body['to']} zone")
+        if body["to"] not in ZONES:  # the stack: as a spell declared there (CR 405.1, .stack_moves)
+            return move_to_stack(case, body)
         abilities = case["objects"][body["object"]]["card"].get("abilities", ()) if body["object"] in case["objects"] else ()
         enters_with = any("enters_with_counters" in a for a in abilities)
         if body["object"] in case["objects"] and (case["objects"][body["object"]]["card"].get("loyalty") or 0) > 0:
@@ -191,6 +210,10 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         chosen = player_choice(case, body)  # CR 614.12: an as-enters choice of a player (.enters_choices)
         if chosen is not None:
             return {**body, "player_choice": chosen}
+        label = pt_choice(case, body)  # CR 208.2b: a power and toughness chosen as it enters (.enters_choices)
+        if label is not None:  # with a Clone's copy choice, the copied ability's (707.5); cast by a spell (.choosing)
+            spell = plan.add_spell(f"Cfx Spell {next(counter)}", [FREE_CAST], case["objects"][body["object"]]["owner"])
+            return {**body, "pt_choice": label, "pt_copy": pt_copy(case, body), "pt_spell": spell}
         if body.get("choices"):  # CR 707.5, 614.12: entering as a copy of the chosen object (.copies)
             if enters_with:
                 raise Unsupported("entering as a copy of an object and with counters: not realised by this adapter")
@@ -223,11 +246,14 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
                     copy_choice=token_copy_choice(body) if copy_of else None,
                     target_zone="Graveyard" if (case["objects"].get(copy_of) or {}).get("zone") == "graveyard"
                     else "Battlefield")
-    if kind == "turn_face_up":  # CR 702.37e, 708.8 (.face_down)
-        return check_turn_face_up(case, body)
-    if kind == "turn_face_down":
-        raise Unsupported("turning a permanent face down has no wording phase's parser reads (phase's debug face-state "
-                          "action would change the status alone, without the characteristics of CR 708.2a)")
+    if kind in ("turn_face_up", "turn_face_down"):  # CR 702.37e, 708.2a, 708.2b, 708.8 (.face_down)
+        checked = check_turn_face_up(case, body) if kind == "turn_face_up" else body
+        if checked.get("by", "effect") == "morph":
+            return checked  # with the copied card's morph cost to pay, if any (702.37e, .face_down)
+        name = plan.add_spell(f"Cfx Spell {next(counter)}", [TURN_FACE_DOWN if kind == "turn_face_down" else TURN_FACE_UP],
+                              plan.players[0])  # who casts it does not matter: the first player does
+        return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[],
+                    face_down_alone=kind == "turn_face_up")
     if kind == "become_copy":  # CR 707.4, 707.9 (.copies)
         name = f"Cfx Spell {next(counter)}"
         plan.cards[name] = spell_card(name, [become_copy_sentence(body)])
@@ -237,11 +263,12 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind == "damage":
         return _plan_damage(plan, case, body, counter)
     if kind == "redirect_damage":  # CR 614.9 (.redirection)
-        sentence, source = redirection(case, body)
+        sentence, source, target = redirection(case, body)
         name = f"Cfx Spell {next(counter)}"
         plan.cards[name] = spell_card(name, [sentence])
         plan.spells[name] = body["controller"]
-        return Cast(spell=name, caster=body["controller"], target=body["instead_to"], parts=[], source_choice=source)
+        return Cast(spell=name, caster=body["controller"], target=target, parts=[], source_choice=source,
+                    needs_creature=sentence is not REDIRECT_WALKER)  # "target creature or planeswalker": a permanent
     if kind == "together":
         return _plan_together(plan, case, body, counter)
     if kind == "combat":  # CR 506-511: phase's own combat phase (.combat; what it makes trigger: .combat.triggers_wait)
@@ -326,9 +353,7 @@ def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterato
                         {"type": "MultiplyCounter", "counter_type": counter_kind(kind), "multiplier": 2,
                          "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None,
                                     "properties": []}})
-    name = f"Cfx Spell {next(counter)}"
-    plan.cards[name] = spell_card(name, [sentence])
-    plan.spells[name] = plan.players[0]
+    name = plan.add_spell(f"Cfx Spell {next(counter)}", [sentence], plan.players[0])
     return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
 
 
@@ -367,22 +392,15 @@ def _plan_counters_put(plan: Plan, case: Mapping[str, Any], body: Mapping[str, A
 
 
 def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
-    """A noncombat damage event (CR 120.3): a synthesized instant "Cfx Spell N deals 3 damage to
+    """A damage event (CR 120.3; combat damage outside combat as any, .combat_damage): a synthesized instant "Cfx Spell N deals 3 damage to
     target creature." ("... to target player.", "... to each creature you control.", "... to each
     player."), cast by the source's controller. The spell stands in for the scenario's source (a
     permanent, or a spell on the stack): faithful only because nothing the adapter realises
     depends on the source beyond its controller (a card with keywords is unsupported, damage
     doublers and redirection are not declared, and prevention shields here name only their
     recipient)."""
-    if body.get("combat"):
-        raise Unsupported("combat damage (CR 510.2) is not realised by this adapter: no combat is played")
-    if body.get("order") and any("double_life_gain" in ability for spec in case["objects"].values()
-                                 for ability in spec["card"].get("abilities", ())):
-        # seen: 1 lifelink damage (doubled, then half prevented, in the scripted order) with three "gain twice
-        # that much" permanents gave its controller no life in phase, where 616.1 and 614.5 give 8; not yet
-        # told apart from the adapter's answers to phase's prompts, so not judged
-        raise Unsupported("a damage event with a scripted order of replacement effects (CR 616.1) in a case with a "
-                          "life-gain replacement (614.1a): not realised by this adapter")
+    # combat damage (CR 510.2) outside a combat step: the same damage, where nothing tells it apart (.combat_damage)
+    check_lifelink_order(case, body)  # CR 616.1, 702.15b (.life_replacements)
     doublers = has_damage_doublers(case)
     # CR 616.1: the affected player's order among shields and static prevention (no source filter: the stand-in
     # spell is as good a source as the scenario's), or doublers and modifiers with the scenario's own source
@@ -405,8 +423,10 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                               "but lifelink, deathtouch, infect, wither, in a case with a damage doubler, modifier or "
                               "such keyword: the synthesized spell standing in for it would not be the same kind of "
                               "source")
-        look = {"types": (card["types"][0].capitalize(),), "colors": tuple(card.get("colors") or ()),
-                "keywords": tuple(a["keyword"] for a in card.get("abilities", ()))}  # CR 702.15d: in any zone
+        kind = card["types"][0] if card_kinds_read(case) else "instant"  # CR 307.1: a sorcery only where told apart
+        look = {"types": (kind.capitalize(),), "colors": tuple(card.get("colors") or ()),
+                "keywords": tuple(a["keyword"] for a in card.get("abilities", ())
+                                  if a["keyword"] in SOURCE_KEYWORDS)}  # CR 702.15d: in any zone
     if sum((body.get("to") is not None, body.get("to_each") is not None, bool(body.get("to_each_player")))) != 1:
         raise Unsupported("a damage event to several kinds of recipients (an object or player, each object a filter "
                           "matches, each player) has no wording here")
@@ -452,17 +472,6 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
                 order=order, orders=orders, unpreventable=bool(first))
 
 
-def _plan_mana(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
-    """Mana added to a pool by an effect (CR 106.4): "Add {R}{R}." (tapping nothing, so 106.6a's
-    replacements do not apply), or the pool's mana of one type doubled (701.10f): "Double the
-    amount of red mana in your mana pool.", cast by the player (.ability_lines)."""
-    sentences = add_mana_sentences(body["mana"]) if kind == "add_mana" else [double_mana_sentence(body["type"])]
-    name = f"Cfx Spell {next(counter)}"
-    plan.cards[name] = spell_card(name, sentences)
-    plan.spells[name] = body["player"]
-    return Cast(spell=name, caster=body["player"], target=None, parts=[], needs_creature=False)
-
-
 def _plan_activation(plan: Plan, case: Mapping[str, Any], kind: str, body: Mapping[str, Any]) -> Any:
     """A mana ability (CR 605.3b, .mana) or a loyalty ability (606, .loyalty) of the object's own card,
     found where phase's face of the card has it."""
@@ -499,60 +508,6 @@ def _doubling_season(body: Mapping[str, Any]) -> bool:
             and body.get("effects_only", True))
 
 
-def _plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
-    """A player loses or gains life (CR 119.3): "Target player loses 2 life." cast by that player
-    (who casts it changes nothing: no ability here cares)."""
-    name = f"Cfx Spell {next(counter)}"
-    amount = {"type": "Fixed", "value": body.get("amount")}
-    if kind == "double_life":  # CR 701.10d
-        sentence = Sentence("Double target player's life total.",
-                            {"type": "Double", "target_kind": {"type": "LifeTotal"}, "target": {"type": "Player"}})
-    elif kind == "lose_life":
-        sentence = Sentence(f"Target player loses {body['amount']} life.",
-                            {"type": "LoseLife", "amount": amount, "target": {"type": "Player"}})
-    else:
-        sentence = Sentence(f"Target player gains {body['amount']} life.",
-                            {"type": "GainLife", "amount": amount, "player": {"type": "Player"}})
-    plan.cards[name] = spell_card(name, [sentence])
-    plan.spells[name] = body["player"]
-    return Cast(spell=name, caster=body["player"], target=None, parts=[], target_player=body["player"])
-
-
-def _plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
-    """A prevention shield from a resolving spell (CR 615.1, 615.7): "Prevent the next 3 damage
-    that would be dealt to target creature this turn." (or "all damage", or "target player"),
-    cast by the effect's controller. Only shields that do not depend on the damage's source: the
-    adapter's damage comes from spells standing in for the scenario's sources."""
-    if body.get("by") is not None or body.get("combat"):
-        raise Unsupported("a prevention effect limited to some sources or to combat damage: this adapter's damage "
-                          "comes from spells standing in for the scenario's sources")
-    if body.get("to_each") is not None or body.get("to") is None:
-        # seen: phase reads "Prevent the next 1 damage that would be dealt to each white creature this turn." as one
-        # shield in all (one creature of three was spared one damage), and leaves Wojek Apothecary's wording
-        # ("... to target creature and each other creature that shares a color with it ...") unimplemented
-        raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here "
-                          "(CR 615.11: phase reads 'the next N damage ... to each' as one shield in all)")
-    if body.get("until", "end_of_turn") != "end_of_turn":
-        raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
-    if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
-        raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
-    amount = body.get("amount")
-    how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
-    to_player = body["to"] in plan.players
-    kind = None if to_player else recipient_kind(case, body["to"])  # a creature, or a planeswalker (CR 120.3c)
-    whom = "target player" if to_player else f"target {kind}"
-    sentence = Sentence(f"Prevent {how_much} that would be dealt to {whom} this turn.",
-                        {"type": "PreventDamage", "amount": parsed, "scope": "AllDamage",
-                         "target": {"type": "Player"} if to_player else {**TARGET, "type_filters": [kind.capitalize()]}})
-    name = f"Cfx Spell {next(counter)}"
-    plan.cards[name] = spell_card(name, [sentence])
-    plan.spells[name] = body["controller"]
-    if body.get("id"):
-        plan.shields[body["id"]] = name
-    return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
-                target_player=body["to"] if to_player else None, needs_creature=kind == "creature")
-
-
 def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str, Any]], counter: Iterator[int]) -> list:
     """A together step, one event with no state-based action check inside it (CR 704.3). Either
     every part is performed without phase checking state-based actions (modify/set/switch effects
@@ -570,6 +525,9 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
     if has_counter_replacements(case) and any(kind == "put_counters" for kind, _ in flat):
         raise Unsupported("counters put inside a together step in a case with counter replacements: phase applies "
                           "replacement effects to counters only as a spell resolves")
+    if any(kind == "activate" for kind, _ in flat):
+        raise Unsupported("an ability activated inside a together step: in phase it is activated and resolves as "
+                          "events of its own (CR 602.2, 608.2)")
     if any(kind == "create_token" for kind, _ in flat):
         raise Unsupported("tokens created inside a together step: phase creates them only as a spell resolves")
     if any(kind == "double_counters" for kind, _ in flat):

@@ -12,7 +12,11 @@ redirects one event from one source, so it is used only where that is the same t
 step the case deals damage to that player exactly once (no combat, no damage to each player, no
 ``together`` step with damage), from a permanent on the battlefield (dealt with its own ability,
 .damage_sources, so it is the source phase offers), no more than the step's N; and the damage is
-redirected to a creature (phase reads "... to target planeswalker instead." as no spell at all).
+redirected to a creature, or to a planeswalker with "... to target creature or planeswalker instead."
+(branch s31-dmgtail), and the damage dealt to a creature redirected to the effect's controller, "The
+next time a source of your choice would deal damage to target creature this turn, that damage is
+dealt to you instead."
+(phase reads "... to target planeswalker instead." as no spell at all).
 """
 
 from __future__ import annotations
@@ -30,20 +34,42 @@ REDIRECT = Sentence("The next time a source of your choice would deal damage to 
                      "redirect_to": {"type": "ChosenTarget"}, "redirect_object_filter": TARGET})
 
 
-def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sentence, str]:
-    """The sentence realising the ``redirect_damage`` step ``body`` of ``case`` and the source to
-    choose as it resolves (CR 614.9); Unsupported where that is not the step's redirection."""
+REDIRECT_WALKER = Sentence(REDIRECT.text.replace("target creature", "target creature or planeswalker"),
+                          {**REDIRECT.expect, "redirect_object_filter": {"type": "Or", "filters": [
+                              {**TARGET, "type_filters": ["Creature"]}, {**TARGET, "type_filters": ["Planeswalker"]}]}})
+"""CR 120.3c, 614.9: the same redirection to a planeswalker ("... to target planeswalker instead." phase
+reads as no spell at all)."""
+
+
+REDIRECT_TO_YOU = Sentence("The next time a source of your choice would deal damage to target creature this turn, that "
+                           "damage is dealt to you instead.",
+                           {"type": "CreateDamageReplacement", "source_filter": {"type": "ChosenDamageSource"},
+                            "redirect_to": {"type": "Controller"}, "recipient_object_filter": TARGET})
+"""CR 614.9: the damage dealt to a creature redirected to the effect's controller (phase: the same
+replacement with the creature as ``recipient_object_filter``'s target)."""
+
+
+def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sentence, str, str]:
+    """The sentence realising the ``redirect_damage`` step ``body`` of ``case``, the source to
+    choose as it resolves and the object its spell targets (CR 614.9); Unsupported where that is
+    not the step's redirection."""
     player, controller, instead = body["to"], body.get("controller"), body["instead_to"]
-    if player not in case["players"] or controller != player:
-        raise Unsupported("a redirection of the damage dealt to an object, or to a player by another player's effect, "
-                          "has no wording phase reads (CR 614.9)")
+    if player not in case["players"] and instead == controller and player in case["objects"] \
+            and "creature" in case["objects"][player]["card"].get("types", ()):
+        kinds = {"you"}  # the damage dealt to a creature, redirected to the effect's controller
+    elif player not in case["players"] or controller != player:
+        raise Unsupported("a redirection of the damage dealt to an object to another than the effect's controller, or "
+                          "to a player by another player's effect, has no wording phase reads (CR 614.9)")
+    else:
+        spec = case["objects"].get(instead)
+        kinds = set(spec["card"].get("types", ())) & {"creature", "planeswalker"} if spec is not None else set()
     if body.get("until", "end_of_turn") != "end_of_turn" or any(
             step.get("end_effect") == body.get("id") for step in case["steps"] if body.get("id")):
         raise Unsupported("a redirection lasting other than this turn, or ended early, has no wording here")
-    spec = case["objects"].get(instead)
-    if spec is None or "creature" not in spec["card"].get("types", ()):
-        raise Unsupported("a redirection to a player or a noncreature permanent: phase reads only 'that damage is "
-                          "dealt to target creature instead' (CR 614.9)")
+    if not kinds:
+        raise Unsupported("a redirection to a player or a permanent that is neither a creature nor a planeswalker: "
+                          "phase reads only 'that damage is dealt to target creature [or planeswalker] instead' (CR "
+                          "614.9)")
     at = next((i for i, step in enumerate(case["steps"]) if step.get("redirect_damage") is body), None)
     if at is None:
         raise Unsupported("a redirection inside a together step is not realised here")
@@ -53,7 +79,8 @@ def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sente
         if kind in ("combat", "redirect_damage") or (kind == "together" and "damage" in str(later)):
             raise Unsupported(f"a redirection followed by a {kind} step: phase's wording redirects one event from one "
                               "source, which only one later damage event to that player is sure to be (CR 614.9)")
-        if kind == "damage" and (later.get("to") == player or later.get("to_each_player")):
+        each = later.get("to_each_player") if player in case["players"] else later.get("to_each") is not None
+        if kind == "damage" and (later.get("to") == player or each):  # "each creature ..." may name the creature
             events.append(later)
     if len(events) != 1 or events[0].get("to") != player:
         raise Unsupported(f"a redirection followed by {len(events)} damage events to {player}: phase's wording "
@@ -66,7 +93,9 @@ def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sente
     if body.get("amount") is not None and event["amount"] > body["amount"]:
         raise Unsupported(f"a redirection of the next {body['amount']} damage of an event of {event['amount']}: "
                           "phase's wording redirects the whole event (CR 614.9)")
-    return REDIRECT, event["source"]
+    if kinds == {"you"}:
+        return REDIRECT_TO_YOU, event["source"], player
+    return (REDIRECT if "creature" in kinds else REDIRECT_WALKER), event["source"], instead
 
 
 def has_redirection(case: Mapping[str, Any]) -> bool:

@@ -47,18 +47,22 @@ from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
 from conformance.errors import Unsupported
 
 
-def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any]) -> Sentence:
-    """A static prevention ability (CR 615.1, 615.5, 615.10) and phase's expected reading."""
+def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any],
+                               case: Mapping[str, Any] | None = None) -> Sentence:
+    """A static prevention ability (CR 615.1, 615.5, 615.10) and phase's expected reading (``case``:
+    the case it is in, where the wording depends on it)."""
     to = {k: v for k, v in (body.get("to") or {}).items() if v not in (None, False, [], ())}
     if to.get("zone") == "battlefield":  # the format's default zone
         to.pop("zone")
-    if body.get("by") is not None:
-        return _by_sources(oid, body, to)
     if body.get("half") is not None or body.get("all_but") is not None:
         return _partial(oid, name, body, to)
+    if body.get("by") is not None:
+        return _by_sources(oid, body, to)
+    if body.get("combat"):
+        return _combat_only(oid, name, body, to)
     if body.get("amount") is not None and not body.get("then"):
         return _prevent_n(oid, name, body, to)
-    return _with_extra(oid, name, body, to)
+    return _with_extra(oid, name, body, to, case)
 
 
 def _recipients(oid: str, name: str, to: Mapping[str, Any]) -> tuple[str, dict[str, Any] | None]:
@@ -98,38 +102,53 @@ def _prevent_n(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, An
 
 
 def _partial(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
-    """CR 615.1: "prevent half that damage, rounded up", "prevent all but N of that damage"."""
-    rest = {k: v for k, v in body.items() if k not in ("to", "half", "all_but") and v not in (None, False, [], ())}
-    if rest or to not in ({}, {"itself": True}) or (body.get("half") is not None) == (body.get("all_but") is not None):
+    """CR 615.1: "prevent half that damage, rounded up", "prevent all but N of that damage", of the
+    damage any source (or a creature, ``by: {types: [creature]}``) would deal to a permanent or
+    player, to the permanent itself, or to a creature (phase: that ``valid_card`` and recipients
+    ``CreatureOnly``; a creature source: ``damage_source_filter`` Creature, judged on the case's
+    own sources, .damage_sources)."""
+    rest = {k: v for k, v in body.items() if k not in ("to", "half", "all_but", "by") and v not in (None, False, [], ())}
+    by = {k: v for k, v in (body.get("by") or {}).items() if v not in (None, False, [], ()) and (k, v) != ("zone", "battlefield")}
+    if rest or to not in ({}, {"itself": True}, {"types": ["creature"]}) or by not in ({}, {"types": ["creature"]}) \
+            or (body.get("half") is not None) == (body.get("all_but") is not None):
         raise Unsupported(f"object {oid!r}: the partial prevention ability {dict(body)} has no Oracle wording here "
-                          "(half or all but N of the damage any source would deal to a permanent or player, or to "
-                          "the permanent itself)")
-    whom, valid = (name, {"type": "SelfRef"}) if to else ("a permanent or player", None)
+                          "(half or all but N of the damage any source or a creature would deal to a permanent or "
+                          "player, to the permanent itself, or to a creature)")
+    whom, valid = {(): ("a permanent or player", None), ("itself",): (name, {"type": "SelfRef"}),
+                   ("types",): ("a creature", {"type": "Typed", "type_filters": ["Creature"], "controller": None,
+                                               "properties": []})}[tuple(to)]
+    who = "a creature" if by else "a source"
     expect: dict[str, Any] = {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": valid,
                               "condition": None, "execute": None}
+    if "types" in to:
+        expect["damage_target_filter"] = "CreatureOnly"
+    if by:
+        expect["damage_source_filter"] = {"type": "Typed", "type_filters": ["Creature"], "controller": None,
+                                          "properties": []}
     if body.get("half") is not None:
         rounding = body["half"]
         if rounding not in ("up", "down"):
             raise Unsupported(f"object {oid!r}: half the damage rounded {rounding!r}")
-        return Sentence(f"If a source would deal damage to {whom}, prevent half that damage, rounded {rounding}.",
+        return Sentence(f"If {who} would deal damage to {whom}, prevent half that damage, rounded {rounding}.",
                         {**expect, "damage_modification": {"type": "PreventionMinus", "value": {
                             "numerator": 1, "denominator": 2, "rounding": rounding.capitalize()}}})
     n = body["all_but"]
-    return Sentence(f"If a source would deal damage to {whom}, prevent all but {n} of that damage.",
+    return Sentence(f"If {who} would deal damage to {whom}, prevent all but {n} of that damage.",
                     {**expect, "shield_kind": {"Prevention": {"amount": {"AllBut": n}}}})
 
 
 def _by_sources(oid: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
     """CR 615.1: all damage some sources would deal, to anything: "Prevent all damage that would be
-    dealt by red sources." (one colour, of any source: a permanent or a spell) or "... by
-    creatures." (phase: a prevention shield of all of it with that ``damage_source_filter``). The
+    dealt by red sources." (one colour, of any source: a permanent or a spell), "... by
+    creatures." or "... by noncreature permanents." (phase: a prevention shield of all of it with that ``damage_source_filter``). The
     damage must then come from the scenario's own source (.damage_sources)."""
     by = {k: v for k, v in body["by"].items() if v not in (None, False, [], ())}
     zones = by.pop("zone", "battlefield")
     zones = frozenset([zones] if isinstance(zones, str) else zones)
     types, colors = list(by.pop("types", [])), list(by.pop("colors", []))
+    nots = list(by.pop("not_types", []))
     rest = {k: v for k, v in body.items() if k not in ("by",) and v not in (None, False, [], ())}
-    if to or rest or by:
+    if to or rest or by or (nots and (types or colors or zones != {"battlefield"} or nots != ["creature"])):
         raise Unsupported(f"object {oid!r}: the static prevention ability {dict(body)} has no Oracle wording here (all "
                           "damage by sources of one colour, or by creatures, to anything)")
     if not types and len(colors) == 1 and zones == {"battlefield", "stack"}:
@@ -139,13 +158,47 @@ def _by_sources(oid: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sen
     elif types == ["creature"] and not colors and zones == {"battlefield"}:
         words = "creatures"
         source_filter = {"type": "Typed", "type_filters": ["Creature"], "controller": None, "properties": []}
+    elif nots == ["creature"]:  # noncreature permanents: no spell here, an instant or sorcery, is one (110.4)
+        words = "noncreature permanents"
+        source_filter = {"type": "Typed", "type_filters": ["Permanent", {"Non": "Creature"}], "controller": None,
+                         "properties": []}
     else:
         raise Unsupported(f"object {oid!r}: a static prevention of the damage of {dict(body['by'])} has no Oracle "
-                          "wording here (sources of one colour, or creatures)")
+                          "wording here (sources of one colour, creatures, or noncreature permanents)")
     return Sentence(f"Prevent all damage that would be dealt by {words}.",
                     {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": None, "condition": None,
                      "execute": None, "damage_source_filter": source_filter,
                      "shield_kind": {"Prevention": {"amount": "All"}}})
+
+
+def _combat_only(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
+    """CR 615.1: all combat damage that would be dealt (to anything, to the permanent itself, or to
+    creatures or planeswalkers, perhaps of one creature type, perhaps its controller's): "Prevent
+    all combat damage that would be dealt to creatures you control." (Fog Wall's kind; phase: a
+    prevention shield of all of it with ``combat_scope`` CombatOnly). Noncombat damage is dealt
+    whole; combat damage outside a combat step is refused (.combat_damage)."""
+    rest = {k: v for k, v in body.items() if k not in ("to", "combat") and v not in (None, False, [], ())}
+    if rest:
+        raise Unsupported(f"object {oid!r}: the static prevention ability {dict(body)} has no Oracle wording here (all "
+                          "combat damage, with no amount, source filter or additional effect)")
+    if not to:
+        whom, valid = "", None
+    elif to == {"itself": True}:
+        whom, valid = f" to {name}", {"type": "SelfRef"}
+    else:
+        flt = dict(to)
+        types, subtypes = list(flt.pop("types", [])), list(flt.pop("subtypes", []))
+        controller = flt.pop("controller", None)
+        if flt or controller not in (None, "you") or types not in (["creature"], ["planeswalker"]) \
+                or len(subtypes) > 1 or (subtypes and types != ["creature"]):
+            raise Unsupported(f"object {oid!r}: a combat damage prevention for {dict(to)} has no Oracle wording here "
+                              "(creatures or planeswalkers, perhaps of one creature type, perhaps its controller's)")
+        whom = " to " + " ".join([*subtypes, f"{types[0]}s"]) + (" you control" if controller else "")
+        valid = {"type": "Typed", "type_filters": [types[0].capitalize(), *({"Subtype": t} for t in subtypes)],
+                 "controller": "You" if controller else None, "properties": []}
+    return Sentence(f"Prevent all combat damage that would be dealt{whom}.",
+                    {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": valid, "condition": None,
+                     "execute": None, "combat_scope": "CombatOnly", "shield_kind": {"Prevention": {"amount": "All"}}})
 
 
 def check_static_prevention(face: Mapping[str, Any], sentences: list[Sentence]) -> None:
@@ -156,13 +209,17 @@ def check_static_prevention(face: Mapping[str, Any], sentences: list[Sentence]) 
         if expect.get("event") != "DamageDone" or not ("shield_kind" in expect or "damage_modification" in expect):
             continue
         for key in ("damage_target_filter", "damage_source_filter", "shield_kind", "damage_modification",
-                    "redirect_target"):
+                    "redirect_target", "combat_scope"):
             if key not in expect and parsed.get(key) is not None:
                 raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
 
 
-def _with_extra(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
-    """CR 615.5: a Hydra's prevention and additional effect."""
+def _with_extra(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any],
+                case: Mapping[str, Any] | None = None) -> Sentence:
+    """CR 615.5: a Hydra's prevention and additional effect. Counters removed "for each 1 damage
+    prevented this way" (phase reads that sentence as one counter) are Protean Hydra's "that many"
+    where no damage of the case can't be prevented (615.12): the Hydra prevents all the damage
+    that reaches it, so the damage and the damage prevented are one number."""
     then = dict(body.get("then") or {})
     rest = {k: v for k, v in body.items() if k not in ("to", "then") and v not in (None, False, [], ())}
     if not then or to != {"itself": True} or rest:
@@ -175,7 +232,8 @@ def _with_extra(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, A
     if put is not None and remove is None and for_each == "prevented":  # Phyrexian Hydra
         text += f" Put a {put} counter on {name} for each 1 damage prevented this way."
         effect = {"type": "PutCounter", "counter_type": phase_kind(put), "count": count, "target": {"type": "SelfRef"}}
-    elif remove is not None and put is None and for_each == "damage":  # Protean Hydra
+    elif remove is not None and put is None and (for_each == "damage" or (
+            for_each == "prevented" and case is not None and "'cant_be_prevented': True" not in str(case["steps"]))):
         text = text[:-1] + f" and remove that many {remove} counters from it."
         effect = {"type": "RemoveCounter", "counter_type": phase_kind(remove), "count": count,
                   "target": {"type": "SelfRef"}}

@@ -17,6 +17,8 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import HAND_SIZE, MAX_PASSES, ZONES, AdapterFault
 from conformance.engines.adapters.phase.activation import Activations
+from conformance.engines.adapters.phase.activated import ActivatedAbilities
+from conformance.engines.adapters.phase.activated_lines import AbilityActivation
 from conformance.engines.adapters.phase.combat import CombatSteps
 from conformance.engines.adapters.phase.combat_plan import CombatPlan
 from conformance.engines.adapters.phase.counter_order import CounterReplacements
@@ -25,12 +27,13 @@ from conformance.engines.adapters.phase.unpreventable import restrictions
 from conformance.engines.adapters.phase.damage_sources import SHIELD_NAME, Activation
 from conformance.engines.adapters.phase.ability_lines import LoyaltyActivation
 from conformance.engines.adapters.phase.entering import EntersAsCopy
-from conformance.engines.adapters.phase.face_down_steps import FaceDown
+from conformance.engines.adapters.phase.face_down_steps import FaceDown, check_only_face_down
+from conformance.engines.adapters.phase.late_targets import TargetLeft
 from conformance.engines.adapters.phase.loyalty import Loyalty
 from conformance.engines.adapters.phase.mana import Mana
 from conformance.engines.adapters.phase.triggers import Triggers
 from conformance.engines.adapters.phase.choosing import EntersChoosing
-from conformance.engines.adapters.phase.board import Board, _action, _is_creature_on_battlefield, _targets
+from conformance.engines.adapters.phase.board import STACK, Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.player_counters import PlayerCounters
 from conformance.engines.adapters.phase.protected_recipients import check_one_recipient
@@ -38,15 +41,16 @@ from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
 
 
-class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, EntersChoosing, FaceDown,
+class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterReplacements, EntersAsCopy, EntersChoosing, FaceDown,
             CombatSteps, PlayerCounters, Board):
     """The steps of a case, performed in phase's game."""
 
     # steps
 
-    def cast(self, cast: Cast) -> None:
+    def cast(self, cast: Cast, wait: bool = False) -> None:
         """Cast the spell, choose its target, and pass priority until it has resolved; phase
-        performs state-based actions before any player receives priority (CR 117.5, 704.3)."""
+        performs state-based actions before any player receives priority (CR 117.5, 704.3).
+        ``wait``: it stays on the stack for its own step (CR 608.2b, .late_targets)."""
         seat = self.seat[cast.caster]
         target = None
         if cast.target is not None:
@@ -57,8 +61,11 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
                     raise Unsupported(f"a token copy of {cast.target!r}, which is not a creature card in a graveyard now")
             elif obj.get("zone") != "Battlefield" or (cast.needs_creature and not _is_creature_on_battlefield(obj)):
                 what = "creature" if cast.needs_creature else "permanent"
-                raise Unsupported(f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
-                                  f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it")
+                message = (f"an effect on {cast.target!r}, which is not a {what} on the battlefield now "
+                           f"({str(obj['zone']).lower()}): a 'target {what}' spell cannot target it")
+                if obj.get("zone") != "Battlefield":  # it left: a spell cast earlier may wait for it (.late_targets)
+                    raise TargetLeft(message, cast.target)
+                raise Unsupported(message)
         if cast.damage_source is not None:  # "each creature you control": the source's controller (CR 109.5)
             source = self.obj(cast.damage_source)
             if source.get("zone") != "Battlefield" or source.get("controller") != seat:
@@ -66,6 +73,8 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
                                   "controller, now that it is not on the battlefield under its first controller")
         if cast.only is not None:  # CR 702.16b: "each creature ..." naming the protected creature alone
             check_one_recipient(self.game, self.ids[cast.only[0]], seat, cast.only[1], cast.only[0])
+        if cast.face_down_alone:  # CR 708.8 (.face_down.TURN_FACE_UP)
+            check_only_face_down(self.game, self.ids[cast.target], cast.target)
         self.give_priority(seat)
         spell = self.ids[cast.spell]
         before = {obj["id"] for obj in self.game.battlefield()}
@@ -95,7 +104,7 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
             chosen_target = {"Player": self.seat[cast.target_player]}
             if self.game.player(self.seat[cast.target_player]).get("is_eliminated"):
                 raise Unsupported(f"a spell targeting {cast.target_player}, who has left the game (CR 800.4a)")
-        wanted = [] if chosen_target is None else [chosen_target]
+        wanted = [] if chosen_target is None or cast.face_down_alone else [chosen_target]
         if cast.copied is not None:  # CR 707.4: "... becomes a copy of target permanent", its second target
             copied = self.obj(cast.copied)
             if copied.get("zone") != "Battlefield":
@@ -120,8 +129,20 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         if not stack or stack[-1].get("source_id") != spell:
             raise AdapterFault(f"{cast.spell} is not on phase's stack after casting it")
         chosen = _targets(stack[-1]["kind"]["data"].get("ability"))
+        if chosen != wanted and target is not None and any(
+                isinstance(k, dict) and "Protection" in k for k in self.game.object(target).get("keywords") or ()):
+            # CR 702.16b: the target's protection makes it no legal target, and phase chose the one legal target left
+            raise Unsupported(f"phase does not let {cast.caster} target {cast.target!r}, which has protection (CR "
+                              "702.16b); the format's effect has no source to be protected from")
         if chosen != wanted:
             raise AdapterFault(f"{cast.spell} targets {chosen} in phase, not {target}")
+        if wait:  # CR 608.2b: it waits while its target leaves (.late_targets)
+            self.waiting_spell = (cast, spell)  # resolved by resolve_cast, as below
+            return
+        self.resolve_cast(cast, spell, target, before)
+
+    def resolve_cast(self, cast: Cast, spell: int, target: int | None, before: set[int]) -> None:
+        """Priority passed until the cast spell has resolved, spells waiting under it left there."""
         self.replacement_order = self.orders_of(cast.orders) if cast.orders else self.order_of(cast.order)
         self.chosen_source = None if cast.source_choice is None else self.ids[cast.source_choice]
         affected = target if cast.only is None else self.ids[cast.only[0]]
@@ -129,7 +150,7 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         self.token_copy = cast.copy_choice
         restricted = restrictions(self.game.state()) if cast.unpreventable else None
         try:
-            self.resolve_stack()
+            self.resolve_stack(until=self.under())
         finally:
             self.replacement_order, self.affected_seat, self.chosen_source = (), None, None
         self.end_unpreventable(restricted)
@@ -261,13 +282,15 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         raise AdapterFault("the turn did not end")
 
     def move(self, body: Mapping[str, Any]) -> None:
-        zone = ZONES[body["to"]]
+        zone = ZONES.get(body["to"], STACK)  # the stack: only a spell's card, checkpoints after it (.plan._move_to_stack)
         if body["object"] in self.plan.tokens and self._token(body["object"]) is None:
             return  # CR 111.8: a token that has ceased to exist (or was never created) goes nowhere
         if body.get("face_down"):  # CR 708.4 (.face_down)
             self.enter_face_down(body["object"])
         elif "player_choice" in body:  # CR 614.12 (.enters_choices)
             self.enter_choosing(body["object"], body["player_choice"])
+        elif "pt_choice" in body:  # CR 208.2b: the card cast, its choice made as it enters (.choosing)
+            self.enter_cast_choosing(body["object"], body["pt_choice"], body["pt_spell"], copy=body.get("pt_copy"))
         elif "copy_choice" in body:
             self.enter_as_copy(body["object"], body["copy_choice"])
         elif body.get("enters_with"):
@@ -295,13 +318,22 @@ class Steps(Activations, Loyalty, Mana, Triggers, CounterReplacements, EntersAsC
         """One step, then state-based actions (CR 704.3)."""
         self.check_nobody_lost("the scenario goes on past that point")
         self.refuse_while_waiting(kind)  # CR 603.3 (.triggers)
+        if self.waiting_spell is not None and self.waiting_spell[0] is realisation:  # CR 608.2b (.late_targets)
+            self.resolve_waiting_spell(realisation)
+            return
         if kind == "resolve_triggers":
             self.resolve_triggers(realisation)
+            return
+        if kind == "trigger":  # CR 603.2 (.triggers)
+            self.trigger(realisation)
             return
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
             if kind in ("add_mana", "double_mana"):  # CR 106.4, 701.10f (.mana)
                 self.mark_mana()
+            return
+        if isinstance(realisation, AbilityActivation):  # CR 602.2 (.activated)
+            self.activate_ability(realisation)
             return
         if isinstance(realisation, LoyaltyActivation):  # CR 606 (.loyalty)
             self.activate_loyalty(realisation)

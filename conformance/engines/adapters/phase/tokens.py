@@ -10,7 +10,9 @@ that left the battlefield has ceased to exist (111.7, 704.5d): both observed as 
 
 A ``token_replacement`` ability is written as the real card it models: Parallel Lives ("under
 your control") or Primal Vigor ("any player's"). "That many plus N" has no wording phase reads
-(its parser leaves it unimplemented): unsupported. A token copy (``copy_of``) of a permanent is
+(its parser leaves it unimplemented) but plus one of Treasure tokens, Xorn's "If you would create
+one or more Treasure tokens, instead create those tokens plus an additional Treasure token.",
+where every token the case creates is a plain Treasure; otherwise unsupported. A token copy (``copy_of``) of a permanent is
 "Create a token that's a copy of target permanent." (:func:`copy_token_sentence`), with the copy
 exceptions phase reads (707.9b, :mod:`.copies`); tokens with abilities, copies of cards off the
 battlefield and other copy exceptions are unsupported.
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from conformance.engines.adapters.phase.abilities import observes_abilities
 from conformance.engines.adapters.phase.bindings import CARD_TYPES
 from conformance.engines.adapters.phase.copies import copy_modifications
 from conformance.engines.adapters.phase.counters import number_word
@@ -36,10 +39,23 @@ from conformance.oracle.errors import NoOracleWording
 TYPE_ORDER = ("artifact", "enchantment", "land", "creature")
 
 
-def token_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
+TREASURE = {"types": ["artifact"], "subtypes": ["Treasure"]}
+"""The only tokens Xorn's "plus an additional Treasure token" adds are of (CR 111.10a names them)."""
+
+
+def token_replacement_sentence(oid: str, body: Mapping[str, Any], case: Mapping[str, Any] | None = None) -> Sentence:
     if body.get("mode", "double") != "double":
+        if _treasures_only(case) and body.get("amount", 1) == 1 and body.get("under", "you") == "you":
+            # CR 614.1a: Xorn's wording; where every token the case creates is a Treasure with no other
+            # characteristic, "those tokens plus an additional Treasure token" is that many plus one of them
+            return Sentence("If you would create one or more Treasure tokens, instead create those tokens plus an "
+                            "additional Treasure token.",
+                            {"event": "CreateToken", "mode": {"type": "Mandatory"}, "token_owner_scope": "You",
+                             "condition": {"type": "TokenSubtypeMatches", "subtypes": ["Treasure"]},
+                             "additional_token_spec": {"script_name": "Treasure"}})
         raise Unsupported(f"object {oid!r}: a 'that many plus N' token replacement: phase's Oracle parser leaves "
-                          "that wording unimplemented")
+                          "that wording unimplemented (Xorn's 'plus an additional Treasure token' is written for "
+                          "plus one where every token the case creates is a plain Treasure)")
     expect = {"event": "CreateToken", "mode": {"type": "Mandatory"}, "condition": None,
               "quantity_modification": {"type": "Times", "factor": 2}}
     if body.get("under", "you") == "you":  # Parallel Lives
@@ -49,6 +65,18 @@ def token_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
         return Sentence("If one or more tokens would be created, twice that many of those tokens are created instead.",
                         expect)
     raise Unsupported(f"object {oid!r}: a token replacement under {body['under']!r} has no Oracle wording here")
+
+
+def _treasures_only(case: Mapping[str, Any] | None) -> bool:
+    """Whether every token the case creates is a Treasure artifact with nothing else given, and no
+    checkpoint observes its abilities: phase makes "a colorless Treasure artifact token" the
+    predefined Treasure (111.10a, with its mana ability), as it makes Xorn's additional one, so the
+    one added is one more of those tokens in phase's game."""
+    steps = [step["create_token"] for step in (case or {}).get("steps", ()) if "create_token" in step]
+    names = {name for body in steps for name in (body.get("token"), *(body.get("tokens") or ())) if name}
+    return bool(steps) and not names & observes_abilities(case) and all(
+        body.get("card") is not None and {k: v for k, v in body["card"].items() if v not in (None, [], (), {})}
+        == TREASURE for body in steps)
 
 
 def check_token_replacements(face: Mapping[str, Any], sentences: list[Sentence]) -> None:

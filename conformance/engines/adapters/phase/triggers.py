@@ -22,6 +22,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.bindings import MAX_PASSES, AdapterFault
 from conformance.engines.adapters.phase.board import Board, _action
+from conformance.engines.adapters.phase.trigger_lines import TriggerStep
 from conformance.errors import Unsupported
 
 
@@ -33,7 +34,7 @@ class Triggers(Board):
         return self.waiting()["type"] == "OrderTriggers" or bool(self.game.stack())
 
     def refuse_while_waiting(self, kind: str) -> None:
-        if self.plan.triggers and kind not in ("expect", "resolve_triggers") and self.waiting_abilities():
+        if self.plan.triggers and kind not in ("expect", "resolve_triggers", "trigger") and self.waiting_abilities():
             raise Unsupported(f"a {kind} step while triggered abilities wait: this adapter performs steps only with "
                               "phase's stack empty")
 
@@ -58,6 +59,29 @@ class Triggers(Board):
             raise AdapterFault(f"phase's stack (bottom to top) holds the triggered abilities of "
                                f"{[item['source_id'] for item in stack]}, the case's order names "
                                f"{[self.ids[oid] for oid, _ in order]} (CR 603.2, 603.3b)")
+        self.resolve_waiting()
+
+    def trigger(self, step: TriggerStep) -> None:
+        """A ``trigger`` step (CR 603.2, 603.3): the one ability waiting is the object's, triggered
+        by its target's entering (phase's own event); it resolves (608.2). Nothing waiting and the
+        object off the battlefield: the step does nothing (the format's reading)."""
+        waiting = self.waiting()
+        if waiting["type"] == "OrderTriggers":
+            raise Unsupported("several abilities triggered at once where a trigger step makes one trigger")
+        stack = self.game.stack()
+        if not stack and self.obj(step.object).get("zone") != "Battlefield":
+            return
+        ability = (stack[-1]["kind"].get("data") or {}).get("ability") or {} if stack else {}
+        if len(stack) != 1 or stack[0]["kind"]["type"] != "TriggeredAbility" \
+                or stack[0].get("source_id") != self.ids[step.object] or ability.get("description") != step.description \
+                or ability.get("targets") != [{"Object": self.ids[step.target]}]:
+            raise Unsupported(f"a trigger step of {step.object!r} aimed at {step.target!r} where phase's stack holds "
+                              f"{[(i.get('source_id'), i['kind']['type']) for i in stack]}: no event of phase's game made "
+                              "exactly that ability trigger with that object (CR 603.2)")
+        self.resolve_waiting()
+
+    def resolve_waiting(self) -> None:
+        """Priority passed until phase's stack of triggered abilities is empty (CR 608.1, 117.5)."""
         for _ in range(MAX_PASSES):
             waiting = self.waiting()
             if waiting["type"] == "GameOver":

@@ -57,12 +57,15 @@ class Group:
     color: str | None = None    # a colour required (CR 105.2)
     itself: bool = False        # the object with the ability alone ("This creature gets +1/+0.", 604.2)
     zone: str = "battlefield"   # or "graveyard": cards in every graveyard (a resolving effect's, CR 611.2c)
+    subtype: str | None = None  # a creature type required ("each Wall creature", CR 205.3m)
 
     @property
     def filter(self) -> dict[str, Any]:
         if self.itself:
             return {"type": "SelfRef"}
         types: list[Any] = [self.kind.capitalize()]
+        if self.subtype is not None:
+            types.append({"Subtype": self.subtype})
         if self.non is not None:
             types.append({"Non": self.non.capitalize()})
         properties: list[dict[str, Any]] = []
@@ -78,7 +81,7 @@ class Group:
 def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static: bool) -> Group:
     """The Oracle words for a filter read relative to ``you`` (CR 109.5); raise Unsupported for a
     filter no template here expresses (one card type of permanents on the battlefield, perhaps
-    "non-" one other card type and one colour, by controller; or, for a resolving effect, the
+    "non-" one other card type and one colour, or creatures of one creature type, by controller; or, for a resolving effect, the
     cards of one card type in all graveyards: "All creature cards in all graveyards", fixed as it
     resolves, 611.2c, each a new object once it leaves, 400.7)."""
     extra = {k: v for k, v in flt.items() if v not in (None, False, [], ())}
@@ -96,10 +99,13 @@ def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static:
     colors = list(extra.pop("colors", []))
     controller = extra.pop("controller", None)
     other = extra.pop("other", False)
+    subtypes = list(extra.pop("subtypes", []))
     if (zone != "battlefield" or len(types) != 1 or types[0] not in NOUNS or len(nots) > 1 or len(colors) > 1
-            or (nots and (nots[0] not in NOUNS or nots[0] == types[0])) or extra):
+            or (nots and (nots[0] not in NOUNS or nots[0] == types[0])) or extra
+            or len(subtypes) > 1 or (subtypes and (types != ["creature"] or nots or colors))):
         raise Unsupported(f"no Oracle template here for the filter {dict(flt)} (only permanents on the battlefield of "
-                          "one card type, perhaps not of another and of one colour, by controller, are written)")
+                          "one card type, perhaps not of another and of one colour, or creatures of one creature type, "
+                          "by controller, are written)")
     if other and not static:
         raise Unsupported("'other' in a resolving effect's filter: a spell is not one of the objects")
     if controller is not None and controller not in ("you", "opponent"):
@@ -111,10 +117,10 @@ def group(flt: Mapping[str, Any], *, you: str, players: tuple[str, ...], static:
             raise Unsupported(f"a filter naming the player {controller!r} has no Oracle wording in a game of "
                               f"{len(players)} players")
     words = describe({"types": [t for t in types if t != "permanent"], "not_types": nots, "colors": colors,
-                      "controller": controller, "other": other})  # the Oracle words: conformance.oracle
+                      "subtypes": subtypes, "controller": controller, "other": other})  # the words: conformance.oracle
     noun, each = words.all, words.each
     return Group(noun, each, {"you": "You", "opponent": "Opponent"}.get(controller), other, types[0],
-                 nots[0] if nots else None, colors[0] if colors else None)
+                 nots[0] if nots else None, colors[0] if colors else None, subtype=subtypes[0] if subtypes else None)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,81 @@
+"""Steps realised as one synthesized spell cast by a player, with nothing of the board to read:
+mana added or doubled (CR 106.4, 701.10f), life lost, gained or doubled (119.3, 701.10d), and a
+prevention shield on one recipient (615.1, 615.7). Each adds its card to the plan (.plan) and
+returns its :class:`Cast`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from conformance.engines.adapters.phase.ability_lines import add_mana_sentences, double_mana_sentence
+from conformance.engines.adapters.phase.cards import spell_card
+from conformance.engines.adapters.phase.casts import Cast, Plan
+from conformance.engines.adapters.phase.damage_sources import recipient_kind
+from conformance.engines.adapters.phase.wording import TARGET, Sentence
+from conformance.errors import Unsupported
+
+
+def plan_mana(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """Mana added to a pool by an effect (CR 106.4): "Add {R}{R}." (tapping nothing, so 106.6a's
+    replacements do not apply), or the pool's mana of one type doubled (701.10f): "Double the
+    amount of red mana in your mana pool.", cast by the player (.ability_lines)."""
+    sentences = add_mana_sentences(body["mana"]) if kind == "add_mana" else [double_mana_sentence(body["type"])]
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, sentences)
+    plan.spells[name] = body["player"]
+    return Cast(spell=name, caster=body["player"], target=None, parts=[], needs_creature=False)
+
+
+def plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """A player loses or gains life (CR 119.3): "Target player loses 2 life." cast by that player
+    (who casts it changes nothing: no ability here cares)."""
+    name = f"Cfx Spell {next(counter)}"
+    amount = {"type": "Fixed", "value": body.get("amount")}
+    if kind == "double_life":  # CR 701.10d
+        sentence = Sentence("Double target player's life total.",
+                            {"type": "Double", "target_kind": {"type": "LifeTotal"}, "target": {"type": "Player"}})
+    elif kind == "lose_life":
+        sentence = Sentence(f"Target player loses {body['amount']} life.",
+                            {"type": "LoseLife", "amount": amount, "target": {"type": "Player"}})
+    else:
+        sentence = Sentence(f"Target player gains {body['amount']} life.",
+                            {"type": "GainLife", "amount": amount, "player": {"type": "Player"}})
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = body["player"]
+    return Cast(spell=name, caster=body["player"], target=None, parts=[], target_player=body["player"])
+
+
+def plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """A prevention shield from a resolving spell (CR 615.1, 615.7): "Prevent the next 3 damage
+    that would be dealt to target creature this turn." (or "all damage", or "target player"),
+    cast by the effect's controller. Only shields that do not depend on the damage's source: the
+    adapter's damage comes from spells standing in for the scenario's sources."""
+    if body.get("by") is not None or body.get("combat"):
+        raise Unsupported("a prevention effect limited to some sources or to combat damage: this adapter's damage "
+                          "comes from spells standing in for the scenario's sources")
+    if body.get("to_each") is not None or body.get("to") is None:
+        # seen: phase reads "Prevent the next 1 damage that would be dealt to each white creature this turn." as one
+        # shield in all (one creature of three was spared one damage), and leaves Wojek Apothecary's wording
+        # ("... to target creature and each other creature that shares a color with it ...") unimplemented
+        raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here "
+                          "(CR 615.11: phase reads 'the next N damage ... to each' as one shield in all)")
+    if body.get("until", "end_of_turn") != "end_of_turn":
+        raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
+    if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
+        raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
+    amount = body.get("amount")
+    how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
+    to_player = body["to"] in plan.players
+    kind = None if to_player else recipient_kind(case, body["to"])  # a creature, or a planeswalker (CR 120.3c)
+    whom = "target player" if to_player else f"target {kind}"
+    sentence = Sentence(f"Prevent {how_much} that would be dealt to {whom} this turn.",
+                        {"type": "PreventDamage", "amount": parsed, "scope": "AllDamage",
+                         "target": {"type": "Player"} if to_player else {**TARGET, "type_filters": [kind.capitalize()]}})
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = body["controller"]
+    if body.get("id"):
+        plan.shields[body["id"]] = name
+    return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
+                target_player=body["to"] if to_player else None, needs_creature=kind == "creature")
