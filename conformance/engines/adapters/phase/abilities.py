@@ -45,19 +45,11 @@ def _bundle(parts: Mapping[str, list[Any]]) -> tuple[str, ...]:
             if kind == "keywords" and isinstance(value, str) and value in KEYWORDS_BACK:
                 continue
             if kind == "trigger_definitions" and isinstance(value, Mapping) and set(value) == {"definition", "occurrence"}:
-                value = value["definition"]  # phase's record of where the trigger came from is no part of the ability
+                # phase wraps a triggered ability on a game object with its occurrence (printed on the card,
+                # 113.6, or kept by a copy, 707.9a): where it came from is no part of the ability
+                value = value["definition"]
             items.append(kind + ":" + json.dumps(value, sort_keys=True))
     return tuple(sorted(items))
-
-
-def _printed(value: Any) -> Any:
-    """A definition as the card's face has it: phase wraps a triggered ability on a game object as
-    ``{definition, occurrence}``, the occurrence ``Printed`` for one printed on its card (CR 113.6:
-    the card's own ability); any other occurrence is left wrapped, matching no card's face."""
-    if isinstance(value, dict) and set(value) == {"definition", "occurrence"} \
-            and (value["occurrence"] or {}).get("type") == "Printed":
-        return value["definition"]
-    return value
 
 
 def _multiset(plain: list[Any]) -> tuple[str, ...]:
@@ -103,7 +95,7 @@ class AbilityReader:
         None when they cannot be written back (then not reported)."""
         keywords = [{"keyword": KEYWORDS_BACK[k]} for k in obj.get("keywords") or ()
                     if isinstance(k, str) and k in KEYWORDS_BACK]
-        bundle = _bundle({obj_key: [_printed(value) for value in obj.get(obj_key) or ()] for _, obj_key in FACE_PARTS})
+        bundle = _bundle({obj_key: obj.get(obj_key) for _, obj_key in FACE_PARTS})
         others = self.known.get(bundle)
         why = self.ambiguous.get(bundle)
         if others is None:  # CR 707.9a: a copy's copied abilities and the one it keeps
