@@ -244,8 +244,6 @@ def test_redirection_only_where_one_event_is_redirected():
                                "steps": [{"redirect_damage": to_walker}, hit]}, to_walker)
     assert sentence.text.endswith("that damage is dealt to target creature or planeswalker instead.")  # CR 120.3c
     for other, match in (({**redirect, "instead_to": "Alex"}, "neither a creature nor a planeswalker"),
-                         ({**redirect, "controller": "Alex"},
-                                                                                "another player's"),
                          ({**redirect, "amount": 2}, "next 2 damage of an event of 3")):
         with pytest.raises(Unsupported, match=match):
             redirection({**case, "steps": [{"redirect_damage": other}, hit]}, other)
@@ -255,11 +253,73 @@ def test_redirection_only_where_one_event_is_redirected():
     sentence, source, target = redirection({**case, "steps": [{"redirect_damage": shelter}, to_wall]}, shelter)
     assert (sentence.text, source, target) == ("The next time a source of your choice would deal damage to target "
                                                "creature this turn, that damage is dealt to you instead.", "giant", "wall")
-    for other, steps in (({**shelter, "instead_to": "Alex"}, [to_wall]),
+    for other, steps in (({**shelter, "instead_to": "giant"}, [to_wall]),
                          (shelter, [to_wall, {"damage": {"source": "giant", "to_each": {"types": ["creature"]},
                                                           "amount": 1}}])):
         with pytest.raises(Unsupported):
             redirection({**case, "steps": [{"redirect_damage": other}, *steps]}, other)
+
+
+def test_redirection_cast_by_the_player_its_wording_names():
+    """CR 614.9: phase reads no redirection to another player than the spell's controller, so the
+    spell is cast by the player its "you" names, whoever controls the case's effect: Blair's
+    effect redirecting the damage to her wall to Alex is Alex's "... that damage is dealt to you
+    instead."; Alex's effect redirecting Blair's damage to the wall is Blair's spell. Not under a
+    limited range of influence (801.13a: the effect's controller's range)."""
+    from conformance.engines.adapters.phase.redirection import REDIRECT, REDIRECT_TO_YOU, caster
+
+    objects = {"wall": {**creature(0, 5), "zone": "battlefield", "owner": "Blair"},
+               "giant": {**creature(3, 3), "zone": "battlefield"}}
+    to_alex = {"controller": "Blair", "to": "wall", "instead_to": "Alex"}
+    case = {"players": ["Alex", "Blair"], "objects": objects,
+            "steps": [{"redirect_damage": to_alex}, {"damage": {"source": "giant", "to": "wall", "amount": 3}}]}
+    assert redirection(case, to_alex) == (REDIRECT_TO_YOU, "giant", "wall") and caster(case, to_alex) == "Alex"
+    by_alex = {"controller": "Alex", "to": "Blair", "instead_to": "wall"}
+    case = {**case, "steps": [{"redirect_damage": by_alex}, {"damage": {"source": "giant", "to": "Blair", "amount": 3}}]}
+    assert redirection(case, by_alex) == (REDIRECT, "giant", "wall") and caster(case, by_alex) == "Blair"
+    with pytest.raises(Unsupported, match="range of influence"):
+        redirection({**case, "range_of_influence": {"Alex": 1, "Blair": 1}}, by_alex)
+
+
+def test_redirection_no_later_damage_meets():
+    """CR 614.9: where nothing after the step can deal damage to the player or creature, phase's
+    one event from one source and the case's redirection are alike (none redirected): any source
+    is chosen. An ability dealing damage, or a later redirection with a damage event, is refused."""
+    from conformance.engines.adapters.phase.redirection import ANY_SOURCE, REDIRECT_TO_YOU
+
+    objects = {"wall": {**creature(0, 5), "zone": "battlefield", "owner": "Blair"},
+               "giant": {**creature(3, 3), "zone": "battlefield"}}
+    to_alex = {"controller": "Blair", "to": "wall", "instead_to": "Alex"}
+    again = {"redirect_damage": {**to_alex, "to": "giant"}}
+    case = {"players": ["Alex", "Blair"], "objects": objects,
+            "steps": [{"redirect_damage": to_alex}, again, {"damage": {"source": "wall", "to": "giant", "amount": 1}}]}
+    assert redirection(case, to_alex) == (REDIRECT_TO_YOU, ANY_SOURCE, "wall")
+    pinger = {**objects["giant"], "card": {**objects["giant"]["card"], "abilities": [
+        {"activated": {"name": "ping", "cost": "{T}", "effect": {"damage": {"amount": 1, "to": "any"}}}}]}}
+    for other, match in (({**case, "objects": {**objects, "giant": pinger}, "steps": [case["steps"][0], case["steps"][2]]},
+                          "0 damage events"),
+                         ({**case, "steps": [*case["steps"], {"damage": {"source": "giant", "to": "wall", "amount": 2}}]},
+                          "followed by a redirect_damage step")):
+        with pytest.raises(Unsupported, match=match):
+            redirection(other, to_alex)
+
+
+@needs_phase
+def test_redirections_to_another_player_run_on_phase(engine):
+    """CR 614.9: Blair's effect redirecting the damage to her wall to Alex, realised as Alex's
+    spell: the giant's 3 damage to the wall is dealt to Alex (17), none to the wall. With no later
+    damage the redirection changes nothing, and the wall's abilities read back as none: phase's
+    one-shot redirection on it is the spell's effect, no ability of the wall (113.1)."""
+    objects = {"wall": {**creature(0, 5), "zone": "battlefield", "owner": "Blair"},
+               "giant": {**creature(3, 3), "zone": "battlefield"}}
+    redirect = {"redirect_damage": {"controller": "Blair", "to": "wall", "instead_to": "Alex"}}
+    hit = make_case(objects, [redirect, {"damage": {"source": "giant", "to": "wall", "amount": 3}},
+                              {"expect": {"objects": {"wall": {"damage": 0}}, "players": {"Alex": {"life": 17}}}}],
+                    rules=("614.9",))
+    assert compare.judge(engine, describe(engine), hit).status == "passed"
+    quiet = make_case(objects, [redirect, {"expect": {"objects": {"wall": {"damage": 0, "abilities": []}},
+                                                      "players": {"Alex": {"life": 20}}}}], rules=("614.9",))
+    assert compare.judge(engine, describe(engine), quiet).status == "passed"
 
 
 def test_each_opponent_loses_that_much_life_wording():

@@ -48,8 +48,18 @@ def _bundle(parts: Mapping[str, list[Any]]) -> tuple[str, ...]:
                 # phase wraps a triggered ability on a game object with its occurrence (printed on the card,
                 # 113.6, or kept by a copy, 707.9a): where it came from is no part of the ability
                 value = value["definition"]
+            if kind == "replacement_definitions" and _resolved_redirection(value):
+                continue
             items.append(kind + ":" + json.dumps(value, sort_keys=True))
     return tuple(sorted(items))
+
+
+def _resolved_redirection(value: Any) -> bool:
+    """phase keeps a resolved spell's redirection (CR 614.9, .redirection) among the replacement
+    definitions of the object whose damage it redirects; it is an effect of that spell, no
+    ability of the object (113.1, 609.1)."""
+    return isinstance(value, Mapping) and value.get("origin") == "Resolution" \
+        and "Redirection" in (value.get("shield_kind") or {})
 
 
 def _multiset(plain: list[Any]) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from conformance.engines.adapters.phase.bindings import MAX_PASSES, SEED, ZONES,
 from conformance.engines.adapters.phase.plan import Plan, counter_kind
 from conformance.engines.adapters.phase.player_counters import modify
 from conformance.engines.adapters.phase.same_name import give_names
+from conformance.engines.adapters.phase.redirection import ANY_SOURCE
 from conformance.engines.adapters.phase.unpreventable import end_restrictions
 from conformance.errors import Unsupported
 
@@ -225,7 +226,8 @@ class Board:
         is answered (``.counters``)."""
         raise AdapterFault(f"phase asks to order replacement effects: {json.dumps(waiting)[:300]}")
 
-    chosen_source: int | None = None  # phase's id of the source a resolving redirection chooses (.redirection)
+    chosen_source: int | str | None = None  # phase's id of the source a resolving redirection chooses, or ANY_SOURCE
+    # where no later damage can meet it (.redirection)
 
     def end_unpreventable(self, before: list[Any] | None) -> None:
         """CR 615.12: once damage that can't be prevented is dealt, the restriction dealing it ends
@@ -241,6 +243,8 @@ class Board:
         options = waiting["data"].get("options") or []
         if self.chosen_source is None:
             raise AdapterFault(f"phase asks to choose a source of damage: {json.dumps(waiting)[:300]}")
+        if self.chosen_source == ANY_SOURCE and options:  # CR 614.9: no later damage meets it, whichever is chosen
+            self.chosen_source = options[0]
         if self.chosen_source not in options:
             raise Unsupported(f"phase does not offer the source of the redirected damage (its options: {options})")
         self.game.apply(waiting["data"]["player"], _action({"type": "ChooseDamageSource",

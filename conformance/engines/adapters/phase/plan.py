@@ -36,6 +36,7 @@ from conformance.engines.adapters.phase.plain_spells import plan_life, plan_mana
 from conformance.engines.adapters.phase.protected_recipients import each_filter, each_recipient
 from conformance.engines.adapters.phase.trigger_lines import has_event_triggers, order_of, plan_trigger
 from conformance.engines.adapters.phase.redirection import REDIRECT_WALKER, redirection
+from conformance.engines.adapters.phase.redirection import caster as redirection_caster
 from conformance.engines.adapters.phase.same_name import dealt_apart, without_name
 from conformance.engines.adapters.phase.stack_moves import move_to_stack
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
@@ -266,8 +267,8 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         sentence, source, target = redirection(case, body)
         name = f"Cfx Spell {next(counter)}"
         plan.cards[name] = spell_card(name, [sentence])
-        plan.spells[name] = body["controller"]
-        return Cast(spell=name, caster=body["controller"], target=target, parts=[], source_choice=source,
+        plan.spells[name] = redirection_caster(case, body)  # the player its "you" names
+        return Cast(spell=name, caster=plan.spells[name], target=target, parts=[], source_choice=source,
                     needs_creature=sentence is not REDIRECT_WALKER)  # "target creature or planeswalker": a permanent
     if kind == "together":
         return _plan_together(plan, case, body, counter)

@@ -17,6 +17,18 @@ redirected to a creature, or to a planeswalker with "... to target creature or p
 next time a source of your choice would deal damage to target creature this turn, that damage is
 dealt to you instead."
 (phase reads "... to target planeswalker instead." as no spell at all).
+
+Whose effect it is (branch s32-redir): phase reads no wording redirecting to another player than
+the effect's controller ("... that damage is dealt to target player instead." is no spell in its
+reading), so the spell is cast by the player its "you" names, the player the damage is redirected
+from or to, whoever controls the case's effect. Nothing else of the case looks at who controls a
+redirection: it only chooses the source (614.9), here the case's (no range of influence, 801.13a).
+
+A redirection that no later damage can meet (branch s32-redir): where nothing after the step may
+deal damage to that player or object (no damage step to it or to each, no combat, no ``together``
+step with damage, no ability in the case dealing damage), the case's "all damage" or "the next N"
+and phase's one event from one source are the same (614.9: none is redirected), so the step is
+realised alike, its source choice answered with any source phase offers (:data:`ANY_SOURCE`).
 """
 
 from __future__ import annotations
@@ -54,12 +66,15 @@ def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sente
     choose as it resolves and the object its spell targets (CR 614.9); Unsupported where that is
     not the step's redirection."""
     player, controller, instead = body["to"], body.get("controller"), body["instead_to"]
-    if player not in case["players"] and instead == controller and player in case["objects"] \
+    if controller != caster(case, body) and case.get("range_of_influence") is not None:
+        raise Unsupported("a redirection by another player than the one its wording names, under a limited range of "
+                          "influence (CR 801.13a: the effect's controller's range)")
+    if player not in case["players"] and instead in case["players"] and player in case["objects"] \
             and "creature" in case["objects"][player]["card"].get("types", ()):
-        kinds = {"you"}  # the damage dealt to a creature, redirected to the effect's controller
-    elif player not in case["players"] or controller != player:
-        raise Unsupported("a redirection of the damage dealt to an object to another than the effect's controller, or "
-                          "to a player by another player's effect, has no wording phase reads (CR 614.9)")
+        kinds = {"you"}  # the damage dealt to a creature, redirected to a player, who casts it
+    elif player not in case["players"]:
+        raise Unsupported("a redirection of the damage dealt to an object to another than a player, or dealt to a "
+                          "noncreature, has no wording phase reads (CR 614.9)")
     else:
         spec = case["objects"].get(instead)
         kinds = set(spec["card"].get("types", ())) & {"creature", "planeswalker"} if spec is not None else set()
@@ -73,15 +88,22 @@ def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sente
     at = next((i for i, step in enumerate(case["steps"]) if step.get("redirect_damage") is body), None)
     if at is None:
         raise Unsupported("a redirection inside a together step is not realised here")
-    events = []
+    events, redirections = [], 0
     for step in case["steps"][at + 1:]:
         (kind, later), = step.items()
-        if kind in ("combat", "redirect_damage") or (kind == "together" and "damage" in str(later)):
+        redirections += kind == "redirect_damage"
+        if kind == "combat" or (kind == "together" and "damage" in str(later)):
             raise Unsupported(f"a redirection followed by a {kind} step: phase's wording redirects one event from one "
                               "source, which only one later damage event to that player is sure to be (CR 614.9)")
         each = later.get("to_each_player") if player in case["players"] else later.get("to_each") is not None
         if kind == "damage" and (later.get("to") == player or each):  # "each creature ..." may name the creature
             events.append(later)
+    if redirections and (events or _deals_damage(case)):
+        raise Unsupported("a redirection followed by a redirect_damage step: phase's wording redirects one event from "
+                          "one source, which only one later damage event to that player is sure to be (CR 614.9)")
+    if not events and not _deals_damage(case):  # CR 614.9: none to redirect, whatever its wording
+        return (REDIRECT_TO_YOU if kinds == {"you"} else REDIRECT if "creature" in kinds else REDIRECT_WALKER,
+                ANY_SOURCE, player if kinds == {"you"} else instead)
     if len(events) != 1 or events[0].get("to") != player:
         raise Unsupported(f"a redirection followed by {len(events)} damage events to {player}: phase's wording "
                           "redirects one event from one source (CR 614.9)")
@@ -101,3 +123,24 @@ def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sente
 def has_redirection(case: Mapping[str, Any]) -> bool:
     """Whether a step redirects damage: the damage then comes from its own source, the one chosen."""
     return any("redirect_damage" in step for step in case.get("steps", ()))
+
+
+ANY_SOURCE = "<any source>"
+"""The source a redirection that no later damage meets chooses: any phase offers (CR 614.9)."""
+
+
+def caster(case: Mapping[str, Any], body: Mapping[str, Any]) -> str:
+    """Who casts the spell of the ``redirect_damage`` step ``body``: the player its wording's "you"
+    names, the player the damage is redirected from (``to``) or else to (``instead_to``)."""
+    return body["to"] if body["to"] in case["players"] else body["instead_to"]
+
+
+def _deals_damage(case: Mapping[str, Any]) -> bool:
+    """Whether an ability of an object of ``case`` deals damage (a ``damage`` effect, triggered or
+    activated): its damage could meet a redirection the steps alone do not show."""
+    def walk(value: Any) -> bool:
+        if isinstance(value, Mapping):
+            return "damage" in value or any(walk(v) for v in value.values())
+        return isinstance(value, list) and any(walk(v) for v in value)
+
+    return any(walk(spec["card"].get("abilities") or []) for spec in case["objects"].values())

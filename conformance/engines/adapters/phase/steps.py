@@ -36,6 +36,7 @@ from conformance.engines.adapters.phase.choosing import EntersChoosing
 from conformance.engines.adapters.phase.board import STACK, Board, _action, _is_creature_on_battlefield, _targets
 from conformance.engines.adapters.phase.plan import Cast, Inject, counter_kind
 from conformance.engines.adapters.phase.player_counters import PlayerCounters
+from conformance.engines.adapters.phase.redirection import ANY_SOURCE
 from conformance.engines.adapters.phase.protected_recipients import check_one_recipient
 from conformance.engines.adapters.phase.wording import _mod
 from conformance.errors import Unsupported
@@ -144,7 +145,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
     def resolve_cast(self, cast: Cast, spell: int, target: int | None, before: set[int]) -> None:
         """Priority passed until the cast spell has resolved, spells waiting under it left there."""
         self.replacement_order = self.orders_of(cast.orders) if cast.orders else self.order_of(cast.order)
-        self.chosen_source = None if cast.source_choice is None else self.ids[cast.source_choice]
+        self.chosen_source = cast.source_choice if cast.source_choice in (None, ANY_SOURCE) \
+            else self.ids[cast.source_choice]
         affected = target if cast.only is None else self.ids[cast.only[0]]
         self.affected_seat = None if affected is None else self.game.object(affected).get("controller")
         self.token_copy = cast.copy_choice
