@@ -284,7 +284,8 @@ def test_redirection_cast_by_the_player_its_wording_names():
 def test_redirection_no_later_damage_meets():
     """CR 614.9: where nothing after the step can deal damage to the player or creature, phase's
     one event from one source and the case's redirection are alike (none redirected): any source
-    is chosen. An ability dealing damage, or a later redirection with a damage event, is refused."""
+    is chosen. An ability dealing damage (printed, or given by a step), or a later redirection with a damage
+    event, is refused."""
     from conformance.engines.adapters.phase.redirection import ANY_SOURCE, REDIRECT_TO_YOU
 
     objects = {"wall": {**creature(0, 5), "zone": "battlefield", "owner": "Blair"},
@@ -296,8 +297,11 @@ def test_redirection_no_later_damage_meets():
     assert redirection(case, to_alex) == (REDIRECT_TO_YOU, ANY_SOURCE, "wall")
     pinger = {**objects["giant"], "card": {**objects["giant"]["card"], "abilities": [
         {"activated": {"name": "ping", "cost": "{T}", "effect": {"damage": {"amount": 1, "to": "any"}}}}]}}
+    grant = {"become": {"to": "giant", "gains": [{"triggered": {"name": "t", "when": "whenever attacks",
+                                                            "effect": {"damage": {"amount": 1, "to": "wall"}}}}]}}
     for other, match in (({**case, "objects": {**objects, "giant": pinger}, "steps": [case["steps"][0], case["steps"][2]]},
                           "0 damage events"),
+                         ({**case, "steps": [case["steps"][0], grant]}, "0 damage events"),
                          ({**case, "steps": [*case["steps"], {"damage": {"source": "giant", "to": "wall", "amount": 2}}]},
                           "followed by a redirect_damage step")):
         with pytest.raises(Unsupported, match=match):

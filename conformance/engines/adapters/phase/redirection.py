@@ -26,7 +26,7 @@ redirection: it only chooses the source (614.9), here the case's (no range of in
 
 A redirection that no later damage can meet (branch s32-redir): where nothing after the step may
 deal damage to that player or object (no damage step to it or to each, no combat, no ``together``
-step with damage, no ability in the case dealing damage), the case's "all damage" or "the next N"
+step with damage, no ability printed or given in the case dealing damage), the case's "all damage" or "the next N"
 and phase's one event from one source are the same (614.9: none is redirected), so the step is
 realised alike, its source choice answered with any source phase offers (:data:`ANY_SOURCE`).
 """
@@ -136,11 +136,13 @@ def caster(case: Mapping[str, Any], body: Mapping[str, Any]) -> str:
 
 
 def _deals_damage(case: Mapping[str, Any]) -> bool:
-    """Whether an ability of an object of ``case`` deals damage (a ``damage`` effect, triggered or
-    activated): its damage could meet a redirection the steps alone do not show."""
+    """Whether an ability of an object of ``case``, or one a step gives (``become``), deals damage (a
+    ``damage`` effect, triggered or activated): its damage could meet a redirection the damage steps
+    do not show."""
     def walk(value: Any) -> bool:
         if isinstance(value, Mapping):
             return "damage" in value or any(walk(v) for v in value.values())
         return isinstance(value, list) and any(walk(v) for v in value)
 
-    return any(walk(spec["card"].get("abilities") or []) for spec in case["objects"].values())
+    return any(walk(spec["card"].get("abilities") or []) for spec in case["objects"].values()) or any(
+        walk(body) for step in case["steps"] for kind, body in step.items() if kind not in ("damage", "expect"))
