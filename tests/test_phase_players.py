@@ -292,18 +292,21 @@ def test_redirection_no_later_damage_meets():
                "giant": {**creature(3, 3), "zone": "battlefield"}}
     to_alex = {"controller": "Blair", "to": "wall", "instead_to": "Alex"}
     again = {"redirect_damage": {**to_alex, "to": "giant"}}
-    case = {"players": ["Alex", "Blair"], "objects": objects,
-            "steps": [{"redirect_damage": to_alex}, again, {"damage": {"source": "wall", "to": "giant", "amount": 1}}]}
+    to_giant = {"damage": {"source": "wall", "to": "giant", "amount": 1}}
+    case = {"players": ["Alex", "Blair"], "objects": objects, "steps": [{"redirect_damage": to_alex}, to_giant]}
     assert redirection(case, to_alex) == (REDIRECT_TO_YOU, ANY_SOURCE, "wall")
+    assert redirection({**case, "steps": [{"redirect_damage": to_alex}, again]}, to_alex)[1] == ANY_SOURCE
     pinger = {**objects["giant"], "card": {**objects["giant"]["card"], "abilities": [
         {"activated": {"name": "ping", "cost": "{T}", "effect": {"damage": {"amount": 1, "to": "any"}}}}]}}
     grant = {"become": {"to": "giant", "gains": [{"triggered": {"name": "t", "when": "whenever attacks",
                                                             "effect": {"damage": {"amount": 1, "to": "wall"}}}}]}}
-    for other, match in (({**case, "objects": {**objects, "giant": pinger}, "steps": [case["steps"][0], case["steps"][2]]},
-                          "0 damage events"),
+    for other, match in (({**case, "objects": {**objects, "giant": pinger}}, "0 damage events"),
                          ({**case, "steps": [case["steps"][0], grant]}, "0 damage events"),
-                         ({**case, "steps": [*case["steps"], {"damage": {"source": "giant", "to": "wall", "amount": 2}}]},
-                          "followed by a redirect_damage step")):
+                         ({**case, "steps": [case["steps"][0], again, to_giant]}, "followed by a redirect_damage step"),
+                         ({**case, "steps": [case["steps"][0], {"redirect_damage": {**to_alex, "to": "Alex",
+                                                                                      "instead_to": "wall"}},
+                                             {"damage": {"source": "giant", "to": "Alex", "amount": 2}}]},
+                          "followed by a redirect_damage step")):  # Alex's damage sent to the wall, met there
         with pytest.raises(Unsupported, match=match):
             redirection(other, to_alex)
 

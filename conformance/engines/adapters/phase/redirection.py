@@ -26,9 +26,10 @@ redirection: it only chooses the source (614.9), here the case's (no range of in
 
 A redirection that no later damage can meet (branch s32-redir): where nothing after the step may
 deal damage to that player or object (no damage step to it or to each, no combat, no ``together``
-step with damage, no ability printed or given in the case dealing damage), the case's "all damage" or "the next N"
-and phase's one event from one source are the same (614.9: none is redirected), so the step is
-realised alike, its source choice answered with any source phase offers (:data:`ANY_SOURCE`).
+step with damage, no ability printed or given in the case dealing damage, no later redirection
+beside any later damage step), the case's "all damage" or "the next N" and phase's one event from
+one source are the same (614.9: none is redirected), so the step is realised alike, its source
+choice answered with any source phase offers (:data:`ANY_SOURCE`).
 """
 
 from __future__ import annotations
@@ -88,17 +89,18 @@ def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sente
     at = next((i for i, step in enumerate(case["steps"]) if step.get("redirect_damage") is body), None)
     if at is None:
         raise Unsupported("a redirection inside a together step is not realised here")
-    events, redirections = [], 0
+    events, redirections, dealt = [], 0, 0
     for step in case["steps"][at + 1:]:
         (kind, later), = step.items()
         redirections += kind == "redirect_damage"
+        dealt += kind == "damage"
         if kind == "combat" or (kind == "together" and "damage" in str(later)):
             raise Unsupported(f"a redirection followed by a {kind} step: phase's wording redirects one event from one "
                               "source, which only one later damage event to that player is sure to be (CR 614.9)")
         each = later.get("to_each_player") if player in case["players"] else later.get("to_each") is not None
         if kind == "damage" and (later.get("to") == player or each):  # "each creature ..." may name the creature
             events.append(later)
-    if redirections and (events or _deals_damage(case)):
+    if redirections and (dealt or _deals_damage(case)):  # a later one may send damage dealt to another here
         raise Unsupported("a redirection followed by a redirect_damage step: phase's wording redirects one event from "
                           "one source, which only one later damage event to that player is sure to be (CR 614.9)")
     if not events and not _deals_damage(case):  # CR 614.9: none to redirect, whatever its wording
