@@ -34,8 +34,17 @@ def test_counter_replacement_wording():
         "controller": "you", "types": ["creature"]}}).text  # Corpsejack Menace
     assert counter_replacement_sentence("v", {"by_you": True, "effects_only": False}).text.startswith(
         "If you would put one or more counters on a permanent or player")  # Vorinclex
-    for body in ({"on": {"controller": "opponent"}}, {"mode": "plus"}, {"on": {"controller": "you", "types": ["land"]}},
-                 {"by_you": True}):
+    # Winding Constrictor's wording for "that many plus N" of any kind; no filter: "a permanent"
+    assert counter_replacement_sentence("w", {"mode": "plus", "on": {"controller": "you", "types": ["creature"]}}).text \
+        == ("If one or more counters would be put on a creature you control, that many plus one of each of those kinds "
+            "of counters are put on that permanent instead.")
+    assert counter_replacement_sentence("w", {"mode": "plus", "amount": 2}).text.startswith(
+        "If one or more counters would be put on a permanent, that many plus two of each")
+    assert counter_replacement_sentence("s", {}).text.startswith(
+        "If an effect would put one or more counters on a permanent, it puts twice")
+    for body in ({"on": {"controller": "opponent"}}, {"mode": "plus", "by_you": True},
+                 {"on": {"controller": "you", "types": ["land"]}}, {"by_you": True},
+                 {"by_you": True, "effects_only": False, "on": {"controller": "you", "types": ["creature"]}}):
         with pytest.raises(Unsupported):
             counter_replacement_sentence("x", body)
     assert put_counters_sentence({"count": 3, "kind": "+1/+1"}).text == "Put three +1/+1 counters on target permanent."
@@ -211,3 +220,58 @@ def test_xorns_treasure_beside_parallel_lives(engine):
     assert compare.judge(engine, describe(engine), cases["616.1/token-plus-one-then-double"]).status == "passed"
     failed = compare.judge(engine, describe(engine), cases["616.1/token-double-then-plus-one"])
     assert [(m.object, m.field, m.expected, m.got) for m in failed.mismatches] == [("t4", "zone", None, "battlefield")]
+
+
+CONSTRICTOR = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {
+    "mode": "plus", "on": {"controller": "you", "types": ["creature"]}}}]}}
+
+
+@needs_phase
+def test_winding_constrictors_plus_one_of_any_kind_in_either_order(engine):
+    """CR 614.1a, 616.1: "that many plus one of each of those kinds" (Winding Constrictor's wording)
+    adds to charge counters too, only on creatures its controller controls, and the scripted order
+    against Doubling Season is the one phase applies: plus first (1+1)×2 = 4, doubling first 1×2+1 = 3."""
+    objects = {"constrictor": CONSTRICTOR, "season": SEASON, "bear": creature(2, 2),
+               "relic": {"card": {"types": ["artifact"]}}}
+    got = []
+    for order in (["constrictor", "season"], ["season", "constrictor"]):
+        steps = [{"put_counters": {"object": "bear", "kind": "charge", "count": 1, "order": order}},
+                 {"put_counters": {"object": "relic", "kind": "charge", "count": 1, "order": order}},
+                 {"expect": {"objects": {"bear": {"counters": {}}, "relic": {"counters": {}}}}}]
+        done = final(engine, objects, steps)["objects"]
+        got.append((done["bear"]["counters"], done["relic"]["counters"]))
+    assert got == [({"charge": 4}, {"charge": 2}), ({"charge": 3}, {"charge": 2})]
+
+
+@needs_phase
+def test_a_counter_replacement_with_no_filter_covers_every_permanent(engine):
+    """CR 614.1a: with no filter, Alex's doubler and plus one apply to Blair's creature too, its
+    counters put by Blair's effect (Blair orders them, 616.1)."""
+    anyone = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {}}]}}
+    plus = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"mode": "plus"}}]}}
+    objects = {"anyone": anyone, "plus": plus, "ogre": {**creature(2, 2), "owner": "Blair"}}
+    steps = [{"put_counters": {"object": "ogre", "kind": "+1/+1", "count": 2, "order": ["plus", "anyone"]}},
+             {"expect": {"objects": {"ogre": {"counters": {"+1/+1": 6}}}}}]
+    result = judged(engine, objects, steps)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_an_order_skips_objects_with_no_replacement_for_the_event(engine):
+    """CR 616.1: an order naming Parallel Lives and a "plus one" token replacement (Xorn's wording:
+    the case creates no token, so neither applies to anything) beside counter replacements is the
+    order of the counter replacements alone; the token replacement is reported as the case's."""
+    maker = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {"mode": "plus"}}]}}
+    lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
+    objects = {"maker": maker, "lives": lives, "scales": SCALES, "season": SEASON, "bear": creature(2, 2)}
+    steps = [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1,
+                               "order": ["maker", "scales", "lives", "season"]}},
+             {"expect": {"objects": {"bear": {"counters": {"+1/+1": 4}},
+                                     "maker": {"abilities": [{"token_replacement": {"mode": "plus"}}]}}}}]
+    result = judged(engine, objects, steps)
+    assert result.status == "passed", result
+    # with a token created, "that many plus one" of Soldiers has no wording phase reads
+    steps.insert(0, {"create_token": {"tokens": ["t1", "t2", "t3"], "card": {
+        "types": ["creature"], "subtypes": ["Soldier"], "power": 1, "toughness": 1}}})
+    refused = judged(engine, objects, steps)
+    assert refused.status == "unsupported" and "plus N" in refused.reason

@@ -12,7 +12,8 @@ A ``token_replacement`` ability is written as the real card it models: Parallel 
 your control") or Primal Vigor ("any player's"). "That many plus N" has no wording phase reads
 (its parser leaves it unimplemented) but plus one of Treasure tokens, Xorn's "If you would create
 one or more Treasure tokens, instead create those tokens plus an additional Treasure token.",
-where every token the case creates is a plain Treasure; otherwise unsupported. A token copy (``copy_of``) of a permanent is
+where every token the case creates is a plain Treasure, or where the case creates no token at all
+(neither replacement then applies to anything); otherwise unsupported. A token copy (``copy_of``) of a permanent is
 "Create a token that's a copy of target permanent." (:func:`copy_token_sentence`), with the copy
 exceptions phase reads (707.9b, :mod:`.copies`); tokens with abilities, copies of cards off the
 battlefield and other copy exceptions are unsupported.
@@ -45,9 +46,10 @@ TREASURE = {"types": ["artifact"], "subtypes": ["Treasure"]}
 
 def token_replacement_sentence(oid: str, body: Mapping[str, Any], case: Mapping[str, Any] | None = None) -> Sentence:
     if body.get("mode", "double") != "double":
-        if _treasures_only(case) and body.get("amount", 1) == 1 and body.get("under", "you") == "you":
+        if (_treasures_only(case) or _no_tokens(case)) and body.get("amount", 1) == 1 and body.get("under", "you") == "you":
             # CR 614.1a: Xorn's wording; where every token the case creates is a Treasure with no other
-            # characteristic, "those tokens plus an additional Treasure token" is that many plus one of them
+            # characteristic, "those tokens plus an additional Treasure token" is that many plus one of them;
+            # where the case creates no token, neither applies to any event (the ability is there, 614.1a)
             return Sentence("If you would create one or more Treasure tokens, instead create those tokens plus an "
                             "additional Treasure token.",
                             {"event": "CreateToken", "mode": {"type": "Mandatory"}, "token_owner_scope": "You",
@@ -77,6 +79,14 @@ def _treasures_only(case: Mapping[str, Any] | None) -> bool:
     return bool(steps) and not names & observes_abilities(case) and all(
         body.get("card") is not None and {k: v for k, v in body["card"].items() if v not in (None, [], (), {})}
         == TREASURE for body in steps)
+
+
+def _no_tokens(case: Mapping[str, Any] | None) -> bool:
+    """Whether no step of the case creates a token (CR 111.1: only a ``create_token`` step does)."""
+    def creates(steps) -> bool:
+        return any(kind == "create_token" or (kind == "together" and creates(body))
+                   for step in steps for kind, body in step.items())
+    return case is not None and not creates(case.get("steps", ()))
 
 
 def check_token_replacements(face: Mapping[str, Any], sentences: list[Sentence]) -> None:
@@ -184,6 +194,8 @@ def token_order(case: Mapping[str, Any], names: Any) -> tuple[str, ...]:
         oid, _, ability = name.partition(".")
         spec = case["objects"].get(oid)
         own = [a for a in spec["card"].get("abilities", ()) if "token_replacement" in a] if spec else []
+        if spec and not own and not ability:  # CR 616.1: an object with no token replacement has none that applies
+            continue  # (phase's candidates are checked to be in the order as it asks: .counter_order)
         if len(own) != 1 or ability not in ("", "token_replacement"):
             raise Unsupported(f"the order names {name!r}: only one token replacement of an object is told apart here")
         order.append(oid)
