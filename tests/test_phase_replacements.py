@@ -42,8 +42,13 @@ def test_counter_replacement_wording():
         "If one or more counters would be put on a permanent, that many plus two of each")
     assert counter_replacement_sentence("s", {}).text.startswith(
         "If an effect would put one or more counters on a permanent, it puts twice")
-    for body in ({"on": {"controller": "opponent"}}, {"mode": "plus", "by_you": True},
-                 {"on": {"controller": "you", "types": ["land"]}}, {"by_you": True},
+    # "that many plus N" in Vorinclex's frame, and of effects only (a loyalty cost beside it is refused, .plan)
+    assert counter_replacement_sentence("v", {"by_you": True, "mode": "plus"}).text == (
+        "If you would put one or more counters on a permanent or player, put that many plus one of each of those kinds "
+        "of counters on that permanent or player instead.")
+    assert counter_replacement_sentence("v", {"by_you": True}).text.startswith("If you would put")
+    for body in ({"on": {"controller": "opponent"}}, {"mode": "plus", "by_you": True, "kind": "+1/+1"},
+                 {"on": {"controller": "you", "types": ["land"]}},
                  {"by_you": True, "effects_only": False, "on": {"controller": "you", "types": ["creature"]}}):
         with pytest.raises(Unsupported):
             counter_replacement_sentence("x", body)
@@ -275,3 +280,49 @@ def test_an_order_skips_objects_with_no_replacement_for_the_event(engine):
         "types": ["creature"], "subtypes": ["Soldier"], "power": 1, "toughness": 1}}})
     refused = judged(engine, objects, steps)
     assert refused.status == "unsupported" and "plus N" in refused.reason
+
+
+@needs_phase
+def test_if_you_would_put_that_many_plus_one(engine):
+    """CR 614.1a, 122.6a: Alex's "if you would put ... that many plus one" adds to the counters her
+    effect puts on Blair's creature, not to those Blair's effect puts on hers."""
+    plus = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"mode": "plus", "by_you": True}}]}}
+    objects = {"plus": plus, "bear": creature(2, 2), "ogre": {**creature(2, 2), "owner": "Blair"}}
+    steps = [{"put_counters": {"object": "ogre", "kind": "+1/+1", "count": 2, "controller": "Alex"}},
+             {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 2, "controller": "Blair"}},
+             {"expect": {"objects": {"ogre": {"counters": {"+1/+1": 3}}, "bear": {"counters": {"+1/+1": 2}}}}}]
+    result = judged(engine, objects, steps, rules=("614.1a", "122.6a"))
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_plus_one_token_as_peregrin_tooks_wording_one_token_at_a_time(engine):
+    """CR 614.1a: Blair's "plus one" of any player's tokens, written as Peregrin Took's "those tokens
+    plus an additional 1/1 white Soldier creature token" where the case creates one such token at a
+    time: one more, under Alex's control. Two at once, or beside Parallel Lives, phase would add as
+    many as the event creates (its additional batch): refused."""
+    maker = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {"mode": "plus", "under": "any"}}]},
+             "owner": "Blair"}
+    soldier = {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"], "power": 1, "toughness": 1}
+    steps = [{"create_token": {"tokens": ["t1", "t2", "t3"], "controller": "Alex", "card": soldier}},
+             {"expect": {"objects": {"t1": {"controller": "Alex", "power": 1}, "t2": {"controller": "Alex", "power": 1},
+                                     "t3": {"zone": None}}}}]
+    result = judged(engine, {"maker": maker}, steps, rules=("614.1a",))
+    assert result.status == "passed", result
+    lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
+    for objects, count in (({"maker": maker}, 2), ({"maker": maker, "lives": lives}, 1)):
+        step = {"create_token": {**steps[0]["create_token"], "count": count, "order": list(objects)}}
+        refused = judged(engine, objects, [step, steps[1]], rules=("614.1a",))
+        assert refused.status == "unsupported" and "as many as the event creates" in refused.reason
+
+
+@needs_phase
+def test_a_token_order_skips_objects_with_no_token_replacement(engine):
+    """CR 616.1: an order naming Hardened Scales beside Parallel Lives on tokens created is Parallel
+    Lives' alone."""
+    lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
+    steps = [{"create_token": {"tokens": ["t1", "t2", "t3"], "card": {"types": ["creature"], "power": 1, "toughness": 1},
+                               "order": ["scales", "lives"]}},
+             {"expect": {"objects": {"t2": {"zone": "battlefield"}, "t3": {"zone": None}}}}]
+    result = judged(engine, {"scales": SCALES, "lives": lives}, steps, rules=("614.1a",))
+    assert result.status == "passed", result

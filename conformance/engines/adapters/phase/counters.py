@@ -76,10 +76,14 @@ def counter_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
     expect: dict[str, Any] = {"event": "AddCounter", "mode": {"type": "Mandatory"}, "condition": None,
                               "quantity_modification": modification}
     if body.get("by_you"):  # Vorinclex: "If you would put ..." (122.6a: who puts them)
-        if body.get("on") is not None or kind is not None or mode != "double" or body.get("effects_only", True):
-            raise Unsupported(f"object {oid!r}: an 'if you would put' counter replacement other than Vorinclex's has no "
-                              "Oracle wording here")
-        text = ("If you would put one or more counters on a permanent or player, put twice that many of each of "
+        if body.get("on") is not None or kind is not None:  # phase drops "on a creature you control" (valid_card
+            # None), and leaves "... +1/+1 counters ..., put that many plus one ..." unimplemented
+            raise Unsupported(f"object {oid!r}: an 'if you would put' counter replacement of some counters or "
+                              "permanents only has no Oracle wording here (phase reads only Vorinclex's, of any)")
+        # "that many plus N" in Vorinclex's frame; of effects only: no "an effect" in the words, so a loyalty
+        # cost putting counters beside it is refused (CR 606.4, .plan._doubling_season)
+        how = "twice that many" if mode == "double" else f"that many plus {number_word(amount)}"
+        text = (f"If you would put one or more counters on a permanent or player, put {how} of each of "
                 "those kinds of counters on that permanent or player instead.")
         return Sentence(text, {**expect, "valid_card": None, "valid_player": "You",
                                "counter_replacement_subject": "Actor"})

@@ -55,9 +55,13 @@ def token_replacement_sentence(oid: str, body: Mapping[str, Any], case: Mapping[
                             {"event": "CreateToken", "mode": {"type": "Mandatory"}, "token_owner_scope": "You",
                              "condition": {"type": "TokenSubtypeMatches", "subtypes": ["Treasure"]},
                              "additional_token_spec": {"script_name": "Treasure"}})
+        card = _one_kind(case)
+        if card is not None and body.get("amount", 1) == 1 and body.get("under", "you") in ("you", "any"):
+            return _plus_one_of(card, body.get("under", "you"))
         raise Unsupported(f"object {oid!r}: a 'that many plus N' token replacement: phase's Oracle parser leaves "
-                          "that wording unimplemented (Xorn's 'plus an additional Treasure token' is written for "
-                          "plus one where every token the case creates is a plain Treasure)")
+                          "that wording unimplemented (plus one is written as Peregrin Took's 'those tokens plus an "
+                          "additional ... token' only where the case creates one token at a time, all alike, and has "
+                          "no other token replacement: phase adds as many as the event creates, CR 614.1a)")
     expect = {"event": "CreateToken", "mode": {"type": "Mandatory"}, "condition": None,
               "quantity_modification": {"type": "Times", "factor": 2}}
     if body.get("under", "you") == "you":  # Parallel Lives
@@ -79,6 +83,40 @@ def _treasures_only(case: Mapping[str, Any] | None) -> bool:
     return bool(steps) and not names & observes_abilities(case) and all(
         body.get("card") is not None and {k: v for k, v in body["card"].items() if v not in (None, [], (), {})}
         == TREASURE for body in steps)
+
+
+def _one_kind(case: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The characteristics every token the case creates is given, when they are one and the same,
+    with no name (CR 111.4: named by its subtypes), each step creating one token, and the case has
+    no other token replacement; else None. phase's "those tokens plus an additional ... token"
+    (its ``additional_token_spec``) adds as many tokens as the event creates, as a separate event
+    other token replacements apply to again: one more of those tokens (614.1a) only for an event of
+    one token that no other token replacement changes."""
+    steps = [step["create_token"] for step in (case or {}).get("steps", ()) if "create_token" in step]
+    cards = [{k: v for k, v in (body.get("card") or {}).items() if v not in (None, [], (), {})} for body in steps]
+    replacements = [a for spec in (case or {}).get("objects", {}).values()
+                    for a in spec.get("card", {}).get("abilities", ()) if "token_replacement" in a]
+    if not cards or any(c != cards[0] or not c or c.get("name") for c in cards) or any(
+            body.get("copy_of") or body.get("count", 1) != 1 for body in steps) or len(replacements) != 1:
+        return None
+    return cards[0]
+
+
+def _plus_one_of(card: Mapping[str, Any], under: str) -> Sentence:
+    """"That many plus one" of the one kind of token a case creates (CR 614.1a), as Peregrin Took's
+    "If one or more tokens would be created under your control, those tokens plus an additional
+    Food token are created instead." with that token for the Food ("If one or more tokens would be
+    created, ..." for any player's, Primal Vigor's frame): phase's ``additional_token_spec`` with
+    its characteristics (checked), one more of those tokens, created under the same control."""
+    words, types, subtypes, colors = _described(card)
+    scope = " under your control" if under == "you" else ""
+    text = f"If one or more tokens would be created{scope}, those tokens plus an additional {words} token are created instead."
+    spec = {"characteristics": {"power": card.get("power"), "toughness": card.get("toughness"),
+                                "core_types": [CARD_TYPES[t] for t in types], "subtypes": subtypes, "supertypes": [],
+                                "colors": [COLOR_WORDS[c].capitalize() for c in colors], "keywords": []},
+            "static_abilities": [], "enter_with_counters": [], "tapped": False, "enters_attacking": False}
+    return Sentence(text, {"event": "CreateToken", "mode": {"type": "Mandatory"}, "condition": None,
+                           **({"token_owner_scope": "You"} if under == "you" else {}), "additional_token_spec": spec})
 
 
 def _no_tokens(case: Mapping[str, Any] | None) -> bool:
@@ -141,6 +179,24 @@ def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
     card = body.get("card")
     if card is None:
         raise Unsupported("a create_token step without the token's characteristics")
+    words, types, subtypes, colors = _described(card)
+    count = body.get("count", 1)
+    power, toughness = card.get("power"), card.get("toughness")
+    how_many = "a" if count == 1 else number_word(count)
+    named = f" named {card['name']}" if card.get("name") else ""  # CR 111.4: the name the effect gives
+    text = f"Create {how_many} {words} {'token' if count == 1 else 'tokens'}{named}."
+    expect_name = {"name": card["name"]} if card.get("name") else {}
+    return Sentence(text, {"type": "Token", **expect_name, "power": {"type": "Fixed", "value": power or 0},
+                           "toughness": {"type": "Fixed", "value": toughness or 0},
+                           "types": [CARD_TYPES[t] for t in types] + subtypes,
+                           "colors": [COLOR_WORDS[c].capitalize() for c in colors], "keywords": [],
+                           "tapped": False, "count": {"type": "Fixed", "value": count},
+                           "owner": {"type": "Controller"}, "enters_attacking": False})
+
+
+def _described(card: Mapping[str, Any]) -> tuple[str, list[str], list[str], list[str]]:
+    """A token's characteristics as an effect gives them (CR 111.4), "1/1 white Soldier creature",
+    and its card types, subtypes and colours; anything else (abilities, ...) is unsupported."""
     extra = {k for k, v in card.items() if v not in (None, [], (), {})} - {"types", "subtypes", "colors", "power",
                                                                              "toughness", "name"}
     if extra:
@@ -150,7 +206,6 @@ def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
         raise Unsupported(f"a token of the types {card.get('types')} has no Oracle wording here")
     subtypes = list(card.get("subtypes", ()))
     colors = [c for c in "WUBRG" if c in (card.get("colors") or ())]
-    count = body.get("count", 1)
     power, toughness = card.get("power"), card.get("toughness")
     creature = "creature" in types
     if creature != (power is not None and toughness is not None) or any(
@@ -160,16 +215,7 @@ def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
     color_text = " and ".join(color_words) if len(color_words) <= 2 else ", ".join(color_words[:-1]) + ", and " + color_words[-1]
     words = [f"{power}/{toughness}"] if creature else []
     words += [color_text or "colorless", *subtypes, *types]
-    how_many = "a" if count == 1 else number_word(count)
-    named = f" named {card['name']}" if card.get("name") else ""  # CR 111.4: the name the effect gives
-    text = f"Create {how_many} {' '.join(words)} {'token' if count == 1 else 'tokens'}{named}."
-    expect_name = {"name": card["name"]} if card.get("name") else {}
-    return Sentence(text, {"type": "Token", **expect_name, "power": {"type": "Fixed", "value": power or 0},
-                           "toughness": {"type": "Fixed", "value": toughness or 0},
-                           "types": [CARD_TYPES[t] for t in types] + subtypes,
-                           "colors": [COLOR_WORDS[c].capitalize() for c in colors], "keywords": [],
-                           "tapped": False, "count": {"type": "Fixed", "value": count},
-                           "owner": {"type": "Controller"}, "enters_attacking": False})
+    return " ".join(words), types, subtypes, colors
 
 
 def token_names(case: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
