@@ -326,3 +326,17 @@ def test_a_token_order_skips_objects_with_no_token_replacement(engine):
              {"expect": {"objects": {"t2": {"zone": "battlefield"}, "t3": {"zone": None}}}}]
     result = judged(engine, {"scales": SCALES, "lives": lives}, steps, rules=("614.1a",))
     assert result.status == "passed", result
+
+
+@needs_phase
+def test_a_creature_entering_with_its_counters_halved_away_dies(engine):
+    """CR 614.1a, 122.6a, 704.5f: Blair's Vorinclex halves the one counter Alex's 0/0 enters with
+    to none; phase puts it onto the battlefield, then into the graveyard (it was an adapter fault)."""
+    vorinclex = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {
+        "mode": "half", "by_opponent": True, "effects_only": False}}]}, "owner": "Blair"}
+    hydra = {"card": {"types": ["creature"], "power": 0, "toughness": 0,
+                      "abilities": [{"enters_with_counters": {"+1/+1": 1}}]}, "zone": "hand"}
+    steps = [{"move": {"object": "hydra", "to": "battlefield"}},
+             {"expect": {"objects": {"hydra": {"zone": "graveyard", "counters": {}}}}}]
+    result = judged(engine, {"vorinclex": vorinclex, "hydra": hydra}, steps, rules=("614.1a", "704.5f"))
+    assert result.status == "passed", result
