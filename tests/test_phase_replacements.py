@@ -296,11 +296,12 @@ def test_if_you_would_put_that_many_plus_one(engine):
 
 
 @needs_phase
-def test_plus_one_token_as_peregrin_tooks_wording_one_token_at_a_time(engine):
+def test_plus_one_token_as_peregrin_tooks_wording(engine):
     """CR 614.1a: Blair's "plus one" of any player's tokens, written as Peregrin Took's "those tokens
-    plus an additional 1/1 white Soldier creature token" where the case creates one such token at a
-    time: one more, under Alex's control. Two at once, or beside Parallel Lives, phase would add as
-    many as the event creates (its additional batch): refused."""
+    plus an additional 1/1 white Soldier creature token" where every token the case creates is such
+    a token: one more, under Alex's control. Two at once: phase adds two, the CR 614.1a disagreement
+    (docs/engines/phase.md, its reproducer). Beside Parallel Lives: refused (phase would not ask the
+    order, 616.1)."""
     maker = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {"mode": "plus", "under": "any"}}]},
              "owner": "Blair"}
     soldier = {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"], "power": 1, "toughness": 1}
@@ -309,11 +310,15 @@ def test_plus_one_token_as_peregrin_tooks_wording_one_token_at_a_time(engine):
                                      "t3": {"zone": None}}}}]
     result = judged(engine, {"maker": maker}, steps, rules=("614.1a",))
     assert result.status == "passed", result
+    two = judged(engine, {"maker": maker}, [{"create_token": {"tokens": ["t1", "t2", "t3", "t4"], "count": 2,
+                                                              "controller": "Alex", "card": soldier}},
+                                          {"expect": {"objects": {"t3": {"zone": "battlefield"}, "t4": {"zone": None}}}}],
+                 rules=("614.1a",))
+    assert [(m.object, m.field, m.expected, m.got) for m in two.mismatches] == [("t4", "zone", None, "battlefield")]
     lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
-    for objects, count in (({"maker": maker}, 2), ({"maker": maker, "lives": lives}, 1)):
-        step = {"create_token": {**steps[0]["create_token"], "count": count, "order": list(objects)}}
-        refused = judged(engine, objects, [step, steps[1]], rules=("614.1a",))
-        assert refused.status == "unsupported" and "as many as the event creates" in refused.reason
+    step = {"create_token": {**steps[0]["create_token"], "order": ["maker", "lives"]}}
+    refused = judged(engine, {"maker": maker, "lives": lives}, [step, steps[1]], rules=("614.1a",))
+    assert refused.status == "unsupported" and "616.1" in refused.reason
 
 
 @needs_phase

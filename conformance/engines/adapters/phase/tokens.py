@@ -60,8 +60,8 @@ def token_replacement_sentence(oid: str, body: Mapping[str, Any], case: Mapping[
             return _plus_one_of(card, body.get("under", "you"))
         raise Unsupported(f"object {oid!r}: a 'that many plus N' token replacement: phase's Oracle parser leaves "
                           "that wording unimplemented (plus one is written as Peregrin Took's 'those tokens plus an "
-                          "additional ... token' only where the case creates one token at a time, all alike, and has "
-                          "no other token replacement: phase adds as many as the event creates, CR 614.1a)")
+                          "additional ... token' only where every token the case creates is that token and the case "
+                          "has no other token replacement, whose order with it phase would not ask, CR 616.1)")
     expect = {"event": "CreateToken", "mode": {"type": "Mandatory"}, "condition": None,
               "quantity_modification": {"type": "Times", "factor": 2}}
     if body.get("under", "you") == "you":  # Parallel Lives
@@ -87,17 +87,18 @@ def _treasures_only(case: Mapping[str, Any] | None) -> bool:
 
 def _one_kind(case: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
     """The characteristics every token the case creates is given, when they are one and the same,
-    with no name (CR 111.4: named by its subtypes), each step creating one token, and the case has
-    no other token replacement; else None. phase's "those tokens plus an additional ... token"
-    (its ``additional_token_spec``) adds as many tokens as the event creates, as a separate event
-    other token replacements apply to again: one more of those tokens (614.1a) only for an event of
-    one token that no other token replacement changes."""
+    with no name (CR 111.4: named by its subtypes), and the case has no other token replacement;
+    else None. phase's "those tokens plus an additional ... token" (its ``additional_token_spec``)
+    is a separate creation event other token replacements apply to again, so with another one the
+    order phase applies is not the case's (616.1); and it adds as many tokens as the event creates,
+    where 614.1a says one: the CR 614.1a disagreement of docs/engines/phase.md, which a step
+    creating several tokens at once shows."""
     steps = [step["create_token"] for step in (case or {}).get("steps", ()) if "create_token" in step]
     cards = [{k: v for k, v in (body.get("card") or {}).items() if v not in (None, [], (), {})} for body in steps]
     replacements = [a for spec in (case or {}).get("objects", {}).values()
                     for a in spec.get("card", {}).get("abilities", ()) if "token_replacement" in a]
     if not cards or any(c != cards[0] or not c or c.get("name") for c in cards) or any(
-            body.get("copy_of") or body.get("count", 1) != 1 for body in steps) or len(replacements) != 1:
+            body.get("copy_of") for body in steps) or len(replacements) != 1:
         return None
     return cards[0]
 
