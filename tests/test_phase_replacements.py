@@ -345,3 +345,22 @@ def test_a_creature_entering_with_its_counters_halved_away_dies(engine):
              {"expect": {"objects": {"hydra": {"zone": "graveyard", "counters": {}}}}}]
     result = judged(engine, {"vorinclex": vorinclex, "hydra": hydra}, steps, rules=("614.1a", "704.5f"))
     assert result.status == "passed", result
+
+
+@needs_phase
+def test_vorinclexs_halving_of_effects_only(engine):
+    """CR 614.1a, 606.4: Blair's halving of effects only is Vorinclex's wording: Alex's effect puts
+    3 counters, 1 is put; a loyalty cost of Alex's beside it is refused (the words say no "an
+    effect")."""
+    halving = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {
+        "mode": "half", "by_opponent": True}}]}, "owner": "Blair"}
+    objects = {"halving": halving, "bear": creature(2, 2)}
+    steps = [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 3}},
+             {"expect": {"objects": {"bear": {"counters": {"+1/+1": 1}}}}}]
+    assert judged(engine, objects, steps).status == "passed"
+    walker = {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": [{"loyalty_ability": {"name": "up", "cost": 1}}]},
+              "counters": {"loyalty": 3}}
+    refused = judged(engine, {**objects, "walker": walker}, [{"activate": {"object": "walker", "ability": "up"}},
+                                                             {"expect": {"objects": {"walker": {"counters": {"loyalty": 4}}}}}],
+                     rules=("606.4",))
+    assert refused.status == "unsupported" and "606.4" in refused.reason
