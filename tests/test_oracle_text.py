@@ -107,6 +107,12 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
     ({"counter_replacement": {"on": {"controller": "you"}}},
      "If an effect would put one or more counters on a permanent you control, it puts twice that many of those "
      "counters on that permanent instead."),
+    ({"counter_replacement": {"mode": "plus", "effects_only": False, "on": {"controller": "you", "types": ["creature"]}}},
+     "If one or more counters would be put on a creature you control, that many plus one of each of those kinds of "
+     "counters are put on that permanent instead."),  # Winding Constrictor's, for creatures only
+    ({"counter_replacement": {"mode": "plus", "by_you": True}},
+     "If you would put one or more counters on a permanent or player, put that many plus one of each of those kinds "
+     "of counters on that permanent or player instead."),
     ({"token_replacement": {}}, "If an effect would create one or more tokens under your control, it creates twice "
                                 "that many of those tokens instead."),
     ({"token_replacement": {"under": "any"}}, "If one or more tokens would be created, twice that many of those "

@@ -55,8 +55,12 @@ def test_life_replacement_wording():
 def test_halving_and_prevention_wording():
     assert halving_sentence("v", {"mode": "half", "by_opponent": True, "effects_only": False}).text.startswith(
         "If an opponent would put one or more counters on a permanent or player, they put half that many")
-    with pytest.raises(Unsupported):
-        halving_sentence("v", {"mode": "half", "by_opponent": True})  # effects only: not Vorinclex's
+    assert halving_sentence("v", {"mode": "half", "by_opponent": True}).text.startswith(  # effects only: a loyalty
+        "If an opponent would put")  # cost beside it is refused (.plan)
+    for body in ({"mode": "half", "by_opponent": True, "kind": "+1/+1"}, {"mode": "half"},
+                 {"mode": "half", "by_opponent": True, "on": {"controller": "you"}}):
+        with pytest.raises(Unsupported):
+            halving_sentence("v", body)
     hydra = {"to": {"itself": True}, "then": {"put_counters": "-1/-1"}}
     assert static_prevention_sentence("h", "Phyrexian Hydra", hydra).text == (
         "If damage would be dealt to Phyrexian Hydra, prevent that damage. Put a -1/-1 counter on Phyrexian Hydra "

@@ -34,8 +34,22 @@ def test_counter_replacement_wording():
         "controller": "you", "types": ["creature"]}}).text  # Corpsejack Menace
     assert counter_replacement_sentence("v", {"by_you": True, "effects_only": False}).text.startswith(
         "If you would put one or more counters on a permanent or player")  # Vorinclex
-    for body in ({"on": {"controller": "opponent"}}, {"mode": "plus"}, {"on": {"controller": "you", "types": ["land"]}},
-                 {"by_you": True}):
+    # Winding Constrictor's wording for "that many plus N" of any kind; no filter: "a permanent"
+    assert counter_replacement_sentence("w", {"mode": "plus", "on": {"controller": "you", "types": ["creature"]}}).text \
+        == ("If one or more counters would be put on a creature you control, that many plus one of each of those kinds "
+            "of counters are put on that permanent instead.")
+    assert counter_replacement_sentence("w", {"mode": "plus", "amount": 2}).text.startswith(
+        "If one or more counters would be put on a permanent, that many plus two of each")
+    assert counter_replacement_sentence("s", {}).text.startswith(
+        "If an effect would put one or more counters on a permanent, it puts twice")
+    # "that many plus N" in Vorinclex's frame, and of effects only (a loyalty cost beside it is refused, .plan)
+    assert counter_replacement_sentence("v", {"by_you": True, "mode": "plus"}).text == (
+        "If you would put one or more counters on a permanent or player, put that many plus one of each of those kinds "
+        "of counters on that permanent or player instead.")
+    assert counter_replacement_sentence("v", {"by_you": True}).text.startswith("If you would put")
+    for body in ({"on": {"controller": "opponent"}}, {"mode": "plus", "by_you": True, "kind": "+1/+1"},
+                 {"on": {"controller": "you", "types": ["land"]}},
+                 {"by_you": True, "effects_only": False, "on": {"controller": "you", "types": ["creature"]}}):
         with pytest.raises(Unsupported):
             counter_replacement_sentence("x", body)
     assert put_counters_sentence({"count": 3, "kind": "+1/+1"}).text == "Put three +1/+1 counters on target permanent."
@@ -211,3 +225,142 @@ def test_xorns_treasure_beside_parallel_lives(engine):
     assert compare.judge(engine, describe(engine), cases["616.1/token-plus-one-then-double"]).status == "passed"
     failed = compare.judge(engine, describe(engine), cases["616.1/token-double-then-plus-one"])
     assert [(m.object, m.field, m.expected, m.got) for m in failed.mismatches] == [("t4", "zone", None, "battlefield")]
+
+
+CONSTRICTOR = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {
+    "mode": "plus", "on": {"controller": "you", "types": ["creature"]}}}]}}
+
+
+@needs_phase
+def test_winding_constrictors_plus_one_of_any_kind_in_either_order(engine):
+    """CR 614.1a, 616.1: "that many plus one of each of those kinds" (Winding Constrictor's wording)
+    adds to charge counters too, only on creatures its controller controls, and the scripted order
+    against Doubling Season is the one phase applies: plus first (1+1)×2 = 4, doubling first 1×2+1 = 3."""
+    objects = {"constrictor": CONSTRICTOR, "season": SEASON, "bear": creature(2, 2),
+               "relic": {"card": {"types": ["artifact"]}}}
+    got = []
+    for order in (["constrictor", "season"], ["season", "constrictor"]):
+        steps = [{"put_counters": {"object": "bear", "kind": "charge", "count": 1, "order": order}},
+                 {"put_counters": {"object": "relic", "kind": "charge", "count": 1, "order": order}},
+                 {"expect": {"objects": {"bear": {"counters": {}}, "relic": {"counters": {}}}}}]
+        done = final(engine, objects, steps)["objects"]
+        got.append((done["bear"]["counters"], done["relic"]["counters"]))
+    assert got == [({"charge": 4}, {"charge": 2}), ({"charge": 3}, {"charge": 2})]
+
+
+@needs_phase
+def test_a_counter_replacement_with_no_filter_covers_every_permanent(engine):
+    """CR 614.1a: with no filter, Alex's doubler and plus one apply to Blair's creature too, its
+    counters put by Blair's effect (Blair orders them, 616.1)."""
+    anyone = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {}}]}}
+    plus = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"mode": "plus"}}]}}
+    objects = {"anyone": anyone, "plus": plus, "ogre": {**creature(2, 2), "owner": "Blair"}}
+    steps = [{"put_counters": {"object": "ogre", "kind": "+1/+1", "count": 2, "order": ["plus", "anyone"]}},
+             {"expect": {"objects": {"ogre": {"counters": {"+1/+1": 6}}}}}]
+    result = judged(engine, objects, steps)
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_an_order_skips_objects_with_no_replacement_for_the_event(engine):
+    """CR 616.1: an order naming Parallel Lives and a "plus one" token replacement (Xorn's wording:
+    the case creates no token, so neither applies to anything) beside counter replacements is the
+    order of the counter replacements alone; the token replacement is reported as the case's."""
+    maker = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {"mode": "plus"}}]}}
+    lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
+    objects = {"maker": maker, "lives": lives, "scales": SCALES, "season": SEASON, "bear": creature(2, 2)}
+    steps = [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1,
+                               "order": ["maker", "scales", "lives", "season"]}},
+             {"expect": {"objects": {"bear": {"counters": {"+1/+1": 4}},
+                                     "maker": {"abilities": [{"token_replacement": {"mode": "plus"}}]}}}}]
+    result = judged(engine, objects, steps)
+    assert result.status == "passed", result
+    # with a token created, "that many plus one" of Soldiers has no wording phase reads
+    steps.insert(0, {"create_token": {"tokens": ["t1", "t2", "t3"], "card": {
+        "types": ["creature"], "subtypes": ["Soldier"], "power": 1, "toughness": 1}}})
+    refused = judged(engine, objects, steps)
+    assert refused.status == "unsupported" and "plus N" in refused.reason
+
+
+@needs_phase
+def test_if_you_would_put_that_many_plus_one(engine):
+    """CR 614.1a, 122.6a: Alex's "if you would put ... that many plus one" adds to the counters her
+    effect puts on Blair's creature, not to those Blair's effect puts on hers."""
+    plus = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"mode": "plus", "by_you": True}}]}}
+    objects = {"plus": plus, "bear": creature(2, 2), "ogre": {**creature(2, 2), "owner": "Blair"}}
+    steps = [{"put_counters": {"object": "ogre", "kind": "+1/+1", "count": 2, "controller": "Alex"}},
+             {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 2, "controller": "Blair"}},
+             {"expect": {"objects": {"ogre": {"counters": {"+1/+1": 3}}, "bear": {"counters": {"+1/+1": 2}}}}}]
+    result = judged(engine, objects, steps, rules=("614.1a", "122.6a"))
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_plus_one_token_as_peregrin_tooks_wording(engine):
+    """CR 614.1a: Blair's "plus one" of any player's tokens, written as Peregrin Took's "those tokens
+    plus an additional 1/1 white Soldier creature token" where every token the case creates is such
+    a token: one more, under Alex's control. Two at once: phase adds two, the CR 614.1a disagreement
+    (docs/engines/phase.md, its reproducer). Beside Parallel Lives: refused (phase would not ask the
+    order, 616.1)."""
+    maker = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {"mode": "plus", "under": "any"}}]},
+             "owner": "Blair"}
+    soldier = {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"], "power": 1, "toughness": 1}
+    steps = [{"create_token": {"tokens": ["t1", "t2", "t3"], "controller": "Alex", "card": soldier}},
+             {"expect": {"objects": {"t1": {"controller": "Alex", "power": 1}, "t2": {"controller": "Alex", "power": 1},
+                                     "t3": {"zone": None}}}}]
+    result = judged(engine, {"maker": maker}, steps, rules=("614.1a",))
+    assert result.status == "passed", result
+    two = judged(engine, {"maker": maker}, [{"create_token": {"tokens": ["t1", "t2", "t3", "t4"], "count": 2,
+                                                              "controller": "Alex", "card": soldier}},
+                                          {"expect": {"objects": {"t3": {"zone": "battlefield"}, "t4": {"zone": None}}}}],
+                 rules=("614.1a",))
+    assert [(m.object, m.field, m.expected, m.got) for m in two.mismatches] == [("t4", "zone", None, "battlefield")]
+    lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
+    step = {"create_token": {**steps[0]["create_token"], "order": ["maker", "lives"]}}
+    refused = judged(engine, {"maker": maker, "lives": lives}, [step, steps[1]], rules=("614.1a",))
+    assert refused.status == "unsupported" and "616.1" in refused.reason
+
+
+@needs_phase
+def test_a_token_order_skips_objects_with_no_token_replacement(engine):
+    """CR 616.1: an order naming Hardened Scales beside Parallel Lives on tokens created is Parallel
+    Lives' alone."""
+    lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {}}]}}
+    steps = [{"create_token": {"tokens": ["t1", "t2", "t3"], "card": {"types": ["creature"], "power": 1, "toughness": 1},
+                               "order": ["scales", "lives"]}},
+             {"expect": {"objects": {"t2": {"zone": "battlefield"}, "t3": {"zone": None}}}}]
+    result = judged(engine, {"scales": SCALES, "lives": lives}, steps, rules=("614.1a",))
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_a_creature_entering_with_its_counters_halved_away_dies(engine):
+    """CR 614.1a, 122.6a, 704.5f: Blair's Vorinclex halves the one counter Alex's 0/0 enters with
+    to none; phase puts it onto the battlefield, then into the graveyard (it was an adapter fault)."""
+    vorinclex = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {
+        "mode": "half", "by_opponent": True, "effects_only": False}}]}, "owner": "Blair"}
+    hydra = {"card": {"types": ["creature"], "power": 0, "toughness": 0,
+                      "abilities": [{"enters_with_counters": {"+1/+1": 1}}]}, "zone": "hand"}
+    steps = [{"move": {"object": "hydra", "to": "battlefield"}},
+             {"expect": {"objects": {"hydra": {"zone": "graveyard", "counters": {}}}}}]
+    result = judged(engine, {"vorinclex": vorinclex, "hydra": hydra}, steps, rules=("614.1a", "704.5f"))
+    assert result.status == "passed", result
+
+
+@needs_phase
+def test_vorinclexs_halving_of_effects_only(engine):
+    """CR 614.1a, 606.4: Blair's halving of effects only is Vorinclex's wording: Alex's effect puts
+    3 counters, 1 is put; a loyalty cost of Alex's beside it is refused (the words say no "an
+    effect")."""
+    halving = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {
+        "mode": "half", "by_opponent": True}}]}, "owner": "Blair"}
+    objects = {"halving": halving, "bear": creature(2, 2)}
+    steps = [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 3}},
+             {"expect": {"objects": {"bear": {"counters": {"+1/+1": 1}}}}}]
+    assert judged(engine, objects, steps).status == "passed"
+    walker = {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": [{"loyalty_ability": {"name": "up", "cost": 1}}]},
+              "counters": {"loyalty": 3}}
+    refused = judged(engine, {**objects, "walker": walker}, [{"activate": {"object": "walker", "ability": "up"}},
+                                                             {"expect": {"objects": {"walker": {"counters": {"loyalty": 4}}}}}],
+                     rules=("606.4",))
+    assert refused.status == "unsupported" and "606.4" in refused.reason

@@ -134,14 +134,16 @@ def _permanents(on: Mapping[str, Any] | None) -> Objects:
 def counter_replacement(body: Mapping[str, Any], me: str = "this creature") -> str:
     """A counter replacement (CR 614.1a, 614.16): Doubling Season ("If an effect would put one or
     more counters on a permanent you control, it puts twice that many of those counters on that
-    permanent instead."), Hardened Scales, Corpsejack Menace, Vorinclex, Monstrous Raider."""
+    permanent instead."), Hardened Scales, Corpsejack Menace, Winding Constrictor ("that many plus one
+    of each of those kinds of counters"), Vorinclex, Monstrous Raider."""
     mode, amount, kind = body.get("mode", "double"), body.get("amount", 1), body.get("kind")
     effects_only = body.get("effects_only", True)
     if body.get("by_you") or body.get("by_opponent"):
         who, they = ("you", "put") if body.get("by_you") else ("an opponent", "they put")
         if body.get("on") is not None or kind is not None:
             raise NoOracleWording("an 'if you would put' counter replacement of some counters or permanents")
-        how = {"double": "twice that many", "half": "half that many"}.get(mode)
+        how = {"double": "twice that many", "half": "half that many",
+               "plus": f"that many plus {number_word(amount)}"}.get(mode)
         if how is None:
             raise NoOracleWording(f"a Vorinclex-like counter replacement {mode!r}")
         start = "put" if body.get("by_you") else "they put"
@@ -153,8 +155,12 @@ def counter_replacement(body: Mapping[str, Any], me: str = "this creature") -> s
     if mode == "half":
         raise NoOracleWording("a counter replacement halving counters not put by an opponent")
     if kind is None:
-        if mode != "double":
-            raise NoOracleWording("'that many plus N' counters of each kind")
+        if mode == "plus":  # Winding Constrictor's, with "an effect" for effects only (614.16)
+            more = f"that many plus {number_word(amount)} of each of those kinds of counters"
+            if effects_only:
+                return (f"If an effect would put one or more counters on {where}, it puts {more} on that permanent "
+                        "instead.")
+            return f"If one or more counters would be put on {where}, {more} are put on that permanent instead."
         if effects_only:
             return (f"If an effect would put one or more counters on {where}, it puts twice that many of those "
                     "counters on that permanent instead.")

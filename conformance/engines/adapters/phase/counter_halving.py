@@ -26,10 +26,11 @@ HALF_TEXT = ("If an opponent would put one or more counters on a permanent or pl
 
 def halving_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
     """CR 614.1a: Vorinclex's halving, and phase's expected reading."""
-    if (not body.get("by_opponent") or body.get("by_you") or body.get("on") is not None or body.get("kind") is not None
-            or body.get("effects_only", True)):
+    if not body.get("by_opponent") or body.get("by_you") or body.get("on") is not None or body.get("kind") is not None:
         raise Unsupported(f"object {oid!r}: a halving counter replacement other than Vorinclex's (an opponent putting "
-                          "any counters, costs too) has no Oracle wording here")
+                          "any counters) has no Oracle wording here")
+    # of effects only: Vorinclex's words say no "an effect", so a loyalty cost putting counters beside it is refused
+    # (CR 606.4, .plan._doubling_season); every other counter put in a case run here is an effect's
     return Sentence(HALF_TEXT, {"event": "AddCounter", "mode": {"type": "Mandatory"}, "condition": None,
                                 "quantity_modification": {"type": "Half"}, "valid_card": None,
                                 "valid_player": "Opponent", "counter_replacement_subject": "Actor"})

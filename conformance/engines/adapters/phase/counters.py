@@ -2,8 +2,10 @@
 122.6a, 614.5), realised through phase's own replacement pipeline.
 
 A ``counter_replacement`` ability is written as the Oracle sentence of the real card it models
-(Doubling Season's second ability, Hardened Scales, Corpsejack Menace, Vorinclex's first ability)
-and checked against phase's parse (an ``AddCounter`` replacement, its ``quantity_modification``,
+(Doubling Season's second ability, Hardened Scales, Corpsejack Menace, Winding Constrictor's for
+"that many plus N" of any kind, Vorinclex's first ability; the permanents covered worded as "a
+permanent you control", "a creature you control" or, with no filter, "a permanent") and checked
+against phase's parse (an ``AddCounter`` replacement, its ``quantity_modification``,
 ``counter_match`` and ``valid_card``/``valid_player``). In a case with such an ability, a
 ``put_counters`` step is a real effect: a synthesized instant "Put three +1/+1 counters on target
 permanent." cast by the player whose effect puts them (the step's ``controller``, else the
@@ -41,16 +43,20 @@ def phase_kind(kind: str) -> str:
     return COUNTERS.get(kind, kind)
 
 
-def _covered(on: Mapping[str, Any] | None, oid: str) -> tuple[str, str]:
+def _covered(on: Mapping[str, Any] | None, oid: str) -> tuple[str, dict[str, Any]]:
     """The permanents a counter replacement covers, relative to its controller: "a permanent you
-    control" or "a creature you control" (words, phase's type filter)."""
-    flt = {k: v for k, v in (on or {}).items() if v not in (None, False, [], ())}
+    control" or "a creature you control", or, with no filter, any permanent: "a permanent" (words,
+    phase's ``valid_card``)."""
+    if on is None:  # CR 614.1a: no filter, every permanent whoever controls it (conformance.format.counters)
+        return "a permanent", {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}
+    flt = {k: v for k, v in on.items() if v not in (None, False, [], ())}
     zone = flt.pop("zone", "battlefield")
     types = list(flt.pop("types", []))
     if zone != "battlefield" or flt.pop("controller", None) != "you" or flt or types not in ([], ["creature"]):
-        raise Unsupported(f"object {oid!r}: a counter replacement covering {dict(on or {})} has no Oracle wording here "
-                          "(only permanents or creatures its controller controls)")
-    return ("a creature you control", "Creature") if types else ("a permanent you control", "Permanent")
+        raise Unsupported(f"object {oid!r}: a counter replacement covering {dict(on)} has no Oracle wording here "
+                          "(only permanents, or permanents or creatures its controller controls)")
+    words, card_type = ("a creature you control", "Creature") if types else ("a permanent you control", "Permanent")
+    return words, {"type": "Typed", "type_filters": [card_type], "controller": "You", "properties": []}
 
 
 def counter_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
@@ -63,23 +69,29 @@ def counter_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
                           "has no Oracle wording here")
     if mode == "double":
         modification: dict[str, Any] = {"type": "Times", "factor": 2}
-    elif mode == "plus" and kind is not None:
+    elif mode == "plus":
         modification = {"type": "Plus", "value": amount}
     else:
-        raise Unsupported(f"object {oid!r}: a counter replacement {mode!r} of any kind of counter has no Oracle "
-                          "wording here")
+        raise Unsupported(f"object {oid!r}: a counter replacement {mode!r} has no Oracle wording here")
     expect: dict[str, Any] = {"event": "AddCounter", "mode": {"type": "Mandatory"}, "condition": None,
                               "quantity_modification": modification}
     if body.get("by_you"):  # Vorinclex: "If you would put ..." (122.6a: who puts them)
-        if body.get("on") is not None or kind is not None or mode != "double" or body.get("effects_only", True):
-            raise Unsupported(f"object {oid!r}: an 'if you would put' counter replacement other than Vorinclex's has no "
-                              "Oracle wording here")
-        text = ("If you would put one or more counters on a permanent or player, put twice that many of each of "
+        if body.get("on") is not None or kind is not None:  # phase drops "on a creature you control" (valid_card
+            # None), and leaves "... +1/+1 counters ..., put that many plus one ..." unimplemented
+            raise Unsupported(f"object {oid!r}: an 'if you would put' counter replacement of some counters or "
+                              "permanents only has no Oracle wording here (phase reads only Vorinclex's, of any)")
+        # "that many plus N" in Vorinclex's frame; of effects only: no "an effect" in the words, so a loyalty
+        # cost putting counters beside it is refused (CR 606.4, .plan._doubling_season)
+        how = "twice that many" if mode == "double" else f"that many plus {number_word(amount)}"
+        text = (f"If you would put one or more counters on a permanent or player, put {how} of each of "
                 "those kinds of counters on that permanent or player instead.")
         return Sentence(text, {**expect, "valid_card": None, "valid_player": "You",
                                "counter_replacement_subject": "Actor"})
-    words, card_type = _covered(body.get("on"), oid)
-    valid = {"type": "Typed", "type_filters": [card_type], "controller": "You", "properties": []}
+    words, valid = _covered(body.get("on"), oid)
+    if kind is None and mode == "plus":  # Winding Constrictor's wording, no "an effect" (as Hardened Scales', below)
+        text = (f"If one or more counters would be put on {words}, that many plus {number_word(amount)} of each of "
+                "those kinds of counters are put on that permanent instead.")
+        return Sentence(text, {**expect, "valid_card": valid})
     if kind is None:
         if body.get("effects_only", True):  # Doubling Season (614.16: "an effect")
             text = (f"If an effect would put one or more counters on {words}, it puts twice that many of those "
@@ -88,8 +100,8 @@ def counter_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
             text = (f"If one or more counters would be put on {words}, twice that many of each of those kinds of "
                     "counters are put on it instead.")
         return Sentence(text, {**expect, "valid_card": valid})
-    # Hardened Scales, Corpsejack Menace: no "an effect" (a cost putting counters is not realised here:
-    # loyalty abilities are not declared, so every counter put in a case this adapter runs is an effect's)
+    # Hardened Scales, Corpsejack Menace: no "an effect" (a loyalty cost putting counters beside such a replacement
+    # of effects only is refused, CR 606.4: .plan._doubling_season)
     how = "twice that many" if mode == "double" else f"that many plus {number_word(amount)}"
     text = f"If one or more {kind} counters would be put on {words}, {how} {kind} counters are put on it instead."
     return Sentence(text, {**expect, "valid_card": valid,

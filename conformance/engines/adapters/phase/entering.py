@@ -60,7 +60,10 @@ class EntersAsCopy(Board):
             self.replacement_order, self.affected_seat = (), None
         if self.waiting()["type"] != "Priority":
             raise AdapterFault(f"phase asks {self.waiting()['type']} as {oid!r} enters: {json.dumps(self.waiting())[:300]}")
-        if self.obj(oid)["zone"] != "Battlefield":
+        entered = self.obj(oid)
+        died = entered["zone"] == "Graveyard" and (entered.get("toughness") or 0) <= 0  # CR 704.5f: a 0/0 whose
+        # counters were replaced away (halved to none, 614.1a), put into the graveyard by phase's state-based actions
+        if entered["zone"] != "Battlefield" and not died:
             raise AdapterFault(f"{oid!r} is not on the battlefield after entering")
 
     """A card with Clone's ability put onto the battlefield, its copy choice made in phase."""

@@ -367,6 +367,8 @@ def counter_order(case: Mapping[str, Any], names: Any, putter: str | None = None
     for name in names:
         oid, _, ability = name.partition(".")
         own = [a for a in case["objects"][oid]["card"].get("abilities", ()) if "counter_replacement" in a]
+        if not own and not ability:  # CR 616.1: an object with no counter replacement has none that applies
+            continue  # (phase's candidates are checked to be in the order as it asks: .counter_order)
         if ability_for_putter(case, oid, ability, putter):
             order.append(oid)
             continue

@@ -12,7 +12,8 @@ A ``token_replacement`` ability is written as the real card it models: Parallel 
 your control") or Primal Vigor ("any player's"). "That many plus N" has no wording phase reads
 (its parser leaves it unimplemented) but plus one of Treasure tokens, Xorn's "If you would create
 one or more Treasure tokens, instead create those tokens plus an additional Treasure token.",
-where every token the case creates is a plain Treasure; otherwise unsupported. A token copy (``copy_of``) of a permanent is
+where every token the case creates is a plain Treasure, or where the case creates no token at all
+(neither replacement then applies to anything); otherwise unsupported. A token copy (``copy_of``) of a permanent is
 "Create a token that's a copy of target permanent." (:func:`copy_token_sentence`), with the copy
 exceptions phase reads (707.9b, :mod:`.copies`); tokens with abilities, copies of cards off the
 battlefield and other copy exceptions are unsupported.
@@ -45,17 +46,22 @@ TREASURE = {"types": ["artifact"], "subtypes": ["Treasure"]}
 
 def token_replacement_sentence(oid: str, body: Mapping[str, Any], case: Mapping[str, Any] | None = None) -> Sentence:
     if body.get("mode", "double") != "double":
-        if _treasures_only(case) and body.get("amount", 1) == 1 and body.get("under", "you") == "you":
+        if (_treasures_only(case) or _no_tokens(case)) and body.get("amount", 1) == 1 and body.get("under", "you") == "you":
             # CR 614.1a: Xorn's wording; where every token the case creates is a Treasure with no other
-            # characteristic, "those tokens plus an additional Treasure token" is that many plus one of them
+            # characteristic, "those tokens plus an additional Treasure token" is that many plus one of them;
+            # where the case creates no token, neither applies to any event (the ability is there, 614.1a)
             return Sentence("If you would create one or more Treasure tokens, instead create those tokens plus an "
                             "additional Treasure token.",
                             {"event": "CreateToken", "mode": {"type": "Mandatory"}, "token_owner_scope": "You",
                              "condition": {"type": "TokenSubtypeMatches", "subtypes": ["Treasure"]},
                              "additional_token_spec": {"script_name": "Treasure"}})
+        card = _one_kind(case)
+        if card is not None and body.get("amount", 1) == 1 and body.get("under", "you") in ("you", "any"):
+            return _plus_one_of(card, body.get("under", "you"))
         raise Unsupported(f"object {oid!r}: a 'that many plus N' token replacement: phase's Oracle parser leaves "
-                          "that wording unimplemented (Xorn's 'plus an additional Treasure token' is written for "
-                          "plus one where every token the case creates is a plain Treasure)")
+                          "that wording unimplemented (plus one is written as Peregrin Took's 'those tokens plus an "
+                          "additional ... token' only where every token the case creates is that token and the case "
+                          "has no other token replacement, whose order with it phase would not ask, CR 616.1)")
     expect = {"event": "CreateToken", "mode": {"type": "Mandatory"}, "condition": None,
               "quantity_modification": {"type": "Times", "factor": 2}}
     if body.get("under", "you") == "you":  # Parallel Lives
@@ -77,6 +83,49 @@ def _treasures_only(case: Mapping[str, Any] | None) -> bool:
     return bool(steps) and not names & observes_abilities(case) and all(
         body.get("card") is not None and {k: v for k, v in body["card"].items() if v not in (None, [], (), {})}
         == TREASURE for body in steps)
+
+
+def _one_kind(case: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The characteristics every token the case creates is given, when they are one and the same,
+    with no name (CR 111.4: named by its subtypes), and the case has no other token replacement;
+    else None. phase's "those tokens plus an additional ... token" (its ``additional_token_spec``)
+    is a separate creation event other token replacements apply to again, so with another one the
+    order phase applies is not the case's (616.1); and it adds as many tokens as the event creates,
+    where 614.1a says one: the CR 614.1a disagreement of docs/engines/phase.md, which a step
+    creating several tokens at once shows."""
+    steps = [step["create_token"] for step in (case or {}).get("steps", ()) if "create_token" in step]
+    cards = [{k: v for k, v in (body.get("card") or {}).items() if v not in (None, [], (), {})} for body in steps]
+    replacements = [a for spec in (case or {}).get("objects", {}).values()
+                    for a in spec.get("card", {}).get("abilities", ()) if "token_replacement" in a]
+    if not cards or any(c != cards[0] or not c or c.get("name") for c in cards) or any(
+            body.get("copy_of") for body in steps) or len(replacements) != 1:
+        return None
+    return cards[0]
+
+
+def _plus_one_of(card: Mapping[str, Any], under: str) -> Sentence:
+    """"That many plus one" of the one kind of token a case creates (CR 614.1a), as Peregrin Took's
+    "If one or more tokens would be created under your control, those tokens plus an additional
+    Food token are created instead." with that token for the Food ("If one or more tokens would be
+    created, ..." for any player's, Primal Vigor's frame): phase's ``additional_token_spec`` with
+    its characteristics (checked), one more of those tokens, created under the same control."""
+    words, types, subtypes, colors = _described(card)
+    scope = " under your control" if under == "you" else ""
+    text = f"If one or more tokens would be created{scope}, those tokens plus an additional {words} token are created instead."
+    spec = {"characteristics": {"power": card.get("power"), "toughness": card.get("toughness"),
+                                "core_types": [CARD_TYPES[t] for t in types], "subtypes": subtypes, "supertypes": [],
+                                "colors": [COLOR_WORDS[c].capitalize() for c in colors], "keywords": []},
+            "static_abilities": [], "enter_with_counters": [], "tapped": False, "enters_attacking": False}
+    return Sentence(text, {"event": "CreateToken", "mode": {"type": "Mandatory"}, "condition": None,
+                           **({"token_owner_scope": "You"} if under == "you" else {}), "additional_token_spec": spec})
+
+
+def _no_tokens(case: Mapping[str, Any] | None) -> bool:
+    """Whether no step of the case creates a token (CR 111.1: only a ``create_token`` step does)."""
+    def creates(steps) -> bool:
+        return any(kind == "create_token" or (kind == "together" and creates(body))
+                   for step in steps for kind, body in step.items())
+    return case is not None and not creates(case.get("steps", ()))
 
 
 def check_token_replacements(face: Mapping[str, Any], sentences: list[Sentence]) -> None:
@@ -131,6 +180,24 @@ def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
     card = body.get("card")
     if card is None:
         raise Unsupported("a create_token step without the token's characteristics")
+    words, types, subtypes, colors = _described(card)
+    count = body.get("count", 1)
+    power, toughness = card.get("power"), card.get("toughness")
+    how_many = "a" if count == 1 else number_word(count)
+    named = f" named {card['name']}" if card.get("name") else ""  # CR 111.4: the name the effect gives
+    text = f"Create {how_many} {words} {'token' if count == 1 else 'tokens'}{named}."
+    expect_name = {"name": card["name"]} if card.get("name") else {}
+    return Sentence(text, {"type": "Token", **expect_name, "power": {"type": "Fixed", "value": power or 0},
+                           "toughness": {"type": "Fixed", "value": toughness or 0},
+                           "types": [CARD_TYPES[t] for t in types] + subtypes,
+                           "colors": [COLOR_WORDS[c].capitalize() for c in colors], "keywords": [],
+                           "tapped": False, "count": {"type": "Fixed", "value": count},
+                           "owner": {"type": "Controller"}, "enters_attacking": False})
+
+
+def _described(card: Mapping[str, Any]) -> tuple[str, list[str], list[str], list[str]]:
+    """A token's characteristics as an effect gives them (CR 111.4), "1/1 white Soldier creature",
+    and its card types, subtypes and colours; anything else (abilities, ...) is unsupported."""
     extra = {k for k, v in card.items() if v not in (None, [], (), {})} - {"types", "subtypes", "colors", "power",
                                                                              "toughness", "name"}
     if extra:
@@ -140,7 +207,6 @@ def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
         raise Unsupported(f"a token of the types {card.get('types')} has no Oracle wording here")
     subtypes = list(card.get("subtypes", ()))
     colors = [c for c in "WUBRG" if c in (card.get("colors") or ())]
-    count = body.get("count", 1)
     power, toughness = card.get("power"), card.get("toughness")
     creature = "creature" in types
     if creature != (power is not None and toughness is not None) or any(
@@ -150,16 +216,7 @@ def create_token_sentence(body: Mapping[str, Any]) -> Sentence:
     color_text = " and ".join(color_words) if len(color_words) <= 2 else ", ".join(color_words[:-1]) + ", and " + color_words[-1]
     words = [f"{power}/{toughness}"] if creature else []
     words += [color_text or "colorless", *subtypes, *types]
-    how_many = "a" if count == 1 else number_word(count)
-    named = f" named {card['name']}" if card.get("name") else ""  # CR 111.4: the name the effect gives
-    text = f"Create {how_many} {' '.join(words)} {'token' if count == 1 else 'tokens'}{named}."
-    expect_name = {"name": card["name"]} if card.get("name") else {}
-    return Sentence(text, {"type": "Token", **expect_name, "power": {"type": "Fixed", "value": power or 0},
-                           "toughness": {"type": "Fixed", "value": toughness or 0},
-                           "types": [CARD_TYPES[t] for t in types] + subtypes,
-                           "colors": [COLOR_WORDS[c].capitalize() for c in colors], "keywords": [],
-                           "tapped": False, "count": {"type": "Fixed", "value": count},
-                           "owner": {"type": "Controller"}, "enters_attacking": False})
+    return " ".join(words), types, subtypes, colors
 
 
 def token_names(case: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
@@ -184,6 +241,8 @@ def token_order(case: Mapping[str, Any], names: Any) -> tuple[str, ...]:
         oid, _, ability = name.partition(".")
         spec = case["objects"].get(oid)
         own = [a for a in spec["card"].get("abilities", ()) if "token_replacement" in a] if spec else []
+        if spec and not own and not ability:  # CR 616.1: an object with no token replacement has none that applies
+            continue  # (phase's candidates are checked to be in the order as it asks: .counter_order)
         if len(own) != 1 or ability not in ("", "token_replacement"):
             raise Unsupported(f"the order names {name!r}: only one token replacement of an object is told apart here")
         order.append(oid)
