@@ -125,7 +125,7 @@ def test_the_new_golden_cases_run_and_pass(engine, info):
         "name": "t", "when": "x", "effect": {"become": {"colors": ["R"], "until": "end_of_turn"}}}}]}}},
      [{"trigger": {"object": "elder", "ability": "t"}}], "without an event"),
     ({"elder": ELDER, "bear": creature(2, 2)}, [{"move": {"object": "elder", "to": "graveyard"}},
-                                                {"modify_pt": {"to": "bear", "power": 1}}], "while triggered abilities wait"),
+                                                {"move": {"object": "bear", "to": "hand"}}], "while triggered abilities wait"),
     ({"elder": ELDER, "bear": creature(2, 2)}, [{"together": [{"modify_pt": {"to": "bear", "power": 1}},
                                                                {"modify_pt": {"to": "elder", "power": 1}}]}],
      "together step"),
@@ -288,7 +288,7 @@ def test_a_trigger_step_resolves_phases_own_trigger(engine):
     ([{"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}}], "no event of phase's game"),
     ([{"move": {"object": "cub", "to": "battlefield"}},
       {"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}}], "no event of phase's game"),
-    ([{"move": {"object": "cub", "to": "battlefield"}}, {"modify_pt": {"to": "bear", "power": 1}}],
+    ([{"move": {"object": "cub", "to": "battlefield"}}, {"move": {"object": "bear", "to": "hand"}}],
      "while triggered abilities wait"),
 ])
 def test_trigger_steps_refused(engine, info, steps, reason):
@@ -361,4 +361,113 @@ def test_a_triggered_ability_is_read_back_as_its_cards(engine, info):
     abilities runs (and its ability is the one printed)."""
     case = make_case({"elder": ELDER}, [{"expect": {"objects": {"elder": {"abilities": ELDER["card"]["abilities"]}}}}],
                      rules=("613.1f",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+def test_trigger_wording_of_the_events_amount_and_its_own_object():
+    """CR 613.4c: +X/+1 where X is the life its controller just lost, as "for each 1 life you lost"
+    and a second sentence; "that" after its own event (603.6a) is the object itself."""
+    pump = {"name": "t", "event": {"loses_life": "you"}, "effect": {"modify_pt": {"power": "that_many", "toughness": 1}}}
+    text, expect = trigger_line("w", pump, ["creature"])
+    assert text == ("Whenever you lose life, this creature gets +1/+0 until end of turn for each 1 life you lost. "
+                    "This creature gets +0/+1 until end of turn.")
+    assert expect["execute"]["effect"]["power"]["value"]["qty"] == {"type": "EventContextAmount"}
+    assert expect["execute"]["sub_ability"]["effect"]["toughness"] == {"type": "Fixed", "value": 1}
+    both = {**pump, "event": {"gains_life": "you"}, "effect": {"modify_pt": {"power": "that_many", "toughness": "that_many"}}}
+    assert trigger_line("w", both, ["creature"])[0] == \
+        "Whenever you gain life, this creature gets +1/+1 until end of turn for each 1 life you gained."
+    with pytest.raises(Unsupported, match="that_many"):  # "for each 1 life that player lost" phase reads as +0/+1
+        trigger_line("w", {**pump, "event": {"loses_life": "each"}}, ["creature"])
+    own = {"name": "t", "event": {"enters": {"itself": True}}, "effect": {"put_counters": {"kind": "-1/-1", "count": 1,
+                                                                                          "to": "that"}}}
+    assert trigger_line("w", own, ["enchantment"])[0] == \
+        "When this enchantment enters, put a -1/-1 counter on this enchantment."
+    charge = {"name": "t", "event": {"loses_life": "each"}, "effect": {"put_counters": {"kind": "charge", "count": "that_many"}}}
+    text, expect = trigger_line("w", charge, ["enchantment"])  # CR 122.1: a kind by its name
+    assert text == "Whenever a player loses life, put that many charge counters on this enchantment."
+    assert expect["execute"]["effect"]["counter_type"] == "charge"
+
+
+WATCHER = {"card": {"types": ["creature"], "power": 2, "toughness": 4, "abilities": [{"triggered": {
+    "name": "t", "when": "whenever you lose life", "event": {"loses_life": "you"},
+    "effect": {"modify_pt": {"power": "that_many", "toughness": 1}}}}]}}
+
+
+@needs_phase
+def test_a_pump_counts_each_loss_not_the_turns(engine, info):
+    """CR 119.3, 613.4c: Alex loses 1 life, then 2: the 2/4 gets +1/+1, then +2/+1 (5/6); phase's
+    reading of "where X is the amount of life you lost", the turn's 3, would make it 6/6."""
+    case = make_case({"watcher": WATCHER}, [
+        {"lose_life": {"player": "Alex", "amount": 1}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"expect": {"objects": {"watcher": {"power": 3, "toughness": 5}}}},
+        {"lose_life": {"player": "Alex", "amount": 2}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"expect": {"objects": {"watcher": {"power": 5, "toughness": 6}}, "players": {"Alex": {"life": 17}}}},
+    ], rules=("119.3",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_charge_counters_for_each_life_lost(engine, info):
+    """CR 119.3, 122.1: "Whenever a player loses life, put that many charge counters on this
+    enchantment.": Blair loses 2 life, the enchantment gets 2 charge counters."""
+    jar = {"card": {"types": ["enchantment"], "abilities": [{"triggered": {
+        "name": "t", "when": "whenever a player loses life", "event": {"loses_life": "each"},
+        "effect": {"put_counters": {"kind": "charge", "count": "that_many"}}}}]}}
+    case = make_case({"jar": jar}, [
+        {"lose_life": {"player": "Blair", "amount": 2}},
+        {"resolve_triggers": {"order": ["jar.t"]}},
+        {"expect": {"objects": {"jar": {"counters": {"charge": 2}}}}},
+    ], rules=("122.1",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_counters_on_that_after_its_own_entering(engine, info):
+    """CR 603.6a: "When this creature enters, put a -1/-1 counter on" the creature that entered: itself."""
+    grower = {"card": {"types": ["creature"], "power": 2, "toughness": 2, "abilities": [{"triggered": {
+        "name": "t", "when": "when this enters", "event": {"enters": {"itself": True}},
+        "effect": {"put_counters": {"kind": "-1/-1", "count": 1, "to": "that"}}}}]}, "zone": "hand"}
+    case = make_case({"grower": grower}, [
+        {"move": {"object": "grower", "to": "battlefield"}},
+        {"expect": {"objects": {"grower": {"counters": {}}}}},
+        {"resolve_triggers": {"order": ["grower.t"]}},
+        {"expect": {"objects": {"grower": {"counters": {"-1/-1": 1}, "power": 1, "toughness": 1}}}},
+    ], rules=("603.6a",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_a_step_on_top_of_waiting_triggers(engine, info):
+    """CR 603.3, 608.1: the Elder's dies trigger goes on the stack, and a spell's step (the bear
+    +1/+0) and a permanent's damage (the ogre's 1 to the bear) resolve on top of it; then it
+    resolves (the reference engine gives the same)."""
+    case = make_case({"elder": ELDER, "bear": creature(2, 2), "ogre": creature(3, 3)}, [
+        {"move": {"object": "elder", "to": "graveyard"}},
+        {"modify_pt": {"to": "bear", "power": 1}},
+        {"damage": {"source": "ogre", "to": "bear", "amount": 1}},
+        {"expect": {"objects": {"bear": {"power": 3, "damage": 1}}, "players": {"Alex": {"life": 20}}}},
+        {"resolve_triggers": {"order": []}},  # it went on the stack before the step on top (603.3)
+        {"expect": {"players": {"Alex": {"life": 23}}}},
+    ], rules=("603.3",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_what_a_step_on_top_triggers_goes_above(engine, info):
+    """CR 603.3, 603.3b: the Elder's dies trigger is on the stack; the ogre's damage to the watcher
+    makes its ability trigger, put above it; resolve_triggers orders only that one. Top first: +1,
+    then +3 (24). The reference engine gives the same."""
+    hurt = {"card": {"types": ["creature"], "power": 2, "toughness": 4, "abilities": [{"triggered": {
+        "name": "t", "when": "whenever this is dealt damage", "event": {"dealt_damage": {"itself": True}},
+        "effect": {"gain_life": {"amount": 1}}}}]}}
+    case = make_case({"elder": ELDER, "watcher": hurt, "ogre": creature(3, 3)}, [
+        {"move": {"object": "elder", "to": "graveyard"}},
+        {"damage": {"source": "ogre", "to": "watcher", "amount": 1}},
+        {"expect": {"objects": {"watcher": {"damage": 1}}, "players": {"Alex": {"life": 20}}}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"expect": {"players": {"Alex": {"life": 24}}}},
+    ], rules=("603.3b",))
+    assert engine.run(case.to_dict())[-1]["players"]["Alex"]["life"] == 24
     assert outcome(engine, info, case).status == "passed"

@@ -317,7 +317,7 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
     def perform(self, kind: str, realisation: Any) -> None:
         """One step, then state-based actions (CR 704.3)."""
         self.check_nobody_lost("the scenario goes on past that point")
-        self.refuse_while_waiting(kind)  # CR 603.3 (.triggers)
+        waiting = self.refuse_while_waiting(kind, isinstance(realisation, (Cast, Activation)))  # CR 603.3 (.triggers)
         if self.waiting_spell is not None and self.waiting_spell[0] is realisation:  # CR 608.2b (.late_targets)
             self.resolve_waiting_spell(realisation)
             return
@@ -329,6 +329,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             return
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
+            if waiting is not None:  # cast on top of triggered abilities waiting (.triggers)
+                self.over_waiting(kind, waiting)
             if kind in ("add_mana", "double_mana"):  # CR 106.4, 701.10f (.mana)
                 self.mark_mana()
             return
@@ -340,6 +342,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             return
         if isinstance(realisation, Activation):  # damage from the scenario's own permanent (.damage_sources)
             self.activate(realisation)
+            if waiting is not None:  # activated on top of triggered abilities waiting (.triggers)
+                self.over_waiting(kind, waiting)
             return
         if isinstance(realisation, CombatPlan):  # CR 506-511: phase's own combat phase (.combat)
             self.fight(realisation)
