@@ -83,7 +83,8 @@ def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str
     if kind == "dealt_damage" and _plain(value) in ({"itself": True}, {"types": ["creature"]}):
         # CR 120.3. "That creature" is not offered: phase reads it as its TriggeringSource, which after a creature
         # is dealt damage is the damage's source (seen: "put a +1/+1 counter on that creature" put it on the creature
-        # dealing the damage, or on nothing for a spell's damage), not the creature dealt it
+        # dealing the damage, or on nothing for a spell's damage), not the creature dealt it: the CR 603.2 disagreement
+        # of docs/engines/phase.md (reproducers/cr603_2_that_creature_after_a_creature_is_dealt_damage.py)
         words, valid = _creature_filter(oid, value, this)
         return f"Whenever {words} is dealt damage", {"mode": "DamageReceived", "valid_card": valid}, \
             "itself" if valid["type"] == "SelfRef" else None
