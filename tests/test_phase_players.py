@@ -194,14 +194,17 @@ def test_player_counter_doubling_wording():
 @needs_phase
 def test_a_players_counters_doubled(engine):
     """CR 701.10e, 704.5c: Blair's 3 poison counters doubled twice (6, then 12: she loses), Alex's
-    2 experience counters doubled once and his poison untouched; the golden case too."""
+    2 experience counters and 3 energy doubled once and his poison untouched, Blair's no energy
+    doubled to none; the golden case too."""
     steps = [{"double_counters": {"player": "Blair", "kind": "poison"}},
              {"double_counters": {"player": "Alex", "kind": "experience"}},
+             {"double_counters": {"player": "Alex", "kind": "energy"}},  # the debug action: 3 more
+             {"double_counters": {"player": "Blair", "kind": "energy"}},  # none to double: none more
              {"expect": {"players": {"Blair": {"counters": {"poison": 6}, "lost": False},
-                                     "Alex": {"counters": {"poison": 1, "experience": 4}}}}},
+                                     "Alex": {"counters": {"poison": 1, "experience": 4, "energy": 6}}}}},
              {"double_counters": {"player": "Blair", "kind": "poison"}},
              {"expect": {"players": {"Blair": {"counters": {"poison": 12}, "lost": True}}}}]
-    states = {"Blair": {"counters": {"poison": 3}}, "Alex": {"counters": {"poison": 1, "experience": 2}}}
+    states = {"Blair": {"counters": {"poison": 3}}, "Alex": {"counters": {"poison": 1, "experience": 2, "energy": 3}}}
     outcome = judged(engine, {"bear": creature(2, 2)}, steps, player_states=states)
     assert outcome.status == "passed", outcome
     case, = [c for c in loader.load_suite([loader.golden_dir() / "701.10d-g-double-life-counters-mana-damage.yaml"])
@@ -212,9 +215,6 @@ def test_a_players_counters_doubled(engine):
 @needs_phase
 def test_what_is_refused(engine):
     run = lambda objects, steps, **extra: engine.run(make_case(objects, steps, rules=("122.1",), **extra).to_dict())  # noqa: E731
-    with pytest.raises(Unsupported, match="energy counters .CR 701.10e"):  # no sentence phase reads
-        run({"bear": creature(2, 2)}, [{"double_counters": {"player": "Blair", "kind": "energy"}}],
-            player_states={"Blair": {"counters": {"energy": 2}}})
     season = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
     with pytest.raises(Unsupported, match="701.10e. in a case with counter replacements"):
         run({"season": season}, [{"double_counters": {"player": "Blair", "kind": "poison"}}],

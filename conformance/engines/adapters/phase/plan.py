@@ -344,12 +344,16 @@ def _declared_noncreature(case: Mapping[str, Any] | None, oid: str) -> bool:
 
 
 def _plan_counter_doubling(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]
-                           ) -> Cast:
+                           ) -> Cast | Mapping[str, Any]:
     """Doubling the counters of one kind on a permanent (CR 701.10e): "Double the number of +1/+1
     counters on target permanent." (who casts it does not matter: the first player does); on a
-    player, that player's spell of :func:`.player_counters.doubling_sentence`."""
+    player, that player's spell of :func:`.player_counters.doubling_sentence` (energy: the step
+    itself, performed by :meth:`.player_counters.PlayerCounters.player_counters`)."""
     if body.get("player") is not None:
-        name = plan.add_spell(f"Cfx Spell {next(counter)}", [doubling_sentence(case, body)], body["player"])
+        sentence = doubling_sentence(case, body)
+        if sentence is None:
+            return body
+        name = plan.add_spell(f"Cfx Spell {next(counter)}", [sentence], body["player"])
         return Cast(spell=name, caster=body["player"], target=None, parts=[], needs_creature=False)
     kind = body["kind"]
     sentence = Sentence(f"Double the number of {kind} counters on target permanent.",

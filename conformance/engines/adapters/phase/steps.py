@@ -372,8 +372,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
     def action(self, kind: str, body: Any) -> None:
         if kind in ("put_counters", "remove_counters"):
             self.counters(kind, body)
-        elif kind in ("put_player_counters", "remove_player_counters"):  # CR 122.1 (.player_counters)
-            self.player_counters(kind, body)
+        elif kind in ("put_player_counters", "remove_player_counters", "double_counters"):  # CR 122.1, 701.10e
+            self.player_counters(kind, body)  # (.player_counters; a permanent's doubling is a spell, a Cast)
         elif kind == "move":
             self.move(body)
         elif kind == "end_effect":
