@@ -135,6 +135,9 @@ def test_the_new_golden_cases_run_and_pass(engine, info):
      "other than Doubling Season's"),
     ({"land": {"card": {"types": ["land"], "abilities": [{"mana_ability": {"name": "tap", "add": {"G": 1, "C": 1}}}]}}},
      [{"activate_mana": {"object": "land", "ability": "tap"}}], "coloured and colorless"),
+    # CR 704.5i: phase's debug action leaves the loyalty its state-based actions read at 1 (branch s32-trig)
+    ({"walker": {**WALKER, "counters": {"loyalty": 1}}}, [{"remove_counters": {"object": "walker", "kind": "loyalty",
+                                                                               "count": 1}}], "last loyalty counters"),
     ({"staff": {"card": {"types": ["artifact"], "abilities": [{"activated": {"name": "go", "cost": "{X}", "effect": {
         "become": {"types": ["artifact", "creature"], "power": 2, "toughness": 2, "until": "end_of_turn"}}}}]}}},
      [{"activate": {"object": "staff", "ability": "go", "x": 2}}], "activated"),
@@ -470,4 +473,18 @@ def test_what_a_step_on_top_triggers_goes_above(engine, info):
         {"expect": {"players": {"Alex": {"life": 24}}}},
     ], rules=("603.3b",))
     assert engine.run(case.to_dict())[-1]["players"]["Alex"]["life"] == 24
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_player_counters_while_triggers_wait(engine, info):
+    """CR 603.3, 122.1: poison counters put on Blair while the Elder's dies trigger is on the stack
+    (the debug action standing in for an effect resolving on top of it); then it resolves."""
+    case = make_case({"elder": ELDER}, [
+        {"move": {"object": "elder", "to": "graveyard"}},
+        {"put_player_counters": {"player": "Blair", "kind": "poison", "count": 2}},
+        {"expect": {"players": {"Alex": {"life": 20}, "Blair": {"counters": {"poison": 2}}}}},
+        {"resolve_triggers": {"order": []}},
+        {"expect": {"players": {"Alex": {"life": 23}}}},
+    ], rules=("603.3",))
     assert outcome(engine, info, case).status == "passed"

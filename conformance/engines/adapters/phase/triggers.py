@@ -12,7 +12,8 @@ order (else phase missed or added a trigger: an error of the engine, as the form
 passes priority until the stack is empty: each resolves top first (608.1), with state-based actions
 before each priority (117.5) and what triggers meanwhile put on top (603.3). A step realised as a
 spell, or a permanent's damage ability, while abilities wait on phase's stack is cast (activated) on
-top of them and resolves first, as the step
+top of them and resolves first (a player's counters changed by the debug action standing in for such
+an effect likewise), as the step
 comes before the ``resolve_triggers`` step that resolves them (:meth:`Triggers.over_waiting`); what
 it makes trigger goes on the stack above them, and a later ``resolve_triggers`` orders only that
 (as in the reference engine, where abilities go on the stack as a player would receive priority).
@@ -42,7 +43,8 @@ class Triggers(Board):
 
     def refuse_while_waiting(self, kind: str, spell: bool = False) -> list[int] | None:
         """Refuse a step while triggered abilities wait, but for a step realised as a ``spell`` (or an
-        activated ability) with only triggered abilities on phase's stack: then phase's stack entries now
+        activated ability, or the debug action standing in for an effect changing a player's counters,
+        .player_counters) with only triggered abilities on phase's stack: then phase's stack entries now
         (None: nothing waits)."""
         if not self.plan.triggers or kind in ("expect", "resolve_triggers", "trigger") or not self.waiting_abilities():
             return None
@@ -51,7 +53,8 @@ class Triggers(Board):
                 item["kind"]["type"] == "TriggeredAbility" for item in stack):
             return [item["id"] for item in stack]
         raise Unsupported(f"a {kind} step while triggered abilities wait: this adapter performs steps only with "
-                          "phase's stack empty, or a spell's or ability's step on top of triggered abilities alone")
+                          "phase's stack empty, or a spell's, an ability's or a player's counters' step on top of "
+                          "triggered abilities alone")
 
     def over_waiting(self, kind: str, waiting: list[int]) -> None:
         """CR 603.3, 608.1: after a spell's (or an ability's) step put on top of the triggered
