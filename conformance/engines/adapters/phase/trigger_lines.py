@@ -25,12 +25,13 @@ after replacement and prevention effects (614.6). Anything else is refused, "tha
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS
-from conformance.engines.adapters.phase.counters import number_word
+from conformance.engines.adapters.phase.counters import number_word, phase_kind
 from conformance.errors import Unsupported
 
 THAT_MANY = {"type": "Ref", "qty": {"type": "EventContextAmount"}}
@@ -136,9 +137,9 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
             return f"you lose {words} life", {"type": "LoseLife", "amount": amount, "target": {"type": "Controller"}}, None
         return (f"that player loses {words} life",
                 {"type": "LoseLife", "amount": amount, "target": {"type": "TriggeringPlayer"}}, None)
-    if kind == "put_counters" and set(body) <= {"kind", "count", "to"}:
-        from conformance.engines.adapters.phase.plan import counter_kind  # plan imports this module
-        phase_kind = counter_kind(body["kind"])  # CR 122.1: +1/+1, -1/-1, or another kind by its name ("charge")
+    if kind == "put_counters" and set(body) <= {"kind", "count", "to"} and (
+            body["kind"] in COUNTERS or re.fullmatch(r"[a-z]+", body["kind"])):
+        counter_type = phase_kind(body["kind"])  # CR 122.1: +1/+1, -1/-1, or another kind by its name ("charge")
         to = body.get("to", "itself")
         if to not in ("itself", "that") or (to == "that" and not names_that):
             raise Unsupported(f"object {oid!r}: counters put on {to!r} by a trigger")
@@ -153,7 +154,7 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
         noun = "counter" if n == 1 else "counters"
         whom = this if to == "itself" else "that creature"
         return (f"put {how} {body['kind']} {noun} on {whom}",
-                {"type": "PutCounter", "counter_type": phase_kind, "count": count,
+                {"type": "PutCounter", "counter_type": counter_type, "count": count,
                  "target": {"type": "SelfRef"} if to == "itself" else {"type": "TriggeringSource"}}, None)
     if kind == "damage" and set(body) <= {"amount", "to"} and isinstance(body["amount"], int) and (
             (body.get("to") == "that" and names_that) or body.get("to") == "you"
