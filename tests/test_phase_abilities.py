@@ -488,3 +488,14 @@ def test_player_counters_while_triggers_wait(engine, info):
         {"expect": {"players": {"Alex": {"life": 23}}}},
     ], rules=("603.3",))
     assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_another_players_mana_ability(engine, info):
+    """CR 605.3a: Blair activates her land's mana ability holding priority (Alex, the active player,
+    passes it to her first): her pool gets G."""
+    case = make_case({"forest": {**FOREST, "owner": "Blair"}}, [
+        {"activate_mana": {"object": "forest", "ability": "tap"}},
+        {"expect": {"players": {"Blair": {"mana": {"G": 1}}, "Alex": {"mana": {}}}}},
+    ], rules=("605.3a",))
+    assert outcome(engine, info, case).status == "passed"

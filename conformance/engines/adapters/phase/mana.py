@@ -73,6 +73,7 @@ class Mana(Board):
         if self.waiting()["type"] != "Priority" or self.game.stack():
             raise Unsupported("a mana ability activated while phase's stack is not empty")
         before = self.clock()
+        self.give_priority(seat)  # CR 605.3a: its controller activates it holding priority (the players before pass)
         try:
             self.game.apply(seat, _action({"type": "ActivateAbility",
                                            "data": {"source_id": self.ids[body["object"]], "ability_index": index}}))
