@@ -379,8 +379,12 @@ def test_trigger_wording_of_the_events_amount_and_its_own_object():
     both = {**pump, "event": {"gains_life": "you"}, "effect": {"modify_pt": {"power": "that_many", "toughness": "that_many"}}}
     assert trigger_line("w", both, ["creature"])[0] == \
         "Whenever you gain life, this creature gets +1/+1 until end of turn for each 1 life you gained."
-    with pytest.raises(Unsupported, match="that_many"):  # "for each 1 life that player lost" phase reads as +0/+1
-        trigger_line("w", {**pump, "event": {"loses_life": "each"}}, ["creature"])
+    # another player's: "for each 1 life that player lost" phase reads as a fixed +1, "that much" as the event's
+    assert trigger_line("w", {**pump, "event": {"loses_life": "each"}}, ["creature"])[0] == \
+        "Whenever a player loses life, this creature gets +X/+1 until end of turn, where X is that much."
+    grow = {**pump, "event": {"counters_put": {"kind": "+1/+1", "on": {"itself": True}}}}
+    assert trigger_line("w", grow, ["creature"])[0] == ("Whenever one or more +1/+1 counters are put on this creature, "
+                                                        "this creature gets +X/+1 until end of turn, where X is that many.")
     own = {"name": "t", "event": {"enters": {"itself": True}}, "effect": {"put_counters": {"kind": "-1/-1", "count": 1,
                                                                                           "to": "that"}}}
     assert trigger_line("w", own, ["enchantment"])[0] == \
@@ -423,6 +427,25 @@ def test_charge_counters_for_each_life_lost(engine, info):
         {"resolve_triggers": {"order": ["jar.t"]}},
         {"expect": {"objects": {"jar": {"counters": {"charge": 2}}}}},
     ], rules=("122.1",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_a_pump_counts_each_opponents_loss(engine, info):
+    """CR 119.3, 613.4c: "Whenever an opponent loses life, this creature gets +X/+3 until end of
+    turn, where X is that much.": Blair loses 1, then 2 (+1/+3, then +2/+3: 5/10); Alex's own loss
+    does not trigger it."""
+    watcher = {"card": {**WATCHER["card"], "abilities": [{"triggered": {
+        "name": "t", "when": "whenever an opponent loses life", "event": {"loses_life": "opponent"},
+        "effect": {"modify_pt": {"power": "that_many", "toughness": 3}}}}]}}
+    case = make_case({"watcher": watcher}, [
+        {"lose_life": {"player": "Blair", "amount": 1}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"lose_life": {"player": "Alex", "amount": 1}},
+        {"lose_life": {"player": "Blair", "amount": 2}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"expect": {"objects": {"watcher": {"power": 5, "toughness": 10}}, "players": {"Blair": {"life": 17}}}},
+    ], rules=("119.3",))
     assert outcome(engine, info, case).status == "passed"
 
 
@@ -497,5 +520,30 @@ def test_another_players_mana_ability(engine, info):
     case = make_case({"forest": {**FOREST, "owner": "Blair"}}, [
         {"activate_mana": {"object": "forest", "ability": "tap"}},
         {"expect": {"players": {"Blair": {"mana": {"G": 1}}, "Alex": {"mana": {}}}}},
+    ], rules=("605.3a",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_a_pump_counts_the_counters_put(engine, info):
+    """CR 122.1, 613.4c: "... this creature gets +X/+2 until end of turn, where X is that many.":
+    two +1/+1 counters put on the 2/4 make it 4/6, then +2/+2: 6/8."""
+    grower = {"card": {**WATCHER["card"], "abilities": [{"triggered": {
+        "name": "t", "when": "whenever counters are put on this", "event": {"counters_put": {
+            "kind": "+1/+1", "on": {"itself": True}}}, "effect": {"modify_pt": {"power": "that_many", "toughness": 2}}}}]}}
+    case = make_case({"grower": grower}, [
+        {"put_counters": {"object": "grower", "kind": "+1/+1", "count": 2}},
+        {"resolve_triggers": {"order": ["grower.t"]}},
+        {"expect": {"objects": {"grower": {"power": 6, "toughness": 8}}}},
+    ], rules=("122.1",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_a_mana_ability_nothing_has_does_nothing(engine, info):
+    """CR 605.3a: no object of the case has a mana ability named "tap": activating it does nothing."""
+    case = make_case({"charm": {"card": {"types": ["enchantment"]}}}, [
+        {"activate_mana": {"object": "charm", "ability": "tap"}},
+        {"expect": {"players": {"Alex": {"mana": {}}}, "objects": {"charm": {"tapped": False}}}},
     ], rules=("605.3a",))
     assert outcome(engine, info, case).status == "passed"

@@ -10,6 +10,7 @@ Unsupported here, before any game starts.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -487,6 +488,8 @@ def _plan_activation(plan: Plan, case: Mapping[str, Any], kind: str, body: Mappi
     own = [key for a in (spec["card"].get("abilities", ()) if spec else ()) for key, value in a.items()
            if isinstance(value, Mapping) and value.get("name") == body["ability"]]
     wanted = "mana_ability" if kind == "activate_mana" else "loyalty_ability"
+    if kind == "activate_mana" and not own and f'"name": "{body["ability"]}"' not in json.dumps(case):
+        return {**body, "at": None}  # CR 605.3a: no ability of the case has that name, so nothing has it: none is activated
     if at is None or own != [wanted]:
         raise Unsupported(f"{kind} of {body['object']}.{body['ability']}: only a {wanted} printed on the object's own card "
                           "is realised by this adapter")

@@ -18,7 +18,8 @@ its controller or to itself, a creature ("this creature deals 2 damage to that c
 you", "... to this creature" / "... to this enchantment"), ``modify_pt`` of itself ("this creature gets +2/+2 until end of
 turn", after damage dealt "... +X/+1 until end of turn, where X is the damage dealt", after its
 controller's life change "... +1/+0 until end of turn for each 1 life you lost. This creature gets
-+0/+1 until end of turn."). ``that_many`` is "that many" / "that much": the triggering event's amount as it happened,
++0/+1 until end of turn.", after another player's "... +X/+1 until end of turn, where X is that
+much", after counters put "... where X is that many"). ``that_many`` is "that many" / "that much": the triggering event's amount as it happened,
 after replacement and prevention effects (614.6). Anything else is refused, "that creature" after
 "a creature is dealt damage" too (phase's reading of it is not the creature dealt damage).
 """
@@ -115,8 +116,7 @@ def _amount(n: Any, noun: str) -> tuple[str, dict[str, Any]]:
 def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
             amount_of: str | None = None) -> tuple[str, dict[str, Any], str | None]:
     """The effect's words, phase's expected effect, and its duration (``that``: what "that" names;
-    ``amount_of``: how the event's amount is named in a +X/+Y, "damage" for damage dealt, "lost" or
-    "gained" for its controller's life, :func:`amount_of`)."""
+    ``amount_of``: how the event's amount is named in a +X/+Y, :func:`amount_of`)."""
     (kind, body), = effect.items()
     if that == "itself" and isinstance(body, Mapping) and body.get("to") == "that":
         # the event is its own (it entered, died, was dealt damage, got counters: CR 603.6a, 603.10a): the object
@@ -173,13 +173,15 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
             if this != "this creature":
                 raise Unsupported(f"object {oid!r}: +N/+M on a noncreature card")
             return _pump_for_each_life(p, t, amount_of)
-        if amount_of == "damage" and "that_many" in (p, t) and all(isinstance(n, int) and n >= 0 or n == "that_many" for n in (p, t)):
-            # CR 614.6: +X where X is the event's amount, "where X is the damage dealt" (phase: EventContextAmount)
+        if amount_of is not None and "that_many" in (p, t) and all(
+                isinstance(n, int) and n >= 0 or n == "that_many" for n in (p, t)):
+            # CR 614.6: +X where X is the event's amount, "where X is the damage dealt", or "where X is that much"
+            # (another player's life) / "that many" (counters) (phase: EventContextAmount, seen per event in play)
             x = lambda n: "X" if n == "that_many" else str(n)  # noqa: E731
             q = lambda n: {"type": "Quantity", "value": THAT_MANY} if n == "that_many" else {"type": "Fixed", "value": n}  # noqa: E731
             if this != "this creature":
                 raise Unsupported(f"object {oid!r}: +N/+M on a noncreature card")
-            return (f"this creature gets +{x(p)}/+{x(t)} until end of turn, where X is the damage dealt",
+            return (f"this creature gets +{x(p)}/+{x(t)} until end of turn, where X is {amount_of}",
                     {"type": "Pump", "power": q(p), "toughness": q(t), "target": {"type": "SelfRef"}}, "UntilEndOfTurn")
         if not isinstance(p, int) or not isinstance(t, int):
             raise Unsupported(f"object {oid!r}: a trigger's +{p}/+{t}")
@@ -193,14 +195,16 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
 
 
 def amount_of(event: Mapping[str, Any]) -> str | None:
-    """How an effect names the event's amount: "damage" (dealt to a creature, CR 120.3), "lost" or
-    "gained" (its controller's own life change, 119.3, 119.9), or None (no wording here)."""
+    """How an effect names the event's amount: "the damage dealt" (to a creature, CR 120.3), "lost"
+    or "gained" (its controller's own life change, 119.3, 119.9: "for each 1 life you lost"), "that
+    much" (another player's, where phase reads neither "for each 1 life that player lost" nor "the
+    amount of life that player lost" as the event's), "that many" (counters put, 122.1)."""
     (kind, value), = event.items()
     if kind == "dealt_damage":
-        return "damage"
-    if kind in ("loses_life", "gains_life") and value == "you":
-        return "lost" if kind == "loses_life" else "gained"
-    return None
+        return "the damage dealt"
+    if kind in ("loses_life", "gains_life"):
+        return ("lost" if kind == "loses_life" else "gained") if value == "you" else "that much"
+    return "that many" if kind == "counters_put" else None
 
 
 def _pump_for_each_life(p: int | str, t: int | str, verb: str) -> tuple[str, dict[str, Any], str]:
