@@ -125,7 +125,7 @@ def test_the_new_golden_cases_run_and_pass(engine, info):
         "name": "t", "when": "x", "effect": {"become": {"colors": ["R"], "until": "end_of_turn"}}}}]}}},
      [{"trigger": {"object": "elder", "ability": "t"}}], "without an event"),
     ({"elder": ELDER, "bear": creature(2, 2)}, [{"move": {"object": "elder", "to": "graveyard"}},
-                                                {"modify_pt": {"to": "bear", "power": 1}}], "while triggered abilities wait"),
+                                                {"move": {"object": "bear", "to": "hand"}}], "while triggered abilities wait"),
     ({"elder": ELDER, "bear": creature(2, 2)}, [{"together": [{"modify_pt": {"to": "bear", "power": 1}},
                                                                {"modify_pt": {"to": "elder", "power": 1}}]}],
      "together step"),
@@ -135,6 +135,9 @@ def test_the_new_golden_cases_run_and_pass(engine, info):
      "other than Doubling Season's"),
     ({"land": {"card": {"types": ["land"], "abilities": [{"mana_ability": {"name": "tap", "add": {"G": 1, "C": 1}}}]}}},
      [{"activate_mana": {"object": "land", "ability": "tap"}}], "coloured and colorless"),
+    # CR 704.5i: phase's debug action leaves the loyalty its state-based actions read at 1 (branch s32-trig)
+    ({"walker": {**WALKER, "counters": {"loyalty": 1}}}, [{"remove_counters": {"object": "walker", "kind": "loyalty",
+                                                                               "count": 1}}], "last loyalty counters"),
     ({"staff": {"card": {"types": ["artifact"], "abilities": [{"activated": {"name": "go", "cost": "{X}", "effect": {
         "become": {"types": ["artifact", "creature"], "power": 2, "toughness": 2, "until": "end_of_turn"}}}}]}}},
      [{"activate": {"object": "staff", "ability": "go", "x": 2}}], "activated"),
@@ -288,7 +291,7 @@ def test_a_trigger_step_resolves_phases_own_trigger(engine):
     ([{"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}}], "no event of phase's game"),
     ([{"move": {"object": "cub", "to": "battlefield"}},
       {"trigger": {"object": "shifter", "ability": "shift", "target": "bear"}}], "no event of phase's game"),
-    ([{"move": {"object": "cub", "to": "battlefield"}}, {"modify_pt": {"to": "bear", "power": 1}}],
+    ([{"move": {"object": "cub", "to": "battlefield"}}, {"move": {"object": "bear", "to": "hand"}}],
      "while triggered abilities wait"),
 ])
 def test_trigger_steps_refused(engine, info, steps, reason):
@@ -361,4 +364,186 @@ def test_a_triggered_ability_is_read_back_as_its_cards(engine, info):
     abilities runs (and its ability is the one printed)."""
     case = make_case({"elder": ELDER}, [{"expect": {"objects": {"elder": {"abilities": ELDER["card"]["abilities"]}}}}],
                      rules=("613.1f",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+def test_trigger_wording_of_the_events_amount_and_its_own_object():
+    """CR 613.4c: +X/+1 where X is the life its controller just lost, as "for each 1 life you lost"
+    and a second sentence; "that" after its own event (603.6a) is the object itself."""
+    pump = {"name": "t", "event": {"loses_life": "you"}, "effect": {"modify_pt": {"power": "that_many", "toughness": 1}}}
+    text, expect = trigger_line("w", pump, ["creature"])
+    assert text == ("Whenever you lose life, this creature gets +1/+0 until end of turn for each 1 life you lost. "
+                    "This creature gets +0/+1 until end of turn.")
+    assert expect["execute"]["effect"]["power"]["value"]["qty"] == {"type": "EventContextAmount"}
+    assert expect["execute"]["sub_ability"]["effect"]["toughness"] == {"type": "Fixed", "value": 1}
+    both = {**pump, "event": {"gains_life": "you"}, "effect": {"modify_pt": {"power": "that_many", "toughness": "that_many"}}}
+    assert trigger_line("w", both, ["creature"])[0] == \
+        "Whenever you gain life, this creature gets +1/+1 until end of turn for each 1 life you gained."
+    # another player's: "for each 1 life that player lost" phase reads as a fixed +1, "that much" as the event's
+    assert trigger_line("w", {**pump, "event": {"loses_life": "each"}}, ["creature"])[0] == \
+        "Whenever a player loses life, this creature gets +X/+1 until end of turn, where X is that much."
+    grow = {**pump, "event": {"counters_put": {"kind": "+1/+1", "on": {"itself": True}}}}
+    assert trigger_line("w", grow, ["creature"])[0] == ("Whenever one or more +1/+1 counters are put on this creature, "
+                                                        "this creature gets +X/+1 until end of turn, where X is that many.")
+    own = {"name": "t", "event": {"enters": {"itself": True}}, "effect": {"put_counters": {"kind": "-1/-1", "count": 1,
+                                                                                          "to": "that"}}}
+    assert trigger_line("w", own, ["enchantment"])[0] == \
+        "When this enchantment enters, put a -1/-1 counter on this enchantment."
+    charge = {"name": "t", "event": {"loses_life": "each"}, "effect": {"put_counters": {"kind": "charge", "count": "that_many"}}}
+    text, expect = trigger_line("w", charge, ["enchantment"])  # CR 122.1: a kind by its name
+    assert text == "Whenever a player loses life, put that many charge counters on this enchantment."
+    assert expect["execute"]["effect"]["counter_type"] == "charge"
+
+
+WATCHER = {"card": {"types": ["creature"], "power": 2, "toughness": 4, "abilities": [{"triggered": {
+    "name": "t", "when": "whenever you lose life", "event": {"loses_life": "you"},
+    "effect": {"modify_pt": {"power": "that_many", "toughness": 1}}}}]}}
+
+
+@needs_phase
+def test_a_pump_counts_each_loss_not_the_turns(engine, info):
+    """CR 119.3, 613.4c: Alex loses 1 life, then 2: the 2/4 gets +1/+1, then +2/+1 (5/6); phase's
+    reading of "where X is the amount of life you lost", the turn's 3, would make it 6/6."""
+    case = make_case({"watcher": WATCHER}, [
+        {"lose_life": {"player": "Alex", "amount": 1}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"expect": {"objects": {"watcher": {"power": 3, "toughness": 5}}}},
+        {"lose_life": {"player": "Alex", "amount": 2}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"expect": {"objects": {"watcher": {"power": 5, "toughness": 6}}, "players": {"Alex": {"life": 17}}}},
+    ], rules=("119.3",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_charge_counters_for_each_life_lost(engine, info):
+    """CR 119.3, 122.1: "Whenever a player loses life, put that many charge counters on this
+    enchantment.": Blair loses 2 life, the enchantment gets 2 charge counters."""
+    jar = {"card": {"types": ["enchantment"], "abilities": [{"triggered": {
+        "name": "t", "when": "whenever a player loses life", "event": {"loses_life": "each"},
+        "effect": {"put_counters": {"kind": "charge", "count": "that_many"}}}}]}}
+    case = make_case({"jar": jar}, [
+        {"lose_life": {"player": "Blair", "amount": 2}},
+        {"resolve_triggers": {"order": ["jar.t"]}},
+        {"expect": {"objects": {"jar": {"counters": {"charge": 2}}}}},
+    ], rules=("122.1",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_a_pump_counts_each_opponents_loss(engine, info):
+    """CR 119.3, 613.4c: "Whenever an opponent loses life, this creature gets +X/+3 until end of
+    turn, where X is that much.": Blair loses 1, then 2 (+1/+3, then +2/+3: 5/10); Alex's own loss
+    does not trigger it."""
+    watcher = {"card": {**WATCHER["card"], "abilities": [{"triggered": {
+        "name": "t", "when": "whenever an opponent loses life", "event": {"loses_life": "opponent"},
+        "effect": {"modify_pt": {"power": "that_many", "toughness": 3}}}}]}}
+    case = make_case({"watcher": watcher}, [
+        {"lose_life": {"player": "Blair", "amount": 1}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"lose_life": {"player": "Alex", "amount": 1}},
+        {"lose_life": {"player": "Blair", "amount": 2}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"expect": {"objects": {"watcher": {"power": 5, "toughness": 10}}, "players": {"Blair": {"life": 17}}}},
+    ], rules=("119.3",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_counters_on_that_after_its_own_entering(engine, info):
+    """CR 603.6a: "When this creature enters, put a -1/-1 counter on" the creature that entered: itself."""
+    grower = {"card": {"types": ["creature"], "power": 2, "toughness": 2, "abilities": [{"triggered": {
+        "name": "t", "when": "when this enters", "event": {"enters": {"itself": True}},
+        "effect": {"put_counters": {"kind": "-1/-1", "count": 1, "to": "that"}}}}]}, "zone": "hand"}
+    case = make_case({"grower": grower}, [
+        {"move": {"object": "grower", "to": "battlefield"}},
+        {"expect": {"objects": {"grower": {"counters": {}}}}},
+        {"resolve_triggers": {"order": ["grower.t"]}},
+        {"expect": {"objects": {"grower": {"counters": {"-1/-1": 1}, "power": 1, "toughness": 1}}}},
+    ], rules=("603.6a",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_a_step_on_top_of_waiting_triggers(engine, info):
+    """CR 603.3, 608.1: the Elder's dies trigger goes on the stack, and a spell's step (the bear
+    +1/+0) and a permanent's damage (the ogre's 1 to the bear) resolve on top of it; then it
+    resolves (the reference engine gives the same)."""
+    case = make_case({"elder": ELDER, "bear": creature(2, 2), "ogre": creature(3, 3)}, [
+        {"move": {"object": "elder", "to": "graveyard"}},
+        {"modify_pt": {"to": "bear", "power": 1}},
+        {"damage": {"source": "ogre", "to": "bear", "amount": 1}},
+        {"expect": {"objects": {"bear": {"power": 3, "damage": 1}}, "players": {"Alex": {"life": 20}}}},
+        {"resolve_triggers": {"order": []}},  # it went on the stack before the step on top (603.3)
+        {"expect": {"players": {"Alex": {"life": 23}}}},
+    ], rules=("603.3",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_what_a_step_on_top_triggers_goes_above(engine, info):
+    """CR 603.3, 603.3b: the Elder's dies trigger is on the stack; the ogre's damage to the watcher
+    makes its ability trigger, put above it; resolve_triggers orders only that one. Top first: +1,
+    then +3 (24). The reference engine gives the same."""
+    hurt = {"card": {"types": ["creature"], "power": 2, "toughness": 4, "abilities": [{"triggered": {
+        "name": "t", "when": "whenever this is dealt damage", "event": {"dealt_damage": {"itself": True}},
+        "effect": {"gain_life": {"amount": 1}}}}]}}
+    case = make_case({"elder": ELDER, "watcher": hurt, "ogre": creature(3, 3)}, [
+        {"move": {"object": "elder", "to": "graveyard"}},
+        {"damage": {"source": "ogre", "to": "watcher", "amount": 1}},
+        {"expect": {"objects": {"watcher": {"damage": 1}}, "players": {"Alex": {"life": 20}}}},
+        {"resolve_triggers": {"order": ["watcher.t"]}},
+        {"expect": {"players": {"Alex": {"life": 24}}}},
+    ], rules=("603.3b",))
+    assert engine.run(case.to_dict())[-1]["players"]["Alex"]["life"] == 24
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_player_counters_while_triggers_wait(engine, info):
+    """CR 603.3, 122.1: poison counters put on Blair while the Elder's dies trigger is on the stack
+    (the debug action standing in for an effect resolving on top of it); then it resolves."""
+    case = make_case({"elder": ELDER}, [
+        {"move": {"object": "elder", "to": "graveyard"}},
+        {"put_player_counters": {"player": "Blair", "kind": "poison", "count": 2}},
+        {"expect": {"players": {"Alex": {"life": 20}, "Blair": {"counters": {"poison": 2}}}}},
+        {"resolve_triggers": {"order": []}},
+        {"expect": {"players": {"Alex": {"life": 23}}}},
+    ], rules=("603.3",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_another_players_mana_ability(engine, info):
+    """CR 605.3a: Blair activates her land's mana ability holding priority (Alex, the active player,
+    passes it to her first): her pool gets G."""
+    case = make_case({"forest": {**FOREST, "owner": "Blair"}}, [
+        {"activate_mana": {"object": "forest", "ability": "tap"}},
+        {"expect": {"players": {"Blair": {"mana": {"G": 1}}, "Alex": {"mana": {}}}}},
+    ], rules=("605.3a",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_a_pump_counts_the_counters_put(engine, info):
+    """CR 122.1, 613.4c: "... this creature gets +X/+2 until end of turn, where X is that many.":
+    two +1/+1 counters put on the 2/4 make it 4/6, then +2/+2: 6/8."""
+    grower = {"card": {**WATCHER["card"], "abilities": [{"triggered": {
+        "name": "t", "when": "whenever counters are put on this", "event": {"counters_put": {
+            "kind": "+1/+1", "on": {"itself": True}}}, "effect": {"modify_pt": {"power": "that_many", "toughness": 2}}}}]}}
+    case = make_case({"grower": grower}, [
+        {"put_counters": {"object": "grower", "kind": "+1/+1", "count": 2}},
+        {"resolve_triggers": {"order": ["grower.t"]}},
+        {"expect": {"objects": {"grower": {"power": 6, "toughness": 8}}}},
+    ], rules=("122.1",))
+    assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_a_mana_ability_nothing_has_does_nothing(engine, info):
+    """CR 605.3a: no object of the case has a mana ability named "tap": activating it does nothing."""
+    case = make_case({"charm": {"card": {"types": ["enchantment"]}}}, [
+        {"activate_mana": {"object": "charm", "ability": "tap"}},
+        {"expect": {"players": {"Alex": {"mana": {}}}, "objects": {"charm": {"tapped": False}}}},
+    ], rules=("605.3a",))
     assert outcome(engine, info, case).status == "passed"

@@ -351,8 +351,11 @@ DISAGREEMENTS["cr615_12_protection_prevents_unpreventable_damage.py"] = [
 DISAGREEMENTS["cr616_1_token_replacements_unordered.py"] = ["asked nobody (CR 616.1: Alex)",
                                                             "treasures 4 (CR 616.1: 3)"]
 DISAGREEMENTS["cr614_1a_an_additional_token_for_each_token.py"] = ["one 2 (CR 614.1a: 2)", "two 4 (CR 614.1a: 3)"]
+DISAGREEMENTS["cr603_2_that_creature_after_a_creature_is_dealt_damage.py"] = [
+    "after_shock 0 (CR 603.2: 1)", "after_ping 0 (CR 603.2: 2)", "pinger 1 (CR 603.2: 0)"]
 EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
-                 "cr614_1a_an_additional_token_for_each_token.py", "cr702_73a_changeling_off_the_battlefield.py",
+                 "cr614_1a_an_additional_token_for_each_token.py",
+                 "cr603_2_that_creature_after_a_creature_is_dealt_damage.py", "cr702_73a_changeling_off_the_battlefield.py",
                  "cr604_3a_granted_pt_ability_is_not_characteristic_defining.py",
                  "cr113_7a_lifelink_as_the_source_last_existed.py",
                  "cr702_37e_morph_cost_of_a_face_down_copy.py",

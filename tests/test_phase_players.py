@@ -21,7 +21,7 @@ from conformance.engines.adapters.phase.damage_modifiers import modify_damage_se
 from conformance.engines.adapters.phase.damage_sources import damage_orders
 from conformance.engines.adapters.phase.life_replacements import (cant_lose_sentence, double_life_gain_sentence,
                                                                   double_life_loss_sentences)
-from conformance.engines.adapters.phase.player_counters import counters_of, player_counter_kind
+from conformance.engines.adapters.phase.player_counters import counters_of, doubling_sentence, player_counter_kind
 from conformance.engines.adapters.phase.redirection import redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
 from conformance.engines.adapters.phase.trigger_lines import trigger_line
@@ -188,13 +188,41 @@ def test_player_counters_are_put_removed_and_read(engine):
     assert outcome.status == "passed", outcome.message
 
 
+def test_player_counter_doubling_wording():
+    """CR 701.10e: that player gets as many more as they have, in a sentence phase reads."""
+    sentence = doubling_sentence({"objects": {}}, {"player": "Blair", "kind": "experience"})
+    assert sentence.text == "You get a number of experience counters equal to the number of experience counters you have."
+    assert sentence.expect["count"]["qty"] == {"type": "PlayerCounter", "kind": "Experience", "scope": "Controller"}
+
+
+@needs_phase
+def test_a_players_counters_doubled(engine):
+    """CR 701.10e, 704.5c: Blair's 3 poison counters doubled twice (6, then 12: she loses), Alex's
+    2 experience counters and 3 energy doubled once and his poison untouched, Blair's no energy
+    doubled to none; the golden case too."""
+    steps = [{"double_counters": {"player": "Blair", "kind": "poison"}},
+             {"double_counters": {"player": "Alex", "kind": "experience"}},
+             {"double_counters": {"player": "Alex", "kind": "energy"}},  # the debug action: 3 more
+             {"double_counters": {"player": "Blair", "kind": "energy"}},  # none to double: none more
+             {"expect": {"players": {"Blair": {"counters": {"poison": 6}, "lost": False},
+                                     "Alex": {"counters": {"poison": 1, "experience": 4, "energy": 6}}}}},
+             {"double_counters": {"player": "Blair", "kind": "poison"}},
+             {"expect": {"players": {"Blair": {"counters": {"poison": 12}, "lost": True}}}}]
+    states = {"Blair": {"counters": {"poison": 3}}, "Alex": {"counters": {"poison": 1, "experience": 2, "energy": 3}}}
+    outcome = judged(engine, {"bear": creature(2, 2)}, steps, player_states=states)
+    assert outcome.status == "passed", outcome
+    case, = [c for c in loader.load_suite([loader.golden_dir() / "701.10d-g-double-life-counters-mana-damage.yaml"])
+             if c.id == "701.10e/double-counters-on-a-player"]
+    assert compare.judge(engine, describe(engine), case).status == "passed"
+
+
 @needs_phase
 def test_what_is_refused(engine):
     run = lambda objects, steps, **extra: engine.run(make_case(objects, steps, rules=("122.1",), **extra).to_dict())  # noqa: E731
-    with pytest.raises(Unsupported, match="701.10e"):
-        run({"bear": creature(2, 2)}, [{"double_counters": {"player": "Blair", "kind": "poison"}}],
-            player_states={"Blair": {"counters": {"poison": 2}}})
     season = {"card": {"types": ["enchantment"], "abilities": [{"counter_replacement": {"on": {"controller": "you"}}}]}}
+    with pytest.raises(Unsupported, match="701.10e. in a case with counter replacements"):
+        run({"season": season}, [{"double_counters": {"player": "Blair", "kind": "poison"}}],
+            player_states={"Blair": {"counters": {"poison": 2}}})
     with pytest.raises(Unsupported, match="counter replacements"):
         run({"season": season}, [{"put_player_counters": {"player": "Blair", "kind": "poison", "count": 1}}])
     with pytest.raises(Unsupported, match="charge"):

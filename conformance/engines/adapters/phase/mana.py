@@ -59,8 +59,8 @@ class Mana(Board):
         """CR 605.3b: the permanent's mana ability, activated by its controller, if it has it now
         and is untapped (701.26a: a tapped one can't pay the {T} cost: nothing happens)."""
         obj = self.obj(body["object"])
-        if obj.get("zone") != "Battlefield" or obj.get("tapped"):
-            return
+        if obj.get("zone") != "Battlefield" or obj.get("tapped") or body["at"] is None:
+            return  # None: no ability of the case has its name (.plan): the object cannot have it
         index, parsed = body["at"]
         now = obj.get("abilities") or []
         if len(now) <= index or now[index] != parsed:
@@ -73,6 +73,7 @@ class Mana(Board):
         if self.waiting()["type"] != "Priority" or self.game.stack():
             raise Unsupported("a mana ability activated while phase's stack is not empty")
         before = self.clock()
+        self.give_priority(seat)  # CR 605.3a: its controller activates it holding priority (the players before pass)
         try:
             self.game.apply(seat, _action({"type": "ActivateAbility",
                                            "data": {"source_id": self.ids[body["object"]], "ability_index": index}}))

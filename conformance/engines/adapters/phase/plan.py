@@ -10,6 +10,7 @@ Unsupported here, before any game starts.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -40,7 +41,8 @@ from conformance.engines.adapters.phase.redirection import caster as redirection
 from conformance.engines.adapters.phase.same_name import dealt_apart, without_name
 from conformance.engines.adapters.phase.stack_moves import move_to_stack
 from conformance.engines.adapters.phase.unpreventable import unpreventable_sentences
-from conformance.engines.adapters.phase.player_counters import check_player_counter_step, player_counter_kind
+from conformance.engines.adapters.phase.player_counters import (check_player_counter_step, doubling_sentence,
+                                                                 player_counter_kind)
 from conformance.engines.adapters.phase.tokens import (copy_token_sentence, create_token_sentence, token_copy_choice,
                                                        token_names, token_order)
 from conformance.engines.adapters.phase.enters_choices import FREE_CAST, declared_choice, player_choice, pt_choice, pt_copy
@@ -229,7 +231,7 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
     if kind in ("put_player_counters", "remove_player_counters"):  # CR 122.1 (.player_counters)
         return check_player_counter_step(case, kind, body)
     if kind == "double_counters":
-        return _plan_counter_doubling(plan, body, counter)
+        return _plan_counter_doubling(plan, case, body, counter)
     if kind == "create_token":  # CR 111.1, 111.4, 614.1a (.tokens)
         name = f"Cfx Spell {next(counter)}"
         copy_of = body.get("copy_of")  # CR 707.2: a copy of a permanent, its target (.tokens)
@@ -343,12 +345,18 @@ def _declared_noncreature(case: Mapping[str, Any] | None, oid: str) -> bool:
     return spec is not None and "creature" not in (spec.get("card") or {}).get("types", ("creature",))
 
 
-def _plan_counter_doubling(plan: Plan, body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+def _plan_counter_doubling(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]
+                           ) -> Cast | Mapping[str, Any]:
     """Doubling the counters of one kind on a permanent (CR 701.10e): "Double the number of +1/+1
-    counters on target permanent." (who casts it does not matter: the first player does)."""
+    counters on target permanent." (who casts it does not matter: the first player does); on a
+    player, that player's spell of :func:`.player_counters.doubling_sentence` (energy: the step
+    itself, performed by :meth:`.player_counters.PlayerCounters.player_counters`)."""
     if body.get("player") is not None:
-        raise Unsupported("doubling a player's counters (CR 701.10e): phase's Oracle parser leaves \"Double the number "
-                          "of poison counters target player has.\" unimplemented")
+        sentence = doubling_sentence(case, body)
+        if sentence is None:
+            return body
+        name = plan.add_spell(f"Cfx Spell {next(counter)}", [sentence], body["player"])
+        return Cast(spell=name, caster=body["player"], target=None, parts=[], needs_creature=False)
     kind = body["kind"]
     sentence = Sentence(f"Double the number of {kind} counters on target permanent.",
                         {"type": "MultiplyCounter", "counter_type": counter_kind(kind), "multiplier": 2,
@@ -483,6 +491,8 @@ def _plan_activation(plan: Plan, case: Mapping[str, Any], kind: str, body: Mappi
     own = [key for a in (spec["card"].get("abilities", ()) if spec else ()) for key, value in a.items()
            if isinstance(value, Mapping) and value.get("name") == body["ability"]]
     wanted = "mana_ability" if kind == "activate_mana" else "loyalty_ability"
+    if kind == "activate_mana" and not own and f'"name": "{body["ability"]}"' not in json.dumps(case):
+        return {**body, "at": None}  # CR 605.3a: no ability of the case has that name, so nothing has it: none is activated
     if at is None or own != [wanted]:
         raise Unsupported(f"{kind} of {body['object']}.{body['ability']}: only a {wanted} printed on the object's own card "
                           "is realised by this adapter")

@@ -9,8 +9,11 @@ puts or removes them, as ``ModifyCounters`` is for permanents' counters: faithfu
 else in the case acts on that event (in a case with counter replacements, which may apply to a
 player, "on a permanent or player", 614.1a, putting counters on a player is unsupported) and
 state-based actions follow the step (704.3), performed by phase. Doubling a player's counters
-(701.10e) has no Oracle wording phase implements ("Double the number of poison counters target
-player has." is left unimplemented): unsupported. Read back: poison from ``poison_counters``,
+(701.10e) is that player getting as many more as they have, a spell the player casts: "You get a
+number of poison counters equal to the number of poison counters you have." (:func:`doubling_sentence`;
+"Double the number of poison counters target player has." is left unimplemented by phase's parser);
+energy has no such wording phase reads, so its doubling is the debug action again, putting as many
+as the player has then. Read back: poison from ``poison_counters``,
 energy from ``energy``, the others from ``player_counters``, zero counts left out.
 """
 
@@ -19,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from conformance.engines.adapters.phase.counters import has_counter_replacements
+from conformance.engines.adapters.phase.wording import Sentence
 from conformance.errors import Unsupported
 
 PLAYER_COUNTERS = {"poison": "Poison", "experience": "Experience", "rad": "Rad", "ticket": "Ticket"}
@@ -45,6 +50,29 @@ def modify(debug: Any, seat: int, kind: str, delta: int) -> None:
         debug("ModifyEnergy", {"player_id": seat, "delta": delta})
     else:
         debug("ModifyPlayerCounters", {"player_id": seat, "counter_kind": player_counter_kind(kind), "delta": delta})
+
+
+def doubling_sentence(case: Mapping[str, Any], body: Mapping[str, Any]) -> Sentence | None:
+    """CR 701.10e: a player's counters of one kind doubled, as that player getting that many more,
+    cast by that player: "You get a number of poison counters equal to the number of poison counters
+    you have." (phase: ``GivePlayerCounter`` of its caster, counting its caster's counters of that kind
+    as it resolves, 608.2h; checked in play: 3 poison become 6, and 10 or more lose the game, 704.5c).
+    None for energy, which phase reads no such sentence for ("You get an amount of {E} equal to the
+    amount of {E} you have." is left unimplemented): performed as the debug action that puts counters
+    on a player, by as many as the player has then (:meth:`PlayerCounters.player_counters`). Refused
+    beside counter replacements (614.1a: Vorinclex's apply to counters put on a player, not checked)."""
+    kind = body["kind"]
+    player_counter_kind(kind)  # raises for kinds phase keeps no count of
+    if has_counter_replacements(case):
+        raise Unsupported("doubling a player's counters (CR 701.10e) in a case with counter replacements: whether "
+                          "phase applies them to counters put on a player (614.1a) is not checked")
+    if kind == ENERGY:
+        return None
+    return Sentence(f"You get a number of {kind} counters equal to the number of {kind} counters you have.",
+                    {"type": "GivePlayerCounter", "counter_kind": PLAYER_COUNTERS[kind],
+                     "count": {"type": "Ref", "qty": {"type": "PlayerCounter", "kind": PLAYER_COUNTERS[kind],
+                                                      "scope": "Controller"}},
+                     "target": {"type": "Controller"}})
 
 
 def check_player_counter_step(case: Mapping[str, Any], kind: str, body: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -77,8 +105,13 @@ class PlayerCounters:
     game: Any
 
     def player_counters(self, kind: str, body: Mapping[str, Any]) -> None:
+        """Counters put on or removed from a player (a removal takes at most what they have), or a
+        player's energy doubled (``double_counters``, CR 701.10e: as many more as they have now)."""
         seat = self.seat[body["player"]]
         have = counters_of(self.game.player(seat)).get(body["kind"], 0)
-        delta = body["count"] if kind == "put_player_counters" else -min(body["count"], have)
+        if kind == "double_counters":
+            delta = have
+        else:
+            delta = body["count"] if kind == "put_player_counters" else -min(body["count"], have)
         if delta:
             modify(self.debug, seat, body["kind"], delta)

@@ -315,11 +315,18 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
         if delta:
             self.debug("ModifyCounters", {"object_id": self.ids[body["object"]], "counter_type": phase_kind,
                                           "delta": delta})
+            after = self.obj(body["object"])
+            if phase_kind == "loyalty" and after.get("loyalty") not in (None, (after.get("counters") or {}).get("loyalty", 0)):
+                # CR 306.5b, 704.5i: phase's debug action removing a planeswalker's last loyalty counter leaves the
+                # loyalty its state-based actions read as it was (seen: 1 kept, the walker stays): not a faithful stand-in
+                raise Unsupported(f"the last loyalty counters removed from {body['object']!r} by phase's debug action, which "
+                                  "leaves the loyalty phase's state-based actions read (CR 704.5i) as it was")
 
     def perform(self, kind: str, realisation: Any) -> None:
         """One step, then state-based actions (CR 704.3)."""
         self.check_nobody_lost("the scenario goes on past that point")
-        self.refuse_while_waiting(kind)  # CR 603.3 (.triggers)
+        waiting = self.refuse_while_waiting(kind, isinstance(realisation, (Cast, Activation)) or kind in (
+            "put_player_counters", "remove_player_counters", "double_counters"))  # CR 603.3 (.triggers)
         if self.waiting_spell is not None and self.waiting_spell[0] is realisation:  # CR 608.2b (.late_targets)
             self.resolve_waiting_spell(realisation)
             return
@@ -331,6 +338,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             return
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
+            if waiting is not None:  # cast on top of triggered abilities waiting (.triggers)
+                self.over_waiting(kind, waiting)
             if kind in ("add_mana", "double_mana"):  # CR 106.4, 701.10f (.mana)
                 self.mark_mana()
             return
@@ -342,6 +351,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             return
         if isinstance(realisation, Activation):  # damage from the scenario's own permanent (.damage_sources)
             self.activate(realisation)
+            if waiting is not None:  # activated on top of triggered abilities waiting (.triggers)
+                self.over_waiting(kind, waiting)
             return
         if isinstance(realisation, CombatPlan):  # CR 506-511: phase's own combat phase (.combat)
             self.fight(realisation)
@@ -350,6 +361,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             self.action(kind, realisation)
             if self.waiting()["type"] == "Priority":  # not while phase asks to order what triggered (.triggers)
                 self.state_based_actions()
+            if waiting is not None:  # a player's counters changed while triggered abilities wait (.triggers)
+                self.over_waiting(kind, waiting)
             return
         pending: list[Inject] = []
         for part_kind, part in realisation:
@@ -370,8 +383,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
     def action(self, kind: str, body: Any) -> None:
         if kind in ("put_counters", "remove_counters"):
             self.counters(kind, body)
-        elif kind in ("put_player_counters", "remove_player_counters"):  # CR 122.1 (.player_counters)
-            self.player_counters(kind, body)
+        elif kind in ("put_player_counters", "remove_player_counters", "double_counters"):  # CR 122.1, 701.10e
+            self.player_counters(kind, body)  # (.player_counters; a permanent's doubling is a spell, a Cast)
         elif kind == "move":
             self.move(body)
         elif kind == "end_effect":

@@ -16,19 +16,23 @@ loses 1 life"), ``put_counters`` on itself or on the event's creature ("put two 
 this creature", "... on that creature"), ``damage`` by its permanent to the event's creature, to
 its controller or to itself, a creature ("this creature deals 2 damage to that creature", "... to
 you", "... to this creature" / "... to this enchantment"), ``modify_pt`` of itself ("this creature gets +2/+2 until end of
-turn", after damage dealt "... +X/+1 until end of turn, where X is the damage dealt"). ``that_many`` is "that many" / "that much": the triggering event's amount as it happened,
+turn", after damage dealt "... +X/+1 until end of turn, where X is the damage dealt", after its
+controller's life change "... +1/+0 until end of turn for each 1 life you lost. This creature gets
++0/+1 until end of turn.", after another player's "... +X/+1 until end of turn, where X is that
+much", after counters put "... where X is that many"). ``that_many`` is "that many" / "that much": the triggering event's amount as it happened,
 after replacement and prevention effects (614.6). Anything else is refused, "that creature" after
 "a creature is dealt damage" too (phase's reading of it is not the creature dealt damage).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.bindings import COUNTERS
-from conformance.engines.adapters.phase.counters import number_word
+from conformance.engines.adapters.phase.counters import number_word, phase_kind
 from conformance.errors import Unsupported
 
 THAT_MANY = {"type": "Ref", "qty": {"type": "EventContextAmount"}}
@@ -67,8 +71,8 @@ PLAYERS_EVENT = {"you": ("you", {"type": "Controller"}),
 
 def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str, Any], str | None]:
     """The trigger condition's words, phase's expected reading, and what "that" names: the event's
-    permanent ("creature"), the event's player ("player", or "you" when it is the controller), or
-    nothing."""
+    permanent ("creature", or "itself" when the event is its own), the event's player ("player", or
+    "you" when it is the controller), or nothing."""
     (kind, value), = event.items()
     if kind in ("enters", "dies"):
         words, valid = _creature_filter(oid, value, this)
@@ -77,13 +81,15 @@ def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str
         zones = {"origin": None, "destination": "Battlefield"} if kind == "enters" else \
             {"origin": "Battlefield", "destination": "Graveyard"}
         return f"{when} {words} {verb}", {"mode": "ChangesZone", "valid_card": valid, **zones}, \
-            None if valid["type"] == "SelfRef" else "creature"
+            "itself" if valid["type"] == "SelfRef" else "creature"
     if kind == "dealt_damage" and _plain(value) in ({"itself": True}, {"types": ["creature"]}):
         # CR 120.3. "That creature" is not offered: phase reads it as its TriggeringSource, which after a creature
         # is dealt damage is the damage's source (seen: "put a +1/+1 counter on that creature" put it on the creature
-        # dealing the damage, or on nothing for a spell's damage), not the creature dealt it
+        # dealing the damage, or on nothing for a spell's damage), not the creature dealt it: the CR 603.2 disagreement
+        # of docs/engines/phase.md (reproducers/cr603_2_that_creature_after_a_creature_is_dealt_damage.py)
         words, valid = _creature_filter(oid, value, this)
-        return f"Whenever {words} is dealt damage", {"mode": "DamageReceived", "valid_card": valid}, None
+        return f"Whenever {words} is dealt damage", {"mode": "DamageReceived", "valid_card": valid}, \
+            "itself" if valid["type"] == "SelfRef" else None
     if kind in ("gains_life", "loses_life") and value in PLAYERS_EVENT:  # CR 119.9, 119.3
         words, valid = PLAYERS_EVENT[value]
         verb = {"gains_life": ("gain", "gains"), "loses_life": ("lose", "loses")}[kind][value != "you"]
@@ -95,7 +101,7 @@ def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str
         words, valid = _creature_filter(oid, on, this)  # CR 122.1: counters put on a creature
         return (f"Whenever one or more {value['kind']} counters are put on {words}",
                 {"mode": "CounterAdded", "valid_card": valid, "counter_filter": {"counter_type": COUNTERS[value["kind"]]}},
-                None if valid["type"] == "SelfRef" else "creature")
+                "itself" if valid["type"] == "SelfRef" else "creature")
     raise Unsupported(f"object {oid!r}: the trigger event {dict(event)!r} has no wording here")
 
 
@@ -108,10 +114,14 @@ def _amount(n: Any, noun: str) -> tuple[str, dict[str, Any]]:
 
 
 def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
-            dealt: bool = False) -> tuple[str, dict[str, Any], str | None]:
+            amount_of: str | None = None) -> tuple[str, dict[str, Any], str | None]:
     """The effect's words, phase's expected effect, and its duration (``that``: what "that" names;
-    ``dealt``: the event is damage dealt, whose amount is "the damage dealt")."""
+    ``amount_of``: how the event's amount is named in a +X/+Y, :func:`amount_of`)."""
     (kind, body), = effect.items()
+    if that == "itself" and isinstance(body, Mapping) and body.get("to") == "that":
+        # the event is its own (it entered, died, was dealt damage, got counters: CR 603.6a, 603.10a): the object
+        # the event names is this one, the same object as "itself" (400.7), so it is worded "this creature"
+        body = {**body, "to": "itself"}
     names_that = that == "creature"
     if kind == "gain_life" and set(body) <= {"amount"}:
         words, amount = _amount(body["amount"], "life")
@@ -127,7 +137,9 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
             return f"you lose {words} life", {"type": "LoseLife", "amount": amount, "target": {"type": "Controller"}}, None
         return (f"that player loses {words} life",
                 {"type": "LoseLife", "amount": amount, "target": {"type": "TriggeringPlayer"}}, None)
-    if kind == "put_counters" and set(body) <= {"kind", "count", "to"} and body["kind"] in COUNTERS:
+    if kind == "put_counters" and set(body) <= {"kind", "count", "to"} and (
+            body["kind"] in COUNTERS or re.fullmatch(r"[a-z]+", body["kind"])):
+        counter_type = phase_kind(body["kind"])  # CR 122.1: +1/+1, -1/-1, or another kind by its name ("charge")
         to = body.get("to", "itself")
         if to not in ("itself", "that") or (to == "that" and not names_that):
             raise Unsupported(f"object {oid!r}: counters put on {to!r} by a trigger")
@@ -142,7 +154,7 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
         noun = "counter" if n == 1 else "counters"
         whom = this if to == "itself" else "that creature"
         return (f"put {how} {body['kind']} {noun} on {whom}",
-                {"type": "PutCounter", "counter_type": COUNTERS[body["kind"]], "count": count,
+                {"type": "PutCounter", "counter_type": counter_type, "count": count,
                  "target": {"type": "SelfRef"} if to == "itself" else {"type": "TriggeringSource"}}, None)
     if kind == "damage" and set(body) <= {"amount", "to"} and isinstance(body["amount"], int) and (
             (body.get("to") == "that" and names_that) or body.get("to") == "you"
@@ -156,13 +168,20 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
                  "target": {"type": target}}, None)
     if kind == "modify_pt" and set(body) <= {"power", "toughness", "to"} and body.get("to", "itself") == "itself":
         p, t = body.get("power", 0) or 0, body.get("toughness", 0) or 0
-        if dealt and "that_many" in (p, t) and all(isinstance(n, int) and n >= 0 or n == "that_many" for n in (p, t)):
-            # CR 614.6: +X where X is the event's amount, "where X is the damage dealt" (phase: EventContextAmount)
+        if amount_of in ("lost", "gained") and "that_many" in (p, t) and all(
+                isinstance(n, int) and n >= 0 or n == "that_many" for n in (p, t)):
+            if this != "this creature":
+                raise Unsupported(f"object {oid!r}: +N/+M on a noncreature card")
+            return _pump_for_each_life(p, t, amount_of)
+        if amount_of is not None and "that_many" in (p, t) and all(
+                isinstance(n, int) and n >= 0 or n == "that_many" for n in (p, t)):
+            # CR 614.6: +X where X is the event's amount, "where X is the damage dealt", or "where X is that much"
+            # (another player's life) / "that many" (counters) (phase: EventContextAmount, seen per event in play)
             x = lambda n: "X" if n == "that_many" else str(n)  # noqa: E731
             q = lambda n: {"type": "Quantity", "value": THAT_MANY} if n == "that_many" else {"type": "Fixed", "value": n}  # noqa: E731
             if this != "this creature":
                 raise Unsupported(f"object {oid!r}: +N/+M on a noncreature card")
-            return (f"this creature gets +{x(p)}/+{x(t)} until end of turn, where X is the damage dealt",
+            return (f"this creature gets +{x(p)}/+{x(t)} until end of turn, where X is {amount_of}",
                     {"type": "Pump", "power": q(p), "toughness": q(t), "target": {"type": "SelfRef"}}, "UntilEndOfTurn")
         if not isinstance(p, int) or not isinstance(t, int):
             raise Unsupported(f"object {oid!r}: a trigger's +{p}/+{t}")
@@ -173,6 +192,39 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
                 {"type": "Pump", "power": {"type": "Fixed", "value": p}, "toughness": {"type": "Fixed", "value": t},
                  "target": {"type": "SelfRef"}}, "UntilEndOfTurn")
     raise Unsupported(f"object {oid!r}: the triggered ability effect {dict(effect)!r} has no wording here")
+
+
+def amount_of(event: Mapping[str, Any]) -> str | None:
+    """How an effect names the event's amount: "the damage dealt" (to a creature, CR 120.3), "lost"
+    or "gained" (its controller's own life change, 119.3, 119.9: "for each 1 life you lost"), "that
+    much" (another player's, where phase reads neither "for each 1 life that player lost" nor "the
+    amount of life that player lost" as the event's), "that many" (counters put, 122.1)."""
+    (kind, value), = event.items()
+    if kind == "dealt_damage":
+        return "the damage dealt"
+    if kind in ("loses_life", "gains_life"):
+        return ("lost" if kind == "loses_life" else "gained") if value == "you" else "that much"
+    return "that many" if kind == "counters_put" else None
+
+
+def _pump_for_each_life(p: int | str, t: int | str, verb: str) -> tuple[str, dict[str, Any], str]:
+    """CR 613.4c: +X/+Y until end of turn where X (or Y, or both) is the life its controller just lost or
+    gained (``that_many``), as Cradle of Vitality's "for each 1 life you gained": "this creature gets
+    +1/+0 until end of turn for each 1 life you lost." (phase: the event's amount, EventContextAmount;
+    "where X is the amount of life you lost" it reads as the turn's total, LifeLostThisTurn), and the
+    fixed part as a second sentence, "This creature gets +0/+1 until end of turn." (two 7c effects
+    from one resolution add up as one would)."""
+    each = lambda n: {"type": "Quantity", "value": THAT_MANY} if n == "that_many" else {"type": "Fixed", "value": 0}  # noqa: E731
+    fixed = [0 if n == "that_many" else n for n in (p, t)]
+    words = (f"this creature gets +{int(p == 'that_many')}/+{int(t == 'that_many')} until end of turn "
+             f"for each 1 life you {verb}")
+    effect: dict[str, Any] = {"type": "Pump", "power": each(p), "toughness": each(t), "target": {"type": "SelfRef"}}
+    if any(fixed):
+        words += f". This creature gets +{fixed[0]}/+{fixed[1]} until end of turn"
+        effect["sub_ability"] = {"kind": "Spell", "sub_ability": None, "duration": "UntilEndOfTurn", "effect": {
+            "type": "Pump", "power": {"type": "Fixed", "value": fixed[0]}, "toughness": {"type": "Fixed", "value": fixed[1]},
+            "target": {"type": "SelfRef"}}}
+    return words, effect, "UntilEndOfTurn"
 
 
 def trigger_line(oid: str, body: Mapping[str, Any], types: list[str], index: int = 0) -> tuple[str, dict[str, Any]]:
@@ -186,10 +238,11 @@ def trigger_line(oid: str, body: Mapping[str, Any], types: list[str], index: int
         raise Unsupported(f"object {oid!r}: a triggered ability of a card of types {types}")
     this = f"this {main}"
     when, expect, that = _event(oid, body["event"], this)
-    words, effect, duration = _effect(oid, body["effect"], that, this, dealt="dealt_damage" in body["event"])
+    words, effect, duration = _effect(oid, body["effect"], that, this, amount_of(body["event"]))
     scope = {"player_scope": effect.pop("player_scope")} if "player_scope" in effect else {}
+    then = effect.pop("sub_ability", None)
     return f"{when}, {words}.", {**expect, "optional": False, "condition": None,
-                                 "execute": {"kind": "Spell", "effect": effect, "sub_ability": None,
+                                 "execute": {"kind": "Spell", "effect": effect, "sub_ability": then,
                                              "duration": duration, "condition": None, **scope}}
 
 

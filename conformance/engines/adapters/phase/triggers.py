@@ -10,8 +10,14 @@ abilities do. A ``resolve_triggers`` step answers phase's prompt with its ``orde
 put on the stack first, 603.3b), checks that phase's stack holds exactly the named abilities in that
 order (else phase missed or added a trigger: an error of the engine, as the format says), then
 passes priority until the stack is empty: each resolves top first (608.1), with state-based actions
-before each priority (117.5) and what triggers meanwhile put on top (603.3). Anything else done
-while abilities wait (a step on top of them) is unsupported.
+before each priority (117.5) and what triggers meanwhile put on top (603.3). A step realised as a
+spell, or a permanent's damage ability, while abilities wait on phase's stack is cast (activated) on
+top of them and resolves first (a player's counters changed by the debug action standing in for such
+an effect likewise), as the step
+comes before the ``resolve_triggers`` step that resolves them (:meth:`Triggers.over_waiting`); what
+it makes trigger goes on the stack above them, and a later ``resolve_triggers`` orders only that
+(as in the reference engine, where abilities go on the stack as a player would receive priority).
+Anything else done while abilities wait is unsupported.
 """
 
 from __future__ import annotations
@@ -29,14 +35,40 @@ from conformance.errors import Unsupported
 class Triggers(Board):
     """Triggered abilities waiting on phase's stack, and resolving them."""
 
+    stacked: tuple[int, ...] = ()  # phase's stack entries (triggered abilities) a step was put on top of (603.3)
+
     def waiting_abilities(self) -> bool:
         """Whether triggered abilities wait: on phase's stack, or in its prompt to order them."""
         return self.waiting()["type"] == "OrderTriggers" or bool(self.game.stack())
 
-    def refuse_while_waiting(self, kind: str) -> None:
-        if self.plan.triggers and kind not in ("expect", "resolve_triggers", "trigger") and self.waiting_abilities():
-            raise Unsupported(f"a {kind} step while triggered abilities wait: this adapter performs steps only with "
-                              "phase's stack empty")
+    def refuse_while_waiting(self, kind: str, spell: bool = False) -> list[int] | None:
+        """Refuse a step while triggered abilities wait, but for a step realised as a ``spell`` (or an
+        activated ability, or the debug action standing in for an effect changing a player's counters,
+        .player_counters) with only triggered abilities on phase's stack: then phase's stack entries now
+        (None: nothing waits)."""
+        if not self.plan.triggers or kind in ("expect", "resolve_triggers", "trigger") or not self.waiting_abilities():
+            return None
+        stack = self.game.stack()
+        if spell and self.waiting()["type"] == "Priority" and all(
+                item["kind"]["type"] == "TriggeredAbility" for item in stack):
+            return [item["id"] for item in stack]
+        raise Unsupported(f"a {kind} step while triggered abilities wait: this adapter performs steps only with "
+                          "phase's stack empty, or a spell's, an ability's or a player's counters' step on top of "
+                          "triggered abilities alone")
+
+    def over_waiting(self, kind: str, waiting: list[int]) -> None:
+        """CR 603.3, 608.1: after a spell's (or an ability's) step put on top of the triggered
+        abilities on the stack (``waiting``: phase's stack before), those abilities are still there,
+        under what the step made trigger. They went on the stack before the step, as a player would
+        receive priority, so the case's ``resolve_triggers`` names only those that triggered since
+        (the reference engine's reading too); :meth:`resolve_triggers` checks the rest."""
+        if self.waiting()["type"] == "GameOver":
+            return
+        stack = [item["id"] for item in self.game.stack()]
+        if stack[:len(waiting)] != waiting:
+            raise Unsupported(f"phase's stack of triggered abilities {waiting} changed under a {kind} step put on top "
+                              f"of it (now {stack}): not judged here (CR 113.7a, 608.1)")
+        self.stacked = tuple(waiting)
 
     def resolve_triggers(self, order: list[tuple[str, str]]) -> None:
         waiting = self.waiting()
@@ -55,6 +87,10 @@ class Triggers(Board):
         stack = self.game.stack()
         if any(item["kind"]["type"] != "TriggeredAbility" for item in stack):
             raise AdapterFault("phase's stack holds more than triggered abilities at a resolve_triggers step")
+        below = [item for item in stack if item["id"] in self.stacked]  # on the stack before a step on top (603.3)
+        if stack[:len(below)] != below:
+            raise AdapterFault("phase's stack holds triggered abilities of a step on top of others under them")
+        stack = stack[len(below):]
         if order and [item["source_id"] for item in stack] != [self.ids[oid] for oid, _ in order]:
             raise AdapterFault(f"phase's stack (bottom to top) holds the triggered abilities of "
                                f"{[item['source_id'] for item in stack]}, the case's order names "
@@ -95,6 +131,7 @@ class Triggers(Board):
             if waiting["type"] != "Priority":
                 raise AdapterFault(f"phase asks {waiting['type']} while triggered abilities resolve")
             if not self.game.stack():
+                self.stacked = ()
                 return
             self.pass_priority()
         raise AdapterFault("phase's stack of triggered abilities did not resolve")
