@@ -23,19 +23,6 @@ from conformance.results.compare import same
 import strategies as mtg
 
 
-def multiplied_values(case: Case, snapshots: list[dict[str, Any]]) -> list[int]:
-    """The power and toughness each doubled or tripled creature showed at the checkpoint just
-    before (to steer generation towards negative values there, 701.10c)."""
-    values, last = [], None
-    checkpoints = iter(snapshots)
-    for step in case.steps:
-        if step.KEY == "expect":
-            last = next(checkpoints)["objects"]
-        elif step.KEY in ("double_pt", "triple_pt") and last is not None and step.to in last:
-            values += [v for v in (last[step.to].get("power"), last[step.to].get("toughness")) if isinstance(v, int)]
-    return values
-
-
 def two_switches_cancel(subject: Subject, data, features: frozenset[str]) -> None:
     base = base_scenarios(data, features)
     oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")

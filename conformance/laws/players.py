@@ -283,17 +283,7 @@ def damage_agrees_with_reference(subject: Subject, data, features: frozenset[str
     case = data.draw(mtg.damage_scenarios(features=features, checkpoints="sparse"), label="scenario")
     for rule in case.rules:
         event(f"rule {rule}")
-    target(float(_exactly_lethal(case)), label="damage exactly lethal to a creature")  # 704.5g's edge
     agrees_with_reference(subject, case)
-
-
-def _exactly_lethal(case: Case) -> int:
-    """How many damage steps deal a creature exactly its printed toughness (704.5g: lethal, not
-    more): the edge an engine comparing with > instead of >= misses; the target phase seeks it."""
-    toughness = {o.id: o.card.toughness for o in case.objects if "creature" in o.card.types}
-    steps = [part for step in case.steps for part in getattr(step, "parts", (step,))]
-    return sum(1 for step in steps if getattr(step, "KEY", None) == "damage" and getattr(step, "to", None) in toughness
-               and isinstance(toughness[step.to], int) and step.amount == toughness[step.to] > 0)
 
 
 def usable_damage(features: frozenset[str]) -> bool:
