@@ -60,3 +60,19 @@ def test_two_abilities_triggered_at_the_start_are_ordered_by_the_first_step():
             "steps": [*realizer.actions[:1], *played, {"expect": {"objects": {"t1": {}}}}]}
     (snapshot,) = ReferenceEngine().run(Case.from_dict(case).to_dict())  # before the fix: TriggersNotAsScripted
     assert snapshot["objects"]["t1"]["counters"] == {"+1/+1": 2}  # two deaths, one trigger each (603.2)
+
+
+def test_generated_cases_begin_with_the_order_of_abilities_waiting_at_the_start():
+    """The order the realizer plays before the first step is the generated case's first step too:
+    without it the reference engine refuses the case (TriggersNotAsScripted, 603.3b), as a random
+    run of the 120.3 differential found."""
+    from hypothesis import HealthCheck, find, settings
+
+    import strategies as mtg
+
+    features = ["damage", "counters", "zone-changes", "triggered-abilities", "event-triggers", "life"]
+    found = find(mtg.damage_scenarios(features=features),
+                 lambda case: case.steps[0].KEY == "resolve_triggers" and len(case.steps[0].order) >= 2,
+                 settings=settings(max_examples=5000, database=None, deadline=None, derandomize=True,
+                                   suppress_health_check=list(HealthCheck)))
+    ReferenceEngine().run_case(found)  # raised TriggersNotAsScripted before the fix: no order scripted

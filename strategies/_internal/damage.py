@@ -136,7 +136,7 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
         intents = events.extra_intents(draw, objects, intents, max_steps)
     realize = _Realizer(seating, objects, states, allowed)
     observe = {"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}}
-    steps: list[dict[str, Any]] = []
+    steps: list[dict[str, Any]] = list(realize.actions)  # the order of abilities waiting as it begins (603.3b)
     for number, intent in enumerate(intents, 1):
         saved = events.save(realize)
         step = realize(*intent)
