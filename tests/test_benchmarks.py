@@ -54,3 +54,22 @@ def test_the_failing_run_s_engine_is_the_mutant_named():
     from conformance.engines.interface import describe, load_engine
 
     assert describe(load_engine("benchmarks.run:failing_engine")).name == f"mutant {run.FAILING_MUTANT}"
+
+
+def test_detection_p_values_are_fisher_s_one_sided_test():
+    from benchmarks.detection import fisher_worse
+
+    # 10 of 10 caught before, 5 of 10 now: C(10,5)*C(10,10)/C(20,15) = 252/15504, worked by hand
+    assert abs(fisher_worse(10, 10, 5, 10) - 252 / 15504) < 1e-12
+    assert fisher_worse(5, 10, 5, 10) > 0.5  # the same count is no evidence of anything
+    assert fisher_worse(0, 20, 0, 20) == 1.0
+    assert fisher_worse(13, 20, 10, 20) > 0.05 > fisher_worse(20, 20, 10, 20)
+
+
+def test_a_detection_sweep_runs_the_named_pair_once_per_seed():
+    from benchmarks.ab import ROOT
+    from benchmarks.detection import sweep
+
+    firsts = sweep(ROOT, "two-switches-as-one:613.4d/two-switches-cancel", seeds=2, examples=20)
+    assert len(firsts) == 2 and all(f is not None and f >= 1 for f in firsts)  # that property always catches it
+    assert sweep(ROOT, "no-such-mutant:613.4d/two-switches-cancel", seeds=1, examples=5) is None
