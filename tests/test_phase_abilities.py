@@ -547,3 +547,19 @@ def test_a_mana_ability_nothing_has_does_nothing(engine, info):
         {"expect": {"players": {"Alex": {"mana": {}}}, "objects": {"charm": {"tapped": False}}}},
     ], rules=("605.3a",))
     assert outcome(engine, info, case).status == "passed"
+
+
+@needs_phase
+def test_a_permanent_tapped_before_the_turn_ends_is_refused_when_phase_untaps_it(engine, info):
+    """The case's end_turn is the cleanup step only (514): a land tapped for mana stays tapped.
+    phase's turn ends through the next turn's untap step (502.3), so it would report the land
+    untapped and its mana ability usable again: the adapter refuses the case, it does not judge it
+    (a random run of the damage differential found the false failure)."""
+    steps = [{"activate_mana": {"object": "forest", "ability": "tap"}}]
+    ends = [{"end_turn": {}}] * 2  # one of the two turns that follow is Alex's, whose untap step untaps it
+    case = make_case({"forest": FOREST}, [*steps, *ends, {"expect": {"objects": {"forest": {"tapped": True}}}}],
+                     rules=("514.1",))
+    result = outcome(engine, info, case)
+    assert result.status == "unsupported" and "untap step (CR 502.3)" in result.reason
+    kept = make_case({"forest": FOREST}, [*ends, {"expect": {"objects": {"forest": {"tapped": False}}}}], rules=("514.1",))
+    assert outcome(engine, info, kept).status == "passed"  # nothing tapped: nothing to untap, the turns end as before

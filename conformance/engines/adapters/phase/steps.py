@@ -270,7 +270,7 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             for card in spare[:len(hand) - HAND_SIZE]:
                 self.debug("MoveToZone", {"object_id": card, "to_zone": "Library", "simulate": False})
                 self.zones.update({name: "Library" for name in self.zones if self.ids[name] == card})
-        turn = self.game.turn
+        turn, tapped = self.game.turn, self._tapped()
         self.debug("SetPhase", {"phase": "End", "active_player": self.active})
         for _ in range(MAX_PASSES):
             waiting = self.waiting()
@@ -279,9 +279,23 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             if self.game.turn != turn:
                 self.active = waiting["data"]["player"]  # the active player receives priority first (117.3a)
                 self.mana_clock = None  # CR 500.4: mana pools emptied, in phase and in the scenario
+                untapped = sorted(name for name in tapped - self._tapped() if self._on_battlefield(name))
+                if untapped:
+                    raise Unsupported(f"phase's turn ended through the next turn's untap step (CR 502.3), which untapped "
+                                      f"{', '.join(map(repr, untapped))}: the case's end_turn is the cleanup step only "
+                                      "(514), after which they stay tapped")
                 return
             self.pass_priority()
         raise AdapterFault("the turn did not end")
+
+    def _tapped(self) -> set[str]:
+        """The case's permanents phase has tapped now (CR 110.5)."""
+        return {name for name in self.plan.objects if self._on_battlefield(name) and self.obj(name).get("tapped")}
+
+    def _on_battlefield(self, name: str) -> bool:
+        if name not in self.ids or (name in self.plan.tokens and self._token(name) is None):
+            return False
+        return self.obj(name).get("zone") == "Battlefield"
 
     def move(self, body: Mapping[str, Any]) -> None:
         zone = ZONES.get(body["to"], STACK)  # the stack: only a spell's card, checkpoints after it (.plan._move_to_stack)
