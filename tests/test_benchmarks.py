@@ -73,3 +73,51 @@ def test_a_detection_sweep_runs_the_named_pair_once_per_seed():
     firsts = sweep(ROOT, "two-switches-as-one:613.4d/two-switches-cancel", seeds=2, examples=20)
     assert len(firsts) == 2 and all(f is not None and f >= 1 for f in firsts)  # that property always catches it
     assert sweep(ROOT, "no-such-mutant:613.4d/two-switches-cancel", seeds=1, examples=5) is None
+
+
+def _differential(prop_id: str):
+    from benchmarks import explore
+    return next(p for p in explore.differential_properties() if p.id == prop_id)
+
+
+def test_exploring_counts_each_refusal_by_the_engine_s_reason():
+    """benchmarks.explore: an engine that refuses every case has every example refused, counted
+    under the reason it gave, none run."""
+    from benchmarks import explore
+    from conformance.errors import Unsupported
+    from reference_engine import ReferenceEngine
+
+    class Refusing(ReferenceEngine):
+        def run(self, case):
+            raise Unsupported("no steps here")
+
+    tally = explore.explore(_differential("613/agrees-with-reference"), Refusing(), seeds=(1, 2), examples=5)
+    assert tally.examples == 10 and tally.ran == 0
+    assert tally.refused == {"no steps here": 10}
+    assert "  refused 10: no steps here" in explore.report(_differential("613/agrees-with-reference"), tally)
+
+
+def test_exploring_looks_past_the_first_disagreement(tmp_path):
+    """A mutant that lets a creature with 0 toughness live disagrees on many examples (the creature's
+    controller, zone, ... where the reference engine has it dead), counted by the value that differs
+    first, and the exploration goes on after the first (a property run stops)."""
+    from benchmarks import explore
+    from conformance.engines.interface import describe
+    from tests.mutants import MUTANTS
+
+    engine = next(m for m in MUTANTS if m.name == "zero-toughness-survives").engine()
+    tally = explore.explore(_differential("613/agrees-with-reference"), engine, seeds=(3,), examples=60)
+    assert sum(tally.disagreed.values()) >= 2  # a property run would have stopped at the first
+    assert set(tally.messages) == set(tally.disagreed) == set(tally.cases)  # one message and case of each value
+    assert tally.agreed + sum(tally.disagreed.values()) + tally.set_aside + tally.reference_refused == tally.examples
+    from conformance.format import loader
+    from conformance.results import compare
+    from reference_engine import ReferenceEngine
+    value = next(iter(tally.cases))
+    saved = explore.save(_differential("613/agrees-with-reference"), value, tally.cases[value], engine,
+                         tally.messages[value], tmp_path)
+    (case,) = loader.load_file(saved)  # a case file: its checkpoints hold the reference engine's values
+    assert compare.judge(engine, describe(engine), case).status == "failed"
+    assert compare.judge(ReferenceEngine(), describe(ReferenceEngine()), case).status == "passed"
+    correct = explore.explore(_differential("613/agrees-with-reference"), ReferenceEngine(), seeds=(3,), examples=20)
+    assert correct.agreed + correct.set_aside == 20 and not correct.disagreed

@@ -1,0 +1,216 @@
+"""Look past the first counterexample: an engine's differential properties over several seeds.
+
+A property run stops at its first counterexample, so against an engine with a known disagreement
+it says nothing of the examples after it. This runs each differential property's generator
+(``613/agrees-with-reference`` and each family's ``*-agree-with-reference``, the engine's declared features, as the property run draws them)
+for ``--examples`` random examples under each of ``--seeds``, judges every example, and counts:
+
+- agreed: the engine reports what the reference engine reports;
+- disagreed: it does not, counted by the value that differs first (``power``, ``zone``, a
+  player's ``life``...), with one message of each;
+- refused by the engine (Unsupported), counted by its reason; refused by the reference engine;
+  set aside by the law itself; errored (the engine raised).
+
+    python -m benchmarks.explore --engine phase                 # seeds 21, 33, 45; 200 examples each
+    python -m benchmarks.explore --engine phase --seeds 7 --examples 50 --property 613/agrees-with-reference
+
+No shrinking, no example database; ``--save DIR`` keeps the first case of each value disagreed
+on, to run again with ``mtg-conformance run --cases``. Like the property runs, the generated examples depend on the
+Hypothesis version; the counts are those of the run that printed them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import strategies as st
+from hypothesis.errors import UnsatisfiedAssumption
+
+from conformance.engines.interface import describe, load_engine
+from conformance.errors import Unsupported
+from conformance.laws import catalogue as properties
+from conformance.laws.catalogue import PROPERTIES
+from conformance.laws.property import EngineRunError, PropertyFailed, Subject
+from conformance.laws.catalogue import DIFFERENTIAL_ID
+from conformance.pytest_properties import differential_property
+
+SEEDS = (21, 33, 45)
+EXAMPLES = 200
+_DIFFERENTIAL = re.compile(r"agrees?-with-reference$")
+_FIRST_VALUE = re.compile(r"checkpoint \d+: (player )?\S+?\.(\w+):")
+
+
+@dataclass
+class Tally:
+    """What one property's examples came to, over every seed."""
+
+    agreed: int = 0
+    disagreed: Counter = field(default_factory=Counter)
+    messages: dict = field(default_factory=dict)
+    cases: dict = field(default_factory=dict)  # the first case of each value disagreed on
+    refused: Counter = field(default_factory=Counter)
+    reference_refused: int = 0
+    set_aside: int = 0
+    errored: Counter = field(default_factory=Counter)
+
+    @property
+    def ran(self) -> int:
+        return self.agreed + sum(self.disagreed.values())
+
+    @property
+    def examples(self) -> int:
+        """Examples judged (not those Hypothesis itself rejected while drawing them)."""
+        return (self.ran + sum(self.refused.values()) + self.reference_refused + self.set_aside
+                + sum(self.errored.values()))
+
+
+class _Recording:
+    """The engine under test, remembering the reason of the last case it refused."""
+
+    def __init__(self, engine):
+        self.engine, self.reason = engine, None
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+    def run(self, case):
+        try:
+            return self.engine.run(case)
+        except Unsupported as exc:
+            self.reason = str(exc)
+            raise
+
+
+def differential_properties() -> list:
+    """The differential properties, the layer-7 one first."""
+    return [differential_property(), *(p for p in PROPERTIES if _DIFFERENTIAL.search(p.id))]
+
+
+def explore(prop, engine, *, seeds=SEEDS, examples=EXAMPLES) -> Tally | str:
+    """Judge ``examples`` examples of ``prop`` under each seed; the reason instead when the engine
+    cannot run the property at all."""
+    from reference_engine import ReferenceEngine
+
+    from conformance.laws.runner import unsupported_reason
+
+    reference = ReferenceEngine()
+    info, reference_info = describe(engine), describe(reference)
+    features = info.features & reference_info.features
+    reason = unsupported_reason(prop, info, features)
+    if reason:
+        return reason
+    check = prop.check
+    if prop.id == DIFFERENTIAL_ID:
+        common = info.observables["objects"] & reference_info.observables["objects"]
+        check = functools.partial(properties.differential, reference=reference, common=common)
+    recording = _Recording(engine)
+    subject = Subject(recording, info, features)
+    tally = Tally()
+
+    def judge(data) -> None:
+        subject.start()
+        recording.reason = None
+        try:
+            check(subject, data, features)
+        except PropertyFailed as failed:
+            message = str(failed).splitlines()[0]
+            found = _FIRST_VALUE.search(message)
+            value = (("player " if found.group(1) else "") + found.group(2)) if found else "other"
+            tally.disagreed[value] += 1
+            tally.messages.setdefault(value, message)
+            if failed.cases:
+                tally.cases.setdefault(value, failed.cases[-1])
+        except UnsatisfiedAssumption:
+            if subject.refused == "engine":
+                tally.refused[recording.reason or "(no reason given)"] += 1
+            elif subject.refused == "reference":
+                tally.reference_refused += 1
+            else:
+                tally.set_aside += 1
+        except EngineRunError as error:
+            tally.errored[str(error).splitlines()[0][:200]] += 1
+        else:
+            tally.agreed += 1
+
+    quiet = settings(max_examples=examples, database=None, deadline=None, phases=[Phase.generate],
+                     suppress_health_check=list(HealthCheck))
+    for number in seeds:
+        seed(number)(quiet(given(st.data())(judge)))()
+    return tally
+
+
+def report(prop, tally: Tally | str, *, top: int = 12) -> list[str]:
+    """Lines for one property."""
+    if isinstance(tally, str):
+        return [f"{prop.id}: unsupported: {tally}"]
+    share = tally.ran / (tally.ran + sum(tally.refused.values())) if tally.ran or tally.refused else 0
+    lines = [f"{prop.id}: {tally.examples} examples; ran {tally.ran} ({share:.0%} of ran + refused): agreed "
+             f"{tally.agreed}, disagreed {sum(tally.disagreed.values())}; refused by the engine "
+             f"{sum(tally.refused.values())}, by the reference {tally.reference_refused}; set aside by the law "
+             f"{tally.set_aside}; errored {sum(tally.errored.values())}"]
+    for value, count in tally.disagreed.most_common():
+        lines.append(f"  disagreed on {value}: {count}, e.g. {tally.messages[value]}")
+    for reason, count in tally.refused.most_common(top):
+        lines.append(f"  refused {count}: {reason[:240]}")
+    if len(tally.refused) > top:
+        rest = sum(count for _, count in tally.refused.most_common()[top:])
+        lines.append(f"  refused {rest}: {len(tally.refused) - top} other reasons")
+    for message, count in tally.errored.most_common():
+        lines.append(f"  errored {count}: {message}")
+    return lines
+
+
+def save(prop, value: str, case, engine, message: str, directory: Path) -> Path:
+    """A case file holding ``case``, each checkpoint filled with the reference engine's values (as
+    ``--save-failures`` writes a counterexample): run it again with ``mtg-conformance run --cases``."""
+    from reference_engine import ReferenceEngine
+
+    from conformance.laws import counterexamples
+
+    reference = ReferenceEngine()
+    observables = describe(engine).observables["objects"] & describe(reference).observables["objects"]
+    name = counterexamples.slug(f"{prop.id} {value}")
+    document = counterexamples.golden_case(
+        case, case_id=f"{prop.rules[0]}/explored-{name}", rules=prop.rules, reference=reference, observables=observables,
+        summary=f"Found by benchmarks.explore: {prop.id} on {describe(engine).name}: {message}. Expected values are the "
+                f"reference engine's.")
+    return counterexamples.write(directory / f"{name}.yaml", [document])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.explore", description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default="phase", help="an engine spec, as mtg-conformance run --engine")
+    parser.add_argument("--seeds", default=",".join(map(str, SEEDS)), help="comma-separated Hypothesis seeds")
+    parser.add_argument("--examples", type=int, default=EXAMPLES, help="examples a seed (default %(default)s)")
+    parser.add_argument("--property", action="append", help="only this property (repeatable)")
+    parser.add_argument("--save", type=Path, metavar="DIR",
+                        help="write the first case of each value disagreed on to DIR (a case file each)")
+    args = parser.parse_args(argv)
+    seeds = tuple(int(s) for s in args.seeds.split(","))
+    engine = load_engine(args.engine)
+    print(f"engine {describe(engine).name} {describe(engine).version}; seeds {', '.join(map(str, seeds))}; "
+          f"{args.examples} examples a seed")
+    try:
+        for prop in differential_properties():
+            if args.property and prop.id not in args.property:
+                continue
+            tally = explore(prop, engine, seeds=seeds, examples=args.examples)
+            for line in report(prop, tally):
+                print(line, flush=True)
+            if args.save and not isinstance(tally, str):
+                for value, case in tally.cases.items():
+                    print(f"  saved {save(prop, value, case, engine, tally.messages[value], args.save)}")
+    finally:
+        getattr(engine, "close", lambda: None)()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
