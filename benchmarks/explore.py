@@ -15,7 +15,7 @@ for ``--examples`` random examples under each of ``--seeds``, judges every examp
     python -m benchmarks.explore --engine phase --seeds 7 --examples 50 --property 613/agrees-with-reference
 
 No shrinking, no example database; ``--save DIR`` keeps the first case of each value disagreed
-on, to run again with ``mtg-conformance run --cases``. Like the property runs, the generated examples depend on the
+on, and the first that made the engine raise, to run again with ``mtg-conformance run --cases``. Like the property runs, the generated examples depend on the
 Hypothesis version; the counts are those of the run that printed them.
 """
 
@@ -54,7 +54,7 @@ class Tally:
     agreed: int = 0
     disagreed: Counter = field(default_factory=Counter)
     messages: dict = field(default_factory=dict)
-    cases: dict = field(default_factory=dict)  # the first case of each value disagreed on
+    cases: dict = field(default_factory=dict)  # the first case of each value disagreed on, and of an error
     refused: Counter = field(default_factory=Counter)
     reference_refused: int = 0
     set_aside: int = 0
@@ -135,7 +135,11 @@ def explore(prop, engine, *, seeds=SEEDS, examples=EXAMPLES) -> Tally | str:
             else:
                 tally.set_aside += 1
         except EngineRunError as error:
-            tally.errored[str(error).splitlines()[0][:200]] += 1
+            message = str(error).splitlines()[0][:200]
+            tally.errored[message] += 1
+            if subject.ran:
+                tally.messages.setdefault("error", message)
+                tally.cases.setdefault("error", subject.ran[-1])
         else:
             tally.agreed += 1
 
@@ -191,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--examples", type=int, default=EXAMPLES, help="examples a seed (default %(default)s)")
     parser.add_argument("--property", action="append", help="only this property (repeatable)")
     parser.add_argument("--save", type=Path, metavar="DIR",
-                        help="write the first case of each value disagreed on to DIR (a case file each)")
+                        help="write the first case of each value disagreed on, and of an error, to DIR (a case file each)")
     args = parser.parse_args(argv)
     seeds = tuple(int(s) for s in args.seeds.split(","))
     engine = load_engine(args.engine)

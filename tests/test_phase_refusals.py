@@ -185,6 +185,15 @@ def test_a_declared_permanents_chosen_pt_is_made_as_it_is_cast_in_the_setup(engi
         assert compare.judge(engine, describe(engine), case).status == "passed", spec
 
 
+    # with more cards in its owner's deck than phase deals into the hand, the spell that casts it
+    # may start in the library: it is put into the hand first (an AdapterFault the exploration of
+    # 707.3/copies-agree-with-reference found, benchmarks.explore)
+    objects = {"aq": _aquamorph(zone="battlefield", choices={"pt": "1/5"}),
+               "aq2": _aquamorph(zone="battlefield", choices={"pt": "5/1"}),
+               **{f"h{n}": {"zone": "hand", **creature(1, 1)} for n in range(3)}}
+    case = make_case(objects, steps, rules=("208.2b",))
+    assert compare.judge(engine, describe(engine), case).status == "passed"
+
 
 @needs_phase
 def test_a_chosen_pt_elsewhere_than_cast_from_the_hand_is_refused(engine):

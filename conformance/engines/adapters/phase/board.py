@@ -103,6 +103,9 @@ class Board:
         state_json, cards = prepared
         self.game = self.engine.load_game(state_json)
         zones = self._map_ids(cards)
+        # where each spell is before any is cast: a permanent declared with a P/T choice is cast by one as the
+        # board is set up (.choosing), and with a large deck the spell may still be in the library
+        self.zones = {name: zones[self.ids[name]] for name in self.plan.spells}
         for oid, spec in self.case["objects"].items():  # declaration order: timestamps follow it (613.7d)
             if oid not in self.plan.objects:  # a spell on the stack standing only as a damage source
                 continue
@@ -129,7 +132,6 @@ class Board:
                 if count:
                     self.debug("ModifyCounters", {"object_id": self.ids[oid], "counter_type": counter_kind(kind),
                                                   "delta": count})
-        self.zones = {name: zones[self.ids[name]] for name in self.plan.spells}
         for name, state in (self.case.get("player_states") or {}).items():
             if state.get("life", 20) != 20:  # CR 119.1: 20 unless the case says otherwise
                 self.debug("SetLife", {"player_id": self.seat[name], "life": state["life"]})
