@@ -8,7 +8,8 @@ for ``--examples`` random examples under each of ``--seeds``, judges every examp
 - agreed: the engine reports what the reference engine reports;
 - disagreed: it does not, counted by the value that differs first (``power``, ``zone``, a
   player's ``life``...), with one message of each;
-- refused by the engine (Unsupported), counted by its reason; refused by the reference engine;
+- refused by the engine (Unsupported), counted by its reason (a generated object's id in it shown
+  as ``'<id>'``); refused by the reference engine;
   set aside by the law itself; errored (the engine raised).
 
     python -m benchmarks.explore --engine phase                 # seeds 21, 33, 45; 200 examples each
@@ -44,6 +45,8 @@ from conformance.pytest_properties import differential_property
 SEEDS = (21, 33, 45)
 EXAMPLES = 200
 _DIFFERENTIAL = re.compile(r"agrees?-with-reference$")
+_OBJECT_ID = re.compile(r"'[a-z]{1,2}\d{1,2}'")
+"""A generated object's id in a reason ('c1', 'r2'): refusals differing only by it are counted as one."""
 _FIRST_VALUE = re.compile(r"checkpoint \d+: (player )?\S+?\.(\w+):")
 
 
@@ -129,7 +132,7 @@ def explore(prop, engine, *, seeds=SEEDS, examples=EXAMPLES) -> Tally | str:
                 tally.cases.setdefault(value, failed.cases[-1])
         except UnsatisfiedAssumption:
             if subject.refused == "engine":
-                tally.refused[recording.reason or "(no reason given)"] += 1
+                tally.refused[_OBJECT_ID.sub("'<id>'", recording.reason or "(no reason given)")] += 1
             elif subject.refused == "reference":
                 tally.reference_refused += 1
             else:
