@@ -156,14 +156,6 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     return _build(raw)
 
 
-def _dealt(amount: int, lethal: int) -> int:
-    """The damage an event deals, from its drawn ``amount`` (0 to 7): 0 (the simplest), then exactly
-    ``lethal`` (the recipient's lethal damage as it is then, 704.5g, 120.3c), then 1 to 6. The edge
-    an engine comparing with > instead of >= misses comes second, where Hypothesis's simple and
-    mutated examples (most of the ``ci`` profile's 100) often are."""
-    return lethal if amount == 1 else max(0, amount - 1)
-
-
 _NOTHING = "nothing"
 """The simplest intent, realized as no step (an intent the shrinker has emptied disappears)."""
 
@@ -175,7 +167,8 @@ _CREATURE_SLOTS = 4
 @inlinable
 def _damage_intents(draw, kinds: tuple[str, ...]) -> tuple[str, int, int, int, int] | None:
     """A kind and a few numbers (:class:`_Realizer` turns them into a step), or nothing. A damage
-    amount is read by :func:`_dealt`."""
+    amount of 0 deals 0, 1 exactly lethal damage (704.5g, 120.3c: second, where the ``ci``
+    profile's simple and mutated examples often are), 2 to 7 deal 1 to 6."""
     draw = Chooser.of(draw)
     kind = draw.sample(kinds)
     if kind == _NOTHING:
@@ -491,7 +484,7 @@ class _Realizer:
                 return None
             body["to"] = to
             lethal = self.lethal(to) if to in self.objects else 6
-        body["amount"] = _dealt(amount, lethal)  # 704.5g, 704.5i: lethal as the recipient is now
+        body["amount"] = lethal if amount == 1 else max(0, amount - 1)  # _damage_intents; 704.5g, 704.5i
         if self.is_creature(source) and variant % 2:
             body["combat"] = True
         if damage_modifiers.unpreventable(a, b, self.allowed):  # 615.12
