@@ -2,28 +2,29 @@
 
 A property run stops at its first counterexample, so against an engine with a known disagreement
 it says nothing of the examples after it. This runs each differential property's generator
-(``613/agrees-with-reference`` and each family's ``*-agree-with-reference``, the engine's declared features, as the property run draws them)
-for ``--examples`` random examples under each of ``--seeds``, judges every example, and counts:
+(``613/agrees-with-reference`` and each family's ``*-agree-with-reference``, with the engine's
+declared features, as a property run draws them) for ``--examples`` random examples under each of
+``--seeds``, judges every example, and counts:
 
 - agreed: the engine reports what the reference engine reports;
 - disagreed: it does not, counted by the value that differs first (``power``, ``zone``, a
   player's ``life``...), with one message of each;
 - refused by the engine (Unsupported), counted by its reason (a generated object's id in it shown
-  as ``'<id>'``); refused by the reference engine;
-  set aside by the law itself; errored (the engine raised).
+  as ``'<id>'``); refused by the reference engine; set aside by the law itself; errored (the
+  engine raised).
 
     python -m benchmarks.explore --engine phase                 # seeds 21, 33, 45; 200 examples each
     python -m benchmarks.explore --engine phase --seeds 7 --examples 50 --property 613/agrees-with-reference
 
 No shrinking, no example database; ``--save DIR`` keeps the first case of each value disagreed
-on, and the first that made the engine raise, to run again with ``mtg-conformance run --cases``. Like the property runs, the generated examples depend on the
-Hypothesis version; the counts are those of the run that printed them.
+on, and the first that made the engine raise, to run again with ``mtg-conformance run --cases``.
+Like the property runs, the generated examples depend on the Hypothesis version; the counts are
+those of the run that printed them.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import re
 import sys
 from collections import Counter
@@ -36,10 +37,9 @@ from hypothesis.errors import UnsatisfiedAssumption
 
 from conformance.engines.interface import describe, load_engine
 from conformance.errors import Unsupported
-from conformance.laws import catalogue as properties
 from conformance.laws.catalogue import PROPERTIES
 from conformance.laws.property import EngineRunError, PropertyFailed, Subject
-from conformance.laws.catalogue import DIFFERENTIAL_ID
+from conformance.laws.runner import property_check, unsupported_reason
 from conformance.pytest_properties import differential_property
 
 SEEDS = (21, 33, 45)
@@ -101,18 +101,10 @@ def explore(prop, engine, *, seeds=SEEDS, examples=EXAMPLES) -> Tally | str:
     cannot run the property at all."""
     from reference_engine import ReferenceEngine
 
-    from conformance.laws.runner import unsupported_reason
-
-    reference = ReferenceEngine()
-    info, reference_info = describe(engine), describe(reference)
-    features = info.features & reference_info.features
-    reason = unsupported_reason(prop, info, features)
-    if reason:
-        return reason
-    check = prop.check
-    if prop.id == DIFFERENTIAL_ID:
-        common = info.observables["objects"] & reference_info.observables["objects"]
-        check = functools.partial(properties.differential, reference=reference, common=common)
+    info = describe(engine)
+    features, check = property_check(prop, info, ReferenceEngine())  # as run_property runs it
+    if check is None:
+        return unsupported_reason(prop, info, features)
     recording = _Recording(engine)
     subject = Subject(recording, info, features)
     tally = Tally()

@@ -128,6 +128,21 @@ Progress = Callable[[str, float, PropertyRun], None]
 many seconds it has done it, and the run so far (conformance.pytest_progress shows it)."""
 
 
+def property_check(prop: Property, info: EngineInfo, reference: Engine) -> tuple[frozenset[str], Callable | None]:
+    """The features ``prop`` runs with against an engine described by ``info`` (those it shares
+    with ``reference``), and the check to call per example (``None``: the engine cannot run the
+    property, :func:`unsupported_reason` says why). The layer-7 differential compares the object
+    values both engines declare."""
+    reference_info = describe(reference)
+    features = info.features & reference_info.features
+    if unsupported_reason(prop, info, features):
+        return features, None
+    if prop.id != DIFFERENTIAL_ID:
+        return features, prop.check
+    common = info.observables["objects"] & reference_info.observables["objects"]
+    return features, functools.partial(properties.differential, reference=reference, common=common)
+
+
 def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: settings,
                  reference: Engine | None = None, count_elements: bool = False,
                  shrink_seconds: float | None = None, progress: Progress | None = None) -> PropertyRun:
@@ -139,17 +154,11 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
     from reference_engine import ReferenceEngine
 
     reference = reference or ReferenceEngine()
-    reference_info = describe(reference)
-    features = info.features & reference_info.features
     run = PropertyRun(prop, minimum=minimum_examples(profile))
-    reason = unsupported_reason(prop, info, features)
-    if reason:
-        run.status, run.message = "unsupported", reason
+    features, check = property_check(prop, info, reference)
+    if check is None:
+        run.status, run.message = "unsupported", unsupported_reason(prop, info, features)
         return run
-    check = prop.check
-    if prop.id == DIFFERENTIAL_ID:
-        common = info.observables["objects"] & reference_info.observables["objects"]
-        check = functools.partial(properties.differential, reference=reference, common=common)
     subject = Subject(engine, info, features, elements=set() if count_elements else None)
     started = time.perf_counter()
     restarts_before = getattr(engine, "restarts", 0)
@@ -239,7 +248,7 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
     if run.status == "passed" and (run.examples < run.minimum or run.refused > (MINIMUM_SHARE - 1) * run.examples):
         run.status, run.message = "unsupported", too_few_examples(run, info)
     if run.status in ("failed", "errored"):
-        run.failing_rules = failing_rules_of(run, engine, info, reference, reference_info)
+        run.failing_rules = failing_rules_of(run, engine, info, reference, describe(reference))
     return run
 
 
