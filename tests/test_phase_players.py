@@ -607,8 +607,7 @@ def test_unpreventable_damage_beside_protection_to_several_recipients_is_refused
     """CR 615.12 with 702.16e: damage that can't be prevented to a creature with protection
     (worded without a target, .protected_recipients) or to one unprotected target is worded; to
     several recipients in a case with protection it is refused. A permanent's own ability dealing
-    it to several recipients is refused too (phase's reading of the restriction before "each ..."
-    words is not checked)."""
+    it to several recipients is worded (phase's reading checked with the card's parse)."""
     from conformance.engines.adapters.phase.damage_sources import recipient_words
 
     knight = creature(2, 2, abilities=[{"protection": "red"}])
@@ -623,8 +622,30 @@ def test_unpreventable_damage_beside_protection_to_several_recipients_is_refused
         "Damage can't be prevented this turn."]
     leech = make_case({"leech": creature(1, 1, abilities=[{"keyword": "lifelink"}])},
                       [{"damage": {"source": "leech", "to_each_player": True, "amount": 1}}], rules=("120.3",)).to_dict()
-    with pytest.raises(Unsupported, match=r"CR 615\.12\) from a permanent's own ability to several recipients"):
-        recipient_words(leech, {"source": "leech", "to_each_player": True, "amount": 1, "cant_be_prevented": True})
+    assert recipient_words(leech, {"source": "leech", "to_each_player": True, "amount": 1,
+                                   "cant_be_prevented": True}).words == "each player"
+
+
+@needs_phase
+@pytest.mark.parametrize("unpreventable", [True, False])
+def test_unpreventable_damage_from_a_sources_own_ability_to_several_recipients(engine, unpreventable):
+    """CR 615.12, 120.3, 702.15b: a lifelink creature's own ability dealing 2 damage to each
+    creature, then 1 to each player, through shields on a bear and on Blair (615.7). Unpreventable,
+    all of it is dealt: the bear (2/2) dies (704.5g), Blair loses 1, and Alex gains 2 + 2 + 1 + 1.
+    Preventable, the shields take the bear's 2 and Blair's 1: the bear lives, Blair keeps 20, and
+    Alex gains only what was dealt: 2 (to the knight) + 1 (to Alex) = 3."""
+    knight = creature(4, 4, abilities=[{"keyword": "lifelink"}])
+    steps = [{"prevent_damage": {"controller": "Blair", "to": "bear"}},
+             {"prevent_damage": {"controller": "Blair", "to": "Blair"}},
+             {"damage": {"source": "knight", "to_each": {"types": ["creature"]}, "amount": 2,
+                         "cant_be_prevented": unpreventable}},
+             {"damage": {"source": "knight", "to_each_player": True, "amount": 1, "cant_be_prevented": unpreventable}},
+             {"expect": {"objects": {"bear": {"zone": "graveyard" if unpreventable else "battlefield"},
+                                     "knight": {"damage": 2}},
+                         "players": {"Alex": {"life": 25 if unpreventable else 22},
+                                     "Blair": {"life": 19 if unpreventable else 20}}}}]
+    outcome = judged(engine, {"knight": knight, "bear": {**creature(2, 2), "owner": "Blair"}}, steps)
+    assert outcome.status == "passed", outcome
 
 
 @needs_phase

@@ -142,13 +142,11 @@ def recipient_words(case: Mapping[str, Any], body: Mapping[str, Any]) -> Recipie
     """"target player", "target creature", "target planeswalker", a protected creature's words
     (.protected_recipients), or several recipients (CR 120.3, one event): "each player", "each
     creature you control" (the filter read from the source's controller, 109.5), "each creature
-    and each player" (Pestilence's words). Damage that can't be prevented (615.12) only to one
-    target: phase's reading of the restriction's sentence before "each ..." words is not checked
-    here (nor beside protection, .unpreventable)."""
+    and each player" (Pestilence's words). Damage that can't be prevented (615.12) to any of
+    them begins with the restriction's sentence (.unpreventable; phase's reading of both sentences
+    is checked with the card's parse, :func:`activated_expectation`), but not to several
+    recipients beside protection (.unpreventable)."""
     to, each, players = body.get("to"), body.get("to_each"), bool(body.get("to_each_player"))
-    if body.get("cant_be_prevented") and to is None:
-        raise Unsupported("damage that can't be prevented (CR 615.12) from a permanent's own ability to several "
-                          "recipients: only to one target is it worded here")
     if to is not None and (each is not None or players):
         raise Unsupported("damage from a permanent's own ability to an object or player and to others too has no "
                           "wording here")
