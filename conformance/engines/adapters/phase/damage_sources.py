@@ -180,6 +180,30 @@ def recipient_kind(case: Mapping[str, Any], oid: str) -> str:
     return "planeswalker" if "planeswalker" in types and "creature" not in types else "creature"
 
 
+def stand_in_sentence(case: Mapping[str, Any], players: tuple[str, ...], body: Mapping[str, Any], name: str,
+                      caster: str) -> Sentence:
+    """The sentence of the spell ``name`` standing in for a damage event's source (CR 120.3), cast
+    by ``caster``: "NAME deals 3 damage to target creature." (or "target planeswalker", 120.3c),
+    "... to target player." (120.3a), "... to each creature you control." (the filter read from
+    the caster, 109.5), "... to each player."."""
+    amount = {"type": "Fixed", "value": body["amount"]}
+    if body.get("to_each") is not None:
+        grp = group(body["to_each"], you=caster, players=players, static=False)
+        if grp.zone != "battlefield" or grp.kind == "permanent":  # CR 120.1: not to cards, nor to any permanent
+            raise Unsupported(f"damage to each object of the filter {dict(body['to_each'])} has no wording here")
+        return Sentence(f"{name} deals {body['amount']} damage to {grp.each}.",
+                        {"type": "DamageAll", "amount": amount, "target": grp.filter})
+    if body.get("to_each_player"):
+        return Sentence(f"{name} deals {body['amount']} damage to each player.",
+                        {"type": "DamageEachPlayer", "amount": amount, "player_filter": {"type": "All"}})
+    if body["to"] in players:
+        return Sentence(f"{name} deals {body['amount']} damage to target player.",
+                        {"type": "DealDamage", "amount": amount, "target": {"type": "Player"}})
+    kind = recipient_kind(case, body["to"])
+    return Sentence(f"{name} deals {body['amount']} damage to target {kind}.",
+                    {"type": "DealDamage", "amount": amount, "target": {**TARGET, "type_filters": [kind.capitalize()]}})
+
+
 def source_ability_text(name: str, amount: int, recipient: Recipient, unpreventable: bool = False) -> str:
     """"{0}: NAME deals 3 damage to target creature.", beginning with Skullcrack's sentence where
     the damage can't be prevented (CR 615.12, .unpreventable)."""

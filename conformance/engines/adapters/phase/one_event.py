@@ -9,7 +9,15 @@ the sentences of a single spell: then no check comes between them. Written here:
   plan's stand-in for a damage source (where nothing depends on the source beyond its
   controller: not in a case whose damage must come from its own source, .damage_sources);
 - one player's life lost and gained, "Target player loses 2 life. That player gains 3 life.",
-  cast by that player, as the plan's life changes (119.3).
+  cast by that player, as the plan's life changes (119.3);
+- damage from one source to recipients no two parts share (CR 120.3: per recipient, the same
+  damage as one event), "Cfx Spell 1 deals 2 damage to target player. Cfx Spell 1 deals 1 damage
+  to each creature.", a sentence per part, at most one of them targeting, cast by the source's
+  controller as the plan's stand-in for it (:func:`.damage_sources.stand_in_sentence`). With
+  every recipient dealt damage by one sentence only, nothing here tells the sentences from one
+  event: no state-based action is checked while the spell resolves (704.3), and a case with what
+  could (a damage doubler or modifier, a source keyword, protection, redirection, an order of
+  replacement effects, damage that can't be prevented, triggered abilities) is refused.
 
 Anything else is unsupported.
 """
@@ -21,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.cards import CardPlan, spell_card
-from conformance.engines.adapters.phase.damage_sources import has_damage_doublers, recipient_kind
+from conformance.engines.adapters.phase.damage_sources import has_damage_doublers, recipient_kind, stand_in_sentence
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence
 from conformance.errors import Unsupported
 
@@ -49,6 +57,8 @@ def one_spell_event(case: Mapping[str, Any], players: tuple[str, ...], flat: lis
         return _life(flat, name)
     damage = [body for kind, body in flat if kind == "damage"]
     others = [(kind, body) for kind, body in flat if kind != "damage"]
+    if len(damage) > 1 and not others:
+        return _damage_to_several(case, players, damage, name)
     if len(damage) != 1 or any(kind not in PT_CHANGES for kind, _ in others):
         raise Unsupported("a together step with damage, life or prevention other than damage to one creature with P/T "
                           "changes on it, or one player's life lost and gained: no single spell here does that")
@@ -70,6 +80,35 @@ def one_spell_event(case: Mapping[str, Any], players: tuple[str, ...], flat: lis
         "target": {**TARGET, "type_filters": ["Creature"]}})]
     sentences += [effect_sentence(kind, other, "it", None) for kind, other in others]
     return OneEvent(spell_card(name, sentences), caster, body["to"], None, [other for _, other in others])
+
+
+def _damage_to_several(case: Mapping[str, Any], players: tuple[str, ...], damage: list[Mapping[str, Any]],
+                       name: str) -> OneEvent:
+    """Damage from one source in several parts of a together step, a sentence each (CR 120.3)."""
+    if len({body["source"] for body in damage}) != 1 or has_damage_doublers(case) \
+            or any(body.get("order") or body.get("cant_be_prevented") for body in damage):
+        raise Unsupported("damage in a together step from several sources, or beside a damage doubler, source keyword, "
+                          "protection or redirection, with an order, or that can't be prevented (CR 615.12): one "
+                          "spell's sentences are not one event there")
+    on_objects = [body for body in damage if body.get("to_each") is not None
+                  or (body.get("to") is not None and body["to"] not in players)]
+    on_players = [body for body in damage if body.get("to_each_player") or body.get("to") in players]
+    targeted = [body for body in damage if body.get("to") is not None]
+    if len(on_objects) > 1 or len(on_players) > 1 or len(on_objects) + len(on_players) != len(damage) \
+            or len(targeted) > 1:
+        raise Unsupported("damage in a together step to recipients two parts may share, or to two targets: its parts "
+                          "are not told apart from one event only where each recipient is dealt damage by one")
+    source = case["objects"][damage[0]["source"]]
+    if source["zone"] != "stack" and any((body.get("to_each") or {}).get("controller") for body in damage):
+        raise Unsupported("damage in a together step to creatures a filter names relative to a permanent source's "
+                          "controller (CR 109.5), who may change: only for a spell's")
+    caster = source.get("controller") or source["owner"]
+    sentences = [stand_in_sentence(case, players, body, name, caster) for body in damage]
+    to = targeted[0]["to"] if targeted else None
+    if to is not None and (to not in players and recipient_kind(case, to) != "creature"):
+        raise Unsupported("damage in a together step targeting a planeswalker: only a creature or a player here")
+    return OneEvent(spell_card(name, sentences), caster, None if to in players else to,
+                    to if to in players else None, [])
 
 
 def _life(flat: list[tuple[str, Mapping[str, Any]]], name: str) -> OneEvent:

@@ -30,7 +30,8 @@ from conformance.engines.adapters.phase.counters import has_counter_replacements
 from conformance.engines.adapters.phase.damage_sources import (PERMANENT_KEYWORDS, SOURCE_KEYWORDS, Activation,
                                                                card_kinds_read, damage_order, damage_orders,
                                                                has_damage_doublers, recipient_kind, recipient_words,
-                                                               source_abilities, source_ability_text)
+                                                               source_abilities, source_ability_text,
+                                                               stand_in_sentence)
 from conformance.engines.adapters.phase.life_replacements import check_lifelink_order
 from conformance.engines.adapters.phase.one_event import one_spell_event
 from conformance.engines.adapters.phase.plain_spells import plan_life, plan_mana, plan_prevention
@@ -126,7 +127,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
 
 def _only_a_damage_source(case: Mapping[str, Any], oid: str, *, observed: bool = False) -> bool:
     """Whether a spell on the stack is in the case only as the source of damage events: no step
-    but ``damage`` names it, no checkpoint observes it (``observed``: checkpoints may), no ability
+    but ``damage`` (alone or in a ``together`` step) names it, no checkpoint observes it (``observed``: checkpoints may), no ability
     of another card mentions it."""
     spec = case["objects"][oid]
     if not set(spec["card"].get("types", [])) & {"instant", "sorcery"} or not _source_keywords_only(spec["card"]):
@@ -139,11 +140,16 @@ def _only_a_damage_source(case: Mapping[str, Any], oid: str, *, observed: bool =
             return any(names(v) for v in value)
         return value == oid
 
+    def without_source(kind: str, body: Any) -> Any:
+        if kind == "together":  # its damage parts too (.one_event)
+            return [{k: without_source(k, b) for k, b in part.items()} for part in body]
+        if kind == "damage" and body.get("source") == oid:
+            return {k: v for k, v in body.items() if k != "source"}
+        return body
+
     for step in case["steps"]:
         (kind, body), = step.items()
-        if kind == "damage" and body.get("source") == oid:
-            body = {k: v for k, v in body.items() if k != "source"}
-        if names(body) and not (observed and kind == "expect"):
+        if names(without_source(kind, body)) and not (observed and kind == "expect"):
             return False
     return not any(names(other) for key, other in case["objects"].items() if key != oid)
 
@@ -188,7 +194,9 @@ def _plan_step(plan: Plan, case: Mapping[str, Any], kind: str, body: Any, counte
         return plan_trigger(case, body, plan.trigger_text)
     if kind == "resolve_triggers":  # CR 603.3b (.triggers)
         return order_of(case, body.get("order"), plan.trigger_text)
-    if plan.triggers and kind == "together":
+    if plan.triggers and kind == "together" and not all("damage" in part for part in body):
+        # damage alone: each recipient is dealt damage by one part (.one_event), so each trigger event (CR 603.2: dealt
+        # damage, life lost) happens once, as in one event, and the abilities wait until the spell has resolved
         raise Unsupported("a together step in a case with triggered abilities: phase sees its parts' events one by one "
                           "here (CR 603.2c)")
     if kind in ("put_counters", "remove_counters"):
@@ -444,36 +452,21 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     source = case["objects"][body["source"]]  # a spell on the stack observed by checkpoints stays there (.board)
     caster = source.get("controller") or source["owner"]
     first = unpreventable_sentences(case, body)  # CR 615.12 (.unpreventable)
-    amount = body["amount"]
     name = f"Cfx Spell {next(counter)}"
-    amount_q = {"type": "Fixed", "value": amount}
-    if body.get("to_each") is not None:
-        grp = group(body["to_each"], you=caster, players=plan.players, static=False)
-        if grp.zone != "battlefield" or grp.kind == "permanent":  # CR 120.1: not to cards, nor to any permanent
-            raise Unsupported(f"damage to each object of the filter {dict(body['to_each'])} has no wording here")
-        sentence = Sentence(f"{name} deals {amount} damage to {grp.each}.",
-                            {"type": "DamageAll", "amount": amount_q, "target": grp.filter})
-    elif body.get("to_each_player"):
-        sentence = Sentence(f"{name} deals {amount} damage to each player.",
-                            {"type": "DamageEachPlayer", "amount": amount_q, "player_filter": {"type": "All"}})
-    elif body["to"] in plan.players:  # CR 120.3a: life lost
-        sentence = Sentence(f"{name} deals {amount} damage to target player.",
-                            {"type": "DealDamage", "amount": amount_q, "target": {"type": "Player"}})
+    if body.get("to") is not None and body["to"] not in plan.players and doublers and each_recipient(case, body):
+        words = each_recipient(case, body)  # CR 702.16b: a protected creature, not targeted
+        plan.cards[name] = spell_card(name, [Sentence(f"{name} deals {body['amount']} damage to {words}.", {
+            "type": "DamageAll", "amount": {"type": "Fixed", "value": body["amount"]},
+            "target": each_filter(words)})], **look)
+        plan.spells[name] = caster
+        return Cast(spell=name, caster=caster, target=None, parts=[], needs_creature=False, order=order,
+                    only=(body["to"], words))
+    sentence = stand_in_sentence(case, plan.players, body, name, caster)
+    if body.get("to") in plan.players:  # CR 120.3a: life lost
         plan.cards[name] = spell_card(name, [*first, sentence], **look)
         plan.spells[name] = caster
         return Cast(spell=name, caster=caster, target=None, parts=[], target_player=body["to"], order=order,
                     orders=orders, unpreventable=bool(first))
-    elif doublers and each_recipient(case, body):  # CR 702.16b: a protected creature, not targeted
-        words = each_recipient(case, body)
-        plan.cards[name] = spell_card(name, [Sentence(f"{name} deals {amount} damage to {words}.", {
-            "type": "DamageAll", "amount": amount_q, "target": each_filter(words)})], **look)
-        plan.spells[name] = caster
-        return Cast(spell=name, caster=caster, target=None, parts=[], needs_creature=False, order=order,
-                    only=(body["to"], words))
-    else:
-        kind = recipient_kind(case, body["to"])
-        sentence = Sentence(f"{name} deals {amount} damage to target {kind}.",
-                            {"type": "DealDamage", "amount": amount_q, "target": {**TARGET, "type_filters": [kind.capitalize()]}})
     plan.cards[name] = spell_card(name, [*first, sentence], **look)
     plan.spells[name] = caster
     relative = (body.get("to_each") is not None and body["to_each"].get("controller") not in (None, "")
