@@ -107,7 +107,7 @@ def _event(oid: str, event: Mapping[str, Any], this: str) -> tuple[str, dict[str
 
 def _amount(n: Any, noun: str) -> tuple[str, dict[str, Any]]:
     if n == "that_many":
-        return ("that much" if noun == "life" else "that many"), THAT_MANY
+        return ("that much" if noun in ("life", "damage") else "that many"), THAT_MANY
     if not isinstance(n, int) or n < 0:
         raise Unsupported(f"an amount {n!r}")
     return str(n), {"type": "Fixed", "value": n}
@@ -156,16 +156,19 @@ def _effect(oid: str, effect: Mapping[str, Any], that: str | None, this: str,
         return (f"put {how} {body['kind']} {noun} on {whom}",
                 {"type": "PutCounter", "counter_type": counter_type, "count": count,
                  "target": {"type": "SelfRef"} if to == "itself" else {"type": "TriggeringSource"}}, None)
-    if kind == "damage" and set(body) <= {"amount", "to"} and isinstance(body["amount"], int) and (
+    if kind == "damage" and set(body) <= {"amount", "to"} and (
+            isinstance(body["amount"], int) or (body["amount"] == "that_many" and amount_of is not None)) and (
             (body.get("to") == "that" and names_that) or body.get("to") == "you"
             or body.get("to") == "itself"):
         # CR 120.3: its permanent deals the damage, to the event's creature, its controller or itself (to a
-        # noncreature itself it deals none, 120.1: phase marks none either, seen for an enchantment)
+        # noncreature itself it deals none, 120.1: phase marks none either, seen for an enchantment); "that much
+        # damage" is the event's amount (603.7c; phase: EventContextAmount), "itself" worded as "this creature"
+        # (phase reads "... damage to itself" as a target's damage to itself)
         whom, target = {"that": ("that creature", "TriggeringSource"), "you": ("you", "Controller"),
                         "itself": (this, "SelfRef")}[body["to"]]
-        return (f"{this} deals {body['amount']} damage to {whom}",
-                {"type": "DealDamage", "amount": {"type": "Fixed", "value": body["amount"]},
-                 "target": {"type": target}}, None)
+        words, amount = _amount(body["amount"], "damage")
+        return (f"{this} deals {words} damage to {whom}",
+                {"type": "DealDamage", "amount": amount, "target": {"type": target}}, None)
     if kind == "modify_pt" and set(body) <= {"power", "toughness", "to"} and body.get("to", "itself") == "itself":
         p, t = body.get("power", 0) or 0, body.get("toughness", 0) or 0
         if amount_of in ("lost", "gained") and "that_many" in (p, t) and all(
