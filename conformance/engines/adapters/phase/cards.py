@@ -241,7 +241,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     check_static_prevention(built.face, replacements)
     check_damage_modifiers(built.face, replacements)
     read = list(built.face.get("keywords") or ())
-    if [k for k in read if not (printed and _keyword_name(k) in TEXT_KEYWORDS)] != parsed:  # Crew from its text
+    if _multiset([k for k in read if not (printed and _keyword_name(k) in TEXT_KEYWORDS)]) != _multiset(parsed):
+        # Crew from its text; in any order (phase puts a protection, read from the text, after the others)
         raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return dataclasses.replace(built, activated=activations) if activations else built
 
@@ -284,6 +285,10 @@ def intrinsic_mana_abilities(oid: str, name: str, card: Mapping[str, Any]) -> li
         raise Unsupported(f"object {oid!r}: phase reads its basic land types {basics} as more than their mana abilities")
     return abilities
 
+
+
+def _multiset(keywords: list[Any]) -> list[str]:
+    return sorted(json.dumps(k, sort_keys=True) for k in keywords)
 
 
 def _keyword_name(keyword: Any) -> str:

@@ -49,12 +49,20 @@ def plan_life(plan: Plan, kind: str, body: Mapping[str, Any], counter: Iterator[
 def plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
     """A prevention shield from a resolving spell (CR 615.1, 615.7): "Prevent the next 3 damage
     that would be dealt to target creature this turn." (or "all damage", or "target player"),
-    cast by the effect's controller. Only shields that do not depend on the damage's source: the
-    adapter's damage comes from spells standing in for the scenario's sources."""
-    if body.get("by") is not None or body.get("combat"):
-        raise Unsupported("a prevention effect limited to some sources or to combat damage: this adapter's damage "
-                          "comes from spells standing in for the scenario's sources")
-    if body.get("to_each") is not None or body.get("to") is None:
+    cast by the effect's controller; of combat damage only (510.2), "Prevent all combat damage
+    that would be dealt to target creature this turn." or Fog's "Prevent all combat damage that
+    would be dealt this turn." (phase: a shield of combat damage to any recipient, seen in its
+    state). Only shields that do not depend on the damage's source: the adapter's damage comes
+    from spells standing in for the scenario's sources."""
+    if body.get("by") is not None:
+        raise Unsupported("a prevention effect limited to some sources: this adapter's damage comes from spells "
+                          "standing in for the scenario's sources")
+    combat = bool(body.get("combat"))
+    if combat and body.get("amount") is not None:
+        raise Unsupported("a prevention shield of the next N combat damage has no Oracle wording here (only all combat "
+                          "damage)")
+    fog = combat and body.get("to") is None and body.get("to_each") is None
+    if (body.get("to_each") is not None or body.get("to") is None) and not fog:
         # seen: phase reads "Prevent the next 1 damage that would be dealt to each white creature this turn." as one
         # shield in all (one creature of three was spared one damage), and leaves Wojek Apothecary's wording
         # ("... to target creature and each other creature that shares a color with it ...") unimplemented
@@ -66,16 +74,21 @@ def plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any]
         raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
     amount = body.get("amount")
     how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
-    to_player = body["to"] in plan.players
-    kind = None if to_player else recipient_kind(case, body["to"])  # a creature, or a planeswalker (CR 120.3c)
-    whom = "target player" if to_player else f"target {kind}"
-    sentence = Sentence(f"Prevent {how_much} that would be dealt to {whom} this turn.",
-                        {"type": "PreventDamage", "amount": parsed, "scope": "AllDamage",
-                         "target": {"type": "Player"} if to_player else {**TARGET, "type_filters": [kind.capitalize()]}})
+    scope = "CombatDamage" if combat else "AllDamage"
+    to_player = not fog and body["to"] in plan.players
+    kind = None if to_player or fog else recipient_kind(case, body["to"])  # a creature or a planeswalker (CR 120.3c)
+    if fog:
+        sentence = Sentence("Prevent all combat damage that would be dealt this turn.",
+                            {"type": "PreventDamage", "amount": "All", "scope": scope, "target": {"type": "Any"}})
+    else:
+        whom = "target player" if to_player else f"target {kind}"
+        sentence = Sentence(f"Prevent {'all combat damage' if combat else how_much} that would be dealt to {whom} this "
+                            "turn.", {"type": "PreventDamage", "amount": parsed, "scope": scope, "target": {
+                                "type": "Player"} if to_player else {**TARGET, "type_filters": [kind.capitalize()]}})
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, [sentence])
     plan.spells[name] = body["controller"]
     if body.get("id"):
         plan.shields[body["id"]] = name
-    return Cast(spell=name, caster=body["controller"], target=None if to_player else body["to"], parts=[],
+    return Cast(spell=name, caster=body["controller"], target=None if to_player or fog else body["to"], parts=[],
                 target_player=body["to"] if to_player else None, needs_creature=kind == "creature")
