@@ -1,0 +1,52 @@
+"""What phase-python's Oracle parser does not read, which caps how much of the counter property
+(614.1a/counters-agree-with-reference) can run on phase: each test fails once phase reads the
+wording, the signal to realise it in the adapter (docs/engines/phase.md, "the ceiling")."""
+
+from __future__ import annotations
+
+import json
+
+from tests.phase_support import needs_phase
+
+
+def _replacements(text: str) -> tuple[bool, list[dict]]:
+    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
+
+    face, unimplemented = _build_face(json.dumps(mtgjson("Cfx Gap", types=["Enchantment"], text=text), sort_keys=True))
+    return unimplemented, list(face.get("replacements") or ())
+
+
+@needs_phase
+def test_a_counter_replacement_of_the_players_own_counters_on_some_permanents_drops_the_permanents():
+    """CR 614.1a, 122.6a: "If you would put one or more counters on a creature you control, ..."
+    is read as Vorinclex's, of any permanent or player: the creatures are dropped (no valid_card)."""
+    _, (read,) = _replacements("If you would put one or more counters on a creature you control, put twice that "
+                               "many of each of those kinds of counters on that creature instead.")
+    assert read["valid_player"] == "You" and read["valid_card"] is None and read.get("counter_match") is None
+
+
+@needs_phase
+def test_a_counter_replacement_of_the_players_own_counters_of_one_kind_is_ignored():
+    """"If you would put one or more +1/+1 counters on a permanent or player, ..." (and an
+    opponent's halving of one kind): no replacement at all, and not even marked unimplemented."""
+    for text in ("If you would put one or more +1/+1 counters on a permanent or player, put twice that many +1/+1 "
+                 "counters on that permanent or player instead.",
+                 "If an opponent would put one or more +1/+1 counters on a permanent or player, they put half that "
+                 "many +1/+1 counters on that permanent or player instead, rounded down."):
+        assert _replacements(text) == (False, [])
+
+
+@needs_phase
+def test_an_opponents_halving_on_some_permanents_drops_the_permanents():
+    _, (read,) = _replacements("If an opponent would put one or more counters on a creature you control, they put "
+                               "half that many of each of those kinds of counters on that creature instead, rounded down.")
+    assert read["valid_player"] == "Opponent" and read["valid_card"] is None
+
+
+@needs_phase
+def test_that_many_plus_n_tokens_is_unimplemented():
+    """CR 614.1a, 111.1: "that many plus one" tokens has no reading (Peregrin Took's "those tokens
+    plus an additional Food token" is the adapter's where it fits)."""
+    unimplemented, read = _replacements("If one or more tokens would be created under your control, that many plus "
+                                        "one of those tokens are created instead.")
+    assert unimplemented and read == []
