@@ -456,7 +456,7 @@ def test_static_prevention_of_some_sources(engine):
              {"expect": {"players": {"Alex": {"life": 18}}}}]
     outcome = judged(engine, {"peace": peace, "ogre": creature(3, 3, colors=["R"]), "relic": relic}, steps)
     assert outcome.status == "passed", outcome
-    with pytest.raises(Unsupported, match="sources of one colour, creatures, or noncreature permanents"):
+    with pytest.raises(Unsupported, match="or spells of one colour, creatures, or noncreature permanents"):
         static_prevention_sentence("veil", "Veil", {"by": {"types": ["artifact"]}})
 
 

@@ -87,11 +87,18 @@ def check_protection(case: Mapping[str, Any]) -> None:
 
 def _apart(case: Mapping[str, Any], kind: str, body: Any) -> bool:
     """Whether a step is kept apart from every protection of the case (CR 702.16): a mana ability
-    activated (605.3b: no damage, no prevention), or a prevention shield or a redirection whose
+    activated (605.3b: no damage, no prevention), a prevention of all (combat) damage or of all
+    damage some sources deal, to anything, or a prevention shield or a redirection whose
     object (the shield's recipient, what damage is redirected to) is a player or an object that
     has no protection printed, where no step gives one (so its order with a protection, 616.1,
     never comes up, and the colourless instant making it targets no protected creature, 702.16b)."""
     if kind == "activate_mana":
+        return True
+    if kind == "prevent_damage" and body.get("to") is None and body.get("to_each") is None and body.get(
+            "amount") is None and (body.get("combat") or body.get("by") is not None):
+        # CR 615.1, 616.1: all (combat) damage, or all damage some sources deal, to anything (.plain_spells): its
+        # spell targets nothing, and beside a protection's prevention of all of a source's damage the order of the
+        # two changes nothing
         return True
     whom = {"prevent_damage": "to", "redirect_damage": "instead_to"}.get(kind)
     if whom is None or body.get(whom) is None or "'protection'" in str(case["steps"]):

@@ -84,12 +84,14 @@ def has_damage_doublers(case: Mapping[str, Any]) -> bool:
     modifier, a static prevention of some sources' damage (615.1), a redirection of a chosen
     source's damage (614.9, .redirection), a protection (whose quality is the source's, 702.16e),
     or a keyword that changes what a source's damage does (lifelink, deathtouch, infect, wither:
-    702.15b, 702.2b, 702.90b-c, 702.80a), on a card or given by an effect, depends on the source."""
+    702.15b, 702.2b, 702.90b-c, 702.80a), on a card or given by an effect, or a prevention step of
+    some sources' damage (615.1, .plain_spells), depends on the source."""
     return any("double_damage" in ability or "modify_damage" in ability or "protection" in ability
                or ability.get("keyword") in SOURCE_KEYWORDS
                or (ability.get("prevent_damage") or {}).get("by") is not None  # a source filter (.static_prevention)
                for spec in case["objects"].values() for ability in spec.get("card", {}).get("abilities", ())) or \
         any(kw in str(step) for step in case.get("steps", ()) for kw in (*SOURCE_KEYWORDS, "'protection'")) or \
+        any((body or {}).get("by") is not None for body in _steps_of(case.get("steps", ()), "prevent_damage")) or \
         has_redirection(case)
 
 
@@ -116,11 +118,15 @@ def card_kinds_read(case: Mapping[str, Any]) -> bool:
 
 def damage_steps(steps: list[Mapping[str, Any]]):
     """The ``damage`` steps of ``steps``, those inside ``together`` steps too."""
+    yield from _steps_of(steps, "damage")
+
+
+def _steps_of(steps: list[Mapping[str, Any]], wanted: str):
     for step in steps:
         (kind, body), = step.items()
         if kind == "together":
-            yield from damage_steps(body)
-        elif kind == "damage":
+            yield from _steps_of(body, wanted)
+        elif kind == wanted:
             yield body
 
 

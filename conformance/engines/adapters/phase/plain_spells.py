@@ -12,6 +12,7 @@ from conformance.engines.adapters.phase.ability_lines import add_mana_sentences,
 from conformance.engines.adapters.phase.cards import spell_card
 from conformance.engines.adapters.phase.casts import Cast, Plan
 from conformance.engines.adapters.phase.damage_sources import recipient_kind
+from conformance.engines.adapters.phase.static_prevention import source_words
 from conformance.engines.adapters.phase.wording import TARGET, Sentence
 from conformance.errors import Unsupported
 
@@ -52,15 +53,13 @@ def plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any]
     cast by the effect's controller; of combat damage only (510.2), "Prevent all combat damage
     that would be dealt to target creature this turn." or Fog's "Prevent all combat damage that
     would be dealt this turn." (phase: a shield of combat damage to any recipient, seen in its
-    state). Only shields that do not depend on the damage's source: the adapter's damage comes
-    from spells standing in for the scenario's sources."""
-    if body.get("by") is not None:
-        raise Unsupported("a prevention effect limited to some sources: this adapter's damage comes from spells "
-                          "standing in for the scenario's sources")
+    state). Of some sources' damage, :func:`_by_sources`."""
     combat = bool(body.get("combat"))
     if combat and body.get("amount") is not None:
         raise Unsupported("a prevention shield of the next N combat damage has no Oracle wording here (only all combat "
                           "damage)")
+    if body.get("by") is not None:
+        return _by_sources(plan, case, body, counter)
     fog = combat and body.get("to") is None and body.get("to_each") is None
     if (body.get("to_each") is not None or body.get("to") is None) and not fog:
         # seen: phase reads "Prevent the next 1 damage that would be dealt to each white creature this turn." as one
@@ -92,3 +91,29 @@ def plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any]
         plan.shields[body["id"]] = name
     return Cast(spell=name, caster=body["controller"], target=None if to_player or fog else body["to"], parts=[],
                 target_player=body["to"] if to_player else None, needs_creature=kind == "creature")
+
+
+def _by_sources(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+    """CR 615.1: all damage (or all combat damage) some sources would deal this turn, to anything:
+    "Prevent all damage that would be dealt by red sources this turn." ("... by creatures ...",
+    "... by noncreature permanents ..."; phase: a prevention of all of it with that
+    ``damage_source_filter``). The case's damage then comes from its own sources, which the
+    filter judges (.damage_sources.has_damage_doublers)."""
+    if body.get("to") is not None or body.get("to_each") is not None or body.get("amount") is not None:
+        raise Unsupported("a prevention shield of some sources' damage to some recipients, or of N damage, has no "
+                          "Oracle wording here (only all damage some sources would deal, to anything)")
+    if body.get("until", "end_of_turn") != "end_of_turn":
+        raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
+    if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
+        raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
+    words, source_filter = source_words(f"the prevention {body.get('id')}", body["by"])
+    what = "combat damage" if body.get("combat") else "damage"
+    sentence = Sentence(f"Prevent all {what} that would be dealt by {words} this turn.", {
+        "type": "PreventDamage", "amount": "All", "scope": "CombatDamage" if body.get("combat") else "AllDamage",
+        "target": {"type": "Any"}, "damage_source_filter": source_filter})
+    name = f"Cfx Spell {next(counter)}"
+    plan.cards[name] = spell_card(name, [sentence])
+    plan.spells[name] = body["controller"]
+    if body.get("id"):
+        plan.shields[body["id"]] = name
+    return Cast(spell=name, caster=body["controller"], target=None, parts=[], needs_creature=False)

@@ -142,33 +142,45 @@ def _by_sources(oid: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sen
     dealt by red sources." (one colour, of any source: a permanent or a spell), "... by
     creatures." or "... by noncreature permanents." (phase: a prevention shield of all of it with that ``damage_source_filter``). The
     damage must then come from the scenario's own source (.damage_sources)."""
-    by = {k: v for k, v in body["by"].items() if v not in (None, False, [], ())}
-    zones = by.pop("zone", "battlefield")
-    zones = frozenset([zones] if isinstance(zones, str) else zones)
-    types, colors = list(by.pop("types", [])), list(by.pop("colors", []))
-    nots = list(by.pop("not_types", []))
     rest = {k: v for k, v in body.items() if k not in ("by",) and v not in (None, False, [], ())}
-    if to or rest or by or (nots and (types or colors or zones != {"battlefield"} or nots != ["creature"])):
+    if to or rest:
         raise Unsupported(f"object {oid!r}: the static prevention ability {dict(body)} has no Oracle wording here (all "
                           "damage by sources of one colour, or by creatures, to anything)")
-    if not types and len(colors) == 1 and zones == {"battlefield", "stack"}:
-        words = f"{COLOR_WORDS[colors[0]]} sources"
-        source_filter = {"type": "Typed", "type_filters": [], "controller": None,
-                         "properties": [{"type": "HasColor", "color": COLOR_WORDS[colors[0]].capitalize()}]}
-    elif types == ["creature"] and not colors and zones == {"battlefield"}:
-        words = "creatures"
-        source_filter = {"type": "Typed", "type_filters": ["Creature"], "controller": None, "properties": []}
-    elif nots == ["creature"]:  # noncreature permanents: no spell here, an instant or sorcery, is one (110.4)
-        words = "noncreature permanents"
-        source_filter = {"type": "Typed", "type_filters": ["Permanent", {"Non": "Creature"}], "controller": None,
-                         "properties": []}
-    else:
-        raise Unsupported(f"object {oid!r}: a static prevention of the damage of {dict(body['by'])} has no Oracle "
-                          "wording here (sources of one colour, creatures, or noncreature permanents)")
+    words, source_filter = source_words(oid, body["by"])
     return Sentence(f"Prevent all damage that would be dealt by {words}.",
                     {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": None, "condition": None,
                      "execute": None, "damage_source_filter": source_filter,
                      "shield_kind": {"Prevention": {"amount": "All"}}})
+
+
+def source_words(oid: str, by: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The sources a prevention effect covers (CR 615.1) in Oracle words, "red sources" (a
+    permanent or a spell of that colour), "blue instant and sorcery spells" (spells, perhaps of one
+    colour), "creatures", "noncreature permanents", and phase's
+    ``damage_source_filter`` of them."""
+    flt = {k: v for k, v in by.items() if v not in (None, False, [], ())}
+    zones = flt.pop("zone", "battlefield")
+    zones = frozenset([zones] if isinstance(zones, str) else zones)
+    types, colors, nots = list(flt.pop("types", [])), list(flt.pop("colors", [])), list(flt.pop("not_types", []))
+    if not flt and not types and not nots and len(colors) == 1 and zones == {"battlefield", "stack"}:
+        return f"{COLOR_WORDS[colors[0]]} sources", {
+            "type": "Typed", "type_filters": [], "controller": None,
+            "properties": [{"type": "HasColor", "color": COLOR_WORDS[colors[0]].capitalize()}]}
+    if not flt and not types and not nots and len(colors) <= 1 and zones == {"stack"}:
+        # spells: every spell dealing damage here is an instant or sorcery (.plan._plan_damage refuses others), and
+        # phase reads "blue spells" as blue cards anywhere, so they are named by those two card types
+        color = [{"type": "HasColor", "color": COLOR_WORDS[c].capitalize()} for c in colors]
+        return " ".join([*(COLOR_WORDS[c] for c in colors), "instant and sorcery spells"]), {"type": "Or", "filters": [
+            {"type": "Typed", "type_filters": [kind], "controller": None, "properties": color}
+            for kind in ("Instant", "Sorcery")]}
+    if not flt and types == ["creature"] and not colors and not nots and zones == {"battlefield"}:
+        return "creatures", {"type": "Typed", "type_filters": ["Creature"], "controller": None, "properties": []}
+    if not flt and nots == ["creature"] and not types and not colors and zones == {"battlefield"}:
+        # noncreature permanents: no spell here, an instant or sorcery, is one (110.4)
+        return "noncreature permanents", {"type": "Typed", "type_filters": ["Permanent", {"Non": "Creature"}],
+                                          "controller": None, "properties": []}
+    raise Unsupported(f"object {oid!r}: a prevention of the damage of {dict(by)} has no Oracle wording here (sources "
+                      "or spells of one colour, creatures, or noncreature permanents)")
 
 
 def _combat_only(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any]) -> Sentence:
