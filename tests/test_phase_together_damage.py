@@ -59,8 +59,23 @@ def test_the_life_lost_in_the_event_triggers_once(engine, info):
     (({"to": "bear", "amount": 1}, {"to_each": {"types": ["creature"]}, "amount": 1}), "two parts may share"),
     (({"to": "Blair", "amount": 1}, {"to_each_player": True, "amount": 1}), "two parts may share"),
     (({"to": "Blair", "amount": 1}, {"to_each": {"types": ["creature"]}, "amount": 1, "cant_be_prevented": True}),
-     "can't be prevented"),
+     "some but not all can't be prevented"),
 ])
 def test_parts_that_are_not_one_event_as_sentences_are_refused(engine, info, parts, reason):
     result = outcome(engine, info, make_case(_board(), [_together(*parts)], rules=("120.3",)))
     assert result.status == "unsupported" and reason in result.reason, result
+
+
+@needs_phase
+def test_damage_that_cant_be_prevented_in_every_part(engine, info):
+    """CR 615.12: both parts can't be prevented, so Blair's shields on herself and on her bear
+    (615.7) prevent nothing: the bear (2/2) is dealt 2 and dies, Blair loses 3."""
+    steps = [{"prevent_damage": {"controller": "Blair", "to": "Blair"}},
+             {"prevent_damage": {"controller": "Blair", "to": "bear"}},
+             _together({"to": "Blair", "amount": 3, "cant_be_prevented": True},
+                       {"to_each": {"types": ["creature"], "controller": "opponent"}, "amount": 2,
+                        "cant_be_prevented": True}),
+             {"expect": {"objects": {"bear": {"zone": "graveyard"}, "ox": {"damage": 0}},
+                         "players": {"Blair": {"life": 17}}}}]
+    result = outcome(engine, info, make_case(_board(), steps, rules=("615.12", "120.3")))
+    assert result.status == "passed", result

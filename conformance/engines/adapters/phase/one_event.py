@@ -17,7 +17,8 @@ the sentences of a single spell: then no check comes between them. Written here:
   every recipient dealt damage by one sentence only, nothing here tells the sentences from one
   event: no state-based action is checked while the spell resolves (704.3), and a case with what
   could (a damage doubler or modifier, a source keyword, protection, redirection, an order of
-  replacement effects, damage that can't be prevented, triggered abilities) is refused.
+  replacement effects) is refused; where all of it can't be prevented (615.12) the spell begins
+  with Skullcrack's sentence (.unpreventable), where only some of it, it is refused.
 
 Anything else is unsupported.
 """
@@ -30,6 +31,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.cards import CardPlan, spell_card
 from conformance.engines.adapters.phase.damage_sources import has_damage_doublers, recipient_kind, stand_in_sentence
+from conformance.engines.adapters.phase.unpreventable import RESTRICTION
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, effect_sentence
 from conformance.errors import Unsupported
 
@@ -48,6 +50,7 @@ class OneEvent:
     target: str | None
     target_player: str | None
     parts: list[Mapping[str, Any]]
+    unpreventable: bool = False  # its damage can't be prevented (CR 615.12, .unpreventable)
 
 
 def one_spell_event(case: Mapping[str, Any], players: tuple[str, ...], flat: list[tuple[str, Mapping[str, Any]]],
@@ -85,11 +88,12 @@ def one_spell_event(case: Mapping[str, Any], players: tuple[str, ...], flat: lis
 def _damage_to_several(case: Mapping[str, Any], players: tuple[str, ...], damage: list[Mapping[str, Any]],
                        name: str) -> OneEvent:
     """Damage from one source in several parts of a together step, a sentence each (CR 120.3)."""
+    unpreventable = {bool(body.get("cant_be_prevented")) for body in damage}
     if len({body["source"] for body in damage}) != 1 or has_damage_doublers(case) \
-            or any(body.get("order") or body.get("cant_be_prevented") for body in damage):
+            or any(body.get("order") for body in damage) or len(unpreventable) != 1:
         raise Unsupported("damage in a together step from several sources, or beside a damage doubler, source keyword, "
-                          "protection or redirection, with an order, or that can't be prevented (CR 615.12): one "
-                          "spell's sentences are not one event there")
+                          "protection or redirection, with an order, or of which some but not all can't be prevented "
+                          "(CR 615.12): one spell's sentences are not one event there")
     on_objects = [body for body in damage if body.get("to_each") is not None
                   or (body.get("to") is not None and body["to"] not in players)]
     on_players = [body for body in damage if body.get("to_each_player") or body.get("to") in players]
@@ -103,12 +107,14 @@ def _damage_to_several(case: Mapping[str, Any], players: tuple[str, ...], damage
         raise Unsupported("damage in a together step to creatures a filter names relative to a permanent source's "
                           "controller (CR 109.5), who may change: only for a spell's")
     caster = source.get("controller") or source["owner"]
-    sentences = [stand_in_sentence(case, players, body, name, caster) for body in damage]
+    # CR 615.12: all of it can't be prevented: Skullcrack's sentence first, the restriction ended once it resolved
+    sentences = [*([RESTRICTION] if True in unpreventable else []),
+                 *(stand_in_sentence(case, players, body, name, caster) for body in damage)]
     to = targeted[0]["to"] if targeted else None
     if to is not None and (to not in players and recipient_kind(case, to) != "creature"):
         raise Unsupported("damage in a together step targeting a planeswalker: only a creature or a player here")
     return OneEvent(spell_card(name, sentences), caster, None if to in players else to,
-                    to if to in players else None, [])
+                    to if to in players else None, [], unpreventable=True in unpreventable)
 
 
 def _life(flat: list[tuple[str, Mapping[str, Any]]], name: str) -> OneEvent:

@@ -302,7 +302,7 @@ def _plan_one_spell_event(plan: Plan, case: Mapping[str, Any], flat: list[tuple[
     plan.cards[name] = event.card
     plan.spells[name] = event.caster
     return Cast(spell=name, caster=event.caster, target=event.target, parts=event.parts,
-                target_player=event.target_player)
+                target_player=event.target_player, unpreventable=event.unpreventable)
 
 
 def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int],
