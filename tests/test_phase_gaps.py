@@ -50,3 +50,16 @@ def test_that_many_plus_n_tokens_is_unimplemented():
     unimplemented, read = _replacements("If one or more tokens would be created under your control, that many plus "
                                         "one of those tokens are created instead.")
     assert unimplemented and read == []
+
+
+@needs_phase
+def test_a_token_entering_with_counters_is_ignored():
+    """CR 111.4, 614.1c: a token "with 'This creature enters with a +1/+1 counter on it.'" (the
+    generator's token with ``enters_with_counters``): phase reads no effect at all from the spell,
+    and does not mark it unimplemented."""
+    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
+
+    face, unimplemented = _build_face(json.dumps(mtgjson("Cfx Gap", types=["Instant"], text=(
+        'Create a 0/0 green Ooze creature token with "This creature enters with a +1/+1 counter on it."')),
+        sort_keys=True))
+    assert (unimplemented, face.get("abilities") or []) == (False, [])
