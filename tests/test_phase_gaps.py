@@ -1,6 +1,7 @@
-"""What phase-python's Oracle parser does not read, which caps how much of the counter property
-(614.1a/counters-agree-with-reference) can run on phase: each test fails once phase reads the
-wording, the signal to realise it in the adapter (docs/engines/phase.md, "the ceiling")."""
+"""What phase-python's Oracle parser does not read, which caps how much of the counter and copy
+properties (614.1a/counters-agree-with-reference, 707.3/copies-agree-with-reference) can run on
+phase: each test fails once phase reads the wording, the signal to realise it in the adapter
+(docs/engines/phase.md, "What caps the differential properties on phase")."""
 
 from __future__ import annotations
 
@@ -63,3 +64,30 @@ def test_a_token_entering_with_counters_is_ignored():
         'Create a 0/0 green Ooze creature token with "This creature enters with a +1/+1 counter on it."')),
         sort_keys=True))
     assert (unimplemented, face.get("abilities") or []) == (False, [])
+
+
+@needs_phase
+def test_a_copy_exception_of_colours_is_dropped():
+    """CR 707.9b: "..., except it's blue." is read as a plain copy (no modification at all)."""
+    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
+
+    card = mtgjson("Cfx Gap", types=["Creature"], text="You may have this creature enter as a copy of any creature on "
+                                                        "the battlefield, except it's blue.")
+    card.update(power="0", toughness="0")
+    face, unimplemented = _build_face(json.dumps(card, sort_keys=True))
+    (read,) = face["replacements"]
+    assert not unimplemented and read["execute"]["effect"]["type"] == "BecomeCopy"
+    assert not read["execute"]["effect"].get("additional_modifications")
+
+
+@needs_phase
+def test_an_as_enters_choice_of_a_creature_and_a_choice_as_turned_face_up_are_unimplemented():
+    """CR 614.12, 708.11: "As this creature enters, choose a creature." and Aquamorph Entity's
+    "As this creature enters or is turned face up, ..." are marked unimplemented."""
+    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
+
+    for text in ("As this creature enters, choose a creature.",
+                 "As this creature enters or is turned face up, it becomes your choice of 5/1 or 1/5."):
+        card = mtgjson("Cfx Gap", types=["Creature"], text=text)
+        card.update(power="0", toughness="0")
+        assert _build_face(json.dumps(card, sort_keys=True))[1] is True
