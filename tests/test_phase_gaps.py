@@ -91,3 +91,19 @@ def test_an_as_enters_choice_of_a_creature_and_a_choice_as_turned_face_up_are_un
         card = mtgjson("Cfx Gap", types=["Creature"], text=text)
         card.update(power="0", toughness="0")
         assert _build_face(json.dumps(card, sort_keys=True))[1] is True
+
+
+@needs_phase
+def test_a_copy_entering_with_two_additional_counters_drops_them():
+    """CR 707.9e, 614.1c: "an additional +1/+1 counter" is read; "two additional" is dropped."""
+    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
+
+    def modifications(how: str):
+        card = mtgjson("Cfx Gap", types=["Creature"], text="You may have this creature enter as a copy of any creature "
+                       f"on the battlefield, except it enters with {how} on it.")
+        card.update(power="0", toughness="0")
+        (read,) = _build_face(json.dumps(card, sort_keys=True))[0]["replacements"]
+        return read["execute"]["effect"].get("additional_modifications")
+
+    assert modifications("an additional +1/+1 counter")[0]["type"] == "AddCounterOnEnter"
+    assert modifications("two additional +1/+1 counters") is None
