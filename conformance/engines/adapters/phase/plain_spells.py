@@ -58,28 +58,29 @@ def plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any]
     if combat and body.get("amount") is not None:
         raise Unsupported("a prevention shield of the next N combat damage has no Oracle wording here (only all combat "
                           "damage)")
+    if body.get("until", "end_of_turn") != "end_of_turn":
+        raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
+    if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
+        raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
+    scope = "CombatDamage" if combat else "AllDamage"
+    anything = body.get("to") is None and body.get("to_each") is None
+    to_player = kind = None
     if body.get("by") is not None:
-        return _by_sources(plan, case, body, counter)
-    fog = combat and body.get("to") is None and body.get("to_each") is None
-    if (body.get("to_each") is not None or body.get("to") is None) and not fog:
+        sentence = _by_sources(body, scope)
+    elif combat and anything:
+        sentence = Sentence("Prevent all combat damage that would be dealt this turn.",
+                            {"type": "PreventDamage", "amount": "All", "scope": scope, "target": {"type": "Any"}})
+    elif body.get("to") is None:
         # seen: phase reads "Prevent the next 1 damage that would be dealt to each white creature this turn." as one
         # shield in all (one creature of three was spared one damage), and leaves Wojek Apothecary's wording
         # ("... to target creature and each other creature that shares a color with it ...") unimplemented
         raise Unsupported("a prevention effect giving a shield to each object a filter matches has no wording here "
                           "(CR 615.11: phase reads 'the next N damage ... to each' as one shield in all)")
-    if body.get("until", "end_of_turn") != "end_of_turn":
-        raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
-    if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
-        raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
-    amount = body.get("amount")
-    how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
-    scope = "CombatDamage" if combat else "AllDamage"
-    to_player = not fog and body["to"] in plan.players
-    kind = None if to_player or fog else recipient_kind(case, body["to"])  # a creature or a planeswalker (CR 120.3c)
-    if fog:
-        sentence = Sentence("Prevent all combat damage that would be dealt this turn.",
-                            {"type": "PreventDamage", "amount": "All", "scope": scope, "target": {"type": "Any"}})
     else:
+        amount = body.get("amount")
+        how_much, parsed = ("all damage", "All") if amount is None else (f"the next {amount} damage", {"Next": amount})
+        to_player = body["to"] in plan.players
+        kind = None if to_player else recipient_kind(case, body["to"])  # a creature or a planeswalker (CR 120.3c)
         whom = "target player" if to_player else f"target {kind}"
         sentence = Sentence(f"Prevent {'all combat damage' if combat else how_much} that would be dealt to {whom} this "
                             "turn.", {"type": "PreventDamage", "amount": parsed, "scope": scope, "target": {
@@ -89,11 +90,12 @@ def plan_prevention(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any]
     plan.spells[name] = body["controller"]
     if body.get("id"):
         plan.shields[body["id"]] = name
-    return Cast(spell=name, caster=body["controller"], target=None if to_player or fog else body["to"], parts=[],
+    target = body["to"] if kind is not None else None
+    return Cast(spell=name, caster=body["controller"], target=target, parts=[],
                 target_player=body["to"] if to_player else None, needs_creature=kind == "creature")
 
 
-def _by_sources(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]) -> Cast:
+def _by_sources(body: Mapping[str, Any], scope: str) -> Sentence:
     """CR 615.1: all damage (or all combat damage) some sources would deal this turn, to anything:
     "Prevent all damage that would be dealt by red sources this turn." ("... by creatures ...",
     "... by noncreature permanents ..."; phase: a prevention of all of it with that
@@ -102,18 +104,8 @@ def _by_sources(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], co
     if body.get("to") is not None or body.get("to_each") is not None or body.get("amount") is not None:
         raise Unsupported("a prevention shield of some sources' damage to some recipients, or of N damage, has no "
                           "Oracle wording here (only all damage some sources would deal, to anything)")
-    if body.get("until", "end_of_turn") != "end_of_turn":
-        raise Unsupported(f"a prevention effect lasting {body.get('until')!r} (phase's shields last this turn)")
-    if body.get("id") and any("end_effect" in step and step["end_effect"] == body["id"] for step in case["steps"]):
-        raise Unsupported("ending a prevention effect: phase keeps its shields outside its continuous effects")
     words, source_filter = source_words(f"the prevention {body.get('id')}", body["by"])
-    what = "combat damage" if body.get("combat") else "damage"
-    sentence = Sentence(f"Prevent all {what} that would be dealt by {words} this turn.", {
-        "type": "PreventDamage", "amount": "All", "scope": "CombatDamage" if body.get("combat") else "AllDamage",
-        "target": {"type": "Any"}, "damage_source_filter": source_filter})
-    name = f"Cfx Spell {next(counter)}"
-    plan.cards[name] = spell_card(name, [sentence])
-    plan.spells[name] = body["controller"]
-    if body.get("id"):
-        plan.shields[body["id"]] = name
-    return Cast(spell=name, caster=body["controller"], target=None, parts=[], needs_creature=False)
+    what = "combat damage" if scope == "CombatDamage" else "damage"
+    return Sentence(f"Prevent all {what} that would be dealt by {words} this turn.", {
+        "type": "PreventDamage", "amount": "All", "scope": scope, "target": {"type": "Any"},
+        "damage_source_filter": source_filter})
