@@ -107,3 +107,20 @@ def test_a_copy_entering_with_two_additional_counters_drops_them():
 
     assert modifications("an additional +1/+1 counter")[0]["type"] == "AddCounterOnEnter"
     assert modifications("two additional +1/+1 counters") is None
+
+
+@needs_phase
+def test_a_copy_exception_of_creature_types_alone_is_dropped():
+    """CR 707.9b: "..., except it's an Illusion." is read as a plain copy; with a P/T, "except it's a
+    2/2 Illusion.", the creature types are replaced (the form the adapter writes where it fits)."""
+    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
+
+    def modifications(exception: str):
+        card = mtgjson("Cfx Gap", types=["Creature"], text="You may have this creature enter as a copy of any creature "
+                       f"on the battlefield, except it's {exception}.")
+        card.update(power="0", toughness="0")
+        (read,) = _build_face(json.dumps(card, sort_keys=True))[0]["replacements"]
+        return read["execute"]["effect"].get("additional_modifications")
+
+    assert modifications("an Illusion") is None
+    assert {"type": "AddSubtype", "subtype": "Illusion"} in modifications("a 2/2 Illusion")
