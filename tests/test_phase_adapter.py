@@ -407,8 +407,8 @@ def test_the_reproducer_script_still_shows_the_disagreement(script):
       "bear": creature(1, 3)}, [], "switching"),
     ({"bear": creature(2, 2, ), "elf": creature(1, 1)}, [{"move": {"object": "elf", "to": "graveyard"}},
                                                          {"modify_pt": {"to": "elf", "power": 1}}], "not a creature on the battlefield"),
-    ({"bear": creature(2, 2)}, [{"together": [{"double_pt": {"to": "bear", "which": "power"}},
-                                              {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}}]}],
+    ({"bear": creature(2, 2), "elf": creature(1, 1)}, [{"together": [
+        {"double_pt": {"to": "bear", "which": "power"}}, {"move": {"object": "elf", "to": "graveyard"}}]}],
      "state-based actions"),
     ({"bear": creature(2, 2)}, [{"switch_pt": {"to_each": {"types": ["creature"]}}}], "one target"),
 ])

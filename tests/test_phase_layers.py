@@ -275,3 +275,20 @@ def test_damage_to_each_card_in_graveyards_or_each_permanent_is_refused(engine, 
             rules=("120.1",))
         result = outcome(engine, info, case)
         assert result.status == "unsupported" and "damage to each object" in result.reason, result
+
+
+@needs_phase
+@pytest.mark.parametrize(("first", "power"), [("double_pt", 6), ("put_counters", 8)])
+def test_counters_put_in_one_event_with_a_doubling_of_the_same_creature(engine, info, first, power):  # noqa: F811
+    """CR 704.3, 701.10b, 613.4c: a together step doubling a 2/2's power and putting two +1/+1
+    counters on it, as one spell in the step's order: doubled first, +2/+0 then +2/+2 (6/4);
+    counters first, 4/4 then +4/+0 (8/4)."""
+    from tests.scenarios import creature, make_case
+
+    parts = {"double_pt": {"double_pt": {"to": "bear", "controller": "Alex", "which": "power"}},
+             "put_counters": {"put_counters": {"object": "bear", "kind": "+1/+1", "count": 2}}}
+    order = [parts[first], *(part for kind, part in parts.items() if kind != first)]
+    case = make_case({"bear": creature(2, 2)}, [{"together": order}, {"expect": {"objects": {"bear": {
+        "power": power, "toughness": 4, "counters": {"+1/+1": 2}}}}}], rules=("704.3", "701.10b"))
+    result = outcome(engine, info, case)
+    assert result.status == "passed", result

@@ -119,14 +119,18 @@ def check_counter_replacements(face: Mapping[str, Any], sentences: list[Sentence
                 raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
 
 
-def put_counters_sentence(body: Mapping[str, Any]) -> Sentence:
-    """"Put three +1/+1 counters on target permanent." (CR 122.1: an effect putting counters)."""
+def put_counters_sentence(body: Mapping[str, Any], whom: str = "target permanent") -> Sentence:
+    """"Put three +1/+1 counters on target permanent." (CR 122.1: an effect putting counters), or
+    on "target creature", or on "that creature" (a later sentence's word for the spell's target:
+    phase reads "on it" after some sentences as the spell itself)."""
     count, kind = body["count"], body["kind"]
     how_many = "a" if count == 1 else number_word(count)
     noun = "counter" if count == 1 else "counters"
-    return Sentence(f"Put {how_many} {kind} {noun} on target permanent.",
+    target = {"type": "ParentTarget"} if whom == "that creature" else {
+        "type": "Typed", "type_filters": [whom.split()[-1].capitalize()], "controller": None, "properties": []}
+    return Sentence(f"Put {how_many} {kind} {noun} on {whom}.",
                     {"type": "PutCounter", "counter_type": phase_kind(kind), "count": {"type": "Fixed", "value": count},
-                     "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None, "properties": []}})
+                     "target": target})
 
 
 def enters_with_sentence(oid: str, name: str, body: Mapping[str, Any]) -> Sentence:

@@ -308,13 +308,19 @@ def _plan_one_spell_event(plan: Plan, case: Mapping[str, Any], flat: list[tuple[
 def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int],
                 case: Mapping[str, Any] | None = None) -> Cast:
     """One synthesized spell doing ``parts`` in order, all by one caster and on one target (or on
-    ``to_each`` sets); a lone P/T change on an object ``case`` declares with no creature type is
+    ``to_each`` sets), counters put on that target too (a ``together`` step's, .counters); a lone P/T change on an object ``case`` declares with no creature type is
     written "Target permanent" (CR 208.3a, :data:`.wording.ON_ANY_PERMANENT`)."""
-    caster = parts[0][1]["controller"]
+    caster = next(body["controller"] for kind, body in parts if kind != "put_counters")
     target = None
     needs_creature = True
     sentences = []
     for kind, body in parts:
+        if kind == "put_counters":  # CR 122.1: on the spell's one target (who puts them: no counter replacement here)
+            if target is not None and body["object"] != target:
+                raise Unsupported("effects on different objects in one event: a spell here targets one creature")
+            sentences.append(put_counters_sentence(body, "target creature" if target is None else "that creature"))
+            target = body["object"]
+            continue
         if body["controller"] != caster:
             raise Unsupported("effects of different controllers in one event: no single spell does that")
         if body.get("until", "end_of_turn") not in ("end_of_turn", "ended"):
@@ -343,7 +349,7 @@ def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter:
     name = f"Cfx Spell {next(counter)}"
     plan.cards[name] = spell_card(name, sentences)
     plan.spells[name] = caster
-    return Cast(spell=name, caster=caster, target=target, parts=[body for _, body in parts],
+    return Cast(spell=name, caster=caster, target=target, parts=[body for kind, body in parts if kind != "put_counters"],
                 needs_creature=needs_creature)
 
 
@@ -541,7 +547,8 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
     needs_spell = any(kind in SPELL_ONLY or (kind in EFFECT_STEPS and body.get("to_each") is not None)
                       for kind, body in flat)
     if needs_spell:
-        if not all(kind in EFFECT_STEPS for kind, _ in flat):
+        if not all(kind in EFFECT_STEPS or kind == "put_counters" for kind, _ in flat) \
+                or all(kind == "put_counters" for kind, _ in flat):
             raise Unsupported("a together step joining a doubling, tripling or to_each effect with counters, moves or "
                               "ends of effects: phase fixes such an effect only by resolving a spell, and checks "
                               "state-based actions as soon as that spell is cast")
