@@ -10,8 +10,10 @@ declared features, as a property run draws them) for ``--examples`` random examp
 - disagreed: it does not, counted by the value that differs first (``power``, ``zone``, a
   player's ``life``...), with one message of each;
 - refused by the engine (Unsupported), counted by its reason (a generated object's id in it shown
-  as ``'<id>'``); refused by the reference engine; set aside by the law itself; errored (the
-  engine raised).
+  as ``'<id>'``), and apart those refused for what the engine itself lacks (its adapter raised
+  :class:`conformance.errors.EngineGap`: no adapter could run them on that engine, so the share
+  that can run is at most the rest); refused by the reference engine; set aside by the law
+  itself; errored (the engine raised).
 
     python -m benchmarks.explore --engine phase                 # seeds 21, 33, 45; 200 examples each
     python -m benchmarks.explore --engine phase --seeds 7 --examples 50 --property 613/agrees-with-reference
@@ -36,7 +38,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import UnsatisfiedAssumption
 
 from conformance.engines.interface import describe, load_engine
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 from conformance.laws.catalogue import PROPERTIES
 from conformance.laws.property import EngineRunError, PropertyFailed, Subject
 from conformance.laws.runner import property_check, unsupported_reason
@@ -59,6 +61,7 @@ class Tally:
     messages: dict = field(default_factory=dict)
     cases: dict = field(default_factory=dict)  # the first case of each value disagreed on, and of an error
     refused: Counter = field(default_factory=Counter)
+    gaps: int = 0  # of the refused, those for what the engine itself lacks (EngineGap)
     reference_refused: int = 0
     set_aside: int = 0
     errored: Counter = field(default_factory=Counter)
@@ -78,7 +81,7 @@ class _Recording:
     """The engine under test, remembering the reason of the last case it refused."""
 
     def __init__(self, engine):
-        self.engine, self.reason = engine, None
+        self.engine, self.reason, self.gap = engine, None, False
 
     def __getattr__(self, name):
         return getattr(self.engine, name)
@@ -87,7 +90,7 @@ class _Recording:
         try:
             return self.engine.run(case)
         except Unsupported as exc:
-            self.reason = str(exc)
+            self.reason, self.gap = str(exc), isinstance(exc, EngineGap)
             raise
 
 
@@ -111,7 +114,7 @@ def explore(prop, engine, *, seeds=SEEDS, examples=EXAMPLES) -> Tally | str:
 
     def judge(data) -> None:
         subject.start()
-        recording.reason = None
+        recording.reason, recording.gap = None, False
         try:
             check(subject, data, features)
         except PropertyFailed as failed:
@@ -125,6 +128,7 @@ def explore(prop, engine, *, seeds=SEEDS, examples=EXAMPLES) -> Tally | str:
         except UnsatisfiedAssumption:
             if subject.refused == "engine":
                 tally.refused[_OBJECT_ID.sub("'<id>'", recording.reason or "(no reason given)")] += 1
+                tally.gaps += recording.gap
             elif subject.refused == "reference":
                 tally.reference_refused += 1
             else:
@@ -154,6 +158,10 @@ def report(prop, tally: Tally | str, *, top: int = 12) -> list[str]:
              f"{tally.agreed}, disagreed {sum(tally.disagreed.values())}; refused by the engine "
              f"{sum(tally.refused.values())}, by the reference {tally.reference_refused}; set aside by the law "
              f"{tally.set_aside}; errored {sum(tally.errored.values())}"]
+    if tally.gaps:
+        ceiling = 1 - tally.gaps / (tally.ran + sum(tally.refused.values()))
+        lines.append(f"  refused for what the engine itself lacks (EngineGap): {tally.gaps}, so at most {ceiling:.0%} "
+                     "can run on this engine")
     for value, count in tally.disagreed.most_common():
         lines.append(f"  disagreed on {value}: {count}, e.g. {tally.messages[value]}")
     for reason, count in tally.refused.most_common(top):

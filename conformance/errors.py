@@ -55,6 +55,14 @@ class Unsupported(Exception):
         super().__init__(reason)
 
 
+class EngineGap(Unsupported):
+    """Unsupported because the engine itself lacks what the case needs, as its adapter found by
+    asking the engine (its Oracle parser reads no wording for the rule, or reads it as something
+    else; it cannot report what the case observes), not because the adapter has not realised it
+    yet. The verdict is the same (unsupported); ``benchmarks.explore`` counts these apart, as the
+    share of a property no adapter could run on that engine."""
+
+
 class EngineSpecError(ValueError):
     """An engine spec (``module:attribute`` or a known name) that cannot be loaded."""
 

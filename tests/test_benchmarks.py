@@ -97,6 +97,36 @@ def test_exploring_counts_each_refusal_by_the_engine_s_reason():
     assert "  refused 10: no steps here" in explore.report(_differential("613/agrees-with-reference"), tally)
 
 
+def test_exploring_counts_apart_what_the_engine_itself_lacks():
+    """benchmarks.explore: refusals raised as EngineGap (the engine lacks the rule, as its adapter
+    found) are counted apart, and the report gives the share that can run at most."""
+    from benchmarks import explore
+    from conformance.errors import EngineGap, Unsupported
+    from reference_engine import ReferenceEngine
+
+    class HalfLacking(ReferenceEngine):
+        calls = 0
+
+        def run(self, case):
+            self.calls += 1
+            if self.calls % 4 == 0:
+                raise EngineGap("its parser reads no such wording")
+            if self.calls % 4 == 1:
+                raise Unsupported("not written yet")
+            return super().run(case)
+
+    prop = _differential("613/agrees-with-reference")
+    tally = explore.explore(prop, HalfLacking(), seeds=(1,), examples=20)
+    refused = sum(tally.refused.values())
+    assert tally.gaps == tally.refused["its parser reads no such wording"] > 0
+    assert refused > tally.gaps and tally.ran > 0
+    ceiling = 1 - tally.gaps / (tally.ran + refused)
+    assert (f"  refused for what the engine itself lacks (EngineGap): {tally.gaps}, so at most {ceiling:.0%} can run "
+            "on this engine") in explore.report(prop, tally)
+    assert not any("EngineGap" in line for line in explore.report(
+        prop, explore.explore(prop, ReferenceEngine(), seeds=(1,), examples=5)))
+
+
 def test_exploring_looks_past_the_first_disagreement(tmp_path):
     """A mutant that lets a creature with 0 toughness live disagrees on many examples (the creature's
     controller, zone, ... where the reference engine has it dead), counted by the value that differs

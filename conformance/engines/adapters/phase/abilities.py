@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.changes import KEYWORDS
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 KEYWORDS_BACK = {**{phase_name: word for word, phase_name in KEYWORDS.items()}, "Changeling": "changeling"}  # 702.73a
 
@@ -142,7 +142,7 @@ def check_single_instances(case: Mapping[str, Any]) -> None:
     for oid, spec in case["objects"].items():
         keywords = [a["keyword"] for a in spec["card"].get("abilities", ()) if "keyword" in a]
         if len(set(keywords)) != len(keywords):  # printed twice on one card
-            raise Unsupported(f"object {oid!r} has a keyword twice (CR 113.2c): phase keeps a keyword once")
+            raise EngineGap(f"object {oid!r} has a keyword twice (CR 113.2c): phase keeps a keyword once")
         printed += [(ALL if copies else oid, k) for k in keywords]
         for ability in spec["card"].get("abilities", ()):
             if "static" in ability:  # a copy of its object has the static ability too (707.2): another grant
@@ -165,5 +165,5 @@ def check_single_instances(case: Mapping[str, Any]) -> None:
     pairs = [(a, b) for i, a in enumerate(granted) for b in granted[i + 1:]] + [(a, b) for a in granted for b in printed]
     for (who, keyword), (other, again) in pairs:
         if keyword == again and (who == other or ALL in (who, other)):
-            raise Unsupported(f"an object may have {keyword} twice here (CR 113.2c): phase keeps a keyword once, "
+            raise EngineGap(f"an object may have {keyword} twice here (CR 113.2c): phase keeps a keyword once, "
                               "so the abilities observed cannot be read as the CR counts them")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.adapters.phase.wording import Sentence, matches
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
@@ -33,7 +33,7 @@ def produced(add: Mapping[str, int]) -> dict[str, Any]:
         raise Unsupported(f"a mana ability adding {dict(add)}")
     if add.get("C"):
         if any(add.get(kind) for kind in COLORS):
-            raise Unsupported("a mana ability adding coloured and colorless mana: phase's parser has no reading of it")
+            raise EngineGap("a mana ability adding coloured and colorless mana: phase's parser has no reading of it")
         return {"type": "Colorless", "count": {"type": "Fixed", "value": add["C"]}}
     return {"type": "Fixed", "colors": [COLORS[kind] for kind in TYPE_ORDER[:5] for _ in range(add.get(kind, 0))]}
 
@@ -77,7 +77,7 @@ def add_mana_sentences(mana: Mapping[str, int]) -> list[Sentence]:
 def double_mana_sentence(kind: str) -> Sentence:
     """CR 701.10f: "Double the amount of red mana in your mana pool."."""
     if kind == "C":
-        raise Unsupported("doubling colorless mana: phase's parser has no colour for it")
+        raise EngineGap("doubling colorless mana: phase's parser has no colour for it")
     return Sentence(f"Double the amount of {COLOR_WORDS[kind]} mana in your mana pool.",
                     {"type": "Double", "target_kind": {"type": "ManaPool", "data": {"color": COLORS[kind]}},
                      "target": {"type": "Controller"}})
@@ -179,7 +179,7 @@ def printed_ability_lines(oid: str, name: str, card: Mapping[str, Any], before: 
     parsed = face.get("abilities") or []
     if unimplemented or len(parsed) != len(lines) or not all(matches(e, a) for (_, e), a in zip(lines, parsed)) \
             or face.get("triggers") or face.get("replacements") or face.get("static_abilities"):
-        raise Unsupported(f"object {oid!r}: phase does not read {[t for t, _ in lines]!r} as written")
+        raise EngineGap(f"object {oid!r}: phase does not read {[t for t, _ in lines]!r} as written")
     return [t for t, _ in lines], parsed
 
 

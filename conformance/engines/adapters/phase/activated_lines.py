@@ -35,7 +35,7 @@ from typing import Any
 from conformance.engines.adapters.phase.changes import ability_parts, change_parts
 from conformance.engines.adapters.phase.face_down import SYMBOLS
 from conformance.engines.adapters.phase.wording import cda_sentences, matches
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 FILLER_LINE = "{T}: Add {C}."
 """A line standing for each ability before the written ones when they are parsed apart, so that
@@ -215,7 +215,7 @@ def activated_lines(oid: str, name: str, card: Mapping[str, Any], before: int, c
     parsed = (face.get("abilities") or [])[before:]
     if unimplemented or len(parsed) != len(lines) or not all(matches(e, a) for (_, _, e, _), a in zip(written, parsed)) \
             or face.get("triggers") or face.get("replacements") or face.get("static_abilities"):
-        raise Unsupported(f"object {oid!r}: phase does not read {lines!r} as written")
+        raise EngineGap(f"object {oid!r}: phase does not read {lines!r} as written")
     names = [n for n, *_ in written]
     if len(set(names)) != len(names):
         raise Unsupported(f"object {oid!r}: two activated abilities named alike")

@@ -39,7 +39,7 @@ from conformance.engines.adapters.phase.static_prevention import check_static_pr
 from conformance.engines.adapters.phase.tokens import check_token_replacements, token_replacement_sentence
 from conformance.engines.adapters.phase.wording import (Sentence, cda_colors_sentence, cda_sentences, check_parse, group,
                                                       matches, static_sentence)
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 from conformance.oracle import abilities as oracle_abilities
 
 # --- cards --------------------------------------------------------------------------------------
@@ -243,7 +243,7 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
     read = list(built.face.get("keywords") or ())
     if _multiset([k for k in read if not (printed and _keyword_name(k) in TEXT_KEYWORDS)]) != _multiset(parsed):
         # Crew from its text; in any order (phase puts a protection, read from the text, after the others)
-        raise Unsupported(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
+        raise EngineGap(f"object {oid!r}: phase reads its keywords as {built.face.get('keywords')}, not {keywords}")
     return dataclasses.replace(built, activated=activations) if activations else built
 
 
@@ -340,7 +340,7 @@ def damage_abilities(oid: str, name: str, damage: list[tuple[int, Recipient, boo
     if unimplemented or len(parsed) != len(damage) or not all(
             matches(activated_expectation(amount, recipient, text, unpreventable), ability)
             for (amount, recipient, unpreventable), text, ability in zip(damage, texts, parsed)):
-        raise Unsupported(f"object {oid!r}: phase does not read its damage abilities {texts!r} as written")
+        raise EngineGap(f"object {oid!r}: phase does not read its damage abilities {texts!r} as written")
     return parsed
 
 

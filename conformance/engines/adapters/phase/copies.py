@@ -29,7 +29,7 @@ from typing import Any
 from conformance.engines.adapters.phase.bindings import COUNTERS, _phase
 from conformance.engines.adapters.phase.changes import KEYWORDS
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 from conformance.format.subtypes import kind_of
 from conformance.oracle import abilities as oracle_abilities
 from conformance.oracle import effects as oracle_effects
@@ -99,6 +99,9 @@ def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
     an exception phase does not read. ``copied`` is the copied object's declaration, when known:
     supertypes given as none are "it isn't legendary" only when legendary is all it could have."""
     ex = {k: v for k, v in (exceptions or {}).items() if v not in (None, [], (), {}, False)}
+    if "colors" in ex and "subtypes" not in ex:  # seen: "..., except it's blue." reads as a plain copy
+        raise EngineGap(f"{who}: a copy exception of colours (CR 707.9b): phase's Oracle parser drops it (tests/"
+                        "test_phase_gaps.py)")
     out: list[dict[str, Any]] = []
     if (exceptions or {}).get("supertypes") in ([], ()):  # "except it isn't legendary"
         card = (copied or {}).get("card") or {}
@@ -120,7 +123,7 @@ def copy_modifications(who: str, exceptions: Mapping[str, Any] | None,
     out += [_granted(who, ability) for ability in ex.pop("gains", ())]
     for kind, n in dict(ex.pop("enters_with_counters", {})).items():  # CR 707.9e, 614.1c
         if n != 1:
-            raise Unsupported(f"{who}: a copy entering with {n} additional counters (phase's parser reads "
+            raise EngineGap(f"{who}: a copy entering with {n} additional counters (phase's parser reads "
                               "only 'an additional ... counter')")
         out.append({"type": "AddCounterOnEnter", "counter_type": COUNTERS.get(kind, kind),
                     "count": {"type": "Fixed", "value": 1}})

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.wording import Sentence
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 HALF_TEXT = ("If an opponent would put one or more counters on a permanent or player, they put half that many of "
              "each of those kinds of counters on that permanent or player instead, rounded down.")
@@ -26,6 +26,11 @@ HALF_TEXT = ("If an opponent would put one or more counters on a permanent or pl
 
 def halving_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
     """CR 614.1a: Vorinclex's halving, and phase's expected reading."""
+    if body.get("by_opponent") and not body.get("by_you") and (body.get("on") is not None
+                                                                or body.get("kind") is not None):
+        # seen: phase drops "on a creature you control" and reads nothing of "one or more +1/+1 counters" in this frame
+        raise EngineGap(f"object {oid!r}: an opponent's halving of some counters or permanents only: phase's Oracle "
+                        "parser drops the permanents, or reads nothing, in Vorinclex's words")
     if not body.get("by_opponent") or body.get("by_you") or body.get("on") is not None or body.get("kind") is not None:
         raise Unsupported(f"object {oid!r}: a halving counter replacement other than Vorinclex's (an opponent putting "
                           "any counters) has no Oracle wording here")

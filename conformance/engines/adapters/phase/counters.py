@@ -24,7 +24,7 @@ from typing import Any
 from conformance.engines.adapters.phase.bindings import COUNTERS
 from conformance.engines.adapters.phase.counter_halving import halving_sentence
 from conformance.engines.adapters.phase.wording import Sentence
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 from conformance.oracle import words as oracle_words
 from conformance.oracle.errors import NoOracleWording
 
@@ -78,7 +78,7 @@ def counter_replacement_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
     if body.get("by_you"):  # Vorinclex: "If you would put ..." (122.6a: who puts them)
         if body.get("on") is not None or kind is not None:  # phase drops "on a creature you control" (valid_card
             # None), and leaves "... +1/+1 counters ..., put that many plus one ..." unimplemented
-            raise Unsupported(f"object {oid!r}: an 'if you would put' counter replacement of some counters or "
+            raise EngineGap(f"object {oid!r}: an 'if you would put' counter replacement of some counters or "
                               "permanents only has no Oracle wording here (phase reads only Vorinclex's, of any)")
         # "that many plus N" in Vorinclex's frame; of effects only: no "an effect" in the words, so a loyalty
         # cost putting counters beside it is refused (CR 606.4, .plan._doubling_season)
@@ -116,7 +116,7 @@ def check_counter_replacements(face: Mapping[str, Any], sentences: list[Sentence
             continue
         for key in ("counter_match", "valid_player", "counter_replacement_subject"):
             if key not in sentence.expect and parsed.get(key) is not None:
-                raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
+                raise EngineGap(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
 
 
 def put_counters_sentence(body: Mapping[str, Any], whom: str = "target permanent") -> Sentence:

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 _FACTORS = {2: ("double", "Double"), 3: ("triple", "Triple")}
 _PLAYERS = {"you": ("you", "you", "Controller"), "any": ("a player", "that player", "Any")}
@@ -93,4 +93,4 @@ def check_damage_modifiers(face: Mapping[str, Any], sentences: list[Sentence]) -
         modification = (sentence.expect.get("damage_modification") or {}).get("type")
         if sentence.expect.get("event") == "DamageDone" and modification in ("Double", "Triple", "Plus") \
                 and "damage_target_filter" not in sentence.expect and parsed.get("damage_target_filter") is not None:
-            raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with a recipient filter")
+            raise EngineGap(f"phase's Oracle parser reads {sentence.text!r} with a recipient filter")

@@ -30,7 +30,7 @@ from conformance.engines.adapters.phase.redirection import has_redirection
 from conformance.engines.adapters.phase.static_prevention import static_prevention_sentence
 from conformance.engines.adapters.phase.unpreventable import RESTRICTION, unpreventable_sentences
 from conformance.engines.adapters.phase.wording import TARGET, Sentence, group
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 DOUBLE = {"event": "DamageDone", "mode": {"type": "Mandatory"}, "valid_card": None, "condition": None,
           "damage_modification": {"type": "Double"}}
@@ -76,7 +76,7 @@ def check_damage_replacements(face: Mapping[str, Any], sentences: list[Sentence]
     for sentence, parsed in zip(sentences, face.get("replacements") or ()):
         if sentence.expect.get("event") == "DamageDone" and "damage_source_filter" not in sentence.expect \
                 and parsed.get("damage_source_filter") is not None:
-            raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with a source filter")
+            raise EngineGap(f"phase's Oracle parser reads {sentence.text!r} with a source filter")
 
 
 def has_damage_doublers(case: Mapping[str, Any]) -> bool:

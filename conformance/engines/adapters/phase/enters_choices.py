@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.wording import Sentence
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 CHOICE_TYPES = {"opponent": ("an opponent", "Opponent"), "player": ("a player", "Player")}
 
@@ -30,7 +30,10 @@ CHOICE_TYPES = {"opponent": ("an opponent", "Opponent"), "player": ("a player", 
 
 def choose_sentence(oid: str, body: Mapping[str, Any], types: list[str]) -> Sentence:
     """"As this creature enters, choose an opponent." (CR 614.12), and phase's reading of it."""
-    if body.get("object") is not None or body.get("player") not in CHOICE_TYPES:
+    if body.get("object") is not None:  # seen: "As this creature enters, choose a creature." (tests/test_phase_gaps.py)
+        raise EngineGap(f"object {oid!r}: an as-enters choice of {dict(body)}: phase's Oracle parser leaves 'choose a "
+                        "creature' unimplemented")
+    if body.get("player") not in CHOICE_TYPES:
         raise Unsupported(f"object {oid!r}: an as-enters choice of {dict(body)} is not realised by this adapter "
                           "(only a player or an opponent)")
     if "creature" not in types:
@@ -57,10 +60,10 @@ def pt_choice_sentences(oid: str, body: Mapping[str, Any], types: list[str],
     if "creature" not in types:
         raise Unsupported(f"object {oid!r}: a power/toughness choice on a noncreature card has no wording here")
     if len(options) != 2 or len(set(options)) != 2 or not all(PT.match(str(o)) for o in options):
-        raise Unsupported(f"object {oid!r}: a power/toughness choice among {options} has no wording phase's parser "
+        raise EngineGap(f"object {oid!r}: a power/toughness choice among {options} has no wording phase's parser "
                           "reads (two options only)")
     if body.get("turned_face_up") and _turned_face_up(oid, case or {}):
-        raise Unsupported(f"object {oid!r}: a power/toughness choice as a permanent is turned face up (CR 708.11): "
+        raise EngineGap(f"object {oid!r}: a power/toughness choice as a permanent is turned face up (CR 708.11): "
                           "phase's parser leaves 'or is turned face up' unimplemented")
     first, second = options
     replacement = Sentence(f"As this creature enters, it becomes your choice of {first} or {second}.", {

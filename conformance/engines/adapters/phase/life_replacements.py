@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.wording import Sentence
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 _YOU = {"type": "Typed", "type_filters": [], "controller": "You", "properties": []}
 
@@ -78,7 +78,7 @@ def check_life_replacements(face: Mapping[str, Any], sentences: list[Sentence]) 
             continue
         for key in ("valid_player", "damage_source_filter", "counter_match"):
             if key not in sentence.expect and parsed.get(key) is not None:
-                raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
+                raise EngineGap(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
 
 
 def has_life_replacements(case: Mapping[str, Any]) -> bool:

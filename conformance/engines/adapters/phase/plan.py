@@ -49,7 +49,7 @@ from conformance.engines.adapters.phase.tokens import (copy_token_sentence, crea
 from conformance.engines.adapters.phase.enters_choices import FREE_CAST, declared_choice, player_choice, pt_choice, pt_copy
 from conformance.engines.adapters.phase.face_down import TURN_FACE_DOWN, TURN_FACE_UP, check_turn_face_up
 from conformance.engines.adapters.phase.wording import ON_ANY_PERMANENT, TARGET, Sentence, effect_sentence, group
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 from conformance.engines.adapters.phase.casts import EFFECT_STEPS, SPELL_ONLY, Cast, Inject, Plan  # noqa: F401 (re-exported)
 
@@ -65,7 +65,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
         raise Unsupported(f"{len(players)} players (phase seats 2 to {MAX_SEATS}; this adapter adds a second seat "
                           "to a game of one)")
     if case.get("range_of_influence") is not None:
-        raise Unsupported("the limited range of influence option (CR 801): phase's new_game refuses its format "
+        raise EngineGap("the limited range of influence option (CR 801): phase's new_game refuses its format "
                           "config's range_of_influence (\"not supported until limited-range rules are implemented\")")
     for name, state in (case.get("player_states") or {}).items():
         for kind in state.get("counters") or {}:  # CR 122.1 (.player_counters)

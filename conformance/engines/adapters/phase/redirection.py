@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conformance.engines.adapters.phase.wording import TARGET, Sentence
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 REDIRECT = Sentence("The next time a source of your choice would deal damage to you this turn, that damage is dealt to "
                     "target creature instead.",
@@ -83,7 +83,7 @@ def redirection(case: Mapping[str, Any], body: Mapping[str, Any]) -> tuple[Sente
             step.get("end_effect") == body.get("id") for step in case["steps"] if body.get("id")):
         raise Unsupported("a redirection lasting other than this turn, or ended early, has no wording here")
     if not kinds:
-        raise Unsupported("a redirection to a player or a permanent that is neither a creature nor a planeswalker: "
+        raise EngineGap("a redirection to a player or a permanent that is neither a creature nor a planeswalker: "
                           "phase reads only 'that damage is dealt to target creature [or planeswalker] instead' (CR "
                           "614.9)")
     at = next((i for i, step in enumerate(case["steps"]) if step.get("redirect_damage") is body), None)

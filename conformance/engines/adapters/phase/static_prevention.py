@@ -44,7 +44,7 @@ from typing import Any
 
 from conformance.engines.adapters.phase.counters import phase_kind
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 
 
 def static_prevention_sentence(oid: str, name: str, body: Mapping[str, Any],
@@ -223,7 +223,7 @@ def check_static_prevention(face: Mapping[str, Any], sentences: list[Sentence]) 
         for key in ("damage_target_filter", "damage_source_filter", "shield_kind", "damage_modification",
                     "redirect_target", "combat_scope"):
             if key not in expect and parsed.get(key) is not None:
-                raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
+                raise EngineGap(f"phase's Oracle parser reads {sentence.text!r} with {key} {parsed[key]!r}")
 
 
 def _with_extra(oid: str, name: str, body: Mapping[str, Any], to: Mapping[str, Any],

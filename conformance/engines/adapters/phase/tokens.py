@@ -33,7 +33,7 @@ from conformance.engines.adapters.phase.bindings import CARD_TYPES
 from conformance.engines.adapters.phase.copies import copy_modifications
 from conformance.engines.adapters.phase.counters import number_word
 from conformance.engines.adapters.phase.wording import COLOR_WORDS, Sentence
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 
@@ -58,7 +58,7 @@ def token_replacement_sentence(oid: str, body: Mapping[str, Any], case: Mapping[
         card = _one_kind(case)
         if card is not None and body.get("amount", 1) == 1 and body.get("under", "you") in ("you", "any"):
             return _plus_one_of(card, body.get("under", "you"))
-        raise Unsupported(f"object {oid!r}: a 'that many plus N' token replacement: phase's Oracle parser leaves "
+        raise EngineGap(f"object {oid!r}: a 'that many plus N' token replacement: phase's Oracle parser leaves "
                           "that wording unimplemented (plus one is written as Peregrin Took's 'those tokens plus an "
                           "additional ... token' only where every token the case creates is that token and the case "
                           "has no other token replacement, whose order with it phase would not ask, CR 616.1)")
@@ -133,7 +133,7 @@ def check_token_replacements(face: Mapping[str, Any], sentences: list[Sentence])
     for sentence, parsed in zip(sentences, face.get("replacements") or ()):
         if sentence.expect.get("event") == "CreateToken" and "token_owner_scope" not in sentence.expect \
                 and parsed.get("token_owner_scope") is not None:
-            raise Unsupported(f"phase's Oracle parser reads {sentence.text!r} for {parsed['token_owner_scope']}'s tokens")
+            raise EngineGap(f"phase's Oracle parser reads {sentence.text!r} for {parsed['token_owner_scope']}'s tokens")
 
 
 def copy_token_sentence(body: Mapping[str, Any], copied: Mapping[str, Any] | None = None) -> Sentence:
@@ -200,6 +200,11 @@ def _described(card: Mapping[str, Any]) -> tuple[str, list[str], list[str], list
     and its card types, subtypes and colours; anything else (abilities, ...) is unsupported."""
     extra = {k for k, v in card.items() if v not in (None, [], (), {})} - {"types", "subtypes", "colors", "power",
                                                                              "toughness", "name"}
+    if any("enters_with_counters" in a for a in card.get("abilities") or ()):
+        # seen: 'Create a 0/0 green Ooze creature token with "This creature enters with a +1/+1 counter on it."' reads
+        # as no effect at all, and is not marked unimplemented (tests/test_phase_gaps.py)
+        raise EngineGap("a token entering with counters (CR 614.1c): phase's Oracle parser reads no effect from a spell "
+                        "creating such a token")
     if extra:
         raise Unsupported(f"a token with {sorted(extra)} has no Oracle wording here")
     types = [t for t in TYPE_ORDER if t in card.get("types", ())]

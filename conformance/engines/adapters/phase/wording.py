@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.errors import Unsupported
+from conformance.errors import EngineGap, Unsupported
 from conformance.results.compare import same_multiset
 from conformance.oracle.objects import describe
 from conformance.oracle import abilities as oracle_abilities, words as oracle_words
@@ -174,7 +174,7 @@ def effect_sentence(kind: str, body: Mapping[str, Any], subject: str, grp: Group
         return Sentence(f"It has {what} until end of turn.", expect)
     if kind == "switch_pt":
         if subject == "each":
-            raise Unsupported("phase's Oracle parser reads \"Switch the power and toughness of each creature ... until "
+            raise EngineGap("phase's Oracle parser reads \"Switch the power and toughness of each creature ... until "
                               "end of turn\" as a switch of one target creature: no wording switches a set of creatures")
         # "that creature's", not "its": phase reads "its" after some sentences as the spell itself
         text = ("Switch target creature's power and toughness until end of turn." if subject == "target"
@@ -220,7 +220,7 @@ def static_sentence(body: Mapping[str, Any], grp: Group) -> Sentence:
         else:
             raise Unsupported("a static set_pt ability setting neither value has no Oracle wording")
     else:
-        raise Unsupported("phase's Oracle parser reads no static ability switching power and toughness "
+        raise EngineGap("phase's Oracle parser reads no static ability switching power and toughness "
                           "(\"Creatures you control have their power and toughness switched.\" is left unimplemented)")
     return Sentence(text, {"mode": "Continuous", "affected": grp.filter, "modifications": mods,
                            "characteristic_defining": False})
@@ -327,24 +327,24 @@ def check_parse(face: Mapping[str, Any], text: str, *, spell: list[Sentence] = (
     """Raise Unsupported unless phase's parser read ``text`` as the sentences mean (and an
     object's abilities given as Oracle text as phase reads them alone, ``activated``)."""
     if unimplemented:
-        raise Unsupported(f"phase's Oracle parser leaves part of {text!r} unimplemented")
+        raise EngineGap(f"phase's Oracle parser leaves part of {text!r} unimplemented")
     if spell:
         effects = spell_effects(face)
         expected = [s.expect for s in spell]
         if len(effects) != len(expected) or not all(matches(e, a) for e, a in zip(expected, effects)):
-            raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
+            raise EngineGap(f"phase's Oracle parser does not read {text!r} as written: it reads "
                               f"{[e.get('type') if isinstance(e, Mapping) else e for e in effects]}")
     parsed = face.get("static_abilities") or []
     if len(parsed) != len(statics) or not all(matches(s.expect, a) for s, a in zip(statics, parsed)):
-        raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads "
+        raise EngineGap(f"phase's Oracle parser does not read {text!r} as written: it reads "
                           f"{json.dumps(parsed)[:300]}")
     parsed = face.get("replacements") or []
     if len(parsed) != len(replacements) or not all(matches(s.expect, a) for s, a in zip(replacements, parsed)):
-        raise Unsupported(f"phase's Oracle parser does not read {text!r} as written: it reads replacements "
+        raise EngineGap(f"phase's Oracle parser does not read {text!r} as written: it reads replacements "
                           f"{json.dumps(parsed)[:300]}")
     parsed = face.get("triggers") or []  # CR 603.1: triggered abilities (.trigger_lines)
     if len(parsed) != len(triggers) or not all(matches(e, a) for e, a in zip(triggers, parsed)):
-        raise Unsupported(f"phase's Oracle parser does not read the triggered abilities of {text!r} as written: it "
+        raise EngineGap(f"phase's Oracle parser does not read the triggered abilities of {text!r} as written: it "
                           f"reads {json.dumps(parsed)[:300]}")
     if not spell and (face.get("abilities") or []) != list(activated):
-        raise Unsupported(f"phase's Oracle parser reads more into {text!r} than it says")
+        raise EngineGap(f"phase's Oracle parser reads more into {text!r} than it says")
