@@ -1,7 +1,8 @@
 """What phase-python's Oracle parser does not read, which caps how much of the counter and copy
 properties (614.1a/counters-agree-with-reference, 707.3/copies-agree-with-reference) can run on
-phase: each test fails once phase reads the wording, the signal to realise it in the adapter
-(docs/engines/phase.md, "What caps the differential properties on phase")."""
+phase: each test fails once phase reads the wording, the signal to realise it in the adapter (the
+adapter raises EngineGap there; docs/engines/phase.md, "What caps the differential properties on
+phase")."""
 
 from __future__ import annotations
 
@@ -10,11 +11,28 @@ import json
 from tests.phase_support import needs_phase
 
 
-def _replacements(text: str) -> tuple[bool, list[dict]]:
+def _face(text: str, kind: str = "Enchantment") -> tuple[dict, bool]:
+    """phase's face of a card of that type with that text, and whether it marked any unimplemented."""
     from conformance.engines.adapters.phase.cards import _build_face, mtgjson
 
-    face, unimplemented = _build_face(json.dumps(mtgjson("Cfx Gap", types=["Enchantment"], text=text), sort_keys=True))
+    card = mtgjson("Cfx Gap", types=[kind], text=text)
+    if kind == "Creature":
+        card.update(power="0", toughness="0")
+    return _build_face(json.dumps(card, sort_keys=True))
+
+
+def _replacements(text: str) -> tuple[bool, list[dict]]:
+    face, unimplemented = _face(text)
     return unimplemented, list(face.get("replacements") or ())
+
+
+def _copy_modifications(exception: str):
+    """What phase reads of a Clone's "..., except EXCEPTION." (``additional_modifications``)."""
+    face, _ = _face(f"You may have this creature enter as a copy of any creature on the battlefield, except {exception}.",
+                    "Creature")
+    (read,) = face["replacements"]
+    assert read["execute"]["effect"]["type"] == "BecomeCopy"
+    return read["execute"]["effect"].get("additional_modifications")
 
 
 @needs_phase
@@ -58,69 +76,36 @@ def test_a_token_entering_with_counters_is_ignored():
     """CR 111.4, 614.1c: a token "with 'This creature enters with a +1/+1 counter on it.'" (the
     generator's token with ``enters_with_counters``): phase reads no effect at all from the spell,
     and does not mark it unimplemented."""
-    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
-
-    face, unimplemented = _build_face(json.dumps(mtgjson("Cfx Gap", types=["Instant"], text=(
-        'Create a 0/0 green Ooze creature token with "This creature enters with a +1/+1 counter on it."')),
-        sort_keys=True))
+    face, unimplemented = _face('Create a 0/0 green Ooze creature token with "This creature enters with a +1/+1 '
+                                'counter on it."', "Instant")
     assert (unimplemented, face.get("abilities") or []) == (False, [])
 
 
 @needs_phase
 def test_a_copy_exception_of_colours_is_dropped():
     """CR 707.9b: "..., except it's blue." is read as a plain copy (no modification at all)."""
-    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
-
-    card = mtgjson("Cfx Gap", types=["Creature"], text="You may have this creature enter as a copy of any creature on "
-                                                        "the battlefield, except it's blue.")
-    card.update(power="0", toughness="0")
-    face, unimplemented = _build_face(json.dumps(card, sort_keys=True))
-    (read,) = face["replacements"]
-    assert not unimplemented and read["execute"]["effect"]["type"] == "BecomeCopy"
-    assert not read["execute"]["effect"].get("additional_modifications")
+    assert _copy_modifications("it's blue") is None
 
 
 @needs_phase
 def test_an_as_enters_choice_of_a_creature_and_a_choice_as_turned_face_up_are_unimplemented():
     """CR 614.12, 708.11: "As this creature enters, choose a creature." and Aquamorph Entity's
     "As this creature enters or is turned face up, ..." are marked unimplemented."""
-    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
-
     for text in ("As this creature enters, choose a creature.",
                  "As this creature enters or is turned face up, it becomes your choice of 5/1 or 1/5."):
-        card = mtgjson("Cfx Gap", types=["Creature"], text=text)
-        card.update(power="0", toughness="0")
-        assert _build_face(json.dumps(card, sort_keys=True))[1] is True
+        assert _face(text, "Creature")[1] is True
 
 
 @needs_phase
 def test_a_copy_entering_with_two_additional_counters_drops_them():
     """CR 707.9e, 614.1c: "an additional +1/+1 counter" is read; "two additional" is dropped."""
-    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
-
-    def modifications(how: str):
-        card = mtgjson("Cfx Gap", types=["Creature"], text="You may have this creature enter as a copy of any creature "
-                       f"on the battlefield, except it enters with {how} on it.")
-        card.update(power="0", toughness="0")
-        (read,) = _build_face(json.dumps(card, sort_keys=True))[0]["replacements"]
-        return read["execute"]["effect"].get("additional_modifications")
-
-    assert modifications("an additional +1/+1 counter")[0]["type"] == "AddCounterOnEnter"
-    assert modifications("two additional +1/+1 counters") is None
+    assert _copy_modifications("it enters with an additional +1/+1 counter on it")[0]["type"] == "AddCounterOnEnter"
+    assert _copy_modifications("it enters with two additional +1/+1 counters on it") is None
 
 
 @needs_phase
 def test_a_copy_exception_of_creature_types_alone_is_dropped():
     """CR 707.9b: "..., except it's an Illusion." is read as a plain copy; with a P/T, "except it's a
     2/2 Illusion.", the creature types are replaced (the form the adapter writes where it fits)."""
-    from conformance.engines.adapters.phase.cards import _build_face, mtgjson
-
-    def modifications(exception: str):
-        card = mtgjson("Cfx Gap", types=["Creature"], text="You may have this creature enter as a copy of any creature "
-                       f"on the battlefield, except it's {exception}.")
-        card.update(power="0", toughness="0")
-        (read,) = _build_face(json.dumps(card, sort_keys=True))[0]["replacements"]
-        return read["execute"]["effect"].get("additional_modifications")
-
-    assert modifications("an Illusion") is None
-    assert {"type": "AddSubtype", "subtype": "Illusion"} in modifications("a 2/2 Illusion")
+    assert _copy_modifications("it's an Illusion") is None
+    assert {"type": "AddSubtype", "subtype": "Illusion"} in _copy_modifications("it's a 2/2 Illusion")
