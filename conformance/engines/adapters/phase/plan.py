@@ -308,8 +308,9 @@ def _plan_one_spell_event(plan: Plan, case: Mapping[str, Any], flat: list[tuple[
 def _plan_spell(plan: Plan, parts: list[tuple[str, Mapping[str, Any]]], counter: Iterator[int],
                 case: Mapping[str, Any] | None = None) -> Cast:
     """One synthesized spell doing ``parts`` in order, all by one caster and on one target (or on
-    ``to_each`` sets), counters put on that target too (a ``together`` step's, .counters); a lone P/T change on an object ``case`` declares with no creature type is
-    written "Target permanent" (CR 208.3a, :data:`.wording.ON_ANY_PERMANENT`)."""
+    ``to_each`` sets), counters put on that target too (a ``together`` step's, CR 122.1); a lone
+    P/T change on an object ``case`` declares with no creature type is written "Target permanent"
+    (CR 208.3a, :data:`.wording.ON_ANY_PERMANENT`)."""
     caster = next(body["controller"] for kind, body in parts if kind != "put_counters")
     target = None
     needs_creature = True
@@ -547,8 +548,7 @@ def _plan_together(plan: Plan, case: Mapping[str, Any], parts: list[Mapping[str,
     needs_spell = any(kind in SPELL_ONLY or (kind in EFFECT_STEPS and body.get("to_each") is not None)
                       for kind, body in flat)
     if needs_spell:
-        if not all(kind in EFFECT_STEPS or kind == "put_counters" for kind, _ in flat) \
-                or all(kind == "put_counters" for kind, _ in flat):
+        if not all(kind in EFFECT_STEPS or kind == "put_counters" for kind, _ in flat):  # counters: on its target
             raise Unsupported("a together step joining a doubling, tripling or to_each effect with counters, moves or "
                               "ends of effects: phase fixes such an effect only by resolving a spell, and checks "
                               "state-based actions as soon as that spell is cast")
