@@ -194,6 +194,24 @@ def test_features_are_derived_from_content(steps, objects, expected):
     assert case.features == expected
 
 
+def test_a_cases_own_features_are_kept_with_it_but_never_with_other_content():
+    """``direct_features`` is kept on the case once found (issue 22: a property asked it twice an
+    example); a case made by ``dataclasses.replace`` with other content finds its own, and only
+    ``relabelled`` (metadata alone) keeps what was found."""
+    case = make_case({"bear": creature(2, 2)}, [{"double_pt": {"to": "bear", "which": "power"}}])
+    found = features.direct_features(case)
+    assert "double-pt" in found and features.direct_features(case) is found
+    board = dataclasses.replace(case, steps=case.steps[-1:])  # the checkpoint alone
+    assert "double-pt" not in features.direct_features(board)
+    assert features.direct_features(dataclasses.replace(case, rules=("701.10b",))) == found  # found again
+    relabelled = case.relabelled(rules=("701.10b",), summary="Another summary.")
+    assert relabelled.rules == ("701.10b",) and relabelled == dataclasses.replace(case, rules=("701.10b",),
+                                                                                    summary="Another summary.")
+    assert features.direct_features(relabelled) is found
+    with pytest.raises(TypeError, match="steps"):
+        case.relabelled(steps=())
+
+
 def test_golden_features_are_all_in_the_vocabulary():
     used = set().union(*(case.features for case in loader.load_suite([loader.golden_dir()])))
     assert used <= set(features.FEATURES)

@@ -46,6 +46,9 @@ class Case:
     range_of_influence: Mapping[str, int] | None = None
     file: str | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
+    # The features its content uses itself, once asked (features.direct_features): a case is
+    # immutable, and ``dataclasses.replace`` makes a new one without it.
+    _direct_features: frozenset[str] | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def checkpoints(self) -> tuple[Expect, ...]:
@@ -56,6 +59,17 @@ class Case:
             if spec.id == object_id:
                 return spec
         raise KeyError(object_id)
+
+    _METADATA = frozenset({"id", "rules", "source", "summary", "cr", "features", "file", "line"})
+
+    def relabelled(self, **metadata: Any) -> Case:
+        """This case with other metadata (its id, rules, source, summary, CR version, features, file
+        or line): its content is the same, so what was derived from it is kept with it."""
+        if not metadata.keys() <= self._METADATA:
+            raise TypeError(f"not metadata of a case: {sorted(metadata.keys() - self._METADATA)}")
+        case = dataclasses.replace(self, **metadata)
+        object.__setattr__(case, "_direct_features", self._direct_features)
+        return case
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, cr: str | None = None,
@@ -97,7 +111,7 @@ class Case:
         )
         if not derive:
             return case
-        return dataclasses.replace(case, features=derive_features(case))
+        return case.relabelled(features=derive_features(case))
 
     def to_dict(self) -> dict[str, Any]:
         """The plain JSON form engines receive: every default explicit, features derived."""

@@ -426,8 +426,10 @@ def script_orders(raw: Mapping[str, Any], choose: Callable[[list[str]], list[str
     """A copy of the plain case ``raw`` in which every damage step scripts the orders it needs:
     for each recipient on which two or more effects may apply and that has no order yet, the
     effects in the order ``choose`` puts them in (by default, as :func:`damage_choices` lists
-    them). Every effect that may apply must have an id (see :func:`choice_problems`)."""
-    plain = copy.deepcopy(dict(raw))
+    them). Every effect that may apply must have an id (see :func:`choice_problems`). Only the
+    steps are copied (an order is written into a step): the rest is ``raw``'s own."""
+    plain = dict(raw)
+    plain["steps"] = copy.deepcopy(raw["steps"])
     for choices in list(damage_choices(plain)):
         body = plain
         for key in choices.path:

@@ -228,13 +228,20 @@ def derive_features(case: CaseContent) -> frozenset[str]:
 
 def direct_features(case: CaseContent) -> frozenset[str]:
     """The features ``case``'s content uses itself, without those they imply: the ones whose rules
-    it exercises (:mod:`conformance.results.exercised`)."""
+    it exercises (:mod:`conformance.results.exercised`). Kept on a case once found (a case is
+    immutable): a property asks it of each example's case twice (its rules, what it exercised)."""
+    cached = getattr(case, "_direct_features", None)
+    if cached is not None:
+        return cached
     found = set(_object_features(case)) | set(_step_features(case.steps)) | set(_player_features(case)) \
         | set(_characteristic_features(case)) | set(_combat_features(case)) | set(_event_features(case)) \
         | set(counter_features.features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
-    return frozenset(found)
+    direct = frozenset(found)
+    if hasattr(type(case), "_direct_features"):  # a Case (its slot); never a board that may change
+        object.__setattr__(case, "_direct_features", direct)
+    return direct
 
 
 def _event_features(case: CaseContent) -> Iterator[str]:

@@ -16,8 +16,6 @@ Each law needs no oracle: it compares the engine's own answers on related scenar
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -70,10 +68,10 @@ def _observe(raw: Mapping[str, Any]) -> dict[str, Any]:
 def _case(raw: dict[str, Any], rules: tuple[str, ...], *steps: dict[str, Any],
           choose: Callable[[list[str]], list[str]] | None = None) -> Case:
     """``raw`` followed by ``steps`` and a checkpoint observing everything, every needed order scripted."""
-    plain = {k: v for k, v in copy.deepcopy(raw).items() if k not in ("features", "cr")}
-    plain["steps"] = [*plain["steps"], *copy.deepcopy(list(steps)), _observe(plain)]
+    plain = {k: v for k, v in raw.items() if k not in ("features", "cr")}
+    plain["steps"] = [*plain["steps"], *steps, _observe(plain)]  # script_orders copies them
     case = Case.from_dict(script_orders(plain, choose), cr=CR_VERSION)
-    return dataclasses.replace(case, rules=tuple(dict.fromkeys([*rules, *case.rules])))
+    return case.relabelled(rules=tuple(dict.fromkeys([*rules, *case.rules])))
 
 
 def _final(subject: Subject, case: Case) -> tuple[dict[str, Any], dict[str, Any]]:

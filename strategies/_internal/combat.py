@@ -13,7 +13,6 @@ damage is lethal to each, in the regular combat damage step depends on the first
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -291,7 +290,7 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
         del body["order"]  # no attacker's damage reaches Blair: there is nothing to order (616.1)
     case = Case.from_dict(raw, cr=CR_VERSION)
     rules = sorted({"510.2", *(rule for feature in case.features for rule in RULES[feature])}, key=rule_key)
-    return dataclasses.replace(case, rules=tuple(rules))
+    return case.relabelled(rules=tuple(rules))
 
 
 def _has(spec: dict[str, Any]) -> set[str]:

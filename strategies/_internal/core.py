@@ -9,7 +9,6 @@ before, ids are unique. ``features=`` limits generation to what an engine suppor
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Iterable
 from typing import Any
@@ -498,7 +497,7 @@ def build_case(objects: dict[str, Any], steps: list[dict[str, Any]], *, summary:
     raw = {"id": case_id, "rules": ["613.4"], "source": {"rule": "613.4"}, "summary": summary,
            "players": list(players), "objects": objects, "steps": steps}
     case = Case.from_dict(raw, cr=CR_VERSION)
-    return dataclasses.replace(case, rules=_rules(case.features, "613.4"))
+    return case.relabelled(rules=_rules(case.features, "613.4"))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -10,7 +10,6 @@ aimed at what is on the battlefield (or, for a source, on the stack) when it hap
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -596,4 +595,4 @@ class _Realizer:
 def _build(raw: dict[str, Any]) -> Case:
     """A :class:`Case` from plain data; its ``rules`` are those its features exercise."""
     case = Case.from_dict(raw, cr=CR_VERSION)
-    return dataclasses.replace(case, rules=_rules(case.features, "120.3"))
+    return case.relabelled(rules=_rules(case.features, "120.3"))
