@@ -6,6 +6,7 @@ anywhere in the case (on a card, gained, in copy exceptions, on a token's card) 
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -71,7 +72,52 @@ def _abilities_in(value: Any) -> Iterator[str]:
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-"""The field names of each dataclass met (``dataclasses.fields`` is slow to ask again and again)."""
+"""For each dataclass met, the fields whose declared type may hold one of these abilities
+(:func:`_fields_to_walk`): the rest (a checkpoint's observations, a filter, numbers) are not walked."""
+
+
+def _may_hold(hint: Any, open_types: frozenset[type]) -> bool:
+    """Whether a value of the declared type ``hint`` may hold an ability of ``_ABILITY_FEATURES`` at
+    any depth. What is not understood may (``Any``, an unknown generic, a class that is not a
+    dataclass): the walk then goes through it, as it did before it knew the types."""
+    if hint in _LEAVES or hint is None:
+        return False
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        return False
+    if origin is not None:  # X | Y, tuple[X, ...], Mapping[K, V], frozenset[X], ...
+        return not args or any(_may_hold(arg, open_types) for arg in args if arg is not Ellipsis)
+    if not isinstance(hint, type):
+        return True  # Any, a type variable, a string not resolved
+    if hint in open_types:  # a type inside itself (a together's parts): decided by its other paths
+        return False
+    if any(issubclass(ability, hint) for ability in _ABILITY_FEATURES):
+        return True
+    if not dataclasses.is_dataclass(hint):
+        return True
+    open_types |= {hint}
+    return any(_fields_may_hold(kind, open_types) for kind in _with_subclasses(hint))
+
+
+def _with_subclasses(kind: type) -> list[type]:
+    return [kind, *(sub for direct in kind.__subclasses__() for sub in _with_subclasses(direct))]
+
+
+def _fields_may_hold(kind: type, open_types: frozenset[type]) -> bool:
+    try:
+        hints = typing.get_type_hints(kind)
+    except Exception:  # an annotation that does not resolve: walk it
+        return True
+    return any(_may_hold(hints.get(f.name, Any), open_types) for f in dataclasses.fields(kind))
+
+
+def _fields_to_walk(kind: type) -> tuple[str, ...]:
+    """The fields of the dataclass ``kind`` that may hold such an ability (by their declared types)."""
+    try:
+        hints = typing.get_type_hints(kind)
+    except Exception:
+        return tuple(f.name for f in dataclasses.fields(kind))
+    return tuple(f.name for f in dataclasses.fields(kind) if _may_hold(hints.get(f.name, Any), frozenset({kind})))
 
 
 def _collect(value: Any, found: list[str]) -> None:
@@ -84,7 +130,7 @@ def _collect(value: Any, found: list[str]) -> None:
             found.append("counter-halving")
     names = _FIELD_NAMES.get(kind)
     if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+        names = _FIELD_NAMES[kind] = _fields_to_walk(kind)
     if names is not None:
         for name in names:
             _collect(getattr(value, name), found)
