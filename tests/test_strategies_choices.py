@@ -64,3 +64,23 @@ def test_without_the_conjecture_data_a_chooser_draws_the_strategies_themselves()
     assert not c.fast
     assert (c.integer(0, 9), c.boolean(), c.sample(("a", "b", "c"))) == (3, True, "a")
     assert len(values) == 3  # each a strategy drawn through draw
+
+
+def test_a_strategy_of_the_same_arguments_is_built_once():
+    """A law draws its scenario strategy in every example through ``data.draw``, which validates
+    each new strategy object (issue 22): the strategies of the same arguments are one object; of
+    arguments that are equal but not the same (1 and True), or that cannot be a key, they are not."""
+    from strategies._internal.drawing import inlinable
+
+    @inlinable
+    def numbers(draw, low, *, high=9, extra=None):
+        return draw(st.integers(low, high))
+
+    assert numbers(1, high=5) is numbers(1, high=5)
+    assert numbers(1, high=5) is not numbers(True, high=5) and numbers(1) is not numbers(1.0)
+    assert numbers(0, extra=[1, 2]) is numbers(0, extra=[1, 2]) and numbers(0, extra=[1, 2]) is not numbers(0, extra=(1, 2))
+    assert numbers(0, extra=object()) is not numbers(0, extra=object())  # not a key: built anew, and still works
+    assert repr(numbers(1, high=5)) == "numbers(1, high=5)"
+    data = ConjectureData.for_choices([3])
+    assert _draw(numbers(1, high=5), data) == 3
+    assert numbers.inline is not None and isinstance(numbers.span, int)

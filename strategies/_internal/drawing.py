@@ -238,11 +238,43 @@ def _unique_lists(elements: tuple, min_size: int, max_size: int) -> st.SearchStr
 
 def inlinable(function: Any) -> Any:
     """``st.composite(function)``, whose draw can also be made without building a strategy:
-    ``chooser.inline(strategy_function, *args)`` (:meth:`Chooser.inline`)."""
+    ``chooser.inline(strategy_function, *args)`` (:meth:`Chooser.inline`). The strategy of the same
+    (hashable) arguments is built once and kept: a law draws its scenario through ``data.draw``
+    in every example, and Hypothesis validates each new strategy object it is given."""
     composite = st.composite(function)
-    composite.inline = function
-    composite.span = _label(f"{function.__module__}.{function.__qualname__}")
-    return composite
+    built: dict[Any, st.SearchStrategy[Any]] = {}
+
+    @functools.wraps(composite)
+    def strategy(*args: Any, **kwargs: Any) -> st.SearchStrategy[Any]:
+        try:
+            key = _key((args, kwargs))
+            return built[key]
+        except TypeError:  # an argument that cannot be a key: built anew
+            return composite(*args, **kwargs)
+        except KeyError:
+            if len(built) >= 256:
+                built.clear()
+            made = built[key] = composite(*args, **kwargs)
+            return made
+
+    strategy.inline = function  # type: ignore[attr-defined]
+    strategy.span = _label(f"{function.__module__}.{function.__qualname__}")  # type: ignore[attr-defined]
+    return strategy
+
+
+def _key(value: Any) -> Any:
+    """``value`` (arguments: lists, dicts, sets, numbers, words) as a key equal only to a key of
+    equal arguments of the same kinds; ``TypeError`` for anything else."""
+    kind = type(value)
+    if kind in (str, int, bool, float, type(None)):
+        return kind, value  # 1, 1.0 and True are equal keys, not equal arguments
+    if kind in (list, tuple):
+        return kind, tuple(_key(v) for v in value)
+    if kind is dict:
+        return kind, tuple((_key(k), _key(v)) for k, v in value.items())
+    if kind in (frozenset, set):
+        return kind, frozenset(_key(v) for v in value)
+    raise TypeError(f"not a key: {kind.__name__}")
 
 
 def label(name: str) -> int:
