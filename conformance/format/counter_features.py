@@ -6,6 +6,7 @@ anywhere in the case (on a card, gained, in copy exceptions, on a token's card) 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from conformance.format.abilities import LoyaltyAbility
 from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
 from conformance.format.steps import Activate, CreateToken, Move, PutCounters, Together
+from conformance.format.values import FrozenData
 
 FEATURES: dict[str, str] = {
     "counter-replacements": "static replacement effects on counters put on permanents: twice that many, that many plus N, "
@@ -80,7 +82,7 @@ def _may_hold(hint: Any, open_types: frozenset[type]) -> bool:
     """Whether a value of the declared type ``hint`` may hold an ability of ``_ABILITY_FEATURES`` at
     any depth. What is not understood may (``Any``, an unknown generic, a class that is not a
     dataclass): the walk then goes through it, as it did before it knew the types."""
-    if hint in _LEAVES or hint is None:
+    if hint in _LEAVES or hint is None or hint is FrozenData:  # FrozenData: plain data, no model object
         return False
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.Literal:
@@ -103,21 +105,28 @@ def _with_subclasses(kind: type) -> list[type]:
     return [kind, *(sub for direct in kind.__subclasses__() for sub in _with_subclasses(direct))]
 
 
-def _fields_may_hold(kind: type, open_types: frozenset[type]) -> bool:
+@functools.lru_cache(maxsize=None)
+def _declared(kind: type) -> tuple[tuple[str, Any], ...] | None:
+    """Each field of the dataclass ``kind`` with its declared type; ``None`` when an annotation does
+    not resolve (then every field is walked)."""
     try:
         hints = typing.get_type_hints(kind)
-    except Exception:  # an annotation that does not resolve: walk it
-        return True
-    return any(_may_hold(hints.get(f.name, Any), open_types) for f in dataclasses.fields(kind))
+    except Exception:
+        return None
+    return tuple((f.name, hints.get(f.name, Any)) for f in dataclasses.fields(kind))
+
+
+def _fields_may_hold(kind: type, open_types: frozenset[type]) -> bool:
+    declared = _declared(kind)
+    return declared is None or any(_may_hold(hint, open_types) for _, hint in declared)
 
 
 def _fields_to_walk(kind: type) -> tuple[str, ...]:
     """The fields of the dataclass ``kind`` that may hold such an ability (by their declared types)."""
-    try:
-        hints = typing.get_type_hints(kind)
-    except Exception:
+    declared = _declared(kind)
+    if declared is None:
         return tuple(f.name for f in dataclasses.fields(kind))
-    return tuple(f.name for f in dataclasses.fields(kind) if _may_hold(hints.get(f.name, Any), frozenset({kind})))
+    return tuple(name for name, hint in declared if _may_hold(hint, frozenset({kind})))
 
 
 def _collect(value: Any, found: list[str]) -> None:

@@ -16,7 +16,7 @@ from conformance.format.expressions import Expression, Filter
 from conformance.format.frozen import frozen
 from conformance.format.objects import Card, Choices
 from conformance.format.plain import plain_ability
-from conformance.format.values import FROZEN_EMPTY, freeze, is_mapping
+from conformance.format.values import FROZEN_EMPTY, FrozenData, freeze, is_mapping
 
 
 from conformance.format.step import Step  # noqa: E402 (the base, shared with combat.py)
@@ -358,9 +358,9 @@ class Expect(Step):
     report. ``players`` is ``None`` when the checkpoint observes no player."""
 
     KEY: ClassVar[str] = "expect"
-    objects: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
+    objects: Mapping[str, Mapping[str, FrozenData]] = field(default_factory=lambda: MappingProxyType({}))
     label: str | None = None
-    players: Mapping[str, Mapping[str, Any]] | None = None
+    players: Mapping[str, Mapping[str, FrozenData]] | None = None
 
 
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NewType
+
+FrozenData = NewType("FrozenData", object)
+"""In an annotation: plain data made immutable by :func:`freeze` (read-only mappings, tuples, words,
+numbers, booleans, ``None``), never a model object (what a checkpoint observes is such data)."""
 
 
 def is_mapping(value: Any) -> bool:
