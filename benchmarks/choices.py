@@ -10,8 +10,9 @@ length of the choice sequence of the examples that ran), the runs of the test fu
 cost (Hypothesis also runs mutations that end short of choices, "overruns", and drops them), and
 **the floor**: the rate of a strategy that makes as many plain integer choices and nothing else,
 under the same settings. The floor is what Hypothesis's own work (recording each choice, its data
-tree, its mutations) allows at that many choices; a strategy cannot be faster than its floor
-without making fewer choices. A table of floors at several numbers of choices follows, to read
+tree) allows at that many choices; a strategy cannot be faster than its floor without making fewer
+choices. It is a bound from below of Hypothesis's share: the flat strategy opens no spans, so
+Hypothesis has nothing to mutate in it (a real strategy's spans cost their mutations and overruns). A table of floors at several numbers of choices follows, to read
 how many choices an example a given rate needs.
 """
 

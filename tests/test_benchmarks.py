@@ -151,3 +151,13 @@ def test_exploring_looks_past_the_first_disagreement(tmp_path):
     assert compare.judge(ReferenceEngine(), describe(ReferenceEngine()), case).status == "passed"
     correct = explore.explore(_differential("613/agrees-with-reference"), ReferenceEngine(), seeds=(3,), examples=20)
     assert correct.agreed + correct.set_aside == 20 and not correct.disagreed
+
+
+def test_the_choices_benchmark_counts_the_choices_of_each_example_and_the_runs_it_cost(capsys):
+    from benchmarks import choices
+
+    flat = choices.generate(choices.plain_choices(7), 20)
+    assert flat.choices == 7 and flat.runs >= 1 and flat.rate > 0  # every example of it makes exactly 7
+    assert choices.main(["--examples", "10", "--repeat", "1", "--only", "damage_scenarios"]) == 0
+    out = capsys.readouterr().out
+    assert "damage_scenarios" in out and "floor at its choices" in out and "150 choices" in out
