@@ -8,6 +8,16 @@ that both meet the same load of a shared machine, best of ``--repeat`` (CPU time
 The base is checked out by ``git worktree add --detach`` into a directory of its own (kept for the
 next run; ``--base-dir`` to choose it); the current code is this checkout. Each process imports
 the code of its checkout only (``PYTHONPATH`` pointed at it, run from it).
+
+    python -m benchmarks.ab --instructions        # instructions an example, under valgrind
+
+On a shared virtual machine the rates move by a quarter from one run to the next (docs/benchmarks.md,
+"This machine's noise"). ``--instructions`` counts instead the instructions each side executes
+(valgrind's callgrind, ``Collected``), which the machine's load cannot change: each measurement is
+run at two sizes (``--examples`` and three times as many) and the difference divided by the
+difference of examples, so that starting Python and importing are left out. The examples are
+derandomized, so the counts repeat; instructions are not time (memory and caches are not counted),
+so this is a second reading beside the rates, not the target's own.
 """
 
 from __future__ import annotations
@@ -93,6 +103,40 @@ def compare(base: Path, which: str, examples: int, repeat: int) -> tuple[float, 
     return max(a), max(b)
 
 
+def instructions(tree: Path, which: str, examples: int) -> tuple[int, int]:
+    """The instructions (callgrind's ``Collected``) of one measurement in a fresh process, and the
+    examples it ran."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
+                           TIMING + INSTRUCTIONS_TAIL, which, str(examples)],
+                          cwd=tree, env=env, check=True, capture_output=True, text=True)
+    counted = [line for line in done.stderr.splitlines() if "Collected :" in line]
+    if not counted:
+        raise SystemExit(f"valgrind counted nothing for {which} in {tree}: {done.stderr[-500:]}")
+    return int(counted[-1].split(":")[-1].strip()), json.loads(done.stdout.strip().splitlines()[-1])["count"]
+
+
+INSTRUCTIONS_TAIL = "\nprint(json.dumps({'count': count}))\n"
+
+
+def per_example(tree: Path, which: str, examples: int) -> float:
+    """Instructions an example: the difference of two measurements (``examples`` and three times as
+    many) over the difference of their examples."""
+    (small, ran_small), (large, ran_large) = (instructions(tree, which, examples),
+                                              instructions(tree, which, 3 * examples))
+    return (large - small) / (ran_large - ran_small)
+
+
+def compare_instructions(base: Path, which: str, examples: int) -> tuple[float, float]:
+    """Instructions an example of the base and of this checkout (the two sides measured at once:
+    counts do not depend on what else runs)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as pool:
+        before, after = pool.map(lambda tree: per_example(tree, which, examples), (base, ROOT))
+    return before, after
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ab", description=__doc__.splitlines()[0])
     parser.add_argument("--base", default=BASE, help=f"the commit to compare with (default {BASE})")
@@ -100,8 +144,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="fresh processes of each side (default 5)")
     parser.add_argument("--examples", type=int, default=300, help="examples a measurement (default 300)")
     parser.add_argument("--only", nargs="*", choices=sorted(TARGETS), help="these rows only")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions an example under valgrind instead of timing (slow: minutes a row)")
     args = parser.parse_args(argv)
     base = checkout(args.base, args.base_dir or Path(tempfile.gettempdir()) / f"mtg-conformance-{args.base}")
+    if args.instructions:
+        print(f"A/B against {args.base}: instructions an example (callgrind), {args.examples} and "
+              f"{3 * args.examples} examples, the difference\n")
+        for which in args.only or TARGETS:
+            before, after = compare_instructions(base, which, args.examples)
+            print(f"{which:18} {before:12,.0f} -> {after:12,.0f} instructions an example  {before / after:5.2f}x fewer  "
+                  f"(the rate's target: >= {TARGETS[which]:g}x)", flush=True)
+        return 0
     print(f"A/B against {args.base}: fresh processes, alternating, best of {args.repeat}, CPU time, "
           f"{args.examples} examples each\n")
     for which in args.only or TARGETS:

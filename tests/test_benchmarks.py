@@ -161,3 +161,26 @@ def test_the_choices_benchmark_counts_the_choices_of_each_example_and_the_runs_i
     assert choices.main(["--examples", "10", "--repeat", "1", "--only", "damage_scenarios"]) == 0
     out = capsys.readouterr().out
     assert "damage_scenarios" in out and "floor at its choices" in out and "150 choices" in out
+
+
+def test_instructions_an_example_leave_out_what_a_process_costs_before_its_first_example(monkeypatch):
+    """``benchmarks.ab --instructions``: two measurements, the second of three times the examples;
+    the difference of their counts over the difference of their examples (start-up left out)."""
+    from pathlib import Path
+
+    from benchmarks import ab
+
+    startup, each = 5_000_000, 1_000
+    measured = []
+
+    def counted(tree, which, examples):
+        measured.append((tree, which, examples))
+        ran = examples - 1 if which == "differential" else examples  # a property may run fewer
+        return startup + each * ran, ran
+
+    monkeypatch.setattr(ab, "instructions", counted)
+    assert ab.per_example(Path("x"), "scenarios", 100) == each
+    assert ab.per_example(Path("x"), "differential", 100) == each
+    assert [m[2] for m in measured] == [100, 300, 100, 300]
+    before, after = ab.compare_instructions(Path("base"), "scenarios", 10)
+    assert before == after == each
