@@ -179,6 +179,7 @@ def test_instructions_an_example_leave_out_what_a_process_costs_before_its_first
         return startup + each * ran, ran
 
     monkeypatch.setattr(ab, "instructions", counted)
+    monkeypatch.setattr(ab, "rate", lambda tree, which, examples: 1.0)  # the uncounted first run
     assert ab.per_example(Path("x"), "scenarios", 100) == each
     assert ab.per_example(Path("x"), "differential", 100) == each
     assert [m[2] for m in measured] == [100, 300, 100, 300]
