@@ -212,29 +212,6 @@ def test_a_cases_own_features_are_kept_with_it_but_never_with_other_content():
         case.relabelled(steps=())
 
 
-def _every_field(value, found: list) -> None:
-    """The walk of counter_features before it knew the declared types: every field of every
-    dataclass, every element and every mapping value."""
-    from collections.abc import Mapping
-
-    from conformance.format import counter_features
-
-    kind = type(value)
-    if kind in counter_features._ABILITY_FEATURES:
-        found.append(counter_features._ABILITY_FEATURES[kind])
-        if value.mode == "half" if kind is scenario.CounterReplacement else False:
-            found.append("counter-halving")
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            _every_field(getattr(value, f.name), found)
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            _every_field(item, found)
-    elif isinstance(value, Mapping):
-        for item in value.values():
-            _every_field(item, found)
-
-
 def test_the_counter_features_walk_skips_only_fields_that_cannot_hold_its_abilities():
     """counter_features walks only the fields whose declared type may hold a counter or token
     replacement, an "enters with counters" or a loyalty ability (issue 22): on every golden case
@@ -246,9 +223,10 @@ def test_the_counter_features_walk_skips_only_fields_that_cannot_hold_its_abilit
     from conformance.format import counter_features
 
     def both(case) -> None:
-        full: list = []
+        full: list = []  # the walk through every field of every dataclass, as before it knew the types
+        every_field = lambda kind: tuple(f.name for f in dataclasses.fields(kind))  # noqa: E731
         for item in (*case.objects, *case.steps):
-            _every_field(item, full)
+            counter_features._collect(item, full, {}, every_field)
         pruned = [f for item in (*case.objects, *case.steps) for f in counter_features._abilities_in(item)]
         assert sorted(pruned) == sorted(full), case.id
 

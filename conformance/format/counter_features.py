@@ -129,7 +129,10 @@ def _fields_to_walk(kind: type) -> tuple[str, ...]:
     return tuple(name for name, hint in declared if _may_hold(hint, frozenset({kind})))
 
 
-def _collect(value: Any, found: list[str]) -> None:
+def _collect(value: Any, found: list[str], walked: dict[type, tuple[str, ...]] = _FIELD_NAMES,
+             fields: Any = _fields_to_walk) -> None:
+    """Appends to ``found`` the features of the abilities inside ``value``; of a dataclass, the
+    fields ``fields(kind)`` names are walked (kept in ``walked``, by kind)."""
     kind = type(value)
     if kind in _LEAVES:
         return
@@ -137,15 +140,15 @@ def _collect(value: Any, found: list[str]) -> None:
         found.append(_ABILITY_FEATURES[kind])
         if kind is CounterReplacement and value.mode == "half":
             found.append("counter-halving")
-    names = _FIELD_NAMES.get(kind)
+    names = walked.get(kind)
     if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = _FIELD_NAMES[kind] = _fields_to_walk(kind)
+        names = walked[kind] = fields(kind)
     if names is not None:
         for name in names:
-            _collect(getattr(value, name), found)
+            _collect(getattr(value, name), found, walked, fields)
     elif isinstance(value, (tuple, list)):
         for item in value:
-            _collect(item, found)
+            _collect(item, found, walked, fields)
     elif isinstance(value, Mapping):
         for item in value.values():
-            _collect(item, found)
+            _collect(item, found, walked, fields)
