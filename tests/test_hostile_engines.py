@@ -342,10 +342,19 @@ def test_update_expectations_where_no_directory_can_be_made_is_refused_before_th
 
 # -- 10. interrupts ---------------------------------------------------------------------------
 
+def _as_from_a_terminal() -> None:
+    """In the run's process before it starts: SIGINT and SIGQUIT at their defaults, as a command
+    typed at a terminal has them. Started from a test run that was itself started with them ignored
+    (a background job of a non-interactive shell), the run would inherit "ignored" and keep it, as
+    Python does and as POSIX wants of background jobs: SIGINT would then never reach it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 def _communicate_or_explain(run: subprocess.Popen, marker: str, timeout: float = 30) -> tuple[str, str]:
     """``run.communicate(timeout)``; a run still going past it fails the test with what tells why
     (its signal mask and handlers, its standard error), and is killed with its engine, not left
-    running. (A serial run sent SIGINT was seen not to exit in a full test run: stop 35's note.)"""
+    running (how a run started with SIGINT ignored was found, :func:`_as_from_a_terminal`)."""
     try:
         return run.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -390,7 +399,7 @@ def test_an_interrupt_keeps_every_result_writes_the_footer_and_stops_the_engine(
                "--engine", f"exec:{sys.executable} {FAKES / 'hangs.py'} 701.10b/case-3 {marker}", "--results", str(out),
                *(["-n", workers] if workers else [])]
     run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=_as_from_a_terminal)
     deadline = time.monotonic() + 60
     while not (out.exists() and out.read_text().count('"type": "result"') >= 2):  # case 3 hangs
         assert time.monotonic() < deadline and run.poll() is None, run.communicate()
@@ -422,7 +431,8 @@ def test_an_interrupt_of_the_whole_process_group_with_workers_stops_everything_o
                "--engine", f"exec:{sys.executable} {FAKES / 'hangs.py'} 701.10b/case-3 {marker}", "--results", str(out),
                "-n", "2"]
     run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True,
+                           preexec_fn=_as_from_a_terminal)
     deadline = time.monotonic() + 60
     while not (out.exists() and out.read_text().count('"type": "result"') >= 2):  # case 3 hangs
         assert time.monotonic() < deadline and run.poll() is None, run.communicate()
