@@ -152,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     base = checkout(args.base, args.base_dir or Path(tempfile.gettempdir()) / f"mtg-conformance-{args.base}")
     if args.instructions:
+        import shutil
+
+        if shutil.which("valgrind") is None:
+            raise SystemExit("--instructions needs valgrind (callgrind) on the PATH: it is not installed here")
         print(f"A/B against {args.base}: instructions an example (callgrind), {args.examples} and "
               f"{3 * args.examples} examples, the difference\n")
         for which in args.only or TARGETS:
