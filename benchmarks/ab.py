@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -150,12 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions an example under valgrind instead of timing (slow: minutes a row)")
     args = parser.parse_args(argv)
+    if args.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (callgrind) on the PATH: it is not installed here")
     base = checkout(args.base, args.base_dir or Path(tempfile.gettempdir()) / f"mtg-conformance-{args.base}")
     if args.instructions:
-        import shutil
-
-        if shutil.which("valgrind") is None:
-            raise SystemExit("--instructions needs valgrind (callgrind) on the PATH: it is not installed here")
         print(f"A/B against {args.base}: instructions an example (callgrind), {args.examples} and "
               f"{3 * args.examples} examples, the difference\n")
         for which in args.only or TARGETS:
