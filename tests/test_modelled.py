@@ -168,3 +168,19 @@ def test_damage_from_a_card_that_never_was_a_permanent_is_refused():
     text = _case({"bear": BEAR, "card": card}, [{"damage": {"source": "card", "to": "bear", "amount": 1}}])
     with pytest.raises(Unsupported, match=r"card deals damage from the hand .*113.7a"):
         _run(text)
+
+
+def test_the_elements_of_a_document_do_not_depend_on_what_was_walked_before():
+    """``used_elements`` remembers, per schema branch and place, the answer for an instance met
+    before (issue 22: the coverage of every generated example): a golden file's elements are the
+    same walked first, with nothing remembered, as walked last, after every other file."""
+    documents = golden_documents()
+    format_elements._used_with_branches.cache_clear()
+    first = [set(used_elements(SCHEMA, document)) for document in documents]
+    again = [set(used_elements(SCHEMA, document)) for document in reversed(documents)][::-1]
+    fresh = []
+    for document in documents:
+        format_elements._used_with_branches.cache_clear()
+        fresh.append(set(used_elements(SCHEMA, document)))
+    assert first == again == fresh
+    assert format_elements._used_with_branches.cache_info().currsize > 0

@@ -10,6 +10,7 @@ and ``mtg-conformance coverage``, which counts the share of generated examples u
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -37,6 +38,7 @@ def _defs() -> dict[str, Any]:
     return schema()["$defs"]
 
 
+@functools.lru_cache(maxsize=4096)
 def element(where: str, key: str) -> Element:
     """The element a (definition, key) stands for: a property whose schema is a shared ``effect_*``
     definition (id, to, to_each, controller, until of an effect step) is that definition, read by
@@ -85,32 +87,45 @@ def _validator(node: dict[str, Any]) -> jsonschema.Draft202012Validator:
 
 @functools.lru_cache(maxsize=65536)
 def _valid(node_id: int, instance_json: str) -> bool:
-    import json
-
     return _VALIDATORS[node_id][1].is_valid(json.loads(instance_json))
 
 
-def _validates(node: dict[str, Any], instance: Any) -> bool:
-    """Whether ``instance`` is valid against the schema's branch ``node``: remembered for the
-    instances met before (generated scenarios repeat the same steps and abilities; counting the
-    elements of every example of a property run asked the same questions hundreds of thousands of
-    times)."""
-    import json
-
-    _validator(node)
-    return _valid(id(node), json.dumps(instance, sort_keys=True))
+_NODES: dict[int, dict[str, Any]] = {}
+"""The schema's branches met by :func:`used_elements`, by identity (as ``_VALIDATORS``)."""
 
 
 def used_elements(node: dict[str, Any], instance: Any, where: str = "file") -> Iterator[tuple[str, str]]:
     """The (definition, key) pairs ``instance`` (valid against ``node``) uses, following references
-    and taking the branch of a oneOf/anyOf the instance matches; :func:`element` groups them."""
+    and taking the branch of a oneOf/anyOf the instance matches; :func:`element` groups them.
+
+    Where the schema offers branches, the answer is remembered for the instance (by its JSON):
+    generated scenarios repeat the same steps and abilities, and counting the elements of every
+    example of a property run asked the same questions hundreds of thousands of times."""
     node, where = _resolve(node, where)
-    if "enum" in node and not isinstance(instance, (dict, list)):
-        yield (where, f"={instance}")
+    if "oneOf" in node or "anyOf" in node:
+        _NODES.setdefault(id(node), node)
+        return iter(_used_with_branches(id(node), where, json.dumps(instance, sort_keys=True)))
+    return _used(node, instance, where)
+
+
+@functools.lru_cache(maxsize=65536)
+def _used_with_branches(node_id: int, where: str, instance_json: str) -> tuple[tuple[str, str], ...]:
+    node, instance = _NODES[node_id], json.loads(instance_json)
+    found: list[tuple[str, str]] = []
     for combinator in ("oneOf", "anyOf"):
         for branch in node.get(combinator, ()):
-            if _validates(branch, instance):
-                yield from used_elements(branch, instance, where)
+            _validator(branch)
+            if _valid(id(branch), instance_json):
+                found.extend(used_elements(branch, instance, where))
+    found.extend(_used(node, instance, where))
+    return tuple(found)
+
+
+def _used(node: dict[str, Any], instance: Any, where: str) -> Iterator[tuple[str, str]]:
+    """The pairs of a resolved ``node`` itself (its enumeration, allOf, properties, items); its
+    oneOf/anyOf branches are :func:`_used_with_branches`'."""
+    if "enum" in node and not isinstance(instance, (dict, list)):
+        yield (where, f"={instance}")
     if "allOf" in node:
         for branch in node["allOf"]:
             yield from used_elements(branch, instance, where)
@@ -129,7 +144,7 @@ def used_elements(node: dict[str, Any], instance: Any, where: str = "file") -> I
 
 def document_elements(document: dict[str, Any]) -> set[Element]:
     """The elements a case file (its plain YAML data) uses."""
-    return {element(where, key) for where, key in used_elements(schema(), document)}
+    return {element(where, key) for where, key in set(used_elements(schema(), document))}
 
 
 def written_elements(case) -> set[Element]:
