@@ -185,3 +185,39 @@ def test_instructions_an_example_leave_out_what_a_process_costs_before_its_first
     assert [m[2] for m in measured] == [100, 300, 100, 300]
     before, after = ab.compare_instructions(Path("base"), "scenarios", 10)
     assert before == after == each
+
+
+def test_the_skeleton_replays_a_strategys_own_choices_and_spans_and_builds_nothing():
+    """``benchmarks.choices.skeleton``: the recorded examples of a strategy, each a balanced list of
+    its choices and spans (those inside the strategy's own span), replayed with the same arguments:
+    as many choices an example as the strategy made (one more, to pick the example)."""
+    from benchmarks import choices
+    from hypothesis import strategies as st
+
+    @st.composite
+    def nested(draw):
+        data = draw.__self__
+        data.start_span(1)
+        values = [data.draw_integer(0, 9) for _ in range(3)]
+        data.stop_span()
+        return values + [data.draw_boolean()]
+
+    with choices.recording_traces() as traces:
+        reading = choices.generate(nested(), 15)
+    assert reading.choices == 4 and traces
+    for trace in traces:
+        assert [event[0] for event in trace] == ["start_span", "integer", "integer", "integer", "stop_span", "boolean"]
+        assert trace[1][1] == (0, 9)
+    bones = choices.generate(choices.skeleton(traces), 15)
+    assert bones.choices == 5  # the four, and the one that picks the example
+
+
+def test_the_skeletons_variants_keep_the_lists_spans_or_none():
+    from benchmarks import choices
+    from hypothesis.internal.conjecture.utils import ONE_FROM_MANY_LABEL
+
+    trace = [("start_span", (7,), {}), ("start_span", (ONE_FROM_MANY_LABEL,), {}), ("integer", (0, 3), {}),
+             ("stop_span", (), {}), ("boolean", (), {}), ("stop_span", (), {})]
+    assert choices.VARIANTS["skeleton"](trace) == trace
+    assert choices.VARIANTS["lists' spans only"](trace) == trace[1:4] + [trace[4]]
+    assert choices.VARIANTS["no spans"](trace) == [trace[2], trace[4]]
