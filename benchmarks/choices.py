@@ -235,8 +235,9 @@ def variant(name: str, which: str) -> Any:
     return skeleton([keep(trace) for trace in traces])
 
 
-def instructions(name: str, which: str, examples: int) -> int:
-    """Callgrind's count of one fresh process that builds the variant and draws ``examples``."""
+def instructions(name: str, which: str, examples: int) -> tuple[int, float]:
+    """Callgrind's count of one fresh process that builds the variant and draws ``examples``, and
+    the runs of the test function an example those examples cost."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
                            "benchmarks.choices", "--measure", name, which, str(examples)],
@@ -244,30 +245,37 @@ def instructions(name: str, which: str, examples: int) -> int:
     counted = [line for line in done.stderr.splitlines() if "Collected :" in line]
     if not counted:
         raise SystemExit(f"valgrind counted nothing for {name} ({which}): {done.stderr[-500:]}")
-    return int(counted[-1].split(":")[-1].strip())
+    return int(counted[-1].split(":")[-1].strip()), json.loads(done.stdout.strip().splitlines()[-1])["runs"]
 
 
-def per_example(name: str, which: str, examples: int) -> float:
-    """Instructions an example: two processes, ``examples`` and three times as many (the same
-    set-up, the recording included, in both), the difference over the difference of examples."""
+def per_example(name: str, which: str, examples: int) -> tuple[float, float]:
+    """Instructions an example, and runs an example: two processes, ``examples`` and three times
+    as many (the same set-up, the recording included, in both), the difference of their counts
+    over the difference of examples; the runs of the larger."""
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(2) as pool:
-        small, large = pool.map(lambda n: instructions(name, which, n), (examples, 3 * examples))
-    return (large - small) / (2 * examples)
+        (small, _), (large, runs) = pool.map(lambda n: instructions(name, which, n), (examples, 3 * examples))
+    return (large - small) / (2 * examples), runs
 
 
 def print_instructions(names: list[str], examples: int) -> None:
+    """Per strategy and variant: millions of instructions an example (runs of the test function
+    an example). A skeleton's mutations run out of choices more often than its strategy's (its
+    structure does not follow the values a mutation copies), so it costs more runs an example;
+    the last column is its count at the strategy's runs an example (instructions a run times them)."""
     import shutil
 
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (callgrind) on the PATH: it is not installed here")
     print(f"Instructions an example (callgrind, {examples} and {3 * examples} examples, the difference), "
-          f"millions\n")
-    print(f"{'strategy':18}" + "".join(f"{which:>19}" for which in VARIANTS))
+          f"millions (runs an example)\n")
+    print(f"{'strategy':18}" + "".join(f"{which:>19}" for which in VARIANTS) + f"{'skeleton at its runs':>22}")
     for name in names:
-        counts = [per_example(name, which, examples) / 1e6 for which in VARIANTS]
-        print(f"{name:18}" + "".join(f"{count:19.2f}" for count in counts), flush=True)
+        counts = [per_example(name, which, examples) for which in VARIANTS]
+        (_, runs), (bones, bones_runs) = counts[0], counts[1]
+        print(f"{name:18}" + "".join(f"{count / 1e6:12.2f} ({runs:.2f})" for count, runs in counts)
+              + f"{bones / bones_runs * runs / 1e6:22.2f}", flush=True)
 
 
 def best(repeat: int, measure: Callable[[], Reading]) -> Reading:

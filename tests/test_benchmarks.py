@@ -221,3 +221,21 @@ def test_the_skeletons_variants_keep_the_lists_spans_or_none():
     assert choices.VARIANTS["skeleton"](trace) == trace
     assert choices.VARIANTS["lists' spans only"](trace) == trace[1:4] + [trace[4]]
     assert choices.VARIANTS["no spans"](trace) == [trace[2], trace[4]]
+
+
+def test_the_skeletons_in_instructions_are_the_difference_of_two_sizes_and_read_at_the_strategys_runs(
+        monkeypatch, capsys):
+    """``benchmarks.choices --instructions``: each variant's instructions an example are the difference
+    of its two measurements over the difference of their examples; the skeleton is also read at the
+    strategy's runs an example (its instructions a run times the strategy's runs)."""
+    from benchmarks import choices
+
+    monkeypatch.setattr("shutil.which", lambda _: "/usr/bin/valgrind")
+    per_run = {"strategy": 9e6, "skeleton": 8e6, "lists' spans only": 7e6, "no spans": 5e6}
+    runs = {"strategy": 1.25, "skeleton": 1.5, "lists' spans only": 1.5, "no spans": 1.0}
+    started = 4e8  # what a process costs before its first example: left out by the difference
+    monkeypatch.setattr(choices, "instructions",
+                        lambda name, which, n: (int(started + n * per_run[which] * runs[which]), runs[which]))
+    choices.print_instructions(["scenarios"], 100)
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("scenarios"))
+    assert line.split() == ["scenarios", "11.25", "(1.25)", "12.00", "(1.50)", "10.50", "(1.50)", "5.00", "(1.00)", "10.00"]
