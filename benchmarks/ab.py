@@ -104,17 +104,22 @@ def compare(base: Path, which: str, examples: int, repeat: int) -> tuple[float, 
     return max(a), max(b)
 
 
-def instructions(tree: Path, which: str, examples: int) -> tuple[int, int]:
-    """The instructions (callgrind's ``Collected``) of one measurement in a fresh process, and the
-    examples it ran."""
+def callgrind(arguments: list[str], tree: Path, what: str) -> tuple[int, str]:
+    """Instructions (callgrind's ``Collected``) of ``python ARGUMENTS`` run in ``tree`` (on its
+    ``PYTHONPATH``) in a fresh process, and what it printed; ``what`` names it in the error."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
-                           TIMING + INSTRUCTIONS_TAIL, which, str(examples)],
-                          cwd=tree, env=env, check=True, capture_output=True, text=True)
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                           *arguments], cwd=tree, env=env, check=True, capture_output=True, text=True)
     counted = [line for line in done.stderr.splitlines() if "Collected :" in line]
     if not counted:
-        raise SystemExit(f"valgrind counted nothing for {which} in {tree}: {done.stderr[-500:]}")
-    return int(counted[-1].split(":")[-1].strip()), json.loads(done.stdout.strip().splitlines()[-1])["count"]
+        raise SystemExit(f"valgrind counted nothing for {what}: {done.stderr[-500:]}")
+    return int(counted[-1].split(":")[-1].strip()), done.stdout
+
+
+def instructions(tree: Path, which: str, examples: int) -> tuple[int, int]:
+    """The instructions of one measurement in a fresh process, and the examples it ran."""
+    count, out = callgrind(["-c", TIMING + INSTRUCTIONS_TAIL, which, str(examples)], tree, f"{which} in {tree}")
+    return count, json.loads(out.strip().splitlines()[-1])["count"]
 
 
 INSTRUCTIONS_TAIL = "\nprint(json.dumps({'count': count}))\n"

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -238,14 +236,11 @@ def variant(name: str, which: str) -> Any:
 def instructions(name: str, which: str, examples: int) -> tuple[int, float]:
     """Callgrind's count of one fresh process that builds the variant and draws ``examples``, and
     the runs of the test function an example those examples cost."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
-                           "benchmarks.choices", "--measure", name, which, str(examples)],
-                          cwd=root, env={**os.environ, "PYTHONPATH": root}, check=True, capture_output=True, text=True)
-    counted = [line for line in done.stderr.splitlines() if "Collected :" in line]
-    if not counted:
-        raise SystemExit(f"valgrind counted nothing for {name} ({which}): {done.stderr[-500:]}")
-    return int(counted[-1].split(":")[-1].strip()), json.loads(done.stdout.strip().splitlines()[-1])["runs"]
+    from benchmarks.ab import ROOT, callgrind
+
+    count, out = callgrind(["-m", "benchmarks.choices", "--measure", name, which, str(examples)], ROOT,
+                           f"{name} ({which})")
+    return count, json.loads(out.strip().splitlines()[-1])["runs"]
 
 
 def per_example(name: str, which: str, examples: int) -> tuple[float, float]:
