@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import layers, mana, simultaneous
+from reference_engine import layers, log, mana, simultaneous
 from reference_engine.damage import DEATHTOUCH, INFECT, LIFELINK, WITHER, DamageEvent, can_be_dealt_damage, is_creature, is_planeswalker, marked, result
 from reference_engine.range_of_influence import (abilities_now, as_source, controller_of, current, in_range,
                                                  source_controller, source_matches)
@@ -278,7 +278,9 @@ def deal_at_once(game: GameState, assignments: list[tuple[str, str, int]], order
     with lifelink makes its controller gain the total it dealt (702.15b, 120.3f), one with
     deathtouch marks what it damaged (702.2b), one with infect or wither gives counters instead
     (702.90b-c, 702.80a, 120.3b, 120.3d), as its noncombat damage does. A recipient out of the
-    source's controller's range is dealt nothing (801.10)."""
+    source's controller's range is dealt nothing (801.10). The additional effects of the prevention
+    effects that applied happen right after the step's damage (615.5), before state-based actions are
+    checked, so between two combat damage steps too (510.4)."""
     sources = {}
     for source, _, _ in assignments:
         if source not in sources:
@@ -300,6 +302,7 @@ def deal_at_once(game: GameState, assignments: list[tuple[str, str, int]], order
             controller, lifelink, *_ = sources[source]
             if lifelink and total > 0:  # 702.15b, 119.10: a life-gain event per source, doubled as
                 game.lifelink_gain(source, controller, total)  # replacements say (614.1a)
+    game.additional_prevention_effects()  # 615.5: immediately after the prevention, as for other damage
     layers.invalidate(game)  # loyalty counters removed (120.3c)
 
 
@@ -313,13 +316,16 @@ def fight(game: GameState, step: s.Combat) -> None:
     creatures = combat.strikers()
     first = [c for c in creatures if first_striker(game, c)]
     if first:  # 510.4
-        combat.damage_step(True, first)
-        game.check_state_based_actions()
+        with log.context(game, combat_step="first strike"):
+            combat.damage_step(True, first)
+            game.check_state_based_actions()
         regular = [c for c in combat.strikers()
                    if c not in first or keyword(game, game.objects[c], DOUBLE_STRIKE)]
-        combat.damage_step(False, regular)
+        with log.context(game, combat_step="regular"):
+            combat.damage_step(False, regular)
     else:
-        combat.damage_step(False, creatures)
+        with log.context(game, combat_step="only"):
+            combat.damage_step(False, creatures)
 
 
 def first_striker(game: GameState, creature: str) -> bool:
