@@ -134,6 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="only this property (repeatable)")
     coverage.add_argument("--minimum", type=float, default=1.0, metavar="PERCENT",
                           help="flag the elements no property reaches in this share of its examples (default 1)")
+    coverage.add_argument("--pairs", action="store_true",
+                          help="print the declared interactions instead: the share of examples in which two elements "
+                               "meet on one event (conformance/data/interactions.yaml)")
     return parser
 
 
@@ -472,7 +475,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
     engine = load_engine(args.engine)
     measured = generated_coverage.measure(profile=args.profile, engine=engine, only=args.only)
-    print(generated_coverage.render(measured, minimum=args.minimum / 100))
+    render = generated_coverage.render_pairs if args.pairs else generated_coverage.render
+    print(render(measured, minimum=args.minimum / 100))
     return OK
 
 

@@ -35,6 +35,7 @@ from typing import Any
 from conformance import __version__
 from conformance.format.features import FEATURES
 from conformance.format.model import Case
+from reference_engine import log
 from reference_engine.game import Game
 
 OBSERVABLES = {"objects": ["zone", "controller", "power", "toughness", "counters", "damage",
@@ -67,6 +68,12 @@ class ReferenceEngine:
         """:meth:`run` on a case already built: the suite's own path when this engine is the
         oracle of a property (the case it generated needs no plain form parsed back)."""
         return self.game_class(case).run()
+
+    def run_logged(self, case: Case) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """:meth:`run_case`, and the game's log: each event as plain data (``reference_engine.log``)."""
+        game = self.game_class(case)
+        entries = log.attach(game)
+        return game.run(), entries
 
 
 __all__ = ["ReferenceEngine", "Game"]

@@ -77,7 +77,8 @@ def create_change(game: GameState, affected: list[GameObject], change: s.Change,
                        subject=board.chars[obj.id], you=controller)
         power = None if change.power is None else evaluate(change.power, **context)
         toughness = None if change.toughness is None else evaluate(change.toughness, **context)
-        game.effects.append(PTEffect(Sublayer.SET, frozenset({obj.ref}), timestamp, until, effect_id, power, toughness))
+        game.effects.append(PTEffect(Sublayer.SET, frozenset({obj.ref}), timestamp, until, effect_id, power, toughness,
+                                     kind="become"))
 
 
 def become(game: GameState, step: s.Become) -> None:

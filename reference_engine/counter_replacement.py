@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from conformance.errors import Unsupported
 from conformance.format import model as s
 from conformance.format.frozen import frozen
-from reference_engine import layers
+from reference_engine import layers, log
 from reference_engine.range_of_influence import abilities_now, controller_of, current, matches_now
 
 if TYPE_CHECKING:
@@ -184,6 +184,8 @@ def apply_in_order(candidates: list[Replacement], count: int, order: tuple[str, 
 def put(game: Any, event: CounterEvent, order: tuple[str, ...], *, entering: bool = False) -> int:
     """Put ``event``'s counters, as modified (614.1a); how many were put."""
     count = game.replaced_counter_count(event, order, entering=entering)
+    if log.logging(game):
+        log.counters(game, event, count, counter_replacements(game, event, entering=entering), entering=entering)
     if count > 0:  # 613.7c: they get a timestamp; abilities waiting for them trigger, seeing the
         # amount as modified (603.2, 122.6: also counters a permanent enters with)
         game.put_counters_on(game.objects[event.object], event.kind, count)

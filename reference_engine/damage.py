@@ -172,9 +172,15 @@ def marked(game: GameState, obj: GameObject) -> int:
 def lethally_damaged(game: GameState) -> list[GameObject]:
     """704.5g: creatures with toughness greater than 0 and damage marked on them at least equal to
     their toughness; 704.5h: creatures with toughness greater than 0 dealt damage by a source with
-    deathtouch since state-based actions were last checked. Both destroy, so an indestructible
+    deathtouch since the last check of state-based actions. Both destroy, so an indestructible
     one is neither (702.12b)."""
-    found: list[GameObject] = []
+    return [obj for obj, _ in lethal_damage_or_deathtouch(game) if not has_keyword(game, obj, INDESTRUCTIBLE)]
+
+
+def lethal_damage_or_deathtouch(game: GameState) -> list[tuple[GameObject, str]]:
+    """The creatures 704.5g (lethal damage) or 704.5h (damage from a source with deathtouch)
+    apply to, indestructible or not, each with the rule (704.5g where both do)."""
+    found: list[tuple[GameObject, str]] = []
     if not game.damage_marked and not game.deathtouched:
         return found
     for obj in game.objects.values():
@@ -183,9 +189,10 @@ def lethally_damaged(game: GameState) -> list[GameObject]:
         toughness = game.power_toughness(obj).toughness
         if toughness is None or toughness <= 0:
             continue  # not a creature (208.3), or one 704.5f puts into the graveyard
-        if (toughness <= marked(game, obj) or obj.ref in game.deathtouched) \
-                and not has_keyword(game, obj, INDESTRUCTIBLE):
-            found.append(obj)
+        if toughness <= marked(game, obj):
+            found.append((obj, "704.5g"))
+        elif obj.ref in game.deathtouched:
+            found.append((obj, "704.5h"))
     return found
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import combat, counter_replacement, doubling, loyalty, simultaneous, state_based_actions
+from reference_engine import combat, counter_replacement, doubling, log, loyalty, simultaneous, state_based_actions
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
 from reference_engine.filters import matches
@@ -50,16 +50,19 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
     def run(self) -> list[dict[str, Any]]:
         """Perform every step, checking state-based actions after each (CR 704.3), and return a
         snapshot at each checkpoint."""
-        self.check_state_based_actions()
+        with log.context(self, step="start"):
+            self.check_state_based_actions()
         snapshots = []
         actions = [step for step in self.case.steps if not isinstance(step, s.Expect)]
         triggers.stack_before(self, actions[0] if actions else None)
         for step in self.case.steps:
             if isinstance(step, s.Expect):
+                log.layer_seven(self)
                 snapshots.append(self.snapshot())
                 continue
-            self.perform_action(step)
-            self.check_state_based_actions()
+            with log.context(self, step=step.KEY):
+                self.perform_action(step)
+                self.check_state_based_actions()
             actions.pop(0)
             # 117.5, 603.3: triggered abilities go on the stack as a player would receive priority
             triggers.stack_before(self, actions[0] if actions else None)
@@ -69,9 +72,10 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
         """One action step of a case; a ``together``'s parts as one event, what it causes
         triggering once it is over (603.2c, 119.10)."""
         if isinstance(step, s.Together):
-            with simultaneous.event(self):
+            with simultaneous.event(self), log.context(self, together=True):
                 for part in step.parts:
-                    self.perform(part)
+                    with log.context(self, step=part.KEY):
+                        self.perform(part)
         else:
             self.perform(step)
 
@@ -79,6 +83,8 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
         """Perform one action. Characteristics are computed once per state of the game
         (:func:`layers.board`): the step is marked as a possible change before and after."""
         layers.invalidate(self)
+        if isinstance(step, (s.Activate, s.Trigger, s.ActivateMana)):
+            log.ability(self, step)  # the game's log (log.py)
         if type(step) in CHARACTERISTIC_STEPS:  # copies, face-down permanents, abilities as data
             self.perform_characteristic_step(step)
             if isinstance(step, s.CreateToken):  # 603.6a: each token created enters the battlefield
@@ -98,10 +104,12 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
             counters = self.objects[step.object].counters
             counters[step.kind] -= min(step.count, counters[step.kind])
         elif isinstance(step, s.EndEffect):
+            log.effects_ending(self, [e for e in self.effects if e.id == step.effect])
             self.effects = [e for e in self.effects if e.id != step.effect]
             self.end_table_effects(effect_id=step.effect)
         elif isinstance(step, s.EndTurn):
             # 514.2: in the cleanup step, "until end of turn" effects end.
+            log.effects_ending(self, [e for e in self.effects if e.until == "end_of_turn"])
             self.effects = [e for e in self.effects if e.until != "end_of_turn"]
             self.end_table_effects(end_of_turn=True)  # and damage is removed (514.2)
             loyalty.new_turn(self)  # 606.3: "that turn"
@@ -148,6 +156,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
             id=step.id,
             power=power,
             toughness=toughness,
+            kind=step.KEY,
         ))
 
     def multiply(self, step: s.DoublePT | s.TriplePT) -> None:

@@ -185,6 +185,8 @@ class _StaticPT:
             affected=frozenset({obj.ref}),
             timestamp=self.timestamp,
             until="source-leaves",
+            kind="static",
+            source=self.source,
             power=None if self.power is None else evaluate(self.power, **context),
             toughness=None if self.toughness is None else evaluate(self.toughness, **context),
         )

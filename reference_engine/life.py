@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import triggers
+from reference_engine import log, triggers
 from reference_engine.filters import relation_holds
 from reference_engine.range_of_influence import abilities_now, controller_of
 
@@ -44,10 +44,11 @@ def gain(game: GameState, player: str, amount: int) -> int:
     Returns the life gained."""
     if amount <= 0:
         return 0  # 119.9
-    amount *= 2 ** game.life_gain_doublers(player)
-    game.player_states[player].gain_life(amount)
-    triggers.life_changed(game, player, amount, gained=True)
-    return amount
+    gained = amount * 2 ** game.life_gain_doublers(player)
+    game.player_states[player].gain_life(gained)
+    log.life(game, player, amount, gained, gained=True)
+    triggers.life_changed(game, player, gained, gained=True)
+    return gained
 
 
 def loss_doublers(game: GameState, player: str) -> int:
@@ -72,6 +73,7 @@ def lose(game: GameState, player: str, amount: int) -> None:
     it trigger, seeing that amount (614.6)."""
     if amount <= 0:
         return
-    amount *= 2 ** game.life_loss_doublers(player)
-    game.player_states[player].lose_life(amount)
-    triggers.life_changed(game, player, amount, gained=False)
+    lost = amount * 2 ** game.life_loss_doublers(player)
+    game.player_states[player].lose_life(lost)
+    log.life(game, player, amount, lost, gained=False)
+    triggers.life_changed(game, player, lost, gained=False)

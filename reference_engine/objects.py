@@ -100,3 +100,7 @@ class PTEffect:
     id: str | None = None
     power: int | None = None
     toughness: int | None = None
+    # For the game's log only (log.py), never compared: what made it (a step's kind: set_pt,
+    # double_pt, ...; "become", "trigger", "static") and, for a static ability's, its permanent.
+    kind: str = field(default="", compare=False)
+    source: GameObject | None = field(default=None, compare=False)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
-from reference_engine import damage_modifiers, prevention, protection
+from reference_engine import damage_modifiers, log, prevention, protection
 from reference_engine.damage import can_be_dealt_damage, static_names
 from reference_engine.range_of_influence import (
     abilities_now,
@@ -159,25 +159,28 @@ def choose(candidates: list, listed: tuple[str, ...], event: DamageEvent) -> obj
 
 
 def modify(game: GameState, event: DamageEvent, order: Mapping[str, tuple[str, ...]],
-           history: tuple[object, ...] = ()) -> list[DamageEvent]:
+           history: tuple[object, ...] = (), applied: tuple[object, ...] = ()) -> list[DamageEvent]:
     """The damage events that happen instead of ``event`` once every applicable replacement and
     prevention effect has applied, each at most once (614.5), in the affected player's order
     (616.1). ``history`` holds the effects that already applied to this event or the events it
-    replaced."""
+    replaced (by their keys; ``applied``: the effects themselves, for the game's log)."""
     while event.amount > 0:  # 614.7a: 0 damage is no event (nor is damage all prevented, 615.6)
         candidates = [e for e in applicable(game, event) if game.may_apply_again(e, history)]
         if not candidates:
+            log.damage(game, event, applied)
             return [event]
         chosen = choose(candidates, order.get(event.recipient, ()), event)
-        history = history + (chosen.key,)
+        history, applied = history + (chosen.key,), applied + (chosen,)
         if isinstance(chosen, Redirection):
             kept, moved = chosen.apply(game, event)
-            events = modify(game, kept, order, history)
+            events = modify(game, kept, order, history, applied)
             if moved.amount > 0 and game.redirection_reaches(moved):  # 801.13a
-                events += modify(game, moved, order, history)
+                events += modify(game, moved, order, history, applied)
             return events
         if isinstance(chosen, (DamageDoubling, damage_modifiers.DamageModifier)):
             (event,) = chosen.apply(game, event)
         else:
             event = prevention.prevent(game, chosen, event)  # 615, 615.12
+            if event.amount <= 0:  # all of it prevented: none is dealt (615.6)
+                log.damage(game, event, applied)
     return []

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
-from reference_engine import life, triggers
+from reference_engine import life, log, triggers
 
 if TYPE_CHECKING:
     from reference_engine.objects import GameObject
@@ -46,7 +46,8 @@ def event(game: GameState) -> Iterator[None]:
     finally:
         del game.__dict__[_OPEN]
     for (source, player), amount in gains.items():  # 119.10, 702.15b: one life-gain event per source
-        life.gain(game, player, amount)
+        with log.context(game, lifelink=source):
+            life.gain(game, player, amount)
     for ref, (obj, amount) in damaged.items():  # 603.2c: one damage event per permanent dealt damage
         if obj.ref == ref and obj.zone == "battlefield":
             triggers.dealt_damage(game, obj, amount)
@@ -72,6 +73,7 @@ def lifelink_gain(game: GameState, source: str, player: str, amount: int) -> Non
     an event of several damage actions, once it is over, one life-gain event per source (119.10)."""
     batch = game.__dict__.get(_OPEN)
     if batch is None:
-        life.gain(game, player, amount)
+        with log.context(game, lifelink=source):
+            life.gain(game, player, amount)
     elif amount > 0:
         batch[1][(source, player)] = batch[1].get((source, player), 0) + amount

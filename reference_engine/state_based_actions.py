@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
-from reference_engine import damage, layers, players
+from reference_engine import damage, layers, log, players
 
 if TYPE_CHECKING:
     from reference_engine.state import GameState
@@ -39,11 +39,16 @@ def check(game: GameState) -> None:
         # 704.5h: so is one dealt damage by a source with deathtouch since the last check; neither
         # destroys an indestructible one (702.12b). 704.5i: a planeswalker with loyalty 0 goes to its
         # owner's graveyard (not destroyed).
-        destroyed = [o for o in damage.lethally_damaged(game) if o not in dying]
-        destroyed += [o for o in damage.out_of_loyalty(game) if o not in dying and o not in destroyed]
-        game.deathtouched.clear()  # 704.5h: "since the last time state-based actions were checked"
+        lethal = [o for o in damage.lethally_damaged(game) if o not in dying]
+        walkers = [o for o in damage.out_of_loyalty(game) if o not in dying and o not in lethal]
+        destroyed = lethal + walkers
         # 704.5a, 704.5c: a player with 0 or less life, or ten or more poison counters, loses.
         losing = players.losers(game)
+        if log.logging(game):  # the game's log (log.py): every action, and what indestructible spared
+            log.state_based_actions(game, {"704.5f": dying, "704.5i": walkers, "704.5q": annihilating},
+                                    [(o, rule) for o, rule in damage.lethal_damage_or_deathtouch(game) if o not in dying],
+                                    losing)
+        game.deathtouched.clear()  # 704.5h: "since the last time state-based actions were checked"
         if not dying and not annihilating and not destroyed and not losing and not ceasing:
             return
         # All are performed as one event; having performed any, the check is repeated (704.3),
@@ -57,8 +62,9 @@ def check(game: GameState) -> None:
             pairs = min(obj.counters[PLUS], obj.counters[MINUS])
             obj.counters[PLUS] -= pairs
             obj.counters[MINUS] -= pairs
-        for obj in dying + destroyed:  # 701.8: destroying puts it into its owner's graveyard
-            game.move(obj, "graveyard")
+        with log.context(game, state_based_action=True):
+            for obj in dying + destroyed:  # 701.8: destroying puts it into its owner's graveyard
+                game.move(obj, "graveyard")
         layers.invalidate(game)  # (a token ceasing to exist and counters removed take no timestamp)
 
 

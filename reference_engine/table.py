@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import counter_replacement, damage, doubling, life, players, prevention, replacement
+from reference_engine import counter_replacement, damage, doubling, life, log, players, prevention, replacement
 from reference_engine import infect as infect_rules
 from reference_engine.damage import DamageEvent
 from reference_engine.range_of_influence import controller_of, in_range, source_controller
@@ -117,7 +117,8 @@ class Table:
 
     def additional_prevention_effects(self) -> None:
         """615.5: the additional effects of the prevention effects that applied, right after."""
-        prevention.additional_effects(self)
+        with log.context(self, cause="prevention"):
+            prevention.additional_effects(self)
 
     def damage_as_counters(self, infect: bool, wither: bool, *, to_player: bool) -> str | None:
         """120.3b, 120.3d: the counters damage from a source with infect or wither gives instead."""

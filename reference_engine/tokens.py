@@ -22,7 +22,7 @@ import dataclasses
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import counter_replacement, entering, layers
+from reference_engine import counter_replacement, entering, layers, log
 from reference_engine.characteristics import EMPTY
 from reference_engine.copy import CopyEffect, counters_as_it_enters
 from reference_engine.damage import LOYALTY
@@ -36,6 +36,8 @@ class TooFewNames(ValueError):
 def create(game: Any, step: s.CreateToken) -> None:
     """``step``'s effect creates its tokens (111.1), as many as the replacement effects make."""
     count = game.replaced_token_count(step.controller, step.count, step.order)  # 614.1a, 616.1
+    if log.logging(game):
+        log.tokens(game, step, count, counter_replacement.token_replacements(game, step.controller))
     names = step.names
     if count > len(names):
         raise TooFewNames(f"the effect creates {count} tokens and the step names {len(names)}: "

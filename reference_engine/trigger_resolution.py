@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from conformance.format import model as s
-from reference_engine import abilities, counter_replacement, damage, life, triggers
+from reference_engine import abilities, counter_replacement, damage, life, log, triggers
 from reference_engine.objects import PTEffect, Sublayer
 
 if TYPE_CHECKING:
@@ -33,7 +33,9 @@ def resolve_all(game: GameState, step: s.ResolveTriggers) -> None:
     game.stack_triggers(step.order)
     stack = triggers.stack(game)
     while stack:
-        resolve(game, stack.pop())  # 608.1: the top object resolves
+        pending = stack.pop()
+        with log.context(game, resolving=log.trigger_effect(pending.ability.effect)):
+            resolve(game, pending)  # 608.1: the top object resolves
         game.check_state_based_actions()  # 117.5: state-based actions, then new triggers on the stack
         triggers.put_on_stack(game, None, resolving=True)
 
@@ -90,7 +92,8 @@ def resolve(game: GameState, pending: Pending) -> None:
         obj = _object(game, part.to, pending)
         if obj is not None:  # 613.4c, 613.7b: a 7c effect until end of turn, timestamped now
             game.effects.append(PTEffect(Sublayer.MODIFY, frozenset({obj.ref}), game.tick(), "end_of_turn", None,
-                                         _amount(part.power, pending), _amount(part.toughness, pending)))
+                                         _amount(part.power, pending), _amount(part.toughness, pending),
+                                         kind="trigger"))
     elif effect.become is not None:
         obj = _object(game, "itself", pending)
         if obj is not None:

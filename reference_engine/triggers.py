@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import layers
+from reference_engine import layers, log
 from reference_engine.filters import matches, relation_holds
 
 if TYPE_CHECKING:
@@ -86,13 +86,20 @@ def _trigger(game: GameState, source: GameObject, ability: Any, controller: str,
     return Pending(source.id, source.ref, ability, controller, that, that_ref, amount)
 
 
+def _wait(game: GameState, found: list[Pending]) -> None:
+    """Abilities that triggered (603.2) wait to be put on the stack (603.3)."""
+    for pending in found:
+        log.trigger(game, pending)
+    waiting(game).extend(found)
+
+
 def entered(game: GameState, obj: GameObject) -> None:
     """603.6a: ``obj`` has entered the battlefield; abilities of permanents now (itself included)
     whose filter matches it trigger."""
     chars = layers.board(game).chars[obj.id]
     for source, ability, you, _ in listeners(game, "enters"):
         if matches(ability.event.enters, obj, you=you, source=source, chars=chars):
-            waiting(game).append(_trigger(game, source, ability, you, that=obj.id, that_ref=obj.ref))
+            _wait(game, [_trigger(game, source, ability, you, that=obj.id, that_ref=obj.ref)])
 
 
 def leaving(game: GameState, objs: list[GameObject]) -> None:
@@ -122,7 +129,7 @@ def moved(game: GameState, obj: GameObject, zone: str | None) -> None:
         return
     incarnation, pending = lookback.pop(obj.id)
     if zone == "graveyard" and incarnation == obj.incarnation:
-        waiting(game).extend(pending)
+        _wait(game, pending)
 
 
 def dealt_damage(game: GameState, obj: GameObject, amount: int) -> None:
@@ -132,7 +139,7 @@ def dealt_damage(game: GameState, obj: GameObject, amount: int) -> None:
     chars = layers.board(game).chars[obj.id]
     for source, ability, you, _ in listeners(game, "dealt_damage"):
         if matches(ability.event.dealt_damage, obj, you=you, source=source, chars=chars):
-            waiting(game).append(_trigger(game, source, ability, you, that=obj.id, that_ref=obj.ref, amount=amount))
+            _wait(game, [_trigger(game, source, ability, you, that=obj.id, that_ref=obj.ref, amount=amount)])
 
 
 SIMULTANEOUS_EVENT = "_simultaneous"
@@ -156,7 +163,7 @@ def life_changed(game: GameState, player: str, amount: int, *, gained: bool) -> 
     for source, ability, you, _ in listeners(game, "gains_life" if gained else "loses_life"):
         relation = ability.event.gains_life if gained else ability.event.loses_life
         if relation == "each" or relation_holds(relation, player, you):
-            waiting(game).append(_trigger(game, source, ability, you, that=player, that_ref=None, amount=amount))
+            _wait(game, [_trigger(game, source, ability, you, that=player, that_ref=None, amount=amount)])
 
 
 def counters_put(game: GameState, obj: GameObject, kind: str, count: int) -> None:
@@ -167,7 +174,7 @@ def counters_put(game: GameState, obj: GameObject, kind: str, count: int) -> Non
     for source, ability, you, _ in listeners(game, "counters_put"):
         event = ability.event.counters_put
         if event.kind == kind and matches(event.on, obj, you=you, source=source, chars=chars):
-            waiting(game).append(_trigger(game, source, ability, you, that=obj.id, that_ref=obj.ref, amount=count))
+            _wait(game, [_trigger(game, source, ability, you, that=obj.id, that_ref=obj.ref, amount=count)])
 
 
 class TriggersNotAsScripted(RuntimeError):

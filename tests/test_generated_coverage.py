@@ -33,6 +33,99 @@ def test_every_format_element_is_reached_in_one_percent_of_some_propertys_exampl
         if NOT_YET_REACHED - below else "")
 
 
+INTERACTIONS_NOT_YET_REACHED: set[str] = {
+    "damage/protection-from-one-of-two-colours",
+    "damage/protection-against-a-changed-colour",
+    "damage/protection-and-cant-be-prevented",
+    "damage/protection-and-lifelink",
+    "damage/protection-and-deathtouch",
+    "damage/protection-and-infect",
+    "damage/protection-and-a-doubler",
+    "damage/protection-and-redirection",
+    "damage/protection-from-a-spell",
+    "damage/shield-and-wither",
+    "damage/shield-and-infect",
+    "damage/prevention-and-deathtouch",
+    "damage/first-strike-lifelink-partly-prevented",
+    "damage/static-prevention-each-step",
+    "damage/cant-be-prevented-and-redirected",
+    "damage/plus-n-and-prevention",
+    "damage/redirected-lifelink",
+    "damage/redirected-deathtouch",
+    "damage/redirected-to-a-planeswalker",
+    "damage/planeswalker-and-infect",
+    "damage/planeswalker-and-wither",
+    "damage/planeswalker-creature",
+    "damage/indestructible-and-deathtouch",
+    "damage/indestructible-and-wither",
+    "damage/spell-with-lifelink",
+    "damage/gained-damage-keyword",
+    "damage/lost-damage-keyword",
+    "damage/gained-keyword-in-combat",
+    "damage/stolen-source-and-lifelink",
+    "damage/stolen-replacement",
+    "damage/infect-and-lifelink",
+    "damage/double-strike-and-trample",
+    "damage/prevent-all-combat-damage",
+    "damage/noncreature-source-and-protection",
+    "counters/cost-and-replacement-for-costs",
+    "counters/cost-then-effect-doubler",
+    "counters/trigger-and-doubler",
+    "counters/prevention-extra-and-replacement",
+    "counters/doubling-counters-and-replacement",
+    "counters/kind-filter-and-minus-counters",
+    "counters/permanents-filter-and-opponent",
+    "counters/opponent-and-halving",
+    "counters/loyalty-and-doubler",
+    "counters/stolen-replacement",
+    "tokens/copies-and-doubler",
+    "tokens/copies-with-exceptions-and-doubler",
+    "tokens/stolen-replacement",
+    "trigger/stolen-source",
+    "trigger/stolen-source-damage",
+    "trigger/dies-with-others",
+    "trigger/own-death",
+    "trigger/damage-at-once",
+    "trigger/first-combat-damage-step",
+    "trigger/life-gain-at-once",
+    "trigger/counters-while-resolving",
+    "trigger/enters-while-resolving",
+    "trigger/dies-in-combat",
+    "life/doubling-a-total-and-a-doubler",
+    "life/trigger-gain-doubled",
+    "sba/toughness-zero-and-gained-indestructible",
+    "sba/lethal-damage-and-indestructible",
+    "sba/lethal-damage-and-gained-indestructible",
+    "sba/lethal-damage-and-lost-indestructible",
+    "sba/deathtouch-and-indestructible",
+    "sba/deathtouch-between-combat-damage-steps",
+    "sba/counters-annihilate-after-actions-at-once",
+    "sba/toughness-zero-after-actions-at-once",
+    "sba/dies-while-resolving",
+    "sba/poison",
+    "sba/planeswalker-creature",
+    "sba/token-counters",
+    "layer7/three-sets",
+    "layer7/static-and-resolved-set-static-later",
+    "ends/set-ends-under-a-switch",
+    "ability/stolen-mana",
+    "ability/stolen-loyalty",
+}
+"""Declared interactions (conformance/data/interactions.yaml) still to bring to 1% under ``ci``
+(issue 39): the strategies are being changed until this is empty. The test fails when any other
+interaction falls below 1%, and when one listed here is reached (remove it)."""
+
+
+def test_every_declared_interaction_is_met_in_one_percent_of_some_propertys_examples(ci_coverage):
+    below = {row for row, _ in ci_coverage.interactions_below(0.01)}
+    assert below == INTERACTIONS_NOT_YET_REACHED, (
+        "interactions the ci profile's examples (almost) never meet on one event: "
+        + ", ".join(f"{row} ({100 * share:.1f}%)" for row, share in ci_coverage.interactions_below(0.01)
+                    if row not in INTERACTIONS_NOT_YET_REACHED)
+        + ("; reached now, remove from INTERACTIONS_NOT_YET_REACHED: " + ", ".join(sorted(INTERACTIONS_NOT_YET_REACHED - below))
+           if INTERACTIONS_NOT_YET_REACHED - below else ""))
+
+
 def test_every_property_holds_for_the_reference_engine_on_all_its_examples(ci_coverage):
     """Every property, run by ``run_property`` (what the plugin's items call) under ``ci`` against
     the reference engine: passed, with its hundred examples or more."""

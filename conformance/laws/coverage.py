@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from conformance.format import elements as format_elements
 from conformance.format.elements import Element
@@ -36,6 +36,7 @@ class PropertyReach:
     examples: int
     elements: Counter
     rules: Counter
+    interactions: Counter = field(default_factory=Counter)
 
     def share(self, count: int) -> float:
         return count / self.examples if self.examples else 0.0
@@ -62,6 +63,14 @@ class Coverage:
         shares = [(element, self.best("elements", element)[0]) for element in self.expected_elements()]
         return [(element, share) for element, share in shares if share < minimum]
 
+    def interactions_below(self, minimum: float) -> list[tuple[str, float]]:
+        """The declared interactions (:mod:`conformance.laws.interactions`) no property's examples
+        meet in at least ``minimum`` of them."""
+        from conformance.laws.interactions import table
+
+        shares = [(row.id, self.best("interactions", row.id)[0]) for row in table()]
+        return [(row, share) for row, share in shares if share < minimum]
+
     def rules(self) -> list[str]:
         from conformance.reports.text import rule_key
 
@@ -85,8 +94,29 @@ def measure(*, profile: str = "ci", engine=None, only: Iterable[str] | None = No
         if chosen is not None and prop.id not in chosen:
             continue
         run = run_property(prop, engine, info, profile=profiles.get(profile), count_elements=True)
-        reached.append(PropertyReach(prop.id, run.status, run.examples, Counter(run.elements), Counter(run.statistics)))
+        reached.append(PropertyReach(prop.id, run.status, run.examples, Counter(run.elements), Counter(run.statistics),
+                                     Counter(run.interactions)))
     return Coverage(profile, str(info), tuple(reached))
+
+
+def render_pairs(coverage: Coverage, *, minimum: float = 0.01) -> str:
+    """The interactions table: per declared interaction, the largest share of one property's
+    examples in which its elements meet on one event (``coverage --pairs``)."""
+    from conformance.laws.interactions import table
+
+    lines = [f"Generated examples on {coverage.engine}, profile {coverage.profile}", "",
+             "Interactions: the largest share of one property's examples meeting each on one event "
+             "(conformance/data/interactions.yaml)"]
+    rows = []
+    for row in table():
+        share, prop = coverage.best("interactions", row.id)
+        rows.append((row.id, " + ".join(row.facets), _percent(share), prop or "-",
+                     "" if share >= minimum else f"below {_percent(minimum)}"))
+    lines += _table(("interaction", "meeting on one event", "share", "property", ""), rows)
+    below = coverage.interactions_below(minimum)
+    lines += ["", f"{len(rows) - len(below)} of {len(rows)} interactions reached in at least {_percent(minimum)} of "
+                  f"some property's examples" + (f"; not: {', '.join(r for r, _ in below)}" if below else "")]
+    return "\n".join(lines)
 
 
 def render(coverage: Coverage, *, minimum: float = 0.01) -> str:

@@ -1,0 +1,126 @@
+"""The interaction table and the reference engine's log it reads (issue 39).
+
+The log is a side channel: attaching it changes no snapshot. Each facet and row is declared with
+rules that have titles; a row meets only when its facets hold on one event, which small cases
+built by hand show (each with a twin that lacks one of the two elements and does not meet).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from conformance.cli import main
+from conformance.format import loader
+from conformance.laws import interactions
+from conformance.laws.interactions import TableError, met_by, parse
+from reference_engine import ReferenceEngine
+from tests.scenarios import creature, make_case
+
+GOLDEN = loader.load_suite([loader.golden_dir()])
+
+
+def test_the_log_changes_no_snapshot_of_any_golden_case():
+    engine = ReferenceEngine()
+    for case in GOLDEN:
+        snapshots, entries = engine.run_logged(case)
+        assert snapshots == engine.run_case(case), case.id
+        assert all(isinstance(e["event"], str) for e in entries)
+        json.dumps(entries)  # plain data
+
+
+def test_every_row_and_facet_cites_rules_with_a_title():
+    titles = json.loads(resources.files("conformance").joinpath("data/rule-titles.json").read_text("utf-8"))["titles"]
+    rows = interactions.table()
+    assert len(rows) >= 100 and len({r.id for r in rows}) == len(rows)
+    for row in rows:
+        assert row.rules and set(row.rules) <= set(titles), row.id
+        assert len(row.facets) >= 2 and row.why, row.id
+    for facets in interactions.FACETS.values():
+        for facet in facets.values():
+            assert facet.rules and set(facet.rules) <= set(titles), facet
+
+
+def test_every_declared_facet_is_named_by_some_row():
+    named = {(row.event, f) for row in interactions.table() for f in row.facets}
+    unused = sorted((e, n) for e, facets in interactions.FACETS.items() for n in facets if (e, n) not in named)
+    assert unused == []  # a facet no row names is dead weight
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"interactions": [{"id": "x", "event": "damage", "meet": ["lifelink", "nonsense"], "rules": ["702.15b"],
+                        "why": "w"}]}, "row 1 (x): meet names two or more facets of damage events; not facets: 'nonsense'"),
+    ({"interactions": [{"id": "x", "event": "dreams", "meet": ["a", "b"], "rules": ["1"], "why": "w"}]},
+     "row 1 (x): no event 'dreams'"),
+    ({"interactions": [{"id": "x", "event": "damage", "meet": ["lifelink"], "rules": ["1"], "why": "w"}]},
+     "meet names two or more facets"),
+    ({"interactions": [{"id": "x", "event": "damage", "meet": ["lifelink", "deathtouch"], "why": "w"}]},
+     "row 1 (x): missing rules"),
+    ({"interactions": [{"id": "x", "event": "damage", "meet": ["lifelink", "deathtouch"], "rules": [], "why": "w"}] * 2},
+     "row 2 (x): the id is used twice"),
+    ({"interactions": []}, "no interactions"),
+])
+def test_a_broken_table_is_refused_naming_the_row(data, message):
+    with pytest.raises(TableError, match=None) as caught:
+        parse(data, "t.yaml")
+    assert message in str(caught.value) and str(caught.value).startswith("t.yaml")
+
+
+RED_GREEN = {"card": {"types": ["instant"], "colors": ["R", "G"]}, "zone": "stack", "owner": "Blair"}
+
+
+def test_a_two_coloured_source_meets_protection_from_one_colour():
+    knight = creature(2, 2, abilities=[{"protection": "red"}])
+    steps = [{"damage": {"source": "spell", "to": "knight", "amount": 3}}]
+    assert "damage/protection-from-one-of-two-colours" in met_by(make_case({"knight": knight, "spell": RED_GREEN}, steps))
+    mono = {**RED_GREEN, "card": {"types": ["instant"], "colors": ["R"]}}
+    assert "damage/protection-from-one-of-two-colours" not in met_by(make_case({"knight": knight, "spell": mono}, steps))
+    plain = creature(2, 2)
+    assert "damage/protection-from-one-of-two-colours" not in met_by(make_case({"knight": plain, "spell": RED_GREEN}, steps))
+
+
+def test_wither_meets_a_shield_only_on_the_same_event():
+    ogre = creature(3, 3, abilities=[{"keyword": "wither"}])
+    bear, wall = creature(2, 2), creature(0, 5)
+    shielded = [{"prevent_damage": {"to": "bear", "amount": 1}},
+                {"damage": {"source": "ogre", "to": "bear", "amount": 3}}]
+    assert "damage/shield-and-wither" in met_by(make_case({"ogre": ogre, "bear": bear}, shielded))
+    # the shield protects another creature: wither and the shield are in one case, never on one event
+    apart = [{"prevent_damage": {"to": "wall", "amount": 1}},
+             {"damage": {"source": "ogre", "to": "bear", "amount": 3}},
+             {"damage": {"source": "ogre", "to": "wall", "amount": 0}}]
+    assert "damage/shield-and-wither" not in met_by(make_case({"ogre": ogre, "bear": bear, "wall": wall}, apart))
+
+
+def test_indestructible_gained_meets_lethal_damage_at_the_state_based_action_check():
+    bear = creature(2, 2)
+    steps = [{"become": {"to": "bear", "gains": [{"keyword": "indestructible"}]}},
+             {"damage": {"source": "spell", "to": "bear", "amount": 5}}]
+    met = met_by(make_case({"bear": bear, "spell": RED_GREEN}, steps))
+    assert "sba/lethal-damage-and-gained-indestructible" in met
+    assert "sba/lethal-damage-and-indestructible" not in met  # not printed
+
+
+def test_a_later_set_effect_on_one_creature_meets_an_earlier_one():
+    bear = creature(2, 2)
+    two = [{"set_pt": {"to": "bear", "power": 4, "toughness": 4}}, {"set_pt": {"to": "bear", "power": 1, "toughness": 1}},
+           {"modify_pt": {"to": "bear", "power": 1, "toughness": 0}}]
+    assert "layer7/two-sets-in-timestamp-order" in met_by(make_case({"bear": bear}, two))
+    one = [two[0], two[2]]
+    assert "layer7/two-sets-in-timestamp-order" not in met_by(make_case({"bear": bear}, one))
+
+
+def test_a_case_the_reference_engine_refuses_meets_nothing():
+    legend = {"card": {"name": "Twin", "types": ["creature"], "supertypes": ["legendary"], "power": 1, "toughness": 1}}
+    case = make_case({"a": legend, "b": legend}, [{"modify_pt": {"to": "a", "power": 1, "toughness": 1}}])
+    assert met_by(case) == set()  # the legend rule (704.5j) is refused
+
+
+def test_coverage_pairs_prints_each_interaction_with_its_share(capsys):
+    assert main(["coverage", "--pairs", "--property", "510.4/first-striker-kills-blocker-unharmed"]) == 0
+    out = capsys.readouterr().out
+    assert "sba/lethal-between-combat-damage-steps" in out and "100.0%" in out
+    assert "704.5g + between combat damage steps" in out
+    assert f"of {len(interactions.table())} interactions reached in at least 1.0%" in out
