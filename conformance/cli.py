@@ -24,7 +24,7 @@ from conformance.format.features import FEATURES
 from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
 from conformance.reports.text import render_properties, render_table, rule_key
 from conformance.outputs import guard_standard_streams, restore_standard_streams, unwritable, write_atomically
-from conformance.run_end import ci_verdict, report_unwritten, unwritten_results
+from conformance.run_end import JunitGuard, ci_verdict, report_unwritten, unwritten_results
 
 OK, FAILED, USAGE = 0, 1, 2
 INTERRUPTED, TERMINATED = 130, 143
@@ -293,7 +293,8 @@ def _run(args: argparse.Namespace, interrupts) -> int:
     pytest_args += args.pytest_args
 
     args.collector = collector = ResultCollector()
-    plugins: list = [collector]
+    args.junit_guard = JunitGuard() if args.junitxml else None  # a full disk there: one line (conformance.run_end)
+    plugins: list = [collector, *([args.junit_guard] if args.junit_guard else [])]
     if args.results:
         stream = args.stream = ResultsStream(args.results, command=args.command_line, shard=str(args.shard) if args.shard else None,
                                expectations=args.expectations, strict=args.strict if args.expectations else None,

@@ -1,12 +1,17 @@
 """The end of ``mtg-conformance run``: its exit status (by the expectations file when one is
 given), the files written at the end (``--update-expectations``), and one line for each file the
-run was asked to write and could not (a full disk, a file-size limit): exit status 2 then, for
-the run's outputs were not kept (docs/ci.md, "Exit statuses")."""
+run was asked to write and could not (a full disk, a file-size limit: the results file, the
+JUnit XML report, the expectations file): exit status 2 then, for the run's outputs were not kept
+(docs/ci.md, "Exit statuses")."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import traceback
+from pathlib import Path
+
+import pytest
 
 from conformance.outputs import reason
 from conformance.reports.text import exit_status
@@ -14,13 +19,34 @@ from conformance.reports.text import exit_status
 OK, USAGE = 0, 2
 
 
+class JunitGuard:
+    """``--junitxml``: pytest writes the file as the session ends, and a full disk there was a
+    traceback. An ``OSError`` raised in pytest's junitxml is kept here (:attr:`lost`) for one line."""
+
+    def __init__(self) -> None:
+        self.lost: str | None = None
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_sessionfinish(self):
+        try:
+            return (yield)
+        except OSError as exc:
+            if not any(Path(frame.filename).name == "junitxml.py" for frame in traceback.extract_tb(exc.__traceback__)):
+                raise
+            self.lost = reason(exc)
+            return None
+
+
 def unwritten_results(args: argparse.Namespace) -> list[str]:
-    """The line saying the results file lost lines, if it did."""
-    stream = getattr(args, "stream", None)
-    if stream is None or not stream.lost:
-        return []
-    return [f"--results {args.results}: cannot write the results: {stream.lost}; the results from there on "
-            "were not kept"]
+    """The lines saying the results file lost lines, or the JUnit XML file could not be written."""
+    lines = []
+    stream, junit = getattr(args, "stream", None), getattr(args, "junit_guard", None)
+    if stream is not None and stream.lost:
+        lines.append(f"--results {args.results}: cannot write the results: {stream.lost}; the results from "
+                     "there on were not kept")
+    if junit is not None and junit.lost:
+        lines.append(f"--junitxml {args.junitxml}: cannot write the report: {junit.lost}; the file is incomplete")
+    return lines
 
 
 def report_unwritten(lines: list[str], status: int) -> int:
@@ -37,7 +63,7 @@ def ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
     records = [r.record for r in results]
     status = exit_status(results)
     unwritten = unwritten_results(args)
-    if args.results and not unwritten:
+    if args.results and not args.stream.lost:
         print(f"results written to {args.results} (mtg-conformance report {args.results} --format markdown|html)")
     if args.update_expectations:
         try:

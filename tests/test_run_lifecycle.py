@@ -266,6 +266,29 @@ def test_a_full_disk_under_the_results_is_one_line_and_the_run_still_gives_its_v
                               "there on were not kept")
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full (a device whose every write is ENOSPC)")
+def test_a_full_disk_under_the_junit_report_is_one_line(tmp_path):
+    """pytest writes the JUnit XML as the session ends: a full disk there was a traceback."""
+    run = Run(tmp_path, "run", "--no-properties", "--cases", OGRE, "--junitxml", "/dev/full")
+    code = run.wait()
+    stderr = run.stderr
+    assert code == 2 and "Traceback" not in stderr + run.stdout, stderr
+    assert "Conformance of mtg-conformance reference engine" in run.stdout
+    assert stderr.strip() == ("mtg-conformance: --junitxml /dev/full: cannot write the report: No space left on "
+                              "device; the file is incomplete")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full (a device whose every write is ENOSPC)")
+def test_the_plugins_results_stream_on_a_full_disk_is_one_line_and_exit_status_3(pytester):
+    """Under plain pytest (``--mtg-results``) too: no INTERNALERROR, every case runs, one line."""
+    result = pytester.runpytest("-p", "no:cacheprovider", "--mtg-cases", OGRE, "--mtg-results", "/dev/full")
+    assert result.ret == 3
+    assert result.parseoutcomes()["passed"] == 2
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    result.stdout.fnmatch_lines(["mtg-conformance: --mtg-results /dev/full: cannot write the results: No space left "
+                                 "on device at line 1 (the file keeps the 0 complete lines before it)"])
+
+
 def big_expectations(path: Path) -> bytes:
     """An expectations file of 60 flaky entries (about 10 KB) that a run keeps, adding its own."""
     from conformance.format import loader
