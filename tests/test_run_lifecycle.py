@@ -344,6 +344,19 @@ def test_a_report_past_a_file_size_limit_leaves_the_old_one_and_is_one_line(tmp_
     assert target.read_bytes() == b"the old report\n" * 400
 
 
+def test_save_failures_past_a_file_size_limit_is_one_line_in_the_failure(tmp_path):
+    """The counterexample file of a failing property could not be written: the property's
+    failure is still reported as such, with one line on why it was not saved."""
+    saved = tmp_path / "saved"
+    run = Run(tmp_path, "run", "--properties", "--engine", "tests.wrong_engines:ClampingEngine", "--cases", OGRE,
+              "-k", "doubling-adds-current-value", "--save-failures", str(saved), fsize=400)
+    code = run.wait()
+    assert code == 1 and "Traceback" not in run.stdout + run.stderr, run.stdout[-3000:]
+    assert "property 701.10b/doubling-adds-current-value does not hold for clamping engine" in run.stdout
+    assert f"  could not save {saved / '701-10b-doubling-adds-current-value.yaml'}: File too large" in run.stdout
+    assert list(saved.iterdir()) == []
+
+
 def test_write_atomically_past_a_file_size_limit_raises_and_leaves_the_old_file(tmp_path):
     """The helper every other file the command line writes goes through (--save-failures, the
     rerun state, ``new``), in a process with a real file-size limit."""
