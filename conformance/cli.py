@@ -1,8 +1,10 @@
 """``mtg-conformance``: run the suite against an engine, list and check cases.
 
 Exit status: 0 when every case that ran conforms, 1 when some case fails or errors, 2 for
-invalid input (a bad case file, an unusable engine) or usage; ``run`` interrupted by SIGINT 130,
-by SIGTERM 143 (every finished result kept, the results file's footer says ``interrupted: true``).
+invalid input (a bad case file, an unusable engine) or usage, or when ``run`` could not write a
+file it was asked to (conformance.run_end); ``run`` interrupted by SIGINT 130, by SIGTERM 143
+(every finished result kept, the results file's footer says ``interrupted: true``). A reader of
+standard output that goes away costs no traceback (conformance.outputs).
 """
 
 from __future__ import annotations
