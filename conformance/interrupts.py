@@ -77,9 +77,12 @@ class Interrupts:
 
 
 def installed() -> Interrupts | None:
-    """The :class:`Interrupts` handling SIGINT in this process, if one does."""
-    owner = getattr(signal.getsignal(signal.SIGINT), "__self__", None)
-    return owner if isinstance(owner, Interrupts) else None
+    """The :class:`Interrupts` handling SIGINT or SIGTERM in this process, if one does."""
+    for signum in HANDLED:
+        owner = getattr(signal.getsignal(signum), "__self__", None)
+        if isinstance(owner, Interrupts):
+            return owner
+    return None
 
 
 def install() -> Interrupts | None:

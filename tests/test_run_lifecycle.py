@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conformance.cli import _seed
+from conformance.interrupts import install as install_interrupts
 from tests.test_hostile_engines import FAKES, OGRE, ROOT, _as_from_a_terminal, _processes_with, small_cases
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
@@ -140,6 +142,48 @@ def assert_engines_gone(marker: str) -> None:
 
 
 # -- signals, more than one, at any time -------------------------------------------------------------
+
+def _signalled(signum: int) -> None:
+    os.kill(os.getpid(), signum)
+    time.sleep(0.05)  # the handler runs in the main thread, between two bytecodes
+
+
+def test_interrupts_act_on_the_first_signal_and_note_the_others():
+    interrupts = install_interrupts()
+    if interrupts is None:
+        pytest.skip("not on the main thread, or SIGINT and SIGTERM are ignored here")
+    try:
+        with pytest.raises(KeyboardInterrupt, match="SIGTERM"):
+            _signalled(signal.SIGTERM)
+        _signalled(signal.SIGINT)
+        _signalled(signal.SIGTERM)
+        assert interrupts.signals == [signal.SIGTERM, signal.SIGINT, signal.SIGTERM] and interrupts.terminated
+    finally:
+        interrupts.restore()
+    assert signal.getsignal(signal.SIGTERM) != interrupts.handler
+
+
+def test_a_first_signal_in_a_deferred_section_is_acted_on_at_its_end():
+    interrupts = install_interrupts()
+    if interrupts is None:
+        pytest.skip("not on the main thread, or SIGINT and SIGTERM are ignored here")
+    reached = []
+    try:
+        with pytest.raises(KeyboardInterrupt, match="SIGINT"):
+            with interrupts.deferred():
+                with interrupts.deferred():
+                    _signalled(signal.SIGINT)
+                    reached.append("inner")
+                reached.append("outer")
+    finally:
+        interrupts.restore()
+    assert reached == ["inner", "outer"] and interrupts.first == signal.SIGINT
+
+
+@pytest.mark.parametrize("args, seed", [([], None), (["--hypothesis-seed=5"], "5"), (["-x", "--hypothesis-seed", "7"], "7")])
+def test_the_header_written_before_pytest_starts_has_the_seed_given_to_pytest(args, seed):
+    assert _seed(args) == seed
+
 
 @pytest.mark.parametrize("signum, gaps, workers", [
     (signal.SIGINT, [0.02], None),
