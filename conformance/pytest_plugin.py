@@ -192,12 +192,6 @@ def pytest_configure_node(node) -> None:
     pids.append(pid)
 
 
-def terminated(config: pytest.Config) -> bool:
-    """Whether this run was ended by SIGTERM."""
-    interrupts = config.stash.get(INTERRUPTS_KEY, None)
-    return interrupts is not None and interrupts.terminated
-
-
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Stop an ``exec:`` engine's process (docs/protocol.md, "Lifecycle")."""
     engine = config.stash[ENGINE_KEY][0] if ENGINE_KEY in config.stash else None

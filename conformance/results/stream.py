@@ -131,6 +131,7 @@ class ResultsStream:
         self.interrupts = interrupts
         self.standalone = standalone
         self.file: LineFile | None = None
+        self.unopened: str | None = None  # why the file could not be made, at the session's start
         self.header_written = self.footer_written = False
         self.session: pytest.Session | None = None
         self.totals: Counter[str] = Counter()
@@ -141,7 +142,7 @@ class ResultsStream:
     @property
     def lost(self) -> str | None:
         """Why lines of the file were not kept (``None``: every line written so far is in it)."""
-        return self.file.lost if self.file is not None else None
+        return self.file.lost if self.file is not None else self.unopened
 
     def open(self) -> None:
         """Create the file (and its directory); raises ``OSError`` when it cannot."""
@@ -171,14 +172,17 @@ class ResultsStream:
             self.interrupts = config.stash.get(INTERRUPTS_KEY, None)
         if self.header_written:
             return
-        with_properties = bool(config.getoption("mtg_properties"))
-        self.start(header(
-            config.stash[ENGINE_KEY][1], spec=config.getoption("mtg_engine"), properties=with_properties,
-            profile=config.getoption("mtg_profile"), seed=config.getoption("hypothesis_seed", None),
-            shard=self.shard or config.getoption("mtg_shard", None),
+        first = header(
+            config.stash[ENGINE_KEY][1], spec=config.getoption("mtg_engine"),
+            properties=bool(config.getoption("mtg_properties")), profile=config.getoption("mtg_profile"),
+            seed=config.getoption("hypothesis_seed", None), shard=self.shard or config.getoption("mtg_shard", None),
             expectations=self.expectations or config.getoption("mtg_expectations", None),
             strict=self.strict if self.strict is not None else bool(config.getoption("mtg_strict", False)),
-            command=self.command or ["pytest", *map(str, config.invocation_params.args)]))
+            command=self.command or ["pytest", *map(str, config.invocation_params.args)])
+        try:
+            self.start(first)
+        except OSError as exc:  # the run goes on; one line at its end (standalone)
+            self.unopened = f"{exc.strerror or exc}: nothing was written"
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         result = results_of(report)
