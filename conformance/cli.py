@@ -1,8 +1,10 @@
 """``mtg-conformance``: run the suite against an engine, list and check cases.
 
 Exit status: 0 when every case that ran conforms, 1 when some case fails or errors, 2 for
-invalid input (a bad case file, an unusable engine) or usage; ``run`` interrupted by SIGINT 130,
-by SIGTERM 143 (every finished result kept, the results file's footer says ``interrupted: true``).
+invalid input (a bad case file, an unusable engine) or usage, or when ``run`` could not write a
+file it was asked to (conformance.run_end); ``run`` interrupted by SIGINT 130, by SIGTERM 143
+(every finished result kept, the results file's footer says ``interrupted: true``). A reader of
+standard output that goes away costs no traceback (conformance.outputs).
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from conformance.engines.interface import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
 from conformance.format.features import FEATURES
 from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
-from conformance.reports.text import exit_status, render_properties, render_table, rule_key
+from conformance.reports.text import render_properties, render_table, rule_key
+from conformance.outputs import guard_standard_streams, restore_standard_streams, unwritable, write_atomically
+from conformance.run_end import JunitGuard, ci_verdict, report_unwritten, unwritten_results
 
 OK, FAILED, USAGE = 0, 1, 2
 INTERRUPTED, TERMINATED = 130, 143
@@ -162,15 +166,21 @@ def _cases_option(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    args.command_line = ["mtg-conformance", *(sys.argv[1:] if argv is None else argv)]
+    """The command line; ``argv`` ``None``: this process's own (a signal after ``run`` was
+    interrupted is then ignored until the process exits: conformance.interrupts)."""
+    guards = guard_standard_streams()  # a reader of standard output that goes away: no traceback
     try:
+        args = build_parser().parse_args(argv)
+        args.command_line = ["mtg-conformance", *(sys.argv[1:] if argv is None else argv)]
+        args.own_process = argv is None
         return COMMANDS[args.command](args)
     except (CaseFileErrors, EngineSpecError) as exc:
         print(exc, file=sys.stderr)
         return USAGE
     except KeyboardInterrupt:
         return INTERRUPTED
+    finally:
+        restore_standard_streams(guards)
 
 
 def _case_paths(args: argparse.Namespace) -> list[Path]:
@@ -191,11 +201,36 @@ def _load(args: argparse.Namespace):
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    """``run``; SIGINT and SIGTERM end it once, at any time (conformance.interrupts)."""
+    from conformance.interrupts import install
+
+    interrupts = install()
+    args.stream = args.collector = None
+    stopped = False
+    try:
+        return _run(args, interrupts)
+    except KeyboardInterrupt:
+        stopped = True
+        terminated = interrupts is not None and interrupts.terminated
+        kept = (f"{len(args.collector.results)} results kept" + (f" in {args.results}" if args.results else "")
+                if args.collector is not None else "before the run started"
+                + (f": {args.results} was not written" if args.results else ""))
+        print(f"mtg-conformance: the run was interrupted ({'SIGTERM' if terminated else 'SIGINT'}): {kept}",
+              file=sys.stderr)
+        return TERMINATED if terminated else INTERRUPTED
+    finally:
+        if args.stream is not None:
+            args.stream.finish(2 if stopped else 3, interrupted=stopped)  # if there is no footer yet
+        if interrupts is not None and not (args.own_process and interrupts.first):
+            interrupts.restore()
+
+
+def _run(args: argparse.Namespace, interrupts) -> int:
     import pytest
 
     from conformance.results import expectations as expectations_file
     from conformance.pytest_plugin import ResultCollector
-    from conformance.results.stream import ResultsStream
+    from conformance.results.stream import ResultsStream, header
 
     if args.strict and not args.expectations:
         print("mtg-conformance run: --strict needs --expectations FILE (it gates unexpected passes)", file=sys.stderr)
@@ -203,7 +238,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     expected = expectations_file.load(args.expectations) if args.expectations else None
     if args.update_expectations:  # the file to update is read (and checked) before anything runs
         target = Path(args.update_expectations)
-        problem = _unwritable(target)
+        problem = unwritable(target)
         if problem:
             print(f"--update-expectations {target}: cannot write the file: {problem}; nothing was run", file=sys.stderr)
             return USAGE
@@ -262,40 +297,28 @@ def cmd_run(args: argparse.Namespace) -> int:
         pytest_args += ["--mtg-shard", str(args.shard)]
     pytest_args += args.pytest_args
 
-    collector = ResultCollector()
-    plugins: list = [collector]
+    args.collector = collector = ResultCollector()
+    args.junit_guard = JunitGuard() if args.junitxml else None  # a full disk there: one line (conformance.run_end)
+    plugins: list = [collector, *([args.junit_guard] if args.junit_guard else [])]
     if args.results:
-        stream = ResultsStream(args.results, command=args.command_line, shard=str(args.shard) if args.shard else None,
+        stream = args.stream = ResultsStream(args.results, command=args.command_line, shard=str(args.shard) if args.shard else None,
                                expectations=args.expectations, strict=args.strict if args.expectations else None,
-                               annotate=(lambda r: expectations_file.verdict(expected, r).to_dict()) if expected else None)
-        try:
-            stream.open()
+                               annotate=(lambda r: expectations_file.verdict(expected, r).to_dict()) if expected else None,
+                               interrupts=interrupts)
+        try:  # the header first, at once: a run stopped from here on leaves a header and a footer
+            stream.start(header(info, spec=args.engine, properties=with_properties, profile=args.profile,
+                                seed=_seed(args.pytest_args), shard=stream.shard, expectations=args.expectations,
+                                strict=args.strict, command=args.command_line))
         except OSError as exc:
             print(f"--results {args.results}: cannot write the file: {exc.strerror or exc}", file=sys.stderr)
             return USAGE
         plugins.append(stream)
-    import signal
-
-    stopped: list[int] = []
-
-    def on_sigterm(signum, frame):  # until the plugin installs its own, in the session
-        stopped.append(signum)
-        raise KeyboardInterrupt("SIGTERM")
-
-    previous = signal.signal(signal.SIGTERM, on_sigterm)
-    plugins.append(_SignalWatch(stopped))
-    try:
-        code = pytest.main(pytest_args, plugins=plugins)
-    except KeyboardInterrupt:
-        code = pytest.ExitCode.INTERRUPTED
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    code = pytest.main(pytest_args, plugins=plugins)
+    if args.stream is not None:
+        args.stream.finish(int(code))  # if pytest did not get to it
     results = collector.results
-    if code == pytest.ExitCode.INTERRUPTED:
-        signal_name = "SIGTERM" if stopped else "SIGINT"
-        print(f"mtg-conformance: the run was interrupted ({signal_name}): {len(results)} results kept"
-              + (f" in {args.results}" if args.results else ""), file=sys.stderr)
-        return TERMINATED if stopped else INTERRUPTED
+    if code == pytest.ExitCode.INTERRUPTED or (interrupts is not None and interrupts.first):
+        raise KeyboardInterrupt
     if args.statistics and collector.statistics:
         from conformance.pytest_properties import statistics_table
         print()
@@ -306,7 +329,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return USAGE
     if not results and args.shard:
         print(f"mtg-conformance: no case falls in shard {args.shard} (of {len(cases)} cases)")
-        return OK
+        return report_unwritten(unwritten_results(args), OK)
     if not results:
         print(f"mtg-conformance: no case selected (of {len(cases)})", file=sys.stderr)
         return USAGE
@@ -329,7 +352,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     unsupported = unsupported_line([r.record for r in results])
     if unsupported:
         print(unsupported)
-    return _ci_verdict(args, info, results, expected)
+    return ci_verdict(args, info, results, expected)
 
 
 def _has_plugin(module: str) -> bool:
@@ -338,51 +361,11 @@ def _has_plugin(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-class _SignalWatch:
-    """Notes, for the exit status, whether the session was ended by SIGTERM."""
-
-    def __init__(self, stopped: list[int]):
-        self.stopped = stopped
-
-    def pytest_unconfigure(self, config) -> None:
-        from conformance.pytest_plugin import terminated
-
-        if terminated(config):
-            self.stopped.append(15)
-
-
-def _ci_verdict(args: argparse.Namespace, info, results, expected) -> int:
-    """The exit status of ``run``: by the expectations file if one is given; writes --update-expectations."""
-    from conformance.results import expectations as expectations_file
-
-    records = [r.record for r in results]
-    status = exit_status(results)
-    if args.results:
-        print(f"results written to {args.results} (mtg-conformance report {args.results} --format markdown|html)")
-    if args.update_expectations:
-        update = expectations_file.update(args.update_base, records, args.update_expectations, engine=info.name)
-        print(update)
-        if expected is None:
-            status = OK
-    if expected is not None:  # the gate's verdict is the last thing the run prints
-        judgement = expectations_file.judge(expected, records)
-        print()
-        print(judgement.render(strict=args.strict))
-        status = judgement.exit_status(strict=args.strict)
-    return status
-
-
-def _unwritable(target: Path) -> str | None:
-    """Why ``target`` cannot be written (its directory is made if missing), or ``None``."""
-    if target.is_dir():
-        return "it is a directory"
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    if not os.access(target.parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        return "permission denied"
-    return None
+def _seed(pytest_args: Sequence[str]) -> str | None:
+    """The ``--hypothesis-seed`` among the further pytest options, for the results' header."""
+    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    parser.add_argument("--hypothesis-seed")
+    return parser.parse_known_args(list(pytest_args))[0].hypothesis_seed
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -404,8 +387,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         text = report_markdown.render(runs)
     if args.output:
         try:
-            Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-            Path(args.output).write_text(text, "utf-8")
+            write_atomically(args.output, text)
         except OSError as exc:
             print(f"-o {args.output}: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
             return USAGE
@@ -438,8 +420,7 @@ def _badges(runs, output: str | None) -> int:
             sys.stdout.write(svg)
             continue
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(svg, "utf-8")
+            write_atomically(target, svg)
         except OSError as exc:
             print(f"-o {target}: cannot write the badge: {exc.strerror or exc}", file=sys.stderr)
             return USAGE
@@ -530,11 +511,15 @@ def cmd_new(args: argparse.Namespace) -> int:
     if target.exists():
         print(f"new: {target} exists: not overwritten (give -o FILE)", file=sys.stderr)
         return USAGE
-    problem = _unwritable(target)
+    problem = unwritable(target)
     if problem:
         print(f"new: cannot write {target}: {problem}", file=sys.stderr)
         return USAGE
-    target.write_text(text, "utf-8")
+    try:
+        write_atomically(target, text)
+    except OSError as exc:
+        print(f"new: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        return USAGE
     print(f"wrote {target}: fill in the summary, objects and checkpoints, then mtg-conformance check {target}")
     return OK
 

@@ -38,7 +38,8 @@ from conformance.errors import CaseFileErrors, EngineSpecError
 from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
 from conformance.reports.text import CaseResult, render_properties, render_table
 from conformance.format.model import Case
-from conformance.session import ENGINE_KEY, results_of
+from conformance.session import ENGINE_KEY, INTERRUPTS_KEY, results_of
+from conformance.interrupts import install as install_interrupts, installed as installed_interrupts, pass_on
 from conformance import rerun
 
 CASES_ANCHOR = (Path(__file__).resolve().parent / "data" / "case-suite.json")
@@ -129,7 +130,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[ENGINE_KEY] = (engine, describe(engine))
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
-    _stop_on_sigterm(config)
+    _handle_interrupts(config)
     config.pluginmanager.register(JunitNames(config), "mtg-junit-names")
     expected = None
     if config.getoption("mtg_expectations"):
@@ -149,54 +150,22 @@ def pytest_configure(config: pytest.Config) -> None:
 
             annotate = (lambda r: expectations_file.verdict(expected, r).to_dict()) if expected else None
             config.pluginmanager.register(ResultsStream(config.getoption("mtg_results"), annotate=annotate,
-                                                        expectations=config.getoption("mtg_expectations")),
-                                          "mtg-results-stream")
+                                                        expectations=config.getoption("mtg_expectations"),
+                                                        standalone=True), "mtg-results-stream")
 
 
-TERMINATED_KEY = pytest.StashKey[list]()
-
-
-def _nothing(signum, frame) -> None:
-    """A signal handler that does nothing (an interrupt already being acted on)."""
-
-
-def _stop_on_sigterm(config: pytest.Config) -> None:
-    """SIGTERM ends the run as SIGINT does (a ``KeyboardInterrupt``): pytest finishes the session,
-    so the results stream gets its footer (``interrupted: true``) and every engine is stopped; in
-    every process (pytest-xdist workers too). ``terminated(config)`` tells the two apart. A worker
-    acts on the first of SIGINT and SIGTERM and ignores both after it: it may get both at once (a
-    Ctrl-C of its process group, and the SIGTERM its controller passes on,
-    :func:`pytest_configure_node`), and a second interrupt must not cut its engines' stop short."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return
-    received: list = []
-    worker = hasattr(config, "workerinput")
-
-    def ignore_more() -> None:
-        # a second one must not cut the engines' stop short: a handler that does nothing, not
-        # SIG_IGN, under which a signal already pending raises "ignored due to race condition"
-        signal.signal(signal.SIGTERM, _nothing)
-        if worker:
-            signal.signal(signal.SIGINT, _nothing)
-
-    def handler(signum, frame):
-        received.append(signum)
-        ignore_more()
-        raise KeyboardInterrupt("SIGTERM")
-
-    def on_sigint(signum, frame):  # a worker's
-        ignore_more()
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, handler)
-    config.stash[TERMINATED_KEY] = received
-    config.add_cleanup(lambda: signal.signal(signal.SIGTERM, previous) if previous is not None else None)
-    if worker:
-        previous_int = signal.signal(signal.SIGINT, on_sigint)
-        config.add_cleanup(lambda: signal.signal(signal.SIGINT, previous_int) if previous_int is not None else None)
+def _handle_interrupts(config: pytest.Config) -> None:
+    """SIGINT and SIGTERM end the run once (:mod:`conformance.interrupts`): pytest finishes the
+    session, so the results stream gets its footer (``interrupted: true``) and every engine is
+    stopped; in every process (pytest-xdist workers too). A signal after the first is noted, not
+    acted on: a worker may get two at once (a Ctrl-C of its process group, and the SIGTERM its
+    controller passes on, :func:`pytest_configure_node`), and a second Ctrl-C must not cut the
+    stop short. ``mtg-conformance run`` installs its own before the session; it is used."""
+    interrupts = installed_interrupts()
+    if interrupts is None and (interrupts := install_interrupts()) is not None:
+        config.add_cleanup(interrupts.restore)
+    if interrupts is not None:
+        config.stash[INTERRUPTS_KEY] = interrupts
 
 
 WORKER_PIDS_KEY = pytest.StashKey[list]()
@@ -206,69 +175,21 @@ WORKER_PIDS_KEY = pytest.StashKey[list]()
 def pytest_configure_node(node) -> None:
     """pytest-xdist, in the controller: as each worker starts, a SIGINT or SIGTERM sent to this
     process alone (``kill -INT PID``, a CI runner's cancel) is passed on to the workers as SIGTERM
-    (:func:`_pass_signals_on`), so that each one stops its case and its engine at once instead of
-    being killed only after xdist's wait for it (about 8 s with an engine that hangs). A worker
-    takes one SIGTERM and ignores any other while its engines stop (:func:`_stop_on_sigterm`).
-    Under a terminal whose foreground process group this is, a Ctrl-C reaches the workers itself:
-    SIGINT is not passed on then, so a worker does not get two. The worker's pid is execnet's
-    report of its remote interpreter, which xdist asks for as it sets the worker up; without it
-    nothing is passed on."""
+    (:func:`conformance.interrupts.pass_on`), so that each one stops its case and its engine at once
+    instead of being killed only after xdist's wait for it (about 8 s with an engine that hangs). A
+    worker acts on one signal and notes any other while its engines stop. Under a terminal whose
+    foreground process group this is, a Ctrl-C reaches the workers itself: SIGINT is not passed on
+    then, so a worker does not get two. The worker's pid is execnet's report of its remote
+    interpreter, which xdist asks for as it sets the worker up; without it nothing is passed on."""
     try:
         pid = node.gateway._rinfo().pid
     except Exception:  # an execnet without it, or a worker already gone: xdist's own shutdown stands
         return
     pids = node.config.stash.setdefault(WORKER_PIDS_KEY, [])
-    if not pids:
-        _pass_signals_on(node.config, pids)
+    interrupts = node.config.stash.get(INTERRUPTS_KEY, None)
+    if not pids and interrupts is not None:
+        interrupts.on_first.append(pass_on(pids))
     pids.append(pid)
-
-
-def _in_terminal_foreground() -> bool:
-    """Whether this process's group is the foreground group of its controlling terminal."""
-    import os
-
-    for stream in (0, 1, 2):
-        try:
-            return os.tcgetpgrp(stream) == os.getpgrp()
-        except OSError:  # not a terminal
-            continue
-    return False
-
-
-def _pass_signals_on(config: pytest.Config, pids: list[int]) -> None:
-    import os
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return
-    passed: list[bool] = []
-
-    def wrap(signum: int) -> None:
-        previous = signal.getsignal(signum)
-
-        def handler(number, frame):
-            if not passed and not (number == signal.SIGINT and _in_terminal_foreground()):
-                passed.append(True)
-                for pid in pids:
-                    try:
-                        os.kill(pid, signal.SIGTERM)
-                    except OSError:  # gone already
-                        pass
-            if callable(previous):
-                return previous(number, frame)
-            raise KeyboardInterrupt(signal.Signals(number).name)
-
-        signal.signal(signum, handler)
-        config.add_cleanup(lambda: signal.signal(signum, previous))
-
-    wrap(signal.SIGINT)
-    wrap(signal.SIGTERM)
-
-
-def terminated(config: pytest.Config) -> bool:
-    """Whether this run was ended by SIGTERM."""
-    return bool(config.stash.get(TERMINATED_KEY, None))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -78,7 +78,7 @@ class PropertyItem(pytest.Item):
             saved = self._save(run.cases, run.message, engine, reference, info, describe(reference))
             raise PropertyFailure(self._describe(info, run, saved))
 
-    def _save(self, cases, message, engine, reference, info: EngineInfo, reference_info: EngineInfo) -> Path | None:
+    def _save(self, cases, message, engine, reference, info: EngineInfo, reference_info: EngineInfo) -> Path | str | None:
         directory = self.config.getoption("mtg_save_failures")
         if not directory or not cases:
             return None
@@ -94,8 +94,11 @@ class PropertyItem(pytest.Item):
                          f"on {info}: {message}. Expected values are the reference engine's; the engine "
                          f"under test reported: {reported}."),
             ))
-        name = counterexamples.slug(self.prop.id) + ".yaml"
-        return counterexamples.write(Path(directory) / name, documents)
+        target = Path(directory) / (counterexamples.slug(self.prop.id) + ".yaml")
+        try:
+            return counterexamples.write(target, documents)
+        except OSError as exc:  # a full disk: the failure is still reported, with one line on why not saved
+            return f"could not save {target}: {exc.strerror or exc}"
 
     def _describe(self, info, run, saved) -> str:
         cases = run.cases
@@ -114,7 +117,9 @@ class PropertyItem(pytest.Item):
             + (f" ({shrinking.STOPPED.format(seconds=run.shrink_stopped)})" if run.shrink_stopped is not None else ""),
         ]
         lines.append(f"  rerun:   {rerun.command(self.config, 'property', self.prop.id)}")
-        if saved:
+        if isinstance(saved, str):
+            lines.append(f"  {saved}")
+        elif saved:
             lines.append(f"  saved as a golden case file: {saved} (replay with --cases {saved.parent})")
         else:
             lines.append("  (run with --save-failures DIR to save its shrunk counterexample as a case file)")

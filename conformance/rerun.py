@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from conformance.outputs import write_atomically
 from conformance.session import results_of
 
 STATE_FILE = Path(".mtg-conformance") / "last-failed.json"
@@ -103,9 +104,8 @@ class LastFailed:
                 if isinstance(e, dict) and (e.get("kind"), e.get("id")) not in self.ran]
         state["engines"][spec] = [{"kind": k, "id": i} for k, i in dict.fromkeys([*kept, *self.failed])]
         state["format"] = FORMAT
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(state, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        try:  # whole or not at all: a full disk leaves the last state as it was
+            write_atomically(path, json.dumps(state, indent=1, ensure_ascii=False) + "\n")
         except OSError:
             pass  # a read-only working directory: rerunning is a convenience, never a failure
 

@@ -1,5 +1,5 @@
 """What the parts of one pytest session share: the engine under test, which the plugin stashes on
-the config (:data:`ENGINE_KEY`), and the case result a test report carries (:func:`results_of`).
+the config (:data:`ENGINE_KEY`), the run's interrupts (:data:`INTERRUPTS_KEY`), and the case result a test report carries (:func:`results_of`).
 The case items (:mod:`conformance.pytest_plugin`), the property items
 (:mod:`conformance.pytest_properties`) and the results stream (:mod:`conformance.results.stream`)
 read them; none of them imports another for it."""
@@ -11,12 +11,16 @@ from typing import Any
 import pytest
 
 from conformance.engines.interface import EngineInfo
+from conformance.interrupts import Interrupts
 from conformance.reports.text import CaseResult
 from conformance.results import records
 
 
 ENGINE_KEY = pytest.StashKey[tuple[Any, EngineInfo]]()
 """``config.stash[ENGINE_KEY]``: the engine under test and its checked description."""
+
+INTERRUPTS_KEY = pytest.StashKey[Interrupts]()
+"""``config.stash[INTERRUPTS_KEY]``: the SIGINT and SIGTERM this process got (:mod:`conformance.interrupts`)."""
 
 
 def results_of(report: pytest.TestReport) -> CaseResult | None:

@@ -14,6 +14,7 @@ from conformance import CR_VERSION
 from conformance.format import yamlsource
 from conformance.engines.interface import Engine
 from conformance.format.model import PLAYER_ABILITIES, STARTING_LIFE, Case
+from conformance.outputs import write_atomically
 
 OBSERVED = ("zone", "controller", "power", "toughness", "counters",
             "name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities", "face_down")
@@ -170,11 +171,10 @@ def slug(text: str) -> str:
 
 
 def write(path: Path, cases: list[dict[str, Any]]) -> Path:
-    """Write a case file holding ``cases``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write a case file holding ``cases``, whole or not at all (raises ``OSError``)."""
     document = {"format": 1, "cr": CR_VERSION, "cases": cases}
-    path.write_text(yamlsource.dump(document, sort_keys=False, allow_unicode=True, width=100,
-                                    default_flow_style=None), "utf-8")
+    write_atomically(path, yamlsource.dump(document, sort_keys=False, allow_unicode=True, width=100,
+                                           default_flow_style=None))
     return path
 
 

@@ -40,6 +40,7 @@ import yaml
 
 from conformance.format import yamlsource
 from conformance.errors import CaseFileError, CaseFileErrors
+from conformance.outputs import write_atomically
 
 OUTCOMES = ("fail", "crash", "timeout", "unsupported", "flaky", "pass")
 ACCEPTS: dict[str, frozenset[str]] = {
@@ -382,7 +383,8 @@ def update(base: Expectations | None, records: Iterable[Mapping[str, Any]], path
     (glob, rule, feature) that some results still meet is kept, with id entries for the results
     that now differ. Any other entry that decided something is dropped, and each of its results
     that does not pass gets an id entry of its own, keeping the bug link. Every other result that
-    does not pass or is unsupported gets a new id entry, its message as the reason."""
+    does not pass or is unsupported gets a new id entry, its message as the reason. The file is
+    replaced whole or not at all (raises ``OSError``, the old file untouched)."""
     records = list(records)
     base = base or Expectations(str(path), ())
     decided: dict[int, list[Verdict]] = {}
@@ -421,8 +423,7 @@ def update(base: Expectations | None, records: Iterable[Mapping[str, Any]], path
     added.sort(key=lambda e: (e.value, e.kind or ""))
     entries = (*kept, *added)
     result = Expectations(str(path), entries, engine or base.engine, base.preamble)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)  # checked before the run (cli.cmd_run)
-    Path(path).write_text(dump(result), "utf-8")
+    write_atomically(path, dump(result))  # whole or not at all: an OSError leaves the old file as it was
     return Update(load(path), len(kept), len(added), len(base.entries) - len(kept))
 
 

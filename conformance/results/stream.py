@@ -7,8 +7,10 @@
 2. one line per case and property, as its result arrives (records, :mod:`conformance.results.records`);
 3. a footer line when the run ends: totals, duration, pytest's exit status.
 
-Every line is flushed as it is written, so a run that is killed keeps every result it had; a
-file without a footer is read as an incomplete run. With ``-n N`` only the controller process
+Every line is written whole as it comes (never cut by a signal, nor by a full disk: a line that
+cannot be written is cut back off, and the run goes on without the file), so a run that is killed
+keeps every result it had; a file without a footer, or whose footer says ``interrupted`` or an
+exit status of a run that did not run to its end, is read as an incomplete run. With ``-n N`` only the controller process
 writes (the workers' results reach it as reports). The schema of a line is
 ``conformance/schema/results.schema.json``; docs/ci.md describes the fields.
 """
@@ -25,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import jsonschema
 import pytest
@@ -34,7 +36,9 @@ from conformance import CR_VERSION, __version__
 from conformance.errors import CaseFileError, CaseFileErrors
 from conformance.engines.replies import message_problem
 from conformance.reports.text import STATUSES, CaseResult
-from conformance.session import ENGINE_KEY, results_of
+from conformance.interrupts import Interrupts, deferred
+from conformance.outputs import LineFile
+from conformance.session import ENGINE_KEY, INTERRUPTS_KEY, results_of
 
 FORMAT = 1
 
@@ -82,61 +86,103 @@ def _bad_unicode(text: str) -> bool:
         return True
 
 
+def header(info: Any, *, spec: str, properties: bool, profile: str | None, seed: Any, shard: str | None,
+           expectations: str | None, strict: bool | None, command: Sequence[str]) -> dict[str, Any]:
+    """The header line of a run of the engine ``info`` describes (an :class:`EngineInfo`)."""
+    return {
+        "type": "header", "format": FORMAT,
+        "suite": {"name": "mtg-conformance", "version": __version__}, "cr": CR_VERSION,
+        "engine": {"name": info.name, "version": info.version, "spec": spec, "features": sorted(info.features),
+                   "observables": {k: sorted(v) for k, v in info.observables.items()}},
+        "properties": properties, "profile": profile if properties else None,
+        "seed": None if seed is None or not properties else str(seed),
+        "shard": shard, "expectations": expectations, "strict": strict if expectations else None,
+        "command": list(command), "started": _now(),
+    }
+
+
+COMPLETE_EXIT_STATUSES = (int(pytest.ExitCode.OK), int(pytest.ExitCode.TESTS_FAILED),
+                          int(pytest.ExitCode.NO_TESTS_COLLECTED))
+"""pytest's exit statuses of a run that ran to its end (any other: interrupted, an internal or usage error)."""
+
+
 class ResultsStream:
-    """A pytest plugin writing the results stream (register it in the controller process only)."""
+    """A pytest plugin writing the results stream (register it in the controller process only).
+
+    The header goes out first, with the file: :meth:`start` (``mtg-conformance run`` calls it
+    before the session, once the engine is described), else at the session's start. The footer
+    goes out at the session's end, or, when the session was cut short before its end hooks, when
+    pytest unconfigures, or when the caller calls :meth:`finish`. A signal never cuts a line
+    (:meth:`conformance.interrupts.Interrupts.deferred`); a line that cannot be written (a full
+    disk, a file-size limit) is cut back off and ends the file (:class:`conformance.outputs.LineFile`):
+    :attr:`lost` says why; the run goes on. ``standalone`` (the plugin's own stream, under plain
+    pytest): a lost file is one line at the end and pytest's exit status 3."""
 
     def __init__(self, path: str | Path, *, command: Sequence[str] = (), shard: str | None = None,
                  expectations: str | None = None, strict: bool | None = None,
-                 annotate: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None) -> None:
+                 annotate: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None,
+                 interrupts: Interrupts | None = None, standalone: bool = False) -> None:
         self.path = Path(path)
         self.command = list(command)
         self.shard = shard
         self.expectations = expectations
         self.strict = strict
         self.annotate = annotate
-        self.file: TextIO | None = None
+        self.interrupts = interrupts
+        self.standalone = standalone
+        self.file: LineFile | None = None
+        self.unopened: str | None = None  # why the file could not be made, at the session's start
+        self.header_written = self.footer_written = False
+        self.session: pytest.Session | None = None
         self.totals: Counter[str] = Counter()
         self.errored_kinds: Counter[str] = Counter()
         self.count = 0
         self.started = 0.0
 
+    @property
+    def lost(self) -> str | None:
+        """Why lines of the file were not kept (``None``: every line written so far is in it)."""
+        return self.file.lost if self.file is not None else self.unopened
+
     def open(self) -> None:
         """Create the file (and its directory); raises ``OSError`` when it cannot."""
         if self.file is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.file = open(self.path, "w", encoding="utf-8", newline="\n")
+            self.file = LineFile(self.path)
 
     def write(self, line: dict[str, Any]) -> None:
         if self.file is not None:
-            self.file.write(encode_line(line) + "\n")
-            self.file.flush()
+            with deferred(self.interrupts):
+                self.file.write(encode_line(line))
 
-    @pytest.hookimpl(trylast=True)
+    def start(self, header_line: dict[str, Any]) -> None:
+        """Open the file and write the header, at once."""
+        with deferred(self.interrupts):
+            self.open()
+            self.started = time.monotonic()
+            self.write(header_line)
+            self.header_written = True
+
+    @pytest.hookimpl(tryfirst=True)  # before pytest-xdist starts its workers, which takes seconds
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         config = session.config
         if ENGINE_KEY not in config.stash:
             return
-        self.open()
-        self.started = time.monotonic()
-        info = config.stash[ENGINE_KEY][1]
-        with_properties = bool(config.getoption("mtg_properties"))
-        seed = config.getoption("hypothesis_seed", None) if with_properties else None
-        self.write({
-            "type": "header", "format": FORMAT,
-            "suite": {"name": "mtg-conformance", "version": __version__}, "cr": CR_VERSION,
-            "engine": {"name": info.name, "version": info.version, "spec": config.getoption("mtg_engine"),
-                       "features": sorted(info.features),
-                       "observables": {k: sorted(v) for k, v in info.observables.items()}},
-            "properties": with_properties,
-            "profile": config.getoption("mtg_profile") if with_properties else None,
-            "seed": None if seed is None else str(seed),
-            "shard": self.shard or config.getoption("mtg_shard", None),
-            "expectations": self.expectations or config.getoption("mtg_expectations", None),
-            "strict": self.strict if self.strict is not None else (
-                bool(config.getoption("mtg_strict", False)) if config.getoption("mtg_expectations", None) else None),
-            "command": self.command or ["pytest", *map(str, config.invocation_params.args)],
-            "started": _now(),
-        })
+        self.session = session
+        if self.interrupts is None:
+            self.interrupts = config.stash.get(INTERRUPTS_KEY, None)
+        if self.header_written:
+            return
+        first = header(
+            config.stash[ENGINE_KEY][1], spec=config.getoption("mtg_engine"),
+            properties=bool(config.getoption("mtg_properties")), profile=config.getoption("mtg_profile"),
+            seed=config.getoption("hypothesis_seed", None), shard=self.shard or config.getoption("mtg_shard", None),
+            expectations=self.expectations or config.getoption("mtg_expectations", None),
+            strict=self.strict if self.strict is not None else bool(config.getoption("mtg_strict", False)),
+            command=self.command or ["pytest", *map(str, config.invocation_params.args)])
+        try:
+            self.start(first)
+        except OSError as exc:  # the run goes on; one line at its end (standalone)
+            self.unopened = f"{exc.strerror or exc}: nothing was written"
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         result = results_of(report)
@@ -154,20 +200,38 @@ class ResultsStream:
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
-        if self.file is None:
-            return
-        self.write({
-            "type": "footer", "totals": {s: self.totals[s] for s in STATUSES},
-            "errored_kinds": dict(sorted(self.errored_kinds.items())), "results": self.count,
-            "duration": round(time.monotonic() - self.started, 3), "finished": _now(),
-            "exit_status": int(exitstatus), "interrupted": int(exitstatus) == int(pytest.ExitCode.INTERRUPTED),
-        })
-        self.close()
+        self.finish(int(exitstatus))
+        if self.standalone and self.lost and session.exitstatus != pytest.ExitCode.INTERRUPTED:
+            session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        if self.standalone and self.lost:
+            terminalreporter.write_line(f"mtg-conformance: --mtg-results {self.path}: cannot write the results: "
+                                        f"{self.lost}", red=True)
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        """The session ended before its end hooks reached this one (an interrupt in an earlier one)."""
+        self.finish(int(self.session.exitstatus) if self.session is not None else int(pytest.ExitCode.INTERRUPTED))
+
+    def finish(self, exit_status: int, interrupted: bool = False) -> None:
+        """Write the footer, unless it is written; close the file. The run was ``interrupted`` when
+        told so, when pytest says so, or when a SIGINT or SIGTERM came at any time."""
+        with deferred(self.interrupts):
+            if self.header_written and not self.footer_written:
+                interrupted = (interrupted or exit_status == pytest.ExitCode.INTERRUPTED
+                               or (self.interrupts is not None and self.interrupts.first is not None))
+                self.write({
+                    "type": "footer", "totals": {s: self.totals[s] for s in STATUSES},
+                    "errored_kinds": dict(sorted(self.errored_kinds.items())), "results": self.count,
+                    "duration": round(time.monotonic() - self.started, 3), "finished": _now(),
+                    "exit_status": exit_status, "interrupted": interrupted,
+                })
+                self.footer_written = True
+            self.close()
 
     def close(self) -> None:
         if self.file is not None:
             self.file.close()
-            self.file = None
 
 
 # --- reading -----------------------------------------------------------------------------------------
@@ -185,7 +249,7 @@ class Run:
 
     @property
     def complete(self) -> bool:
-        return self.footer is not None and not self.footer.get("interrupted")
+        return self.incomplete_reason is None
 
     @property
     def incomplete_reason(self) -> str | None:
@@ -194,6 +258,10 @@ class Run:
             return f"the run did not finish (no footer line){cut}: these are the results it had"
         if self.footer.get("interrupted"):
             return "the run was interrupted: these are the results it had"
+        status = self.footer.get("exit_status")
+        if status is not None and status not in COMPLETE_EXIT_STATUSES:
+            return (f"the run did not complete (pytest exit status {status}"
+                    f"{' (interrupted)' if status == pytest.ExitCode.INTERRUPTED else ''}): these are the results it had")
         return None
 
     @property
