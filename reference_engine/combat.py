@@ -301,6 +301,7 @@ def deal_at_once(game: GameState, assignments: list[tuple[str, str, int]], order
             if lifelink and total > 0:  # 702.15b, 119.10: a life-gain event per source, doubled as
                 game.lifelink_gain(source, controller, total)  # replacements say (614.1a)
     layers.invalidate(game)  # loyalty counters removed (120.3c)
+    game.additional_prevention_effects(order)  # 615.5: right after the combat damage event
 
 
 def fight(game: GameState, step: s.Combat) -> None:

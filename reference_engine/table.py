@@ -115,9 +115,10 @@ class Table:
         prevented this way, or "that many", the damage the effect was applied to."""
         return prevented if then.for_each == "prevented" else amount
 
-    def additional_prevention_effects(self) -> None:
-        """615.5: the additional effects of the prevention effects that applied, right after."""
-        prevention.additional_effects(self)
+    def additional_prevention_effects(self, order: Mapping[str, tuple[str, ...]]) -> None:
+        """615.5: the additional effects of the prevention effects that applied, right after, their
+        counters modified by counter replacements in the step's ``order`` (614.16, 616.1)."""
+        prevention.additional_effects(self, order)
 
     def damage_as_counters(self, infect: bool, wither: bool, *, to_player: bool) -> str | None:
         """120.3b, 120.3d: the counters damage from a source with infect or wither gives instead."""
