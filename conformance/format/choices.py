@@ -390,10 +390,19 @@ def _counter_choices(raw: Mapping[str, Any]) -> tuple[bool, frozenset[str]]:
     controller orders them, in the damage step's ``order`` under that permanent)."""
     extras = _has_ability(raw, lambda key, body: key == "prevent_damage" and isinstance(body, Mapping)
                           and "put_counters" in (body.get("then") or {}))
-    if not extras or not _has_ability(raw, lambda key, _: key == "counter_replacement"):
-        return extras, frozenset()
-    return extras, frozenset(raw["objects"]) | {token for _, kind, body in _walk(raw["steps"], ("steps",))
-                                                if kind == "create_token" for token in created_tokens(body)}
+    if not extras:
+        return False, frozenset()
+    objects = raw["objects"]
+    printed = {oid for oid, spec in objects.items()
+               if any("counter_replacement" in ability for ability in spec["card"].get("abilities", []))}
+    others = [a for spec in objects.values() for a in spec["card"].get("abilities", []) if "counter_replacement" not in a]
+    changing = _changing(raw)
+    if changing.everyone or _has_ability([others, raw["steps"]], lambda key, _: key == "counter_replacement"):
+        tokens = {t for _, kind, body in _walk(raw["steps"], ("steps",)) if kind == "create_token"
+                  for t in created_tokens(body)}
+        return True, frozenset(objects) | tokens  # granted, given or copied: any object may have one (613.1f)
+    copies = changing.copies  # 707.2a: a copy of one has it
+    return True, frozenset(printed | {oid for oid, originals in copies.items() if originals & printed})
 
 
 def _names_counter_replacement(ref: str, owners: frozenset[str]) -> bool:
