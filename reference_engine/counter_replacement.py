@@ -26,7 +26,10 @@ several of them in the affected player's order (616.1), each once per event (614
          ("one or more counters would be put" is false: 616.1e considers only effects still
          applicable), so 1 halved is 0 and Hardened Scales adds nothing after it.
 
-Counters on players are not replaced here, nor are counters removed.
+Counters on players are not replaced here, nor are counters removed. Counters are put through
+:func:`put` by every way the format puts them on a permanent: an effect (``put_counters``, a
+triggered ability), entering (122.6), a loyalty cost (606.4), a prevention effect's additional
+effect (615.5) and doubling (701.10e).
 """
 
 from __future__ import annotations
