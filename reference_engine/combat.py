@@ -40,6 +40,11 @@
          didn't deal damage in the first, and those with double strike, deal theirs (702.7c: a
          creature given first strike after the first step still deals its damage in the second;
          702.4d: one given double strike after dealing first-strike damage deals it again).
+- 510.3a the active player gets priority in each combat damage step: the abilities that triggered
+         on its damage, or on the state-based actions after it, go on the stack first (603.3, in
+         the order the step's ``first_strike_triggers`` gives, 603.3b), and the step ends only
+         once the stack is empty (117.4, 500.2), so those of the first-strike step resolve before
+         the regular step's damage; those of the last step wait past the combat, as after any step.
 
 A declaration or a division the rules don't allow is refused (:class:`IllegalCombat`), as the
 case is then impossible: it is reported unsupported, never judged.
@@ -52,7 +57,7 @@ from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import layers, log, mana, simultaneous
+from reference_engine import layers, log, mana, simultaneous, trigger_resolution, triggers
 from reference_engine.damage import DEATHTOUCH, INFECT, LIFELINK, WITHER, DamageEvent, can_be_dealt_damage, is_creature, is_planeswalker, marked, result
 from reference_engine.range_of_influence import (abilities_now, as_source, controller_of, current, in_range,
                                                  source_controller, source_matches)
@@ -302,30 +307,55 @@ def deal_at_once(game: GameState, assignments: list[tuple[str, str, int]], order
             controller, lifelink, *_ = sources[source]
             if lifelink and total > 0:  # 702.15b, 119.10: a life-gain event per source, doubled as
                 game.lifelink_gain(source, controller, total)  # replacements say (614.1a)
-    game.additional_prevention_effects()  # 615.5: immediately after the prevention, as for other damage
     layers.invalidate(game)  # loyalty counters removed (120.3c)
+    game.additional_prevention_effects(order)  # 615.5: right after the combat damage event
 
 
-def fight(game: GameState, step: s.Combat) -> None:
+def fight(game: GameState, step: s.Combat, combat_class: type[Combat] = Combat) -> None:
     """The combat phase of ``step``: declare attackers (508), declare blockers (509), then the
-    combat damage step, or two of them (510.4), state-based actions between them (704.3)."""
-    combat = Combat(game, step)
+    combat damage step, or two of them (510.4), state-based actions between them (704.3) and the
+    first one's triggered abilities resolved before the second (510.3a)."""
+    combat = combat_class(game, step)
     combat.declare_attackers()
     combat.declare_blockers()
     game.check_state_based_actions()  # 704.3: players get priority in each step
     creatures = combat.strikers()
     first = [c for c in creatures if first_striker(game, c)]
     if first:  # 510.4
+        if triggers.stack(game):
+            raise Unsupported("triggered abilities are on the stack as a combat with a first-strike combat damage "
+                              "step begins: they would resolve in it (117.4, 500.2: a step ends only with the stack "
+                              "empty), which the format cannot say: not modelled")
         with log.context(game, combat_step="first strike"):
             combat.damage_step(True, first)
             game.check_state_based_actions()
+            first_step_priority(game, step)
         regular = [c for c in combat.strikers()
                    if c not in first or keyword(game, game.objects[c], DOUBLE_STRIKE)]
         with log.context(game, combat_step="regular"):
             combat.damage_step(False, regular)
     else:
+        if step.first_strike_triggers:
+            raise triggers.TriggersNotAsScripted(
+                f"first_strike_triggers orders {list(step.first_strike_triggers)}, but no creature in combat has "
+                "first strike or double strike: there is no first-strike combat damage step (CR 510.4)")
         with log.context(game, combat_step="only"):
             combat.damage_step(False, creatures)
+
+
+def first_step_priority(game: GameState, step: s.Combat) -> None:
+    """510.3a: after the first-strike combat damage step's damage and its state-based actions,
+    the abilities that triggered go on the stack in the order ``first_strike_triggers`` scripts
+    (603.3b; one alone needs none) and the stack resolves, top first, state-based actions checked
+    after each (608.1, 117.5), before the step can end (117.4)."""
+    waiting = triggers.waiting(game)
+    if len(waiting) > 1 and not step.first_strike_triggers:
+        raise triggers.TriggersNotAsScripted(
+            f"{len(waiting)} triggered abilities wait after the first-strike combat damage step "
+            f"({', '.join(p.name for p in waiting)}): the combat step must order them in first_strike_triggers "
+            "(CR 603.3b, 510.3a)")
+    game.stack_triggers(step.first_strike_triggers)  # 603.3
+    trigger_resolution.resolve_stack(game)  # 608.1, 117.5
 
 
 def first_striker(game: GameState, creature: str) -> bool:

@@ -3,10 +3,12 @@ several of them in the affected player's order (616.1), each once per event (614
 
 - 614.1a "twice that many" / "that many plus N ... instead" replace the event with a modified one;
 - 614.16 "if an effect would put one or more counters" covers counters an effect puts, those a
-         permanent enters with (122.6) and those another replacement puts; not those put as a
-         cost (a loyalty ability's cost is no effect, 606.4: the Doubling Season ruling,
-         2024-11-08); an ability that says "if you would put" or "would be put" has no such
-         limit (``effects_only: false``);
+         permanent enters with (122.6), and those another replacement or a prevention effect puts
+         (a prevention effect's additional effect, 615.5); not those put as a cost (a loyalty
+         ability's cost is no effect, 606.4: the Doubling Season ruling, 2024-11-08), until a
+         replacement that applies to costs has modified the event: then a replacement effect puts
+         them, and those effects apply to the modified event too; an ability that says "if you
+         would put" or "would be put" has no such limit (``effects_only: false``);
 - 122.6  counters "put" on an object include those it enters the battlefield with; 122.6a: its
          controller puts them, unless the effect says who;
 - 614.12 the replacement effects that apply to a permanent entering are found on it as it would
@@ -24,12 +26,14 @@ several of them in the affected player's order (616.1), each once per event (614
          ("one or more counters would be put" is false: 616.1e considers only effects still
          applicable), so 1 halved is 0 and Hardened Scales adds nothing after it.
 
-Counters on players are not replaced here, nor are counters removed.
+Counters on players are not replaced here, nor are counters removed. Counters are put through
+:func:`put` by every way the format puts them on a permanent: an effect (``put_counters``, a
+triggered ability), entering (122.6), a loyalty cost (606.4), a prevention effect's additional
+effect (615.5) and doubling (701.10e).
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -120,6 +124,21 @@ def refuse_counters_on_a_player(game: GameState, player: str) -> None:
 
 def counter_replacements(game: GameState, event: CounterEvent, *, entering: bool = False) -> list[Replacement]:
     """The counter replacement effects that would modify ``event`` now (614.1a, 614.16, 614.12)."""
+    return [r for r in _matching(game, event, entering=entering)
+            if event.by_effect or not r.ability.effects_only]  # 614.16, 606.4: a cost is not an effect
+
+
+def replacements_once_modified(game: GameState, event: CounterEvent, *, entering: bool = False) -> list[Replacement]:
+    """614.16: on counters put as a cost, the "if an effect would put" replacements, which apply
+    only once another replacement effect has modified the event (it is then that effect which puts
+    the counters): none on an event an effect performs, where they apply from the start."""
+    if event.by_effect:
+        return []
+    return [r for r in _matching(game, event, entering=entering) if r.ability.effects_only]
+
+
+def _matching(game: GameState, event: CounterEvent, *, entering: bool) -> list[Replacement]:
+    """The counter replacement effects whose conditions ``event`` meets, costs aside."""
     target = game.objects[event.object]
     if target.zone != "battlefield":  # "on a permanent": a card elsewhere is not one
         return []
@@ -127,8 +146,6 @@ def counter_replacements(game: GameState, event: CounterEvent, *, entering: bool
     for obj, index, ability, of_kind in _statics(game, s.CounterReplacement):
         if ability.kind is not None and ability.kind != event.kind:
             continue
-        if ability.effects_only and not event.by_effect:
-            continue  # 614.16, 606.4: a cost is not an effect
         you = controller_of(game, obj)
         if ability.by_you and event.putter != you:
             continue
@@ -150,34 +167,38 @@ def token_replacements(game: GameState, controller: str) -> list[Replacement]:
             if ability.under == "any" or controller_of(game, obj) == controller]
 
 
-def _outcome(effects: Iterable[Replacement], count: int) -> int:
-    for effect in effects:
-        if count <= 0:
-            break  # 616.1e: no counter left to put, no effect applies any more
-        count = effect.apply(count)
-    return count
+def _outcomes(left: list[Replacement], later: list[Replacement], count: int) -> set[int]:
+    """Every number an order of the effects ``left`` may give (each once, 614.5), ``later`` joining
+    them once one has applied (614.16)."""
+    if count <= 0 or not left:
+        return {count}  # 616.1e: no counter left to put, no effect applies any more
+    return {n for effect in left
+            for n in _outcomes([e for e in left if e is not effect] + later, [], effect.apply(count))}
 
 
 def apply_in_order(candidates: list[Replacement], count: int, order: tuple[str, ...], what: str,
-                   may_apply_again: Any = None) -> int:
+                   may_apply_again: Any = None, *, later: list[Replacement] | None = None) -> int:
     """The number once each applicable effect has applied once (614.5), in the order scripted
-    (616.1): the first effect the order names among those left, again and again. Effects the order
-    does not name apply last, in any order, which must not matter (else :class:`OrderMissing`)."""
-    left = list(candidates)
+    (616.1): the first effect the order names among those applicable now, again and again.
+    ``later`` become applicable once one effect has modified the event (614.16: counters put as a
+    cost, then by a replacement effect). Effects the order does not name apply last, in any order,
+    which must not matter (else :class:`OrderMissing`)."""
+    left, waiting = list(candidates), list(later or ())
     applied: list[object] = []
     while left and count > 0:  # 616.1e: once none would be put, no effect is applicable any more
         chosen = next((e for name in order for e in left if name in e.names), None)
         if chosen is None:
-            outcomes = {_outcome(p, count) for p in itertools.permutations(left)}
+            outcomes = _outcomes(left, waiting, count)
             if len(outcomes) > 1:
-                refs = ", ".join(sorted(min(e.names, key=len) for e in left))
-                raise OrderMissing(f"{len(left)} replacement effects ({refs}) would modify {what}, in an order "
-                                   "that changes the result, and the case scripts none (CR 616.1): give order")
+                refs = ", ".join(sorted(min(e.names, key=len) for e in left + waiting))
+                raise OrderMissing(f"{len(left + waiting)} replacement effects ({refs}) would modify {what}, in an "
+                                   "order that changes the result, and the case scripts none (CR 616.1): give order")
             return outcomes.pop()
         left.remove(chosen)
         if may_apply_again is None or may_apply_again(chosen, applied):
             count = chosen.apply(count)
             applied.append(chosen.key)
+            left, waiting = left + waiting, []  # 614.16: a replacement effect now puts them
     return count
 
 
@@ -237,10 +258,11 @@ class CounterRules:
     def replaced_counter_count(self, event: CounterEvent, order: tuple[str, ...], *, entering: bool = False) -> int:
         """How many counters ``event`` puts once the counter replacements applied (614.1a, 616.1)."""
         candidates = counter_replacements(self, event, entering=entering)  # type: ignore[arg-type]
-        if not candidates:
+        if not candidates:  # nothing modifies a cost: the "if an effect would put" ones never apply (614.16)
             return event.count
-        return apply_in_order(candidates, event.count, order,
-                              f"the {event.kind} counters put on {event.object}", self.may_replace_again)
+        return apply_in_order(candidates, event.count, order, f"the {event.kind} counters put on {event.object}",
+                              self.may_replace_again,
+                              later=replacements_once_modified(self, event, entering=entering))  # type: ignore[arg-type]
 
     def replaced_token_count(self, controller: str, count: int, order: tuple[str, ...]) -> int:
         """How many tokens an effect creating ``count`` under ``controller`` creates (614.1a, 616.1)."""

@@ -131,7 +131,7 @@ def deal(game: GameState, step: s.Damage) -> None:
     if lifelink and total > 0:
         # 702.15b: its controller, or owner; a life-gain event (614.1a), one per source (119.10)
         game.lifelink_gain(step.source, controller, total)
-    game.additional_prevention_effects()  # 615.5: immediately after the prevention
+    game.additional_prevention_effects(step.order)  # 615.5: immediately after the prevention
 
 
 def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False, infect: bool = False,

@@ -6,7 +6,8 @@ permanent or removes them from it.
         change, 400.7, has activated none); the ``end_turn`` step starts a new turn;
 - 606.4 the cost is to put on (+N) or remove from (-N) the permanent that many loyalty counters:
         a cost, not an effect, so "if an effect would put" replacements do not apply to it, and
-        "if you would put" ones do (counter_replacement.py, 614.16);
+        "if you would put" ones do; once one of those has modified it, a replacement effect puts
+        the counters and the "if an effect would put" ones apply too (counter_replacement.py, 614.16);
 - 606.5 a negative cost can't be paid unless the permanent has at least that many loyalty
         counters;
 - 602.2, 117.5: the cost is paid as it is activated; state-based actions are checked before it

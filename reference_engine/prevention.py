@@ -7,7 +7,11 @@
 - 615.11 "the next N damage to each of these creatures": a shield for each creature the effect
          covers as it resolves; creatures that match later get none;
 - 615.5  an additional effect ("put a -1/-1 counter on it for each 1 damage prevented this way")
-         happens immediately after the prevention, and only where the prevention applied;
+         happens immediately after the prevention (after the damage event, combat damage
+         included), and only where the prevention applied; the counters it puts are put by the
+         prevention effect, its controller putting them, so counter replacement effects modify
+         them (614.16: "if an effect would put" ones too), in the order the step scripts under
+         the permanent (616.1);
 - 615.12 damage that can't be prevented: applicable prevention effects still apply, once each
          (615.12a), prevent nothing, use up no shield, and their additional effects happen;
 - 801.13b an effect that prevents damage by sources reaches only sources inside its controller's
@@ -20,12 +24,13 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
-from reference_engine import layers
+from reference_engine import counter_replacement, layers
 from reference_engine.damage import static_names
 from reference_engine.range_of_influence import (
     abilities_now,
@@ -163,12 +168,13 @@ Prevention = PreventionShield | StaticPrevention  # and protection.ProtectionPre
 @frozen
 class Extra:
     """An additional effect of a prevention effect waiting to happen (615.5): ``count`` counters of
-    ``then``'s kind put on or removed from ``on``."""
+    ``then``'s kind put on or removed from ``on`` by ``controller``, the prevention effect's."""
 
     on: GameObject
     ref: tuple[str, int]  # the object as it was (400.7)
     then: s.PreventionExtra
     count: int
+    controller: str
 
 
 def prevent(game: GameState, effect: Prevention, event: DamageEvent) -> DamageEvent:
@@ -183,22 +189,24 @@ def prevent(game: GameState, effect: Prevention, event: DamageEvent) -> DamageEv
     if then is not None:
         count = game.extra_count(then, prevented=prevented, amount=event.amount)
         if count > 0:
-            game.prevention_extras.append(Extra(effect.source, effect.source.ref, then, count))
+            game.prevention_extras.append(Extra(effect.source, effect.source.ref, then, count, effect.controller))
     return event.with_amount(event.amount - prevented)
 
 
-def additional_effects(game: GameState) -> None:
+def additional_effects(game: GameState, order: Mapping[str, tuple[str, ...]]) -> None:
     """615.5: the rest of each prevention effect that applied, after the prevention: counters put
     on, or removed from (as many as it has at most, 122.1), the ability's object, if it is still
-    the same object on the battlefield (400.7)."""
+    the same object on the battlefield (400.7). The counters are put by the prevention effect, so
+    counter replacement effects modify them (614.16), in the order ``order`` gives under that
+    object (616.1); abilities waiting for counters being put trigger (603.2)."""
     extras, game.prevention_extras = game.prevention_extras, []
     for extra in extras:
         obj = extra.on
         if obj.zone != "battlefield" or obj.ref != extra.ref:
             continue
-        if extra.then.put_counters is not None:
-            obj.counters[extra.then.put_counters] += extra.count
-            game.tick()  # 613.7c: counters put on a permanent get a timestamp
+        if extra.then.put_counters is not None:  # 613.7c: with a timestamp (counter_replacement.put)
+            event = counter_replacement.CounterEvent(obj.id, extra.then.put_counters, extra.count, extra.controller)
+            counter_replacement.put(game, event, order.get(obj.id, ()))
         else:
             kind = extra.then.remove_counters
             obj.counters[kind] -= min(extra.count, obj.counters[kind])

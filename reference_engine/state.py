@@ -131,7 +131,7 @@ class GameState(Protocol):
         """615.5: the count of an additional effect."""
         ...
 
-    def additional_prevention_effects(self) -> None:
+    def additional_prevention_effects(self, order: Any) -> None:
         """615.5: perform the additional effects waiting."""
         ...
 

@@ -55,15 +55,21 @@ class Table:
             life.lose(self, step.player, -change)  # type: ignore[arg-type]
 
     def double_counters(self, step: s.DoubleCounters) -> None:
-        """701.10e: the player or permanent gets as many more counters of that kind as it has."""
+        """701.10e: the player or permanent is given as many more counters of that kind as it has:
+        that many counters are put on it. On a permanent, its controller puts them (as for an effect
+        putting counters, 122.6a) and counter replacements modify them (614.1a, 614.16) in the
+        step's order (616.1); "counters put" abilities trigger (603.2). On a player, no modelled
+        replacement applies but Vorinclex's, which is refused (counters on players are not replaced
+        here)."""
         if step.player is not None:
             counter_replacement.refuse_counters_on_a_player(self, step.player)  # 701.10e puts counters
             counters = self.player_states[step.player].counters
             counters[step.kind] += doubling.bonus(counters[step.kind], 2)
         else:
-            counters = self.objects[step.object].counters
-            counters[step.kind] += doubling.bonus(counters[step.kind], 2)
-            self.tick()  # 613.7c: counters put on a permanent get a timestamp
+            obj = self.objects[step.object]
+            more = doubling.bonus(obj.counters[step.kind], 2)
+            event = counter_replacement.CounterEvent(obj.id, step.kind, more, controller_of(self, obj))
+            counter_replacement.put(self, event, step.order)  # 613.7c: with a timestamp
 
     def double_mana(self, step: s.DoubleMana) -> None:
         """701.10f: the player adds as much mana of that type as they already have."""
@@ -115,10 +121,11 @@ class Table:
         prevented this way, or "that many", the damage the effect was applied to."""
         return prevented if then.for_each == "prevented" else amount
 
-    def additional_prevention_effects(self) -> None:
-        """615.5: the additional effects of the prevention effects that applied, right after."""
+    def additional_prevention_effects(self, order: Mapping[str, tuple[str, ...]]) -> None:
+        """615.5: the additional effects of the prevention effects that applied, right after, their
+        counters modified by counter replacements in the step's ``order`` (614.16, 616.1)."""
         with log.context(self, cause="prevention"):
-            prevention.additional_effects(self)
+            prevention.additional_effects(self, order)
 
     def damage_as_counters(self, infect: bool, wither: bool, *, to_player: bool) -> str | None:
         """120.3b, 120.3d: the counters damage from a source with infect or wither gives instead."""

@@ -31,6 +31,12 @@ if TYPE_CHECKING:
 def resolve_all(game: GameState, step: s.ResolveTriggers) -> None:
     """The ``resolve_triggers`` step: stack the waiting abilities in its order, resolve the stack."""
     game.stack_triggers(step.order)
+    resolve_stack(game)
+
+
+def resolve_stack(game: GameState) -> None:
+    """Players pass priority until the stack is empty (117.4): the top resolves (608.1), then
+    state-based actions and what triggered meanwhile go on the stack (117.5, 603.3), again."""
     stack = triggers.stack(game)
     while stack:
         pending = stack.pop()

@@ -23,19 +23,7 @@ class _CombatGame(Game):
             super().perform(step)
 
     def fight(self, step):
-        fight = self.combat_class(self, step)
-        fight.declare_attackers()
-        fight.declare_blockers()
-        self.check_state_based_actions()
-        creatures = fight.strikers()
-        first = [c for c in creatures if rules.first_striker(self, c)]
-        if first:
-            fight.damage_step(True, first)
-            self.check_state_based_actions()
-            fight.damage_step(False, [c for c in fight.strikers()
-                                      if c not in first or rules.keyword(self, self.objects[c], rules.DOUBLE_STRIKE)])
-        else:
-            fight.damage_step(False, creatures)
+        rules.fight(self, step, self.combat_class)
 
 
 class FirstStrikeNotFirstGame(_CombatGame):

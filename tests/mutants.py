@@ -15,6 +15,7 @@ from conformance.format import model as s
 from reference_engine import (
     Game,
     ReferenceEngine,
+    counter_replacement,
     damage_modifiers,
     layers,
     replacement,
@@ -24,7 +25,7 @@ from reference_engine.protection import ProtectionPrevention
 from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
-from reference_engine.range_of_influence import in_range
+from reference_engine.range_of_influence import controller_of, in_range
 from tests import counter_mutants, life_mutants
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
@@ -402,11 +403,14 @@ class CounterDoublingAddsOneGame(Game):
     of as many as there are (701.10e)."""
 
     def double_counters(self, step):
-        owner = self.player_states[step.player] if step.player is not None else self.objects[step.object]
-        if owner.counters[step.kind] > 0:
-            owner.counters[step.kind] += 1
-        if step.player is None:
-            self.tick()  # 613.7c
+        if step.player is not None:
+            counters = self.player_states[step.player].counters
+            counters[step.kind] += 1 if counters[step.kind] > 0 else 0
+            return
+        obj = self.objects[step.object]
+        if obj.counters[step.kind] > 0:  # the one counter it puts, as the reference engine puts counters
+            event = counter_replacement.CounterEvent(obj.id, step.kind, 1, controller_of(self, obj))
+            counter_replacement.put(self, event, step.order)
 
 
 class ManaDoublingEveryTypeGame(Game):

@@ -119,3 +119,64 @@ def test_counters_on_a_player_beside_a_vorinclex_are_refused():
     case = make_case({"plague": plague}, [{"damage": {"source": "plague", "to": "Blair", "amount": 2}},
                                           {"expect": {"players": {"Blair": {}}}}])
     assert ReferenceEngine().run(case.to_dict())[-1]["players"]["Blair"]["counters"] == {"poison": 2}
+
+
+PIR = {"card": {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [
+    {"counter_replacement": {"mode": "plus", "on": {"controller": "you"}, "effects_only": False}}]}}
+SPONGE = {"card": {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [
+    {"prevent_damage": {"to": {"itself": True}, "then": {"put_counters": "+1/+1"}}}]}}
+BLAST = {"card": {"types": ["instant"]}, "zone": "stack", "owner": "Blair"}
+
+
+@pytest.mark.parametrize("objects,steps,message", [
+    ({"bear": BEAR, "season": SEASON}, [{"double_counters": {"player": "Blair", "kind": "poison", "order": ["season"]}}],
+     "order is for doubling the counters on an object"),
+    ({"bear": BEAR}, [{"combat": {"attackers": {"bear": "Blair"}, "first_strike_triggers": ["nobody.gain"]}}],
+     "names no object of the case (CR 603.3b)"),
+    ({"season": SEASON, "sponge": SPONGE, "blast": BLAST, "bear": BEAR},
+     [{"damage": {"source": "blast", "to": "sponge", "amount": 1, "order": {"bear": ["blast"]}}}],
+     "is no counter replacement effect, and bear is not dealt damage"),
+    ({"season": SEASON, "bear": BEAR, "blast": BLAST},
+     [{"damage": {"source": "blast", "to": "bear", "amount": 1, "order": {"bear": ["season"]}}}],
+     "'season' cannot apply to damage dealt to bear"),
+])
+def test_the_loader_refuses_orders_of_counters_it_cannot_use(objects, steps, message):
+    """A counter replacement in a damage order only where a prevention effect's additional effect
+    may put counters (615.5, 614.16); first_strike_triggers names objects of the case (603.3b);
+    counters on players are not replaced, so no order (701.10e)."""
+    with pytest.raises(CaseFileErrors, match=message.replace("(", r"\(").replace(")", r"\)")):
+        make_case(objects, steps)
+
+
+def test_a_cost_with_only_effects_only_replacements_stays_a_cost():
+    """614.16: Doubling Season never applies to the cost itself: with no replacement that applies to
+    costs, a +1 puts 1; with Pir, the order can't put Season first (it is not applicable yet)."""
+    walker = {**WALKER, "counters": {"loyalty": 3}}
+    case = make_case({"season": SEASON, "walker": walker},
+                     [{"activate": {"object": "walker", "ability": "up", "order": ["season"]}},
+                      {"expect": {"objects": {"walker": {}}}}])
+    assert ReferenceEngine().run(case.to_dict())[-1]["objects"]["walker"]["counters"] == {"loyalty": 4}
+    case = make_case({"season": SEASON, "pir": PIR, "walker": walker},
+                     [{"activate": {"object": "walker", "ability": "up", "order": ["season", "pir"]}},
+                      {"expect": {"objects": {"walker": {}}}}])
+    assert ReferenceEngine().run(case.to_dict())[-1]["objects"]["walker"]["counters"] == {"loyalty": 7}
+
+
+def test_an_additional_effects_counters_need_an_order_that_matters():
+    case = make_case({"season": SEASON, "scales": SCALES, "sponge": SPONGE, "blast": BLAST},
+                     [{"damage": {"source": "blast", "to": "sponge", "amount": 2}}])
+    with pytest.raises(OrderMissing, match="616.1"):
+        ReferenceEngine().run(case.to_dict())
+
+
+def test_doubling_a_players_counters_is_not_replaced_by_a_permanents_doubler():
+    """701.10e on a player: Doubling Season covers permanents (614.1a "on a permanent you control"),
+    so 3 poison counters doubled are 6, not 9; no modelled replacement but Vorinclex's applies to a
+    player's counters (that one is refused: test_counters_on_a_player_beside_a_vorinclex_are_refused)."""
+    from conformance.format.model import Case
+
+    raw = make_case({"season": SEASON}, [{"double_counters": {"player": "Blair", "kind": "poison"}},
+                                         {"expect": {"players": {"Blair": {}}}}]).to_dict()
+    raw["player_states"]["Blair"]["counters"] = {"poison": 3}
+    case = Case.from_dict(raw, cr=raw["cr"])
+    assert ReferenceEngine().run_case(case)[-1]["players"]["Blair"]["counters"] == {"poison": 6}

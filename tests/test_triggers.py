@@ -117,3 +117,43 @@ def test_a_player_losing_life_twice_in_one_event_beside_a_loses_life_trigger_is_
                                    {"gain_life": {"player": "Alex", "amount": 1}}]},
                      {"resolve_triggers": {"order": ["bond.mirror"]}}, {"expect": {"players": {"Alex": {}}}}])
     assert ReferenceEngine().run(one.to_dict())[-1]["players"]["Alex"]["life"] == 23  # 20 + 1 + 2
+
+
+GROWER = ('{card: {types: [creature], power: 2, toughness: 2, abilities: [{keyword: first strike}, '
+          '{triggered: {name: grow, when: a creature an opponent controls is dealt damage, '
+          'event: {dealt_damage: {types: [creature], controller: opponent}}, '
+          'effect: {put_counters: {kind: "+1/+1", count: 1, to: itself}}}}]}}')
+WALL = "{card: {types: [creature], power: 0, toughness: 9}, controller: Blair}"
+
+
+def test_two_waiting_after_the_first_strike_step_need_first_strike_triggers():
+    """510.3a, 603.3b: two abilities triggering on first-strike damage are put on the stack in the
+    order the combat step scripts; without one the case errs for the engine, as resolve_triggers'."""
+    objects = f"      g1: {GROWER}\n      g2: {GROWER}\n      wall: {WALL}\n"
+    combat = "      - combat: {attackers: {g1: Blair}, blockers: {wall: g1}}\n      - expect: {objects: {g1: {}}}\n"
+    with pytest.raises(TriggersNotAsScripted, match="first_strike_triggers"):
+        _run(objects, combat)
+    ordered = combat.replace("wall: g1}", "wall: g1}, first_strike_triggers: [g1.grow, g2.grow]")
+    snapshot = _run(objects, ordered)[-1]["objects"]
+    assert snapshot["g1"]["power"] == snapshot["g2"]["power"] == 3  # each grew once, before the regular step
+
+
+def test_first_strike_triggers_without_a_first_strike_step_is_an_error():
+    objects = "      bear: {card: {types: [creature], power: 2, toughness: 2}}\n"
+    steps = ("      - combat: {attackers: {bear: Blair}, first_strike_triggers: [bear.grow]}\n"
+             "      - expect: {objects: {bear: {}}}\n")
+    with pytest.raises(TriggersNotAsScripted, match="510.4"):
+        _run(objects, steps)
+
+
+def test_a_first_strike_combat_with_abilities_on_the_stack_is_refused():
+    """A step ends only with the stack empty (117.4, 500.2): an ability left on the stack before a
+    combat with a first-strike step would resolve in it, which the format cannot say; without first
+    strike the combat runs and the ability resolves after it, as before."""
+    objects = (f"      w1: {WARDEN}\n      g1: {GROWER}\n"
+               "      bear: {card: {types: [creature], power: 2, toughness: 2}, zone: hand}\n")
+    steps = ("      - move: {object: bear, to: battlefield}\n      - combat: {attackers: {g1: Blair}}\n"
+             "      - expect: {objects: {bear: {}}}\n")
+    with pytest.raises(Unsupported, match="117.4"):
+        _run(objects, steps)
+    assert _run(objects.replace("{keyword: first strike}, ", ""), steps)[-1]["players"]["Blair"]["life"] == 18

@@ -376,12 +376,47 @@ def _may_apply(effect: _Effect, recipient: str, is_player: bool, combat: bool) -
     return True
 
 
+def _has_ability(data: Any, wanted: Callable[[str, Any], bool]) -> bool:
+    """Whether an ability ``wanted`` accepts occurs anywhere in ``data`` (printed, gained, given)."""
+    if isinstance(data, Mapping):
+        return any(wanted(key, value) or _has_ability(value, wanted) for key, value in data.items())
+    return isinstance(data, list) and any(_has_ability(item, wanted) for item in data)
+
+
+def _counter_choices(raw: Mapping[str, Any]) -> tuple[bool, frozenset[str]]:
+    """Whether a prevention effect's additional effect may put counters on a permanent in this
+    case (615.5), and the objects whose counter replacement effects (614.1a) an order may then
+    name beside the damage effects (614.16: they modify those counters; 616.1: the permanent's
+    controller orders them, in the damage step's ``order`` under that permanent)."""
+    extras = _has_ability(raw, lambda key, body: key == "prevent_damage" and isinstance(body, Mapping)
+                          and "put_counters" in (body.get("then") or {}))
+    if not extras:
+        return False, frozenset()
+    objects = raw["objects"]
+    printed = {oid for oid, spec in objects.items()
+               if any("counter_replacement" in ability for ability in spec["card"].get("abilities", []))}
+    others = [a for spec in objects.values() for a in spec["card"].get("abilities", []) if "counter_replacement" not in a]
+    changing = _changing(raw)
+    if changing.everyone or _has_ability([others, raw["steps"]], lambda key, _: key == "counter_replacement"):
+        tokens = {t for _, kind, body in _walk(raw["steps"], ("steps",)) if kind == "create_token"
+                  for t in created_tokens(body)}
+        return True, frozenset(objects) | tokens  # granted, given or copied: any object may have one (613.1f)
+    copies = changing.copies  # 707.2a: a copy of one has it
+    return True, frozenset(printed | {oid for oid, originals in copies.items() if originals & printed})
+
+
+def _names_counter_replacement(ref: str, owners: frozenset[str]) -> bool:
+    oid, _, kind = ref.partition(".")
+    return oid in owners and (not kind or kind.split(".")[0] == "counter_replacement")
+
+
 def choice_problems(raw: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
     """(path, message) for every damage step whose scripted order is missing, incomplete or
     names something that cannot apply (CR 616.1)."""
     players = set(raw["players"])
     static_owners = {oid for oid, spec in raw["objects"].items()
                      for a in spec["card"].get("abilities", []) if next(iter(a)) in STATIC_DAMAGE_ABILITIES}
+    extras, counter_owners = _counter_choices(raw)
     for choices in damage_choices(raw):
         order = choices.body.get("order", {})
         for recipient, refs in choices.needing_choice().items():
@@ -406,10 +441,17 @@ def choice_problems(raw: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], s
                        f"the order for {recipient} lacks {', '.join(map(repr, missing))}, "
                        f"which may also apply (CR 616.1)")
         for recipient, listed in order.items():
-            if recipient not in choices.may_apply:
+            hosts_extras = extras and recipient not in players  # 615.5: its counters ordered here (614.16)
+            if recipient not in choices.may_apply and not hosts_extras:
                 yield (choices.path + ("order", recipient), f"{recipient!r} is not dealt damage by this step")
                 continue
             for index, ref in enumerate(listed):
+                if hosts_extras and _names_counter_replacement(ref, counter_owners):
+                    continue  # a counter replacement on the counters of a prevention effect's additional effect
+                if recipient not in choices.may_apply:
+                    yield (choices.path + ("order", recipient, index),
+                           f"{ref!r} is no counter replacement effect, and {recipient} is not dealt damage by this step")
+                    continue
                 if ref in choices.ambiguous and ref not in choices.may_apply[recipient]:
                     yield (choices.path + ("order", recipient, index),
                            f"{ref!r} is ambiguous: {ref} may have several static damage abilities, each its own "

@@ -40,7 +40,10 @@ class Combat(Step):
     how much it assigns to each recipient in the regular combat damage step (510.1c-d, 702.19b),
     ``first_strike_assign`` the same in the first-strike combat damage step (510.4); ``order``
     scripts, per recipient, the order of the replacement and prevention effects that apply to the
-    combat damage dealt to it (616.1), as a ``damage`` step's does."""
+    combat damage dealt to it (616.1), as a ``damage`` step's does; ``first_strike_triggers`` the
+    order in which the triggered abilities waiting after the first-strike combat damage step are
+    put on the stack (603.3b), as a ``resolve_triggers`` step's, to resolve before the regular one
+    (510.3a)."""
 
     KEY: ClassVar[str] = "combat"
     attackers: Mapping[str, str]
@@ -48,10 +51,12 @@ class Combat(Step):
     assign: Mapping[str, Mapping[str, int]] = field(default_factory=_empty)
     first_strike_assign: Mapping[str, Mapping[str, int]] = field(default_factory=_empty)
     order: Mapping[str, tuple[str, ...]] = field(default_factory=_empty)
+    first_strike_triggers: tuple[str, ...] = ()
 
     @classmethod
     def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> Combat:
-        return cls(**{key: freeze(dict(value)) for key, value in body.items()})
+        return cls(**{key: tuple(value) if key == "first_strike_triggers" else freeze(dict(value))
+                      for key, value in body.items()})
 
     def blocked(self, blocker: str) -> tuple[str, ...]:
         """The attackers ``blocker`` blocks (509.1a: one, unless an ability lets it block more)."""

@@ -78,6 +78,12 @@ def case_problems(raw: Mapping[str, Any]) -> Iterator[Problem]:
             for index, name in enumerate(body.get("order", []) if kind not in ("damage", "combat") else []):
                 if name.split(".", 1)[0] not in names:
                     yield (at + ("order", index), f"{name!r} names no object of the case (CR 616.1)")
+            for index, name in enumerate(body.get("first_strike_triggers", []) if kind == "combat" else []):
+                if name.split(".", 1)[0] not in names:  # 603.3b: OBJ.ABILITY, as resolve_triggers names them
+                    yield (at + ("first_strike_triggers", index), f"{name!r} names no object of the case (CR 603.3b)")
+            if kind == "double_counters" and "player" in body and body.get("order"):
+                yield (at + ("order",), "counter replacement effects on counters put on a player are not modelled: "
+                                        "order is for doubling the counters on an object (CR 701.10e, 616.1)")
 
 
 def _is_loyalty(raw: Mapping[str, Any], name: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 from conformance.format.abilities import LoyaltyAbility
 from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
-from conformance.format.steps import Activate, CreateToken, Move, PutCounters, Together
+from conformance.format.steps import Activate, CreateToken, DoubleCounters, Move, PutCounters, Together
 from conformance.format.values import FrozenData
 
 FEATURES: dict[str, str] = {
@@ -54,7 +54,7 @@ def features(case: Any) -> Iterator[str]:
         yield from _abilities_in(step)
         if isinstance(step, CreateToken) and (step.card is not None or step.count != 1 or step.tokens):
             yield "token-creation"
-        if isinstance(step, (PutCounters, Move, CreateToken, Activate)) and step.order:
+        if isinstance(step, (PutCounters, Move, CreateToken, Activate, DoubleCounters)) and step.order:
             yield "replacement-order"
         if isinstance(step, PutCounters) and step.controller is not None:
             yield "counter-replacements"  # "if you would put" (122.6a)

@@ -430,12 +430,19 @@ class DoubleLife(Step):
 @frozen
 class DoubleCounters(Step):
     """Doubles the counters of ``kind`` on an object or a player: it gets as many more as it has
-    (CR 701.10e). Exactly one of ``object`` and ``player``."""
+    (CR 701.10e). Exactly one of ``object`` and ``player``. On an object, those counters are put
+    by its controller, modified by the counter replacement effects (614.1a, 614.16) in ``order``
+    (616.1), as a ``put_counters`` step's."""
 
     KEY: ClassVar[str] = "double_counters"
     kind: str
     object: str | None = None
     player: str | None = None
+    order: tuple[str, ...] = ()
+
+    @classmethod
+    def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> DoubleCounters:
+        return cls(**{**body, "order": tuple(body.get("order", ()))})
 
 
 @frozen

@@ -60,7 +60,11 @@ def combat_scenarios(*, features: Iterable[str] | None = None, min_attackers: in
     ``first_strike_assign``, drawn among the legal ones (a trampler goes past its blockers only
     once each is assigned lethal damage, counting first-strike damage already marked). Sometimes
     Alex controls a damage doubler (``d1``, 701.10g) and Blair has a shield preventing the next N
-    damage to Blair (``shield``, 615.7); with both, Blair's ``order`` is scripted (616.1).
+    damage to Blair (``shield``, 615.7); with both, Blair's ``order`` is scripted (616.1). With
+    first strike in the combat, sometimes a creature in it has "whenever this is dealt damage, put
+    that many +1/+1 counters on it" (with the features ``triggered-abilities``, ``event-triggers``
+    and ``counters``): what it triggers in the first-strike step resolves before the regular one,
+    scripted in ``first_strike_triggers`` (510.3a, 603.3b).
 
     A checkpoint observing every object and player follows the combat (``checkpoints`` is
     accepted for symmetry with the other scenario strategies; with one combat step, "each",
@@ -279,6 +283,13 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
         body["blockers"] = {b: blocked[0] if len(blocked) == 1 else blocked for b, blocked in blocks.items()}
     if doubler and shield:
         body["order"] = {DEFENDING: list(draw(st.permutations([SHIELD, DOUBLER])))}
+    # 510.3a: with first strike in the combat, now and then a creature in it grows when dealt damage,
+    # its first-strike step's trigger resolving before the regular step (drawn after every earlier
+    # choice, which are drawn as before)
+    fighting = [*attackers, *blocks]
+    if (GROWER_FEATURES <= allowed and any(_has(objects[oid]) & {"first strike", "double strike"} for oid in fighting)
+            and draw(st.integers(0, 2)) == 2):
+        objects[draw(st.sampled_from(fighting))]["card"].setdefault("abilities", []).append(GROWER)
     _divide(draw, players, objects, steps, body)
     steps.append({"combat": body})
     steps.append({"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}})
@@ -291,6 +302,14 @@ def _combat_scenarios(draw, *, features=None, min_attackers=1, max_attackers=3, 
     case = Case.from_dict(raw, cr=CR_VERSION)
     rules = sorted({"510.2", *(rule for feature in case.features for rule in RULES[feature])}, key=rule_key)
     return case.relabelled(rules=tuple(rules))
+
+
+GROWER = {"triggered": {"name": "grow", "when": "whenever this is dealt damage", "event": {"dealt_damage": {"itself": True}},
+                        "effect": {"put_counters": {"kind": "+1/+1", "count": "that_many", "to": "itself"}}}}
+"""A creature's ability triggering on its being dealt damage (603.2, 120.3e): in a combat with a
+first-strike combat damage step, what it triggers there resolves before the regular step (510.3a)."""
+
+GROWER_FEATURES = frozenset({"triggered-abilities", "event-triggers", "counters"})
 
 
 def _has(spec: dict[str, Any]) -> set[str]:
@@ -312,6 +331,7 @@ def _divide(draw, players: list[str], objects: dict[str, Any], before: list[dict
     """Play the combat on the reference engine, drawing each division a player chooses as the
     combat damage step comes (510.1c-d, 702.19b, 510.4), into ``body``."""
     from reference_engine import combat as rules
+    from reference_engine import triggers
     from reference_engine.game import Game  # the oracle plays the combat as it is drawn
 
     plain = {"id": "510.2/generated", "rules": ["510.2"], "source": {"rule": "510.2"}, "summary": "-",
@@ -345,6 +365,10 @@ def _divide(draw, players: list[str], objects: dict[str, Any], before: list[dict
     first = [c for c in creatures if rules.first_striker(game, c)]
     if first:  # 510.4
         damage_step(True, first)
+        waiting = [p.name for p in triggers.waiting(game)]
+        if waiting:  # 510.3a: put on the stack in the order drawn (603.3b), resolved before the regular step
+            body["first_strike_triggers"] = list(draw(st.permutations(waiting)))
+        rules.first_step_priority(game, step_from({"combat": body}, players[0]))
         damage_step(False, [c for c in fight.strikers()
                             if c not in first or rules.keyword(game, game.objects[c], rules.DOUBLE_STRIKE)])
     else:

@@ -1,7 +1,7 @@
 """Scenarios about counter and token replacements, "enters with" counters, loyalty abilities and
 tokens with given characteristics (CR 614.1a, 614.16, 616.1, 122.6, 606, 111.4): a board of
 replacement permanents on either side, then effects putting counters, permanents entering with
-counters, tokens created and loyalty abilities activated, every order scripted (a random
+counters, tokens created, loyalty abilities activated and counters doubled, every order scripted (a random
 permutation of every replacement permanent, those that do not apply being skipped, 616.1).
 Shrinks towards fewer replacements, fewer steps and smaller numbers."""
 
@@ -65,7 +65,8 @@ WALKER_ABILITIES = [{"loyalty_ability": {"name": "up", "cost": 1}},
 @st.composite
 def counter_scenarios(draw: Any, *, max_replacements: int = 3, max_steps: int = 5) -> Case:
     """A board of counter and token replacements, a creature, a planeswalker and a card in hand that
-    enters with counters; then steps putting counters, entering, creating tokens, activating."""
+    enters with counters; then steps putting counters, entering, creating tokens, activating,
+    doubling the creature's +1/+1 counters (701.10e)."""
     objects: dict[str, Any] = {
         "bear": {"card": {"types": ["creature"], "power": 2, "toughness": 2}},
         "walker": {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": WALKER_ABILITIES},
@@ -91,7 +92,7 @@ def counter_scenarios(draw: Any, *, max_replacements: int = 3, max_steps: int = 
     tokens = 0
     activated = False
     for _ in range(draw(st.integers(1, max_steps), label="steps")):
-        kind = draw(st.sampled_from(["put", "enter", "token", "activate", "end_turn"]), label="step")
+        kind = draw(st.sampled_from(["put", "enter", "token", "activate", "end_turn", "double"]), label="step")
         if kind == "put":
             body: dict[str, Any] = {"object": "bear", "kind": draw(st.sampled_from(["+1/+1", "charge"])),
                                     "count": draw(st.integers(1, 3), label="count")}
@@ -108,6 +109,8 @@ def counter_scenarios(draw: Any, *, max_replacements: int = 3, max_steps: int = 
             steps.append({"create_token": {"tokens": names, "count": count, "order": order(), "card": {
                 "types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"], "power": 1, "toughness": 1,
                 "abilities": [{"enters_with_counters": {"+1/+1": 1}}] if draw(st.booleans(), label="with a counter") else []}}})
+        elif kind == "double":  # 701.10e: as many more as it has, put through the replacements (616.1)
+            steps.append({"double_counters": {"object": "bear", "kind": "+1/+1", "order": order()}})
         elif kind == "activate" and not activated:
             steps.append({"activate": {"object": "walker", "ability": draw(st.sampled_from(["up", "down", "zero"])),
                                        "order": order()}})

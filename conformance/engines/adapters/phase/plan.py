@@ -363,9 +363,13 @@ def _declared_noncreature(case: Mapping[str, Any] | None, oid: str) -> bool:
 def _plan_counter_doubling(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], counter: Iterator[int]
                            ) -> Cast | Mapping[str, Any]:
     """Doubling the counters of one kind on a permanent (CR 701.10e): "Double the number of +1/+1
-    counters on target permanent." (who casts it does not matter: the first player does); on a
-    player, that player's spell of :func:`.player_counters.doubling_sentence` (energy: the step
-    itself, performed by :meth:`.player_counters.PlayerCounters.player_counters`)."""
+    counters on target permanent.", in a case with counter replacements cast by the permanent's
+    controller, who puts the counters as the format says (614.1a: Vorinclex looks at who puts
+    them), with the scripted order of the counter replacements (616.1) as for counters put
+    (:func:`_plan_counters_put`); without any, who casts it does not matter (the first player
+    does); on a player, that
+    player's spell of :func:`.player_counters.doubling_sentence` (energy: the step itself, performed
+    by :meth:`.player_counters.PlayerCounters.player_counters`)."""
     if body.get("player") is not None:
         sentence = doubling_sentence(case, body)
         if sentence is None:
@@ -377,8 +381,15 @@ def _plan_counter_doubling(plan: Plan, case: Mapping[str, Any], body: Mapping[st
                         {"type": "MultiplyCounter", "counter_type": counter_kind(kind), "multiplier": 2,
                          "target": {"type": "Typed", "type_filters": ["Permanent"], "controller": None,
                                     "properties": []}})
-    name = plan.add_spell(f"Cfx Spell {next(counter)}", [sentence], plan.players[0])
-    return Cast(spell=name, caster=plan.players[0], target=body["object"], parts=[], needs_creature=False)
+    spec = case["objects"].get(body["object"])
+    replaced = has_counter_replacements(case)
+    if spec is None and replaced:
+        raise Unsupported("counters doubled on a token in a case with counter replacements are not realised by this "
+                          "adapter")
+    caster = (spec.get("controller") or spec["owner"]) if replaced else plan.players[0]
+    order = counter_order(case, body.get("order") or (), caster) if replaced else ()
+    name = plan.add_spell(f"Cfx Spell {next(counter)}", [sentence], caster)
+    return Cast(spell=name, caster=caster, target=body["object"], parts=[], needs_creature=False, order=tuple(order))
 
 
 def counter_order(case: Mapping[str, Any], names: Any, putter: str | None = None) -> tuple[str, ...]:
