@@ -33,6 +33,7 @@ from conformance.format import loader
 from conformance.laws import profiles
 from conformance.results import compare, records, shard
 from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statistics_table
+from conformance.engines.guard import guarded
 from conformance.engines.interface import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
 from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
@@ -126,7 +127,7 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"),
                              keep_trying=config.getoption("mtg_keep_trying"))
-        config.stash[ENGINE_KEY] = (engine, describe(engine))
+        config.stash[ENGINE_KEY] = (guarded(engine), describe(engine))  # an in-process one behind the guard
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
     _stop_on_sigterm(config)

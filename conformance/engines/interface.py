@@ -130,9 +130,13 @@ def load_engine(spec: str, *, timeout: float | None = None, keep_trying: bool = 
 
 
 def describe(engine: Engine) -> EngineInfo:
-    """``engine.describe()``, checked."""
+    """``engine.describe()`` (behind :func:`conformance.engines.guard.guarded`), checked."""
+    from conformance.engines.guard import EngineRaised, guarded, raised
+
     try:
-        description = engine.describe()
+        description = guarded(engine).describe()
+    except EngineRaised as exc:
+        raise EngineSpecError(f"describe() failed: {exc.message}") from None
     except Exception as exc:
-        raise EngineSpecError(f"describe() failed: {type(exc).__name__}: {exc}") from exc
+        raise EngineSpecError(f"describe() failed: {raised(exc)}") from exc
     return EngineInfo.from_description(description)
