@@ -53,7 +53,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mtg-engine", default="reference", metavar="SPEC",
                     help="engine to check: 'reference' (default), module:attribute or 'exec:COMMAND ARGS'")
     group.addoption("--mtg-timeout", type=positive_seconds, default=None, metavar="SECONDS",
-                    help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
+                    help=f"seconds an engine has to answer one case (exec: default {DEFAULT_TIMEOUT:g}; given, an "
+                         f"in-process engine runs in a worker process, unbounded without it)")
     group.addoption("--mtg-keep-trying", action="store_true", default=False,
                     help=f"send every case to an exec: engine, even after it timed out or crashed the same way "
                          f"on {GIVE_UP_AFTER} cases in a row (by default the rest are errored at once)")

@@ -207,22 +207,9 @@ def test_unsupported_with_a_reason_that_is_not_a_string_is_a_protocol_error():
     assert "Unsupported with a reason of type int, not a string" in outcomes[0].message
 
 
-class HugeInteger(Sabotaging):
-    """The issue's engine: an integer of 5,000 digits for the gray ogre's power."""
-
-    def __init__(self):
-        super().__init__(lambda: 10 ** 5000)
-
-    def run(self, case):
-        snapshots = ReferenceEngine.run(self, case)
-        if case["id"] == "613.5/gray-ogre":
-            snapshots[0]["objects"]["ogre"]["power"] = 10 ** 5000
-        return snapshots
-
-
 def test_the_cli_keeps_every_result_when_an_engine_returns_a_huge_integer(tmp_path, capsys):
     out = tmp_path / "r.jsonl"
-    code = main(["run", "--no-properties", "--cases", OGRE, "--engine", "tests.test_engine_guard:HugeInteger",
+    code = main(["run", "--no-properties", "--cases", OGRE, "--engine", "tests.inprocess_engines:HugeInteger",
                  "--results", str(out)])
     stdout, stderr = capsys.readouterr()
     assert code == 1 and "Traceback" not in stdout + stderr
@@ -320,18 +307,9 @@ def test_describe_calling_sys_exit_is_an_engine_spec_error():
         describe(Engine())
 
 
-class ExitsOnTheOgre(ReferenceEngine):
-    """The issue's engine: ``sys.exit(0)`` on the first gray ogre case."""
-
-    def run(self, case):
-        if case["id"] == "613.5/gray-ogre":
-            sys.exit(0)
-        return super().run(case)
-
-
 def test_the_cli_reports_sys_exit_as_that_cases_error_and_exits_1(tmp_path, capsys):
     out = tmp_path / "r.jsonl"
-    code = main(["run", "--no-properties", "--cases", OGRE, "--engine", "tests.test_engine_guard:ExitsOnTheOgre",
+    code = main(["run", "--no-properties", "--cases", OGRE, "--engine", "tests.inprocess_engines:ExitsOnTheOgre",
                  "--results", str(out)])
     assert code == 1
     lines = results(out)
@@ -382,24 +360,11 @@ def test_a_real_sigint_while_an_engine_runs_interrupts_the_judging(swallow):
         signal.signal(signal.SIGINT, previous)
 
 
-class SwallowsInterrupts(ReferenceEngine):
-    """Sleeps on the third case, swallowing whatever interrupts it, then answers nothing."""
-
-    def run(self, case):
-        if case["id"].endswith("case-3"):
-            Path(os.environ["MTG_TEST_MARK"]).write_text("sleeping")
-            try:
-                time.sleep(60)
-            except BaseException:
-                return []
-        return super().run(case)
-
-
 def test_a_sigint_of_the_run_interrupts_it_even_when_the_engine_swallows_it(tmp_path):
     cases = small_cases(tmp_path, 3)
     out, mark = tmp_path / "r.jsonl", tmp_path / "mark"
     command = [sys.executable, "-m", "conformance", "run", "--no-properties", "--cases", cases,
-               "--engine", "tests.test_engine_guard:SwallowsInterrupts", "--results", str(out)]
+               "--engine", "tests.inprocess_engines:SwallowsInterrupts", "--results", str(out)]
     run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            env={**os.environ, "PYTHONPATH": str(ROOT), "MTG_TEST_MARK": str(mark)},
                            preexec_fn=_as_from_a_terminal)
@@ -427,3 +392,65 @@ def test_plain_value_never_recurses():
         (value,), depth = value, depth + 1
     assert depth == 200_000
     assert json.dumps(replies.plain_value([(1, "a"), OrderedDict(b=True)])) == '[[1, "a"], {"b": true}]'
+
+
+# -- item 4 (b): --timeout bounds an in-process engine too (a worker process) ---------------------
+
+@pytest.mark.parametrize("engine, kind, fragment", [
+    ("Stalls", "timeout", "did not answer case 701.10b/case-2 within 1 s: killed (the next case restarts it)"),
+    ("LoopsInC", "timeout", "did not answer case 701.10b/case-2 within 1 s: killed (the next case restarts it)"),
+    ("ExitsAtOnce", "crash", "exited with status 3 while running case 701.10b/case-2"),
+    ("KillsItself", "crash", "was killed by SIGKILL while running case 701.10b/case-2"),
+], ids=["python-sleep", "c-loop-ignoring-signals", "os-exit", "sigkill-of-itself"])
+def test_with_a_timeout_an_in_process_engine_past_it_or_gone_is_that_cases_error_and_the_run_goes_on(
+        tmp_path, capsys, engine, kind, fragment):
+    out = tmp_path / "r.jsonl"
+    started = time.monotonic()
+    code = main(["run", "--no-properties", "--cases", small_cases(tmp_path, 3), "--engine",
+                 f"tests.inprocess_engines:{engine}", "--timeout", "1", "--results", str(out)])
+    elapsed = time.monotonic() - started
+    assert code == 1
+    records = [line for line in results(out) if line["type"] == "result"]
+    assert [(r["status"], r["error_kind"]) for r in records] == [("passed", None), ("errored", kind), ("passed", None)]
+    assert fragment in records[1]["message"]
+    assert elapsed < 20, f"the run took {elapsed:.1f} s"
+
+
+def test_with_a_timeout_the_verdicts_are_those_of_the_engine_in_process(tmp_path, capsys):
+    # NaN and infinity are carried, and judged as failures; a value that is not JSON data is a
+    # protocol error with the same message; sys.exit() the same exception
+    verdicts = []
+    for timeout in ([], ["--timeout", "5"]):
+        for engine in ("tests.inprocess_engines:NaNs", "tests.inprocess_engines:HugeInteger",
+                       "tests.inprocess_engines:ExitsOnTheOgre"):
+            out = tmp_path / "r.jsonl"
+            main(["run", "--no-properties", "--cases", OGRE, "--engine", engine, "--results", str(out), *timeout])
+            verdicts.append([(r["status"], r["error_kind"], r["message"], r.get("mismatches"))
+                             for r in results(out) if r["type"] == "result"])
+    assert verdicts[:3] == verdicts[3:]
+    assert verdicts[0][0][0] == "failed" and verdicts[1][0][1] == "protocol" and verdicts[2][0][1] == "exception"
+
+
+def test_with_a_timeout_an_engine_that_cannot_be_loaded_is_one_line_exit_2(capsys):
+    code = main(["run", "--no-properties", "--cases", OGRE, "--engine", "no_such_module:Engine", "--timeout", "5"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.strip() == "--engine 'no_such_module:Engine': cannot import 'no_such_module': No module named 'no_such_module'"
+
+
+@pytest.mark.parametrize("engine, fragment", [
+    (Sabotaging(lambda: b"2"), "the engine's answer is not plain JSON data: 0/objects/bear/power: a value of type bytes"),
+    (Sabotaging(whole=lambda s: sys.exit(0)), "the engine raised SystemExit: 0"),
+], ids=["bytes", "sys-exit"])
+def test_an_engine_served_over_the_protocol_answers_an_error_and_serves_on(engine, fragment):
+    import io
+
+    from conformance.engines import protocol
+    from reference_engine.serve import serve
+
+    requests = "".join(json.dumps(m) + "\n" for m in [protocol.start(), *(protocol.run(n, c.to_dict())
+                                                                          for n, c in enumerate(CASES[:2], 1))])
+    replies = io.StringIO()
+    assert serve(engine, io.StringIO(requests), replies, io.StringIO()) == 0
+    _, first, second = [json.loads(line) for line in replies.getvalue().splitlines()]
+    assert fragment in first["error"]["message"] and set(first["error"]) == {"message", "traceback"}
+    assert "snapshots" in second

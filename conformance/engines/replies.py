@@ -148,15 +148,17 @@ def _no_constant(token: str) -> Any:
     raise ValueError(f"{token} is not JSON")
 
 
-def decode_line(line: bytes, max_depth: int = MAX_DEPTH) -> Any:
+def decode_line(line: bytes, max_depth: int = MAX_DEPTH, *, constants: bool = False) -> Any:
     """One line from an engine, as JSON; ``ValueError`` naming what is wrong: not UTF-8, not JSON,
-    nested more than ``max_depth`` deep, a string that is not valid Unicode."""
+    nested more than ``max_depth`` deep, a string that is not valid Unicode. ``constants``: read
+    ``NaN``, ``Infinity`` and ``-Infinity`` as floats (the suite's own worker process, which
+    carries what an in-process engine returned)."""
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ValueError(f"a line that is not UTF-8 (byte {exc.start}): {excerpt(line)}") from None
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = json.loads(text, parse_constant=float if constants else _no_constant)
     except RecursionError:
         raise ValueError(f"JSON nested more than {max_depth} deep: {excerpt(line)}") from None
     except ValueError:
