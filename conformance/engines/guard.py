@@ -1,14 +1,14 @@
 """An in-process engine behind a guard: whatever its ``run`` raises or returns, the case gets one
 outcome and the run goes on (docs/engines.md, "When an engine misbehaves").
 
-- What it returns is copied into plain JSON data (:func:`conformance.engines.replies.plain_value`):
+- What it returns must be plain JSON data (:func:`conformance.engines.replies.plain_value`):
   anything else (bytes, a generator, an object, a set, a key that is not a string, an integer
   JSON cannot carry, a lone surrogate, nesting deeper than 64, a list that holds itself) is a
   :class:`~conformance.errors.ProtocolError` of that case, in one line. Subclasses of the JSON
   types (``OrderedDict``, ``Counter``, a ``str`` enum) are copied through their base type's own
   methods, so no method of theirs can break or sway a verdict.
 - An exception that is not an :class:`Exception` (``SystemExit`` from ``sys.exit()``,
-  ``KeyboardInterrupt`` the engine raised itself, ``GeneratorExit``, pytest's ``Exit``) is that
+  ``KeyboardInterrupt`` the engine raised itself, ``GeneratorExit``, pytest's ``Skipped``) is that
   case's error (:class:`EngineRaised`), unless it is the user's interrupt: a SIGINT or SIGTERM
   that arrived while the engine ran always interrupts the run, whatever the engine made of it.
 - ``Unsupported`` with a reason that is not a string is a protocol error too.
@@ -22,16 +22,23 @@ that never returns. ``--timeout`` runs an in-process engine in a worker process 
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import threading
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from conformance.engines.replies import plain_value, safe_text, type_name
 from conformance.errors import EngineReportedError, ProtocolError, Unsupported
+
+try:  # the C functions ``signal`` wraps, without its enum conversions: a tenth of the cost, per case
+    import _signal as _handlers
+except ImportError:  # pragma: no cover - an interpreter without them
+    _handlers = signal  # type: ignore[assignment]
+
+_WATCHED = (int(signal.SIGINT), int(signal.SIGTERM))
+"""The signals by which the user interrupts a run (the pytest plugin makes SIGTERM one)."""
 
 MESSAGE_CHARS = 500
 """The most of an engine's own text (an exception's message, a reason) a result's message quotes."""
@@ -46,18 +53,38 @@ def raised(exc: BaseException) -> str:
     """``ValueError: the message``, whatever the exception's ``__str__`` does: at most
     :data:`MESSAGE_CHARS` characters of it, a lone surrogate escaped, one that fails said so."""
     try:
-        text = str(exc)
+        text = str.__str__(str(exc))  # (a plain str, whatever __str__ returned)
     except BaseException:  # noqa: BLE001 - an engine's __str__ may raise anything
         text = "(its message could not be read)"
     return f"{type_name(exc)}: {safe_text(text, MESSAGE_CHARS)}" if text else type_name(exc)
 
 
 class Interrupts:
-    """The user's interrupts while an engine runs (:func:`interrupts`): :attr:`raised` is what the
-    run's own handler of a SIGINT or SIGTERM raised (a ``KeyboardInterrupt``), if one arrived."""
+    """The user's interrupts while an engine runs, as a context manager: on entry the handlers of
+    SIGINT and SIGTERM are wrapped to note what they raise (:attr:`raised`, a ``KeyboardInterrupt``),
+    and on exit put back, unless someone changed them meanwhile (the pytest plugin ignores a second
+    interrupt that way). Off the main thread no signal handler runs, so any interrupt there is
+    the engine's own."""
 
     def __init__(self) -> None:
         self.raised: BaseException | None = None
+        self._wrapped: list[tuple[int, Any, Any]] = []
+
+    def __enter__(self) -> Interrupts:
+        if threading.current_thread() is threading.main_thread():
+            for number in _WATCHED:
+                previous = _handlers.getsignal(number)
+                if previous is None or previous == signal.SIG_IGN:  # not set from Python, or ignored
+                    continue
+                handler = self._noting(previous)
+                _handlers.signal(number, handler)
+                self._wrapped.append((number, handler, previous))
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        for number, handler, previous in self._wrapped:
+            if _handlers.getsignal(number) is handler:
+                _handlers.signal(number, previous)
 
     def reraise(self) -> None:
         """Raise the user's interrupt again, if there was one: an engine that caught it (``except
@@ -65,7 +92,7 @@ class Interrupts:
         if self.raised is not None:
             raise self.raised
 
-    def noting(self, previous: Any) -> Callable[[int, Any], None]:
+    def _noting(self, previous: Any) -> Callable[[int, Any], None]:
         """A handler doing what ``previous`` did, noting what it raised."""
         def handler(number: int, frame: Any) -> None:
             try:
@@ -82,30 +109,9 @@ class Interrupts:
         return handler
 
 
-@contextlib.contextmanager
-def interrupts() -> Iterator[Interrupts]:
-    """The user's interrupts (:class:`Interrupts`) while the engine runs. The handlers of SIGINT
-    and SIGTERM are wrapped to note what they raise, and put back afterwards unless someone
-    changed them meanwhile (the pytest plugin ignores a second interrupt that way). Off the main
-    thread no signal handler runs, so any interrupt is the engine's own."""
-    noted = Interrupts()
-    if threading.current_thread() is not threading.main_thread():
-        yield noted
-        return
-    wrapped = []
-    for number in (signal.SIGINT, signal.SIGTERM):
-        previous = signal.getsignal(number)
-        if previous is None or previous == signal.SIG_IGN:  # not set from Python, or ignored
-            continue
-        handler = noted.noting(previous)
-        signal.signal(number, handler)
-        wrapped.append((number, handler, previous))
-    try:
-        yield noted
-    finally:
-        for number, handler, previous in wrapped:
-            if signal.getsignal(number) is handler:
-                signal.signal(number, previous)
+def interrupts() -> Interrupts:
+    """The user's interrupts while the engine runs (:class:`Interrupts`): ``with interrupts() as noted``."""
+    return Interrupts()
 
 
 class GuardedEngine:
@@ -164,9 +170,12 @@ class GuardedEngine:
 
 
 def _check_reason(exc: BaseException) -> None:
-    if isinstance(exc, Unsupported) and not isinstance(exc.reason, str):
-        raise ProtocolError(f"the engine raised Unsupported with a reason of type {type_name(exc.reason)}, "
-                            "not a string") from None
+    """An ``Unsupported``'s reason must be a string (a subclass's is read as a plain one)."""
+    if isinstance(exc, Unsupported) and type(exc.reason) is not str:
+        if not issubclass(type(exc.reason), str):
+            raise ProtocolError(f"the engine raised Unsupported with a reason of type {type_name(exc.reason)}, "
+                                "not a string") from None
+        exc.reason = str.__str__(exc.reason)
 
 
 def guarded(engine: Any) -> Any:

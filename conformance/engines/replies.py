@@ -57,6 +57,8 @@ def plain_value(value: Any, max_depth: int = MAX_DEPTH) -> Any:
     a set, a generator, an object), a key that is not a string, an integer of more than
     :data:`MAX_DIGITS` digits, a string that is not valid Unicode, nesting deeper than ``max_depth``
     (a list that holds itself among them). Iterative: no value can exhaust the stack."""
+    if _plain_already(value, max_depth):
+        return value  # (nothing to copy: no method of a subclass to avoid)
     top: list[Any] = [None]
     stack: list[tuple[Any, Any, Any, int, str]] = [(value, top, 0, 1, "")]
     while stack:
@@ -87,6 +89,60 @@ def plain_value(value: Any, max_depth: int = MAX_DEPTH) -> Any:
             item = copy
         into[key] = item
     return top[0]
+
+
+def _plain_already(value: Any, max_depth: int) -> bool:
+    """Whether ``value`` is plain JSON data already, of the exact types :func:`plain_value` makes,
+    within its bounds: the quick way through what an engine returns, which is that almost always.
+    ``False`` for anything else (then :func:`plain_value` copies it, or says what is wrong)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            if depth > max_depth:
+                return False
+            for key, child in item.items():
+                if type(key) is not str or not (key.isascii() or _valid(key)):
+                    return False
+                kind = type(child)
+                if kind is str:
+                    if not (child.isascii() or _valid(child)):
+                        return False
+                elif kind is int:
+                    if not -_TOO_LARGE < child < _TOO_LARGE:
+                        return False
+                elif kind is dict or kind is list:
+                    stack.append((child, depth + 1))
+                elif kind is not bool and kind is not float and child is not None:
+                    return False
+        elif kind is list:
+            if depth > max_depth:
+                return False
+            for child in item:
+                kind = type(child)
+                if kind is str:
+                    if not (child.isascii() or _valid(child)):
+                        return False
+                elif kind is dict or kind is list:
+                    stack.append((child, depth + 1))
+                elif kind is int:
+                    if not -_TOO_LARGE < child < _TOO_LARGE:
+                        return False
+                elif kind is not bool and kind is not float and child is not None:
+                    return False
+        else:
+            return False
+    return True
+
+
+def _valid(text: str) -> bool:
+    """Whether ``text`` is valid Unicode (no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _base_value(item: Any, where: str) -> tuple[Any, type]:
