@@ -25,6 +25,7 @@ from conformance.cli import main
 from conformance.engines.interface import describe
 from conformance.errors import EngineSpecError
 from conformance.engines.harness import SubprocessEngine
+from tests.inprocess_engines import NaNs
 from tests.test_harness import CASES, FAKES, GOLDEN, SMALL_CASES, fake, gone, judge_all, kinds, wait_gone
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
@@ -292,15 +293,7 @@ def test_every_golden_reproducer_replays_what_ran():
         assert {k: again.to_dict().get(k) for k in keep} == {k: case.to_dict().get(k) for k in keep}, case.id
 
 
-class NaNEngine(__import__("reference_engine").ReferenceEngine):
-    """Reports NaN for power and infinity for toughness."""
-
-    def run(self, case):
-        snapshots = super().run(case)
-        for snapshot in snapshots:
-            for values in snapshot["objects"].values():
-                values["power"], values["toughness"] = float("nan"), float("inf")
-        return snapshots
+NaNEngine = NaNs  # reports NaN for power and infinity for toughness (tests/inprocess_engines.py)
 
 
 def test_nan_and_infinity_are_written_as_valid_json(tmp_path, capsys):

@@ -22,12 +22,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import strategies as mtg
-from conformance.errors import Unsupported
 from conformance.format import loader
 from reference_engine import ReferenceEngine, layer_7, layers, layers_1_to_6
 from reference_engine.characteristics import Values
 from reference_engine.game import Game
 from reference_engine.objects import Sublayer
+from tests.test_layer_dependency import _outcome as outcome
 
 GOLDEN = loader.load_suite([loader.golden_dir()])
 
@@ -70,14 +70,6 @@ _GRANTS = layers_1_to_6._grants
 
 def every_object_searched(objects, work, seen, statics, pending, applied, scanned):
     return _GRANTS(objects, work, seen, statics, pending, applied, False)
-
-
-def outcome(plain):
-    """The snapshots, or the refusal (a case the reference engine reports unsupported)."""
-    try:
-        return ReferenceEngine().run(plain)
-    except Unsupported as refusal:
-        return ("unsupported", str(refusal))
 
 
 def one_at_a_time(case, monkeypatch) -> None:
