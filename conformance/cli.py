@@ -47,7 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="'reference' (the built-in engine, default), module:attribute, or 'exec:COMMAND ARGS' "
                           "(an engine in any language speaking docs/protocol.md)")
     run.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
-                     help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
+                     help=f"seconds an engine has to answer one case (exec: default {DEFAULT_TIMEOUT:g}; given, an "
+                          f"in-process engine runs in a worker process, unbounded without it)")
     run.add_argument("--keep-trying", action="store_true",
                      help=f"send every case to an exec: engine even after it timed out or crashed the same way on "
                           f"{GIVE_UP_AFTER} cases in a row (by default the remaining cases are errored at once)")
@@ -120,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     smoke.add_argument("--engine", required=True, metavar="SPEC",
                        help="module:attribute, 'exec:COMMAND ARGS' or 'reference'")
     smoke.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
-                       help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
+                       help=f"seconds an engine has to answer one case (exec: default {DEFAULT_TIMEOUT:g}; given, an "
+                            f"in-process engine runs in a worker process, unbounded without it)")
     serve = commands.add_parser("serve-reference", help="serve the reference engine over protocol v1 on stdin/stdout "
                                                         "(python -m reference_engine.serve)")
     serve.add_argument("--engine", default="reference", metavar="SPEC",

@@ -33,6 +33,7 @@ from conformance.format import loader
 from conformance.laws import profiles
 from conformance.results import compare, records, shard
 from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statistics_table
+from conformance.engines.guard import guarded
 from conformance.engines.interface import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
 from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
@@ -53,7 +54,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mtg-engine", default="reference", metavar="SPEC",
                     help="engine to check: 'reference' (default), module:attribute or 'exec:COMMAND ARGS'")
     group.addoption("--mtg-timeout", type=positive_seconds, default=None, metavar="SECONDS",
-                    help=f"seconds an exec: engine has to answer one case (default {DEFAULT_TIMEOUT:g})")
+                    help=f"seconds an engine has to answer one case (exec: default {DEFAULT_TIMEOUT:g}; given, an "
+                         f"in-process engine runs in a worker process, unbounded without it)")
     group.addoption("--mtg-keep-trying", action="store_true", default=False,
                     help=f"send every case to an exec: engine, even after it timed out or crashed the same way "
                          f"on {GIVE_UP_AFTER} cases in a row (by default the rest are errored at once)")
@@ -127,7 +129,7 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"),
                              keep_trying=config.getoption("mtg_keep_trying"))
-        config.stash[ENGINE_KEY] = (engine, describe(engine))
+        config.stash[ENGINE_KEY] = (guarded(engine), describe(engine))  # an in-process one behind the guard
     except EngineSpecError as exc:
         raise pytest.UsageError(str(exc)) from None
     _handle_interrupts(config)

@@ -88,7 +88,8 @@ def apply(layer: int, change: Change, work: Working, *, controller: str, timesta
         values = values.with_(colors=change.colors)
     elif layer == ABILITY:
         abilities = () if change.loses_all_abilities else values.abilities
-        abilities = tuple((a, ts) for a, ts in abilities if a not in change.loses)
+        if change.loses:
+            abilities = tuple((a, ts) for a, ts in abilities if a not in change.loses)
         abilities += tuple((a, timestamp) for a in change.gains)  # 613.7a: the granting effect's timestamp
         values = values.with_(abilities=abilities)
     work.values = values

@@ -82,7 +82,14 @@ def _layer_seven(game: GameState, the_board: Board, layer_7: LayerSeven, obj: Ga
         return NONE
     power, toughness = printed_value(chars.values.power), printed_value(chars.values.toughness)
     printed = ("printed", power, toughness)
-    effects, static_bonus = layer_7.on(game, the_board, obj)  # in timestamp order (613.7)
+    # The layer 7 effects on it, in timestamp order (613.7): those of resolved spells and abilities
+    # folded as they were created (_Fold), then those of static abilities.
+    fold = layer_7.folded(obj.ref)
+    statics, static_bonus = layer_7.statics_on(game, the_board, obj)
+    if statics:
+        fold = fold.copy()
+        for order, effect in statics:
+            fold.add(order, effect)
 
     # 7a: characteristic-defining abilities (613.4a), in every zone (604.3); a number that can't be
     # determined is 0 (208.2a).
@@ -90,20 +97,16 @@ def _layer_seven(game: GameState, the_board: Board, layer_7: LayerSeven, obj: Ga
         power, toughness = _characteristic_defining_pt(game, the_board, obj, chars, power, toughness)
     after_7a = ("7a", power, toughness)
 
-    # 7b: set power and/or toughness, in timestamp order (613.4b).
-    for effect in effects:
-        if effect.sublayer is Sublayer.SET:
-            power = power if effect.power is None else effect.power
-            toughness = toughness if effect.toughness is None else effect.toughness
+    # 7b: set power and/or toughness, in timestamp order (613.4b): the last to set each decides it.
+    if fold.set_power is not None:
+        power = fold.set_power[2]
+    if fold.set_toughness is not None:
+        toughness = fold.set_toughness[2]
     after_7b = ("7b", power, toughness)
 
-    # 7c: effects and counters that modify (613.4c); +X/+Y counters (122.1a). The fixed amounts of
-    # static abilities come summed (in 7c the order of additions changes nothing).
-    for effect in effects:
-        if effect.sublayer is Sublayer.MODIFY:
-            power += effect.power or 0
-            toughness += effect.toughness or 0
-    power, toughness = power + static_bonus[0], toughness + static_bonus[1]
+    # 7c: effects and counters that modify (613.4c); +X/+Y counters (122.1a). In 7c the order of
+    # additions changes nothing: the amounts come summed, those of static abilities' fixed bonuses too.
+    power, toughness = power + fold.modify[0] + static_bonus[0], toughness + fold.modify[1] + static_bonus[1]
     for kind, count in obj.counters.items():
         delta = _counter_pt(kind)
         if delta is not None:
@@ -111,11 +114,44 @@ def _layer_seven(game: GameState, the_board: Board, layer_7: LayerSeven, obj: Ga
             toughness += delta[1] * count
     after_7c = ("7c", power, toughness)
 
-    # 7d: switches, in timestamp order (613.4d).
-    for effect in effects:
-        if effect.sublayer is Sublayer.SWITCH:
-            power, toughness = toughness, power
+    # 7d: switches, in timestamp order (613.4d): two switch back.
+    if fold.switches % 2:
+        power, toughness = toughness, power
     return PowerToughness(power, toughness, (printed, after_7a, after_7b, after_7c, ("7d", power, toughness)))
+
+
+@dataclass
+class _Fold:
+    """Layer 7 effects on one object, folded: what applying them in timestamp order (613.7) comes to,
+    whatever order they are added in. In 7b the last effect to set power, and the last to set
+    toughness, decide each (613.4b), so the fold keeps each one's (timestamp, creation order, value)
+    with the greatest timestamp, then creation order; 7c's amounts add up (613.4c); 7d's switches
+    cancel in pairs (613.4d). ``count``: how many effects of the object's list it holds."""
+
+    count: int = 0
+    set_power: tuple[int, int, int] | None = None
+    set_toughness: tuple[int, int, int] | None = None
+    modify: tuple[int, int] = (0, 0)
+    switches: int = 0
+
+    def add(self, order: int, effect: PTEffect) -> None:
+        """Fold in ``effect``, created ``order``-th (which breaks ties of timestamps, 613.7)."""
+        if effect.sublayer is Sublayer.SET:
+            key = (effect.timestamp, order)
+            if effect.power is not None and (self.set_power is None or key > self.set_power[:2]):
+                self.set_power = (*key, effect.power)
+            if effect.toughness is not None and (self.set_toughness is None or key > self.set_toughness[:2]):
+                self.set_toughness = (*key, effect.toughness)
+        elif effect.sublayer is Sublayer.MODIFY:
+            self.modify = (self.modify[0] + (effect.power or 0), self.modify[1] + (effect.toughness or 0))
+        elif effect.sublayer is Sublayer.SWITCH:
+            self.switches += 1
+
+    def copy(self) -> _Fold:
+        return _Fold(self.count, self.set_power, self.set_toughness, self.modify, self.switches)
+
+
+_NOTHING = _Fold()
 
 
 def _characteristic_defining_pt(game: GameState, the_board: Board, obj: GameObject, chars: Characteristics,
@@ -165,11 +201,12 @@ class _StaticPT:
     @property
     def reach(self) -> tuple[Any, ...]:
         """What decides the objects it affects: its set, or its filter read by its controller (and
-        its own object, if the filter names it: "other", "itself")."""
+        its own object, if the filter is "itself"; "other" is told apart object by object,
+        :class:`_SameReach`)."""
         if self.started is not None:
             return (self.started,)
         f: Filter = self.ability.affects
-        return (f, self.you, self.chosen, self.source.ref if f.other or f.itself else None)
+        return (f, self.you, self.chosen, self.source.ref if f.itself else None)
 
     def affects(self, obj: GameObject, chars: Characteristics) -> bool:
         if self.started is not None:
@@ -247,19 +284,51 @@ def _sets_pt(ability: Any) -> bool:
 @dataclass
 class _SameReach:
     """Static layer 7 effects that affect the same objects (:attr:`_StaticPT.reach`), so that whom
-    they affect is determined once per object, and their fixed 7c amounts are added up once."""
+    they affect is determined once per object, and their fixed 7c amounts are added up once. Those
+    of "other" filters (each affecting the objects its filter matches but its own, "other
+    creatures you control get +1/+1") share a reach whatever their objects: an object gets the sum
+    of their fixed amounts but its own abilities' (``own``)."""
 
     reach: _StaticPT
     effects: list[_StaticPT] = field(default_factory=list)
     fixed_bonuses: list[_StaticPT] = field(default_factory=list)
     bonus: tuple[int, int] = (0, 0)
+    own: dict[tuple[str, int], tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def other(self) -> bool:
+        return self.reach.started is None and self.reach.ability.affects.other and not self.reach.ability.affects.itself
 
     def add(self, static: _StaticPT) -> None:
         if static.sublayer is Sublayer.MODIFY and static.fixed:
             self.fixed_bonuses.append(static)
             self.bonus = (self.bonus[0] + (static.power or 0), self.bonus[1] + (static.toughness or 0))
+            mine = self.own.get(static.source.ref, (0, 0))
+            self.own[static.source.ref] = (mine[0] + (static.power or 0), mine[1] + (static.toughness or 0))
         else:
             self.effects.append(static)
+
+    def on(self, obj: GameObject, chars: Characteristics) -> tuple[tuple[int, int], list[_StaticPT]]:
+        """The sum of the fixed amounts these effects give ``obj`` and the others that affect it."""
+        reach = self.reach
+        if not self.other:
+            return (self.bonus, self.effects) if reach.affects(obj, chars) else ((0, 0), [])
+        if not matches(reach.ability.affects, obj, you=reach.you, source=None, chars=chars, chosen=reach.chosen):
+            return (0, 0), []  # (with no source, "other" excludes nothing: the rest of the filter)
+        mine = self.own.get(obj.ref)
+        bonus = self.bonus if mine is None else (self.bonus[0] - mine[0], self.bonus[1] - mine[1])
+        return bonus, [s for s in self.effects if s.source.ref != obj.ref]
+
+
+def _by_object(resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]], effects: Iterable[PTEffect],
+               first: int) -> None:
+    """Add ``effects`` to ``resolved`` under each object they affect, numbered from ``first``."""
+    for order, effect in enumerate(effects, start=first):
+        for ref in effect.affected:
+            if ref in resolved:
+                resolved[ref].append((order, effect))
+            else:
+                resolved[ref] = [(order, effect)]
 
 
 AFTER_RESOLVED = 1 << 40
@@ -278,18 +347,14 @@ class LayerSeven:
     resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]]
     statics: list[_SameReach]
     power_toughness: dict[str, tuple[tuple[Any, ...], PowerToughness]] = field(default_factory=dict)
+    folds: dict[tuple[str, int], tuple[list[tuple[int, PTEffect]], _Fold]] = field(default_factory=dict)
 
     @classmethod
     def index(cls, game: GameState, the_board: Board, effects: Iterable[PTEffect]) -> LayerSeven:
         """The index of ``effects`` (those of resolved spells and abilities) and of the static
         abilities of the permanents of ``the_board``."""
         resolved: dict[tuple[str, int], list[tuple[int, PTEffect]]] = {}
-        for order, effect in enumerate(effects, start=1):
-            for ref in effect.affected:
-                if ref in resolved:
-                    resolved[ref].append((order, effect))
-                else:
-                    resolved[ref] = [(order, effect)]
+        _by_object(resolved, effects, first=1)
         statics = the_board.memo.get("statics")
         if statics is None:  # they depend on the board alone
             by_reach: dict[tuple[Any, ...], _SameReach] = {}
@@ -302,29 +367,47 @@ class LayerSeven:
             statics = the_board.memo["statics"] = list(by_reach.values())
         return cls(resolved, statics)
 
-    def on(self, game: GameState, the_board: Board, obj: GameObject) -> tuple[list[PTEffect], tuple[int, int]]:
-        """The layer 7 effects on ``obj`` in timestamp order (613.7), those created first first when
-        their timestamps are equal, but for the static 7c effects of fixed amounts: the sum of those."""
+    def extend(self, effects: Iterable[PTEffect], first: int) -> None:
+        """Index ``effects`` too: resolved effects created after those indexed, the first of them
+        ``first``-th. Each object's list of effects only grows, so what was folded of it stays
+        (:meth:`folded`)."""
+        _by_object(self.resolved, effects, first)
+
+    def folded(self, ref: tuple[str, int]) -> _Fold:
+        """The resolved effects on the object ``ref``, folded (:class:`_Fold`): those indexed since it
+        was last folded are added to the fold."""
+        entries = self.resolved.get(ref)
+        if not entries:
+            return _NOTHING
+        known = self.folds.get(ref)
+        if known is None or known[0] is not entries:
+            fold = _Fold()
+            self.folds[ref] = (entries, fold)
+        else:
+            fold = known[1]
+        for order, effect in entries[fold.count:]:
+            fold.add(order, effect)
+        fold.count = len(entries)
+        return fold
+
+    def statics_on(self, game: GameState, the_board: Board, obj: GameObject) -> tuple[list[tuple[int, PTEffect]], tuple[int, int]]:
+        """The layer 7 effects of static abilities on ``obj``, each with its place among the
+        effects (613.7), but for the 7c effects of fixed amounts: the sum of those."""
         if not self.statics:
-            resolved = self.resolved.get(obj.ref, ())
-            if len(resolved) > 1:
-                resolved = sorted(resolved, key=lambda pair: (pair[1].timestamp, pair[0]))
-            return [effect for _, effect in resolved], (0, 0)
+            return [], (0, 0)
         chars = the_board.chars[obj.id]
-        found = list(self.resolved.get(obj.ref, ()))
+        found = []
         power = toughness = 0
         for same in self.statics:
-            if same.reach.affects(obj, chars):
-                power, toughness = power + same.bonus[0], toughness + same.bonus[1]
-                found += [(s.order, s.effect_on(obj, chars, game.objects.values(), the_board, game)) for s in same.effects]
-        if len(found) > 1:
-            found.sort(key=lambda pair: (pair[1].timestamp, pair[0]))
-        return [effect for _, effect in found], (power, toughness)
+            bonus, effects = same.on(obj, chars)
+            power, toughness = power + bonus[0], toughness + bonus[1]
+            found += [(s.order, s.effect_on(obj, chars, game.objects.values(), the_board, game)) for s in effects]
+        return found, (power, toughness)
 
     def each_on(self, game: GameState, the_board: Board, obj: GameObject) -> list[PTEffect]:
         """Every layer 7 effect on ``obj``, each static one on its own, in the order they were created."""
         chars = the_board.chars[obj.id]
-        statics = sorted((s for same in self.statics if same.reach.affects(obj, chars)
-                          for s in [*same.fixed_bonuses, *same.effects]), key=lambda s: s.order)
+        statics = sorted((s for same in self.statics for s in [*same.fixed_bonuses, *same.effects]
+                          if s.affects(obj, chars)), key=lambda s: s.order)
         return [effect for _, effect in self.resolved.get(obj.ref, ())] + [
             s.effect_on(obj, chars, game.objects.values(), the_board, game) for s in statics]

@@ -109,10 +109,18 @@ def _layers(game: GameState) -> _Cache:
                                       LayerSeven.index(game, the_board, layer_7_effects), layer_7_effects)
     elif cache.layer_7_effects != layer_7_effects:
         # Layers 1-6 unchanged: an object's power and toughness stay known while the layer 7
-        # effects of resolved spells and abilities on it do (LayerSeven.power_toughness).
-        known = cache.layer_7.power_toughness
-        cache.layer_7, cache.layer_7_effects = LayerSeven.index(game, cache.board, layer_7_effects), layer_7_effects
-        cache.layer_7.power_toughness.update(known)
+        # effects of resolved spells and abilities on it do (LayerSeven.power_toughness). Effects
+        # only created since (the common case: a step creates one) are added to the index, each
+        # object's list growing, so that what is folded of the list stays (LayerSeven.folded); a
+        # step that ended one builds the index anew.
+        before = cache.layer_7_effects
+        if len(layer_7_effects) > len(before) and layer_7_effects[:len(before)] == before:
+            cache.layer_7.extend(layer_7_effects[len(before):], first=len(before) + 1)
+        else:
+            known = cache.layer_7.power_toughness
+            cache.layer_7 = LayerSeven.index(game, cache.board, layer_7_effects)
+            cache.layer_7.power_toughness.update(known)
+        cache.layer_7_effects = layer_7_effects
     cache.verified(game)
     return cache
 
@@ -199,7 +207,9 @@ def power_toughness(game: GameState, obj: GameObject) -> PowerToughness:
     lives = cached.lives
     if lives is None:
         lives = cached.lives = tuple(map(_LIFE, game.player_states.values()))
-    key = (tuple(obj.counters.items()) if obj.counters else (), lives, tuple(resolved) if resolved else ())
+    # The list of resolved effects on it only grows while it is the same list (LayerSeven.extend):
+    # the list and its length say which effects it holds.
+    key = (tuple(obj.counters.items()) if obj.counters else (), lives, resolved, len(resolved) if resolved else 0)
     known = layer_7.power_toughness.get(obj.id)
     if known is None or known[0] != key:
         known = layer_7.power_toughness[obj.id] = (key, _layer_seven(game, cached.board, layer_7, obj))

@@ -15,6 +15,7 @@ the game (see :mod:`reference_engine.layers`).
 
 from __future__ import annotations
 
+import operator
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import field
@@ -91,17 +92,32 @@ def _compute_layers(game: GameState, objects: list[GameObject]) -> Board:
         _characteristic_defining(layer, work)  # 613.3
         pending: list[Any] = [e for e, in_layers in effects if layer in in_layers]
         seen = {e.key for e in pending if isinstance(e, _StaticEffect)} if pending else set()
+        scanned = False  # whether every object was searched for statics granted in layer 6
         while pending:
+            if not any(_may_depend(e, static_sets) for e in pending):
+                # Nothing pending can depend on another (613.8a): timestamp order (613.7), as the
+                # loop below would pick them, without judging the pairs again after each.
+                pending.sort(key=_TIMESTAMP)
+                effect = pending.pop(0)
+                while True:
+                    _apply(game, effect, layer, work, static_sets)
+                    if layer == ABILITY and _grants(objects, work, seen, statics, pending, effect, scanned):
+                        scanned = True
+                        break
+                    scanned = scanned or layer == ABILITY
+                    if not pending:
+                        break
+                    effect = pending.pop(0)
+                continue
             # 613.8b: an effect that depends on others waits until they have applied; in a
             # dependency loop, timestamp order decides (613.7). 613.8c: re-evaluated each time.
             ready = _independent(game, pending, layer, work, static_sets)
-            effect = min(ready or pending, key=lambda e: e.timestamp)
+            effect = min(ready or pending, key=_TIMESTAMP)
             _apply(game, effect, layer, work, static_sets)
             pending.remove(effect)
             if layer == ABILITY:  # a static ability gained in layer 6 applies its layer 6 part too (613.7a)
-                granted = _granted_statics(objects, work, seen)
-                statics.update((e.key, e) for e in granted)
-                pending += granted
+                _grants(objects, work, seen, statics, pending, effect, scanned)
+                scanned = True
 
     chars = {o.id: _chars(game, o, work[o.id].values, work[o.id].controller, copiable[o.id]) for o in objects}
     return Board(chars, {oid: face_up for oid, (face_up, _) in first.items()}, static_sets,
@@ -115,6 +131,32 @@ def _by_object(effects: Iterable[Any]) -> dict[tuple[str, int], list[Any]]:
         for ref in effect.affected:
             found[ref].append(effect)
     return found
+
+
+_TIMESTAMP = operator.attrgetter("timestamp")
+
+
+def _may_depend(effect: Any, static_sets: dict) -> bool:
+    """Whether ``effect`` may depend on another (613.8a): a static effect that has not started to
+    apply; a resolved effect's set is locked, and a started one keeps its set (613.6)."""
+    return not (isinstance(effect, ChangeEffect) or effect.key in static_sets)
+
+
+def _grants(objects: list[GameObject], work: dict[str, Working], seen: set, statics: dict, pending: list,
+            applied: Any, scanned: bool) -> bool:
+    """After ``applied`` in layer 6: the static abilities with a layer 6 part it granted join
+    ``pending`` (and ``statics``); whether there were any. Once every object has been searched
+    (``scanned``), only those ``applied`` changed can have new ones."""
+    if scanned and isinstance(applied, ChangeEffect):
+        # A resolved effect grants only the abilities it gains, to the objects it affects.
+        if not any(isinstance(a, Static) and ABILITY in becomes.layers_of(a.becomes) for a in applied.change.gains):
+            return False
+        changed = {oid for oid, _ in applied.affected}
+        objects = [o for o in objects if o.id in changed] if len(changed) < len(objects) else objects
+    granted = _granted_statics(objects, work, seen)
+    statics.update((e.key, e) for e in granted)
+    pending += granted
+    return bool(granted)
 
 
 def _granted_statics(objects: list[GameObject], work: dict[str, Working], seen: set) -> list[_StaticEffect]:

@@ -239,3 +239,19 @@ def test_the_skeletons_in_instructions_are_the_difference_of_two_sizes_and_read_
     choices.print_instructions(["scenarios"], 100)
     line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("scenarios"))
     assert line.split() == ["scenarios", "11.25", "(1.25)", "12.00", "(1.50)", "10.50", "(1.50)", "5.00", "(1.00)", "10.00"]
+
+
+def test_the_largest_cases_are_within_the_limits_and_run():
+    """benchmarks.worst_case: each shape's largest case loads (it is within the limits, and at
+    them), and a small one runs on the reference engine; no timing is asserted."""
+    from benchmarks import worst_case
+    from conformance.format import limits, loader
+    from reference_engine import ReferenceEngine
+
+    for name, (grows_with, _, make) in worst_case.SHAPES.items():
+        objects, steps = worst_case.largest(grows_with)
+        (case,) = loader.load_text(make(objects, steps), f"{name}.yaml")
+        assert (len(case.objects), len(case.steps)) == (objects, steps), name
+        assert objects * steps == limits.MAX_OBJECT_STEPS
+        (small,) = loader.load_text(make(4, 5), f"{name}-small.yaml")
+        assert len(ReferenceEngine().run(small.to_dict())) == 1

@@ -25,6 +25,7 @@ from conformance.cli import main
 from conformance.engines.interface import describe
 from conformance.errors import EngineSpecError
 from conformance.engines.harness import SubprocessEngine
+from tests.inprocess_engines import NaNs
 from tests.test_harness import CASES, FAKES, GOLDEN, SMALL_CASES, fake, gone, judge_all, kinds, wait_gone
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
@@ -115,6 +116,22 @@ def test_a_grandchild_that_calls_setsid_is_killed_with_the_engine(tmp_path):
     assert os.getsid(grandchild) != os.getsid(engine.pid)  # it did leave the engine's session
     engine.close()
     assert wait_gone(grandchild), "a descendant that left the process group outlived the engine"
+
+
+def test_an_engine_that_exits_leaving_a_daemon_on_its_pipes_is_a_crash_at_once_and_the_daemon_dies(tmp_path):
+    # issue 38 (12): the daemon held stdout open, so the end of output never came and the crash
+    # was reported as a timeout after the whole limit
+    pidfile = tmp_path / "pids"
+    started = time.monotonic()
+    with fake("daemon_then_crash", str(pidfile), CASES[0].id, timeout=30) as engine:
+        outcomes = judge_all(engine, CASES[:2])
+        elapsed = time.monotonic() - started
+    assert kinds(outcomes) == ["crash", "passed"]
+    assert f"exited with status 3 while running case {CASES[0].id}" in outcomes[0].message
+    assert "fatal: giving up on case" in outcomes[0].detail
+    assert elapsed < 10, f"the crash took {elapsed:.1f} s to be seen (the timeout is 30 s)"
+    daemon = int(pidfile.read_text().split()[0])
+    assert wait_gone(daemon), "the daemon holding the crashed engine's pipes was left running"
 
 
 def test_kill_marked_finds_only_processes_with_the_token():
@@ -276,15 +293,7 @@ def test_every_golden_reproducer_replays_what_ran():
         assert {k: again.to_dict().get(k) for k in keep} == {k: case.to_dict().get(k) for k in keep}, case.id
 
 
-class NaNEngine(__import__("reference_engine").ReferenceEngine):
-    """Reports NaN for power and infinity for toughness."""
-
-    def run(self, case):
-        snapshots = super().run(case)
-        for snapshot in snapshots:
-            for values in snapshot["objects"].values():
-                values["power"], values["toughness"] = float("nan"), float("inf")
-        return snapshots
+NaNEngine = NaNs  # reports NaN for power and infinity for toughness (tests/inprocess_engines.py)
 
 
 def test_nan_and_infinity_are_written_as_valid_json(tmp_path, capsys):

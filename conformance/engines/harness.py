@@ -40,7 +40,7 @@ from conformance.engines import protocol
 from conformance.engines.process import STOP_TIMEOUT, EngineProcess
 from conformance.engines.replies import excerpt, decode_line
 from conformance.errors import (
-    EngineCrashed, EngineReportedError, EngineSpecError, EngineTimedOut, ProtocolError, Unsupported,
+    EngineCrashed, EngineFault, EngineReportedError, EngineSpecError, EngineTimedOut, ProtocolError, Unsupported,
 )
 
 PREFIX = "exec:"
@@ -199,7 +199,7 @@ class SubprocessEngine:
     def _reply(self, line: bytes, seq: int, case: dict[str, Any], process: EngineProcess, mark: int) -> list:
         case_id = case.get("id", "?")
         try:
-            reply = decode_line(line)
+            reply = self._decode(line)
         except ValueError as exc:  # not UTF-8, not JSON, too deep, a lone surrogate
             self._discard()
             raise ProtocolError(f"{self} answered case {case_id} with {exc}",
@@ -217,15 +217,21 @@ class SubprocessEngine:
         if "unsupported" in reply:
             raise Unsupported(reply["unsupported"])
         if "error" in reply:
-            error = reply["error"]
-            raise EngineReportedError(f"{self} failed on case {case_id}: {error['message']}",
-                                      error.get("traceback", ""))
+            raise self._reported(reply["error"], case_id)
         snapshots = reply["snapshots"]
         expected = protocol.checkpoints(case)
         if len(snapshots) != expected:
             raise ProtocolError(f"{self} answered case {case_id} with {len(snapshots)} snapshots for its "
                                 f"{expected} checkpoints")
         return snapshots
+
+    def _decode(self, line: bytes) -> Any:
+        """A line of the engine's, as JSON (:func:`~conformance.engines.replies.decode_line`)."""
+        return decode_line(line)
+
+    def _reported(self, error: dict[str, Any], case_id: str) -> EngineFault:
+        """The fault an ``error`` reply reports."""
+        return EngineReportedError(f"{self} failed on case {case_id}: {error['message']}", error.get("traceback", ""))
 
     # -- lifecycle -----------------------------------------------------------------------------
 

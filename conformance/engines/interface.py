@@ -91,15 +91,22 @@ class EngineInfo:
 def load_engine(spec: str, *, timeout: float | None = None, keep_trying: bool = False) -> Engine:
     """The engine ``spec`` names: ``reference``, ``module:attribute`` or ``exec:COMMAND ARGS``.
 
-    ``timeout`` (seconds per case) applies to ``exec:`` engines only; ``None`` is the default.
-    ``keep_trying`` (``exec:`` only): send every case even after the engine timed out or crashed
-    the same way on :data:`conformance.engines.harness.GIVE_UP_AFTER` cases in a row.
+    ``timeout`` (seconds per case): for an ``exec:`` engine, ``None`` is its default
+    (:data:`conformance.engines.harness.DEFAULT_TIMEOUT`); an in-process engine is then run in a
+    worker process (:class:`conformance.engines.worker.WorkerEngine`), where a case past it is a
+    timeout of that case, and without it runs in this process, unbounded (docs/engines.md, "Time").
+    ``keep_trying`` (``exec:``, or with a timeout): send every case even after the engine timed out
+    or crashed the same way on :data:`conformance.engines.harness.GIVE_UP_AFTER` cases in a row.
     """
+    options = {**({} if timeout is None else {"timeout": timeout}), **({"give_up_after": None} if keep_trying else {})}
     if spec.startswith("exec:"):
         from conformance.engines.harness import SubprocessEngine
 
-        return SubprocessEngine.from_spec(spec, **({} if timeout is None else {"timeout": timeout}),
-                                          **({"give_up_after": None} if keep_trying else {}))
+        return SubprocessEngine.from_spec(spec, **options)
+    if timeout is not None:
+        from conformance.engines.worker import WorkerEngine
+
+        return WorkerEngine(spec, **options)
     target = BUILTIN_ENGINES.get(spec, spec)
     module_name, sep, attribute = target.partition(":")
     if not sep or not module_name or not attribute:
@@ -130,9 +137,13 @@ def load_engine(spec: str, *, timeout: float | None = None, keep_trying: bool = 
 
 
 def describe(engine: Engine) -> EngineInfo:
-    """``engine.describe()``, checked."""
+    """``engine.describe()`` (behind :func:`conformance.engines.guard.guarded`), checked."""
+    from conformance.engines.guard import EngineRaised, guarded, raised
+
     try:
-        description = engine.describe()
+        description = guarded(engine).describe()
+    except EngineRaised as exc:
+        raise EngineSpecError(f"describe() failed: {exc.message}") from None
     except Exception as exc:
-        raise EngineSpecError(f"describe() failed: {type(exc).__name__}: {exc}") from exc
+        raise EngineSpecError(f"describe() failed: {raised(exc)}") from exc
     return EngineInfo.from_description(description)

@@ -7,12 +7,13 @@ from __future__ import annotations
 import atexit
 import os
 import queue
+import select
 import signal
 import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from conformance.engines import protocol
@@ -63,8 +64,9 @@ class EngineProcess:
     """One engine process: its pipes, and three daemon threads keeping them flowing.
 
     The stdout reader splits output into lines and queues events: ``("line", bytes)``,
-    ``("eof", partial_head, partial_size)`` when the engine closes its output (maybe in the
-    middle of a line), ``("oversized", size)`` when a line exceeds ``max_line`` (the reader then
+    ``("eof", partial_head, partial_size)`` when the engine closes its output or exits, whichever
+    comes first (maybe in the middle of a line; a descendant still holding the pipe does not
+    delay it: :meth:`_chunks`), ``("oversized", size)`` when a line exceeds ``max_line`` (the reader then
     stops: the engine is to be killed). The stderr drain keeps the tail in a :class:`_Ring`. The
     stdin writer sends requests, so a harness never blocks writing to an engine that reads nothing.
     """
@@ -78,6 +80,7 @@ class EngineProcess:
             env={**os.environ, TOKEN_VARIABLE: self.token},
         )
         _LIVE.add(self)
+        self._exit_fd = _pidfd(self.popen.pid)  # readable once the engine has exited (Linux)
         self.events: queue.Queue[tuple] = queue.Queue()
         self.stderr = _Ring(STDERR_KEPT)
         self.pending: tuple[int, bytes] = (0, b"")  # the unfinished line: its size and head
@@ -91,7 +94,7 @@ class EngineProcess:
     def _read_stdout(self) -> None:
         buffer, scanned = bytearray(), 0
         try:
-            while chunk := self.popen.stdout.read1(65536):
+            for chunk in self._chunks():
                 buffer += chunk
                 while (end := buffer.find(b"\n", scanned)) >= 0:
                     if end > self.max_line:
@@ -107,7 +110,38 @@ class EngineProcess:
                 self.pending = (len(buffer), bytes(buffer[:200]))
         except (OSError, ValueError):
             pass
+        finally:
+            if self._exit_fd is not None:
+                os.close(self._exit_fd)
         self.events.put(("eof", bytes(buffer[:200]), len(buffer)))
+
+    def _chunks(self) -> Iterator[bytes]:
+        """What the engine writes on its standard output, until the output ends or the engine itself
+        exits. A descendant (a daemon it double-forked) may hold the pipe open long after the
+        engine is gone, so the end of output alone would come only when that descendant dies: the
+        engine's exit is watched beside the pipe (a pidfd, else a poll every 0.1 s), and once it
+        has exited, what it wrote before is read to the end of what the pipe holds, then no more."""
+        if not _POSIX:
+            while chunk := self.popen.stdout.read1(65536):
+                yield chunk
+            return
+        fd = self.popen.stdout.fileno()
+        watched = [fd] if self._exit_fd is None else [fd, self._exit_fd]
+        while True:
+            readable = select.select(watched, [], [], None if self._exit_fd is not None else 0.1)[0]
+            if fd in readable:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    return
+                yield chunk
+            elif self._exit_fd in readable or (self._exit_fd is None and self.popen.poll() is not None):
+                break
+        deadline = time.monotonic() + 0.5  # the engine has exited: what it wrote is in the pipe now
+        while time.monotonic() < deadline and select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return
+            yield chunk
 
     def _drain_stderr(self) -> None:
         try:
@@ -245,6 +279,15 @@ def kill_marked(token: str) -> int:
             return killed
         time.sleep(0.01)
     return killed
+
+
+def _pidfd(pid: int) -> int | None:
+    """A file descriptor that becomes readable when process ``pid`` exits (``pidfd_open``, Linux 5.3
+    and later), or ``None`` where there is none."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 def _tail(data: bytes) -> str:

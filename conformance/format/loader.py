@@ -341,9 +341,14 @@ def _over_limits(name: str, document: yamlsource.Document) -> Iterator[CaseFileE
         if isinstance(steps, list):
             count = sum(len(s["together"]) if isinstance(s, dict) and isinstance(s.get("together"), list) else 1
                         for s in steps)
+            at = ("cases", index, "steps")
             if count > limits.MAX_STEPS:
-                at = ("cases", index, "steps")
                 yield _located(name, f"{count:,} steps: the limit is {limits.MAX_STEPS:,} a case "
+                                     "(conformance/format/limits.py)", document.line_of(at), at, case_id)
+            elif isinstance(objects, dict) and len(objects) <= limits.MAX_OBJECTS \
+                    and len(objects) * count > limits.MAX_OBJECT_STEPS:
+                yield _located(name, f"{len(objects):,} objects and {count:,} steps: the limit is "
+                                     f"{limits.MAX_OBJECT_STEPS:,} objects times steps a case "
                                      "(conformance/format/limits.py)", document.line_of(at), at, case_id)
 
 

@@ -12,7 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
+from conformance.engines.guard import MESSAGE_CHARS, guarded, raised
 from conformance.engines.interface import Engine, EngineInfo
+from conformance.engines.replies import printable, safe_text
 from conformance.errors import EngineFault
 from conformance.errors import Unsupported as UnsupportedError
 from conformance.format.model import Case
@@ -41,13 +43,14 @@ class Mismatch:
 _MISSING = object()
 
 
-def _show(value: Any) -> str:
+def _show(value: Any, limit: int = 300) -> str:
     if value is _MISSING:
         return "nothing (not reported)"
     if value is None:
         return "null"
-    return repr(value) if not isinstance(value, dict) else "{" + ", ".join(
+    shown = repr(value) if not isinstance(value, dict) else "{" + ", ".join(
         f"{k}: {v}" for k, v in value.items()) + "}"
+    return shown if len(shown) <= limit else shown[:limit] + "..."
 
 
 @dataclass(frozen=True)
@@ -101,18 +104,19 @@ def missing_support(case: Case, info: EngineInfo) -> str | None:
 
 
 def judge(engine: Engine, info: EngineInfo, case: Case) -> Outcome:
-    """Run ``case`` on ``engine`` and compare; never raises for the engine's faults."""
+    """Run ``case`` on ``engine`` (behind :func:`conformance.engines.guard.guarded`) and compare;
+    never raises for the engine's faults, whatever it raises or returns."""
     reason = missing_support(case, info)
     if reason:
         return Unsupported(reason)
     try:
-        snapshots = engine.run(case.to_dict())
+        snapshots = guarded(engine).run(case.to_dict())
     except UnsupportedError as exc:
-        return Unsupported(exc.reason)
-    except EngineFault as exc:  # an engine over the protocol (conformance.engines.harness) misbehaved
+        return Unsupported(safe_text(exc.reason, MESSAGE_CHARS))
+    except EngineFault as exc:  # it misbehaved: an engine over the protocol, or what the guard catches
         return Errored(exc.message, exc.detail, kind=exc.kind)
     except Exception as exc:
-        return Errored(f"the engine raised {type(exc).__name__}: {exc}", traceback.format_exc())
+        return Errored(f"the engine raised {raised(exc)}", printable(traceback.format_exc()))
     try:
         mismatches = compare(case, snapshots)
     except MalformedSnapshots as exc:

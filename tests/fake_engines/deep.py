@@ -2,11 +2,9 @@
 field (the first object's power at the first checkpoint) is a list of a list of ... DEPTH deep.
 Usage: deep.py DEPTH [CASE_ID ...]."""
 
-import json
 import sys
 
 import _fake
-from _fake import ENGINE, write
 
 DEPTH = int(sys.argv[1])
 _fake.TARGETS = set(sys.argv[2:])
@@ -15,11 +13,7 @@ _fake.TARGETS = set(sys.argv[2:])
 def misbehave(number, seq, case):
     if not _fake.targeted(case):
         return False
-    snapshots = ENGINE.run(case)
-    first = next(iter(snapshots[0]["objects"].values()))
-    first["power"] = "@DEEP@"
-    text = json.dumps({"seq": seq, "snapshots": snapshots})
-    write(text.replace('"@DEEP@"', "[" * DEPTH + "]" * DEPTH) + "\n")
+    _fake.answer_with_power(seq, case, "[" * DEPTH + "]" * DEPTH)
     return True
 
 
