@@ -40,7 +40,7 @@ from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive
 from conformance.reports.text import CaseResult, render_properties, render_table
 from conformance.format.model import Case
 from conformance.session import ENGINE_KEY, INTERRUPTS_KEY, results_of
-from conformance.interrupts import install as install_interrupts, installed as installed_interrupts, pass_on
+from conformance.interrupts import act_if_lost, install as install_interrupts, installed as installed_interrupts, pass_on
 from conformance import rerun
 
 CASES_ANCHOR = (Path(__file__).resolve().parent / "data" / "case-suite.json")
@@ -182,7 +182,9 @@ def pytest_configure_node(node) -> None:
     worker acts on one signal and notes any other while its engines stop. Under a terminal whose
     foreground process group this is, a Ctrl-C reaches the workers itself: SIGINT is not passed on
     then, so a worker does not get two. The worker's pid is execnet's report of its remote
-    interpreter, which xdist asks for as it sets the worker up; without it nothing is passed on."""
+    interpreter, which xdist asks for as it sets the worker up; without it nothing is passed on. A
+    signal that came before the worker started (its KeyboardInterrupt swallowed, so the run went on:
+    :func:`conformance.interrupts.act_if_lost`) is passed on as it starts."""
     try:
         pid = node.gateway._rinfo().pid
     except Exception:  # an execnet without it, or a worker already gone: xdist's own shutdown stands
@@ -192,6 +194,8 @@ def pytest_configure_node(node) -> None:
     if not pids and interrupts is not None:
         interrupts.on_first.append(pass_on(pids))
     pids.append(pid)
+    if interrupts is not None and interrupts.first is not None:  # it came before this worker started
+        pass_on([pid])(interrupts.first)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -404,6 +408,13 @@ class ResultCollector:
             self.results.append(result)
         if report.when == "call":
             self.statistics.extend(value for name, value in report.user_properties if name == "mtg_statistics")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Before each case: an interrupt the run went on after (something swallowed the
+    ``KeyboardInterrupt`` it raised) stops the run here (:func:`conformance.interrupts.act_if_lost`)."""
+    act_if_lost()
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

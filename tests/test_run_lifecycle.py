@@ -228,6 +228,22 @@ def test_an_interrupt_while_the_session_starts_leaves_a_header_and_an_interrupte
     assert_engines_gone(marker)
 
 
+@pytest.mark.parametrize("workers", [None, "2"], ids=["n0", "n2"])
+def test_an_interrupt_something_swallowed_still_stops_the_run(tmp_path, workers):
+    """The first signal raises KeyboardInterrupt where the run is; code the run does not own may
+    swallow it (a bare ``except`` around an import did, once in about fifteen runs sent SIGTERM as
+    pytest started), and the run then went on to hang on the engine's third case, every later
+    signal only noted (60 s, the case's timeout). It stops at the next case, or while waiting for
+    an engine's answer, now."""
+    run, out, marker = hanging_run(tmp_path, *(["-n", workers] if workers else []),
+                                   "--", "-p", "tests.fake_plugins.swallows_interrupt")
+    started = time.monotonic()
+    lines = assert_interrupted(run, out, run.wait(), signal.SIGTERM)
+    assert time.monotonic() - started < 30, "the run went on after the interrupt it swallowed"
+    assert lines[-1]["interrupted"] is True
+    assert_engines_gone(marker)
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_an_interrupt_while_the_engine_starts_stops_it_and_says_so(tmp_path, signum):
     """Before the results file is opened (here: an engine that never answers ``start``), SIGTERM

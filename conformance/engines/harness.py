@@ -174,7 +174,7 @@ class SubprocessEngine:
             raise ValueError(f"the run request for case {case_id} does not match run.json: {problem}")
         mark = process.stderr.total
         process.send(request)
-        event = process.next_event(time.monotonic() + self.timeout)
+        event = _answer(process, time.monotonic() + self.timeout)
         if event is None:
             size, head = process.pending
             self._discard()
@@ -344,3 +344,20 @@ def _stderr_suffix(tail: str) -> str:
     if not tail:
         return " (nothing on its standard error)"
     return "; its standard error ends with:\n" + "\n".join("    " + line for line in tail.splitlines())
+
+
+ANSWER_SLICE = 0.25
+"""While waiting for an engine's answer, how often (seconds) an interrupt the run went on after is
+looked for (:func:`conformance.interrupts.act_if_lost`)."""
+
+
+def _answer(process: EngineProcess, deadline: float) -> tuple | None:
+    """The engine's next event before ``deadline``; an interrupt the run went on after (its
+    ``KeyboardInterrupt`` swallowed) stops the wait within :data:`ANSWER_SLICE`."""
+    from conformance.interrupts import act_if_lost
+
+    while True:
+        event = process.next_event(min(deadline, time.monotonic() + ANSWER_SLICE))
+        if event is not None or time.monotonic() >= deadline:
+            return event
+        act_if_lost()
