@@ -154,8 +154,8 @@ def _ci_options(run: argparse.ArgumentParser) -> None:
 
 
 def _cases_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cases", action="append", metavar="PATH",
-                        help="case files or directories (repeatable; default: the installed golden suite)")
+    parser.add_argument("--cases", action="extend", nargs="+", metavar="PATH",
+                        help="case files or directories (several, or repeated; default: the installed golden suite)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -491,20 +491,16 @@ def cmd_properties(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import yaml
 
-    from conformance.format import limits, portable
+    from conformance.format import files, portable
 
     args.cases = [*(args.cases or []), *args.files] or None
 
     warnings = []  # values another YAML loader reads differently: warned about, never an error
-    try:
-        found = loader.discover(p for p in _case_paths(args) if p.exists())
-    except CaseFileErrors:
-        found = []  # a symbolic link loop, a directory too large: the loader reports it below
+    found, _ = loader.search(p for p in _case_paths(args) if p.exists())  # its problems: the loader's, below
     for path in found:
-        try:  # only regular files within the size limit; a file YAML cannot read is the loader's to report
-            if path.is_file() and path.stat().st_size <= limits.MAX_FILE_BYTES:
-                warnings.extend(portable.warnings(path.read_text("utf-8"), str(path)))
-        except (OSError, UnicodeError, ValueError, RecursionError, yaml.YAMLError):
+        try:  # as the loader reads it (files.read); a file it cannot read is the loader's to report
+            warnings.extend(portable.warnings(files.read(path).decode("utf-8-sig"), str(path)))
+        except (CaseFileErrors, UnicodeError, ValueError, RecursionError, yaml.YAMLError):
             pass
     for warning in warnings:
         print(warning, file=sys.stderr)

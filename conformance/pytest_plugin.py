@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from conformance.format import loader
+from conformance.format import files, loader
 from conformance.laws import profiles
 from conformance.results import compare, records, shard
 from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statistics_table
@@ -114,7 +114,10 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     properties_too = with_properties(config)
     config.option.mtg_properties = properties_too  # what the items, the stream and the header read
-    for root in roots:
+    for named, root in zip(config.getoption("mtg_cases"), roots):
+        link = files.named_link_error(named, config.invocation_params.dir)  # as named, not resolved (docs/ci.md)
+        if link is not None:
+            raise pytest.UsageError(f"--mtg-cases {link}")
         if not root.exists():
             raise pytest.UsageError(f"--mtg-cases {root}: no such file or directory")
     # The cases' anchor (and the property suite) are what this run collects, besides other

@@ -135,6 +135,10 @@ LINKED = ("filter", "change", "choices", "copy_exceptions", "expression", "abili
 """Definitions with their own section, linked from a key's type."""
 
 
+ONE_LINE = "#/$defs/one_line"
+"""Ids and names are text on one line (the schema's ``one_line``: said once, in the page's preamble)."""
+
+
 def _defs() -> dict[str, Any]:
     return loader.schema()["$defs"]
 
@@ -154,12 +158,14 @@ def _anchor(name: str) -> str:
 def type_of(node: dict[str, Any], enums: set[str]) -> str:
     """A key's type in words (``integer``, ``name``, ``list of [filter](#filter)``); the named
     enumerations it uses are added to ``enums``."""
+    if node.get("$ref") == ONE_LINE and "type" in node:  # a constraint on a string's characters, not its type
+        node = {key: value for key, value in node.items() if key != "$ref"}
     if "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[1]
         if name in LINKED:
             return f"[{name}](#{_anchor(name)})"
         target = _defs()[name]
-        if "$ref" in target:
+        if "$ref" in target and "type" not in target:  # another name for a definition
             return type_of(target, enums)
         if "enum" in target:
             enums.add(name)
@@ -306,6 +312,9 @@ def generate() -> str:
         "",
         "A key left out and given no default is absent from what the engine receives too: no `null`",
         "stands for it.",
+        "",
+        "Every id and name (a `name`, a card's `name`, a subtype, a counter kind, a label) is text on one",
+        "line: " + _defs()["one_line"]["x-hint"].removeprefix("one line (").removesuffix(")") + ".",
         "",
         "## Steps",
         "",
