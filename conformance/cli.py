@@ -17,6 +17,7 @@ from pathlib import Path
 
 from conformance import CR_VERSION, __version__
 from conformance.format import loader
+from conformance.format.files import through_link
 from conformance.laws import profiles
 from conformance.engines.interface import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
@@ -176,7 +177,7 @@ def _case_paths(args: argparse.Namespace) -> list[Path]:
 
 def _load(args: argparse.Namespace):
     paths = _case_paths(args)
-    missing = [p for p in paths if not p.exists()]
+    missing = [p for p in paths if not p.exists() and not p.is_symlink()]  # a link that leads nowhere: read, refused
     if missing:
         raise CaseFileErrors([CaseFileError(str(p), "no such file or directory") for p in missing])
     try:
@@ -197,6 +198,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.strict and not args.expectations:
         print("mtg-conformance run: --strict needs --expectations FILE (it gates unexpected passes)", file=sys.stderr)
         return USAGE
+    for option, target in (("--results", args.results), ("--junitxml", args.junitxml),
+                           ("--save-failures", args.save_failures)):
+        if target and through_link(target):  # docs/ci.md, "What CI can trust"
+            print(f"{option} {target}: {through_link(target)}; nothing was run", file=sys.stderr)
+            return USAGE
     expected = expectations_file.load(args.expectations) if args.expectations else None
     if args.update_expectations:  # the file to update is read (and checked) before anything runs
         target = Path(args.update_expectations)
@@ -373,6 +379,8 @@ def _unwritable(target: Path) -> str | None:
     """Why ``target`` cannot be written (its directory is made if missing), or ``None``."""
     if target.is_dir():
         return "it is a directory"
+    if through_link(target):
+        return through_link(target)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -388,6 +396,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     from conformance.results.merge import combine
 
+    if args.output and through_link(args.output):
+        print(f"-o {args.output}: {through_link(args.output)}", file=sys.stderr)
+        return USAGE
     runs = combine([read(path) for path in args.results])  # the shards of one run are that run
     if args.format == "badge":
         return _badges(runs, args.output)

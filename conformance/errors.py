@@ -72,6 +72,12 @@ def shown_bare(text: str, limit: int = SHOWN_CHARS) -> str:
     return one_line(text) if len(text) <= limit else shown(text, limit=limit)
 
 
+_CASE_NAME = re.compile(r"#[0-9]+|[A-Za-z0-9._/+-]{1,64}")
+"""What a case is named by in full: its number (``#3``), or an id made of the characters of a case
+id (a mistyped one too: ``613.4d/Base_Case``), at most 64 of them; anything else in its place is
+shown as a value is, a few characters of it."""
+
+
 @dataclass(frozen=True)
 class CaseFileError:
     """One problem in a case file, located as precisely as the file allows."""
@@ -87,10 +93,10 @@ class CaseFileError:
         shown with the escape, never as two lines)."""
         where = self.file if self.line is None else f"{self.file}:{self.line}"
         parts = [where]
-        if self.case is not None:
-            parts.append(f"case {self.case}")
-        if self.field:
-            parts.append(self.field)
+        if self.case is not None:  # an id, or a few characters of what the file has in its place
+            parts.append(f"case {self.case if _CASE_NAME.fullmatch(self.case) else shown(self.case)}")
+        if self.field:  # each key a few characters at most, as any value
+            parts.append("/".join(shown_bare(part) for part in self.field.split("/")))
         return one_line(": ".join(parts) + f": {self.message}")
 
 

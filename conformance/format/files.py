@@ -13,6 +13,7 @@ checkout (docs/ci.md, "What CI can trust"). What is read stays inside what was n
   below the working directory (``cases``, ``cases/golden``, ``$PWD/cases``): there, in a
   checkout, a pull request could have put the link. Elsewhere (``/tmp/cases``, a home directory)
   the path is the user's own choice and is followed.
+- Nothing is written through such a link either (``--results``, ``--junitxml``, ``report -o``...).
 - Only a regular file is read (a FIFO would block, a device never end), within a size limit
   checked before it is read.
 
@@ -63,6 +64,14 @@ def named_link_error(path: str | Path, base: str | Path | None = None) -> CaseFi
         which = f"{link if path.is_absolute() else link.relative_to(base)} is a symbolic link"
     return CaseFileError(str(path), f"{which}: a path below the working directory is not read through a link "
                                     "(name the directory it leads to; docs/ci.md)")
+
+
+def through_link(target: str | Path) -> str | None:
+    """Why nothing is written at ``target`` (a results file, a report): a symbolic link on its way
+    below the working directory, where a pull request could have put one, leading anywhere."""
+    link = link_on_the_way(target)
+    return None if link is None else f"{link} is a symbolic link: nothing is written through a link below the " \
+                                     "working directory (docs/ci.md)"
 
 
 def search(paths: Iterable[str | Path]) -> tuple[list[Path], list[CaseFileError]]:
@@ -160,10 +169,11 @@ def read(path: str | Path, kind: str = "case file", limit: int = limits.MAX_FILE
         raise refuse(f"no such {kind}" if kind == "expectations file" else f"cannot read {noun}: {exc.strerror}") from None
     except OSError as exc:
         raise refuse(f"cannot read {noun}: {exc.strerror or exc}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):  # before fdopen, which refuses a directory with its own error
+        os.close(fd)
+        raise refuse(f"not a regular file ({_file_kind(info.st_mode)}): only regular files are read as {kind}s")
     with os.fdopen(fd, "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise refuse(f"not a regular file ({_file_kind(info.st_mode)}): only regular files are read as {kind}s")
         if info.st_size > limit:
             raise refuse(f"{noun} is {info.st_size:,} bytes: the limit is {limit:,} (conformance/format/limits.py)")
         try:

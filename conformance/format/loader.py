@@ -16,7 +16,6 @@ import codecs
 import datetime
 import functools
 import json
-import re
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path

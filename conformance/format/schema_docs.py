@@ -135,10 +135,6 @@ LINKED = ("filter", "change", "choices", "copy_exceptions", "expression", "abili
 """Definitions with their own section, linked from a key's type."""
 
 
-ONE_LINE = "#/$defs/one_line"
-"""Ids and names are text on one line (the schema's ``one_line``: said once, in the page's preamble)."""
-
-
 def _defs() -> dict[str, Any]:
     return loader.schema()["$defs"]
 
@@ -158,14 +154,12 @@ def _anchor(name: str) -> str:
 def type_of(node: dict[str, Any], enums: set[str]) -> str:
     """A key's type in words (``integer``, ``name``, ``list of [filter](#filter)``); the named
     enumerations it uses are added to ``enums``."""
-    if node.get("$ref") == ONE_LINE and "type" in node:  # a constraint on a string's characters, not its type
-        node = {key: value for key, value in node.items() if key != "$ref"}
     if "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[1]
         if name in LINKED:
             return f"[{name}](#{_anchor(name)})"
         target = _defs()[name]
-        if "$ref" in target and "type" not in target:  # another name for a definition
+        if "$ref" in target:
             return type_of(target, enums)
         if "enum" in target:
             enums.add(name)

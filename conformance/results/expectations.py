@@ -28,7 +28,6 @@ from __future__ import annotations
 import fnmatch
 import functools
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
