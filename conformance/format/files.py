@@ -54,24 +54,29 @@ def link_on_the_way(path: str | Path, base: str | Path | None = None) -> Path | 
 
 def named_link_error(path: str | Path, base: str | Path | None = None) -> CaseFileError | None:
     """The error for a named ``path`` reached through a link below the working directory, or ``None``."""
-    base, path = Path.cwd() if base is None else Path(base), Path(path)
-    link = link_on_the_way(path, base)
-    if link is None:
-        return None
-    if link == (path if path.is_absolute() else base / path):
-        which = "a symbolic link"
-    else:
-        which = f"{link if path.is_absolute() else link.relative_to(base)} is a symbolic link"
-    return CaseFileError(str(path), f"{which}: a path below the working directory is not read through a link "
-                                    "(name the directory it leads to; docs/ci.md)")
+    which = _link_named(path, base)
+    return None if which is None else CaseFileError(
+        str(path), f"{which}: a path below the working directory is not read through a link (name the "
+                   "directory it leads to; docs/ci.md)")
 
 
 def through_link(target: str | Path) -> str | None:
     """Why nothing is written at ``target`` (a results file, a report): a symbolic link on its way
     below the working directory, where a pull request could have put one, leading anywhere."""
-    link = link_on_the_way(target)
-    return None if link is None else f"{link} is a symbolic link: nothing is written through a link below the " \
-                                     "working directory (docs/ci.md)"
+    which = _link_named(target)
+    return None if which is None else f"{which}: nothing is written through a link below the working directory " \
+                                      "(docs/ci.md)"
+
+
+def _link_named(path: str | Path, base: str | Path | None = None) -> str | None:
+    """``a symbolic link`` (``path`` is one) or ``LINK is a symbolic link`` (one on its way), as named."""
+    base, path = Path.cwd() if base is None else Path(base), Path(path)
+    link = link_on_the_way(path, base)
+    if link is None:
+        return None
+    if link == (path if path.is_absolute() else base / path):
+        return "a symbolic link"
+    return f"{link if path.is_absolute() else link.relative_to(base)} is a symbolic link"
 
 
 def search(paths: Iterable[str | Path]) -> tuple[list[Path], list[CaseFileError]]:
@@ -166,7 +171,8 @@ def read(path: str | Path, kind: str = "case file", limit: int = limits.MAX_FILE
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError as exc:
-        raise refuse(f"no such {kind}" if kind == "expectations file" else f"cannot read {noun}: {exc.strerror}") from None
+        raise refuse(f"no such {kind}" if kind == "expectations file" else f"cannot read {noun}: {exc.strerror}") \
+            from None
     except OSError as exc:
         raise refuse(f"cannot read {noun}: {exc.strerror or exc}") from None
     info = os.fstat(fd)
