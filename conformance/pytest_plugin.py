@@ -147,6 +147,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # xdist: the controller writes the files
         config.pluginmanager.register(rerun.LastFailed(config), "mtg-last-failed")
         if config.getoption("mtg_results") and not config.pluginmanager.has_plugin("mtg-results-stream"):
+            if files.through_link(config.getoption("mtg_results")):  # docs/ci.md, "What CI can trust"
+                raise pytest.UsageError(f"--mtg-results {config.getoption('mtg_results')}: "
+                                        f"{files.through_link(config.getoption('mtg_results'))}")
             from conformance.results import expectations as expectations_file
             from conformance.results.stream import ResultsStream
 

@@ -154,6 +154,9 @@ def test_nothing_is_written_through_a_link_below_the_working_directory(tmp_path,
         code, out, err = cli(capsys, "run", "--no-properties", "--cases", "cases", *argv)
         assert code == 2 and len(err.strip().splitlines()) == 1, err
         assert "symbolic link: nothing is written through a link" in err, err
+    code, output = conformance(work, "-p", "no:cacheprovider", "--noconftest", "--mtg-cases", "cases",
+                               "--mtg-results", "results.jsonl", module="pytest")
+    assert code == 4 and "--mtg-results results.jsonl: a symbolic link: nothing is written" in output, output
     results = work / "real.jsonl"
     assert cli(capsys, "run", "--no-properties", "--cases", "cases", "--results", str(results))[0] == 0
     code, out, err = cli(capsys, "report", str(results), "-o", "report.md")
