@@ -362,3 +362,19 @@ def test_report_and_expectations_refuse_what_is_not_a_regular_file_at_once(tmp_p
             code, out, err = cli(capsys, *argv)
         assert code == 2 and len(err.strip().splitlines()) == 1 and expected in err, (argv, err)
         assert err.startswith(str(path))
+
+
+def test_an_expectations_entry_is_one_line_as_the_ids_it_names(tmp_path):
+    """``{id: x}`` and ``{id: "x\\n"}`` were two entries, the second matching nothing and escaping the
+    duplicate check; the expectations schema's one_line is the case files' (one pattern, two schemas)."""
+    scenario, expected = loader.schema()["$defs"]["one_line"], expectations.schema()["$defs"]["one_line"]
+    assert expected["not"] == scenario["not"] and expected["x-hint"] == scenario["x-hint"]
+    path = tmp_path / "e.yaml"
+    first = {"id": "701.10b/one", "outcome": "fail", "reason": "r"}
+    for selector, value in (("id", "701.10b/one\n"), ("glob", " 701.10b/*"), ("rule", "613.4\n"),
+                            ("feature", "x\u200b")):
+        entries = [first, {selector: value, "outcome": "fail", "reason": "r"}]
+        path.write_text(json.dumps({"format": 1, "expectations": entries}))
+        with pytest.raises(CaseFileErrors) as info:
+            expectations.load(path)
+        assert str(info.value) == f"{path}:1: expectations/1/{selector}: {shown(value)} is not {scenario['x-hint']}"

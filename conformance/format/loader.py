@@ -283,8 +283,8 @@ def _describe(error: ValidationError) -> str:
         return f"a step has exactly one kind, got {len(instance)}: {', '.join(shown_bare(key) for key in instance)}"
     if kind == "minProperties" and _is_step_schema(schema_):
         return "a step needs a kind (one of: " + ", ".join(sorted(schema_["properties"])) + ")"
-    if kind == "not" and "x-hint" in schema_:  # keys that exclude each other; a name's characters
-        return f"{shown(instance)} is not {schema_['x-hint']}" if "pattern" in schema_["not"] else str(schema_["x-hint"])
+    if kind == "not" and "x-hint" in schema_ and "pattern" not in schema_["not"]:  # keys that exclude each other
+        return str(schema_["x-hint"])
     if kind == "pattern" and "x-hint" in schema_:
         return f"{shown(instance)} is not {schema_['x-hint']}"
     if kind == "oneOf" and schema_ == schema()["$defs"]["targets"]:

@@ -26,6 +26,8 @@ def message(error: ValidationError) -> str:
     if kind == "required":  # one error for each key missing, naming it (from the schema, not the file)
         named = re.match(r"^'(.+)' is a required property$", error.message)
         return f"missing required key {named[1]!r}" if named else "a required key is missing"
+    if kind == "not" and isinstance(error.schema, dict) and "x-hint" in error.schema:  # one_line: ids and names
+        return f"{shown(instance)} is not {error.schema['x-hint']}"
     if kind == "additionalProperties" and isinstance(instance, dict):
         allowed = sorted(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
         extra = sorted(set(instance) - set(allowed))
