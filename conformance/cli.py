@@ -19,6 +19,7 @@ from pathlib import Path
 
 from conformance import CR_VERSION, __version__
 from conformance.format import loader
+from conformance.format.files import through_link
 from conformance.laws import profiles
 from conformance.engines.interface import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
@@ -163,8 +164,8 @@ def _ci_options(run: argparse.ArgumentParser) -> None:
 
 
 def _cases_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cases", action="append", metavar="PATH",
-                        help="case files or directories (repeatable; default: the installed golden suite)")
+    parser.add_argument("--cases", action="extend", nargs="+", metavar="PATH",
+                        help="case files or directories (several, or repeated; default: the installed golden suite)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -191,7 +192,7 @@ def _case_paths(args: argparse.Namespace) -> list[Path]:
 
 def _load(args: argparse.Namespace):
     paths = _case_paths(args)
-    missing = [p for p in paths if not p.exists()]
+    missing = [p for p in paths if not p.exists() and not p.is_symlink()]  # a link that leads nowhere: read, refused
     if missing:
         raise CaseFileErrors([CaseFileError(str(p), "no such file or directory") for p in missing])
     try:
@@ -237,6 +238,11 @@ def _run(args: argparse.Namespace, interrupts) -> int:
     if args.strict and not args.expectations:
         print("mtg-conformance run: --strict needs --expectations FILE (it gates unexpected passes)", file=sys.stderr)
         return USAGE
+    for option, target in (("--results", args.results), ("--junitxml", args.junitxml),
+                           ("--save-failures", args.save_failures)):
+        if target and through_link(target):  # docs/ci.md, "What CI can trust"
+            print(f"{option} {target}: {through_link(target)}; nothing was run", file=sys.stderr)
+            return USAGE
     expected = expectations_file.load(args.expectations) if args.expectations else None
     if args.update_expectations:  # the file to update is read (and checked) before anything runs
         target = Path(args.update_expectations)
@@ -376,6 +382,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     from conformance.results.merge import combine
 
+    if args.output and through_link(args.output):
+        print(f"-o {args.output}: {through_link(args.output)}", file=sys.stderr)
+        return USAGE
     runs = combine([read(path) for path in args.results])  # the shards of one run are that run
     if args.format == "badge":
         return _badges(runs, args.output)
@@ -478,20 +487,16 @@ def cmd_properties(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     import yaml
 
-    from conformance.format import limits, portable
+    from conformance.format import files, portable
 
     args.cases = [*(args.cases or []), *args.files] or None
 
     warnings = []  # values another YAML loader reads differently: warned about, never an error
-    try:
-        found = loader.discover(p for p in _case_paths(args) if p.exists())
-    except CaseFileErrors:
-        found = []  # a symbolic link loop, a directory too large: the loader reports it below
+    found, _ = loader.search(p for p in _case_paths(args) if p.exists())  # its problems: the loader's, below
     for path in found:
-        try:  # only regular files within the size limit; a file YAML cannot read is the loader's to report
-            if path.is_file() and path.stat().st_size <= limits.MAX_FILE_BYTES:
-                warnings.extend(portable.warnings(path.read_text("utf-8"), str(path)))
-        except (OSError, UnicodeError, ValueError, RecursionError, yaml.YAMLError):
+        try:  # as the loader reads it (files.read); a file it cannot read is the loader's to report
+            warnings.extend(portable.warnings(files.read(path).decode("utf-8-sig"), str(path)))
+        except (CaseFileErrors, UnicodeError, ValueError, RecursionError, yaml.YAMLError):
             pass
     for warning in warnings:
         print(warning, file=sys.stderr)

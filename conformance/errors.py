@@ -16,7 +16,66 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
+from typing import Any
+
+SHOWN_CHARS = 20
+"""The most characters of a value that an error message quotes (:func:`shown`). A case file, an
+expectations file or a results file may be anything a path leads to; an error quoting a whole
+value could print a file that was never meant to be read (docs/ci.md, "What CI can trust")."""
+
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ud800-\udfff]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control, line-breaking and invisible formatting character written as its
+    escape (``\\n``, ``\\u202e``): an error message is one line, and shows what it names."""
+    return _INVISIBLE.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
+
+
+def shown(value: Any, style: str = "repr", limit: int = SHOWN_CHARS) -> str:
+    """``value`` as an error message quotes it: at most ``limit`` characters of it.
+
+    A string is quoted (``style`` ``repr``: as Python writes it, ``'x'``; ``json``: ``"x"``) and,
+    if longer, cut with an ellipsis and its length; a list or a mapping is written out when that
+    is short, else named by its size; a number, true/false or null is written as it is (a huge
+    integer by its size). Control characters are escaped (:func:`one_line`)."""
+    if isinstance(value, str):
+        quote = json.dumps if style == "json" else repr
+        text = quote(value[:limit])
+        if len(value) > limit:
+            text = f"{text[:-1]}…{text[-1]} ({len(value):,} characters)"
+        return one_line(text)
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value) if style == "json" else repr(value)
+    if isinstance(value, int):
+        return str(value) if value.bit_length() <= 64 else f"an integer of {value.bit_length():,} bits"
+    if isinstance(value, (list, tuple, dict)):
+        if len(value) <= limit:
+            try:
+                text = json.dumps(value, ensure_ascii=False) if style == "json" else repr(value)
+            except (TypeError, ValueError, RecursionError):
+                text = ""
+            if text and len(text) <= limit:
+                return one_line(text)
+        noun = ("key", "keys") if isinstance(value, dict) else ("item", "items")
+        kind = "a mapping" if isinstance(value, dict) else "a list"
+        return f"{kind} of {len(value):,} {noun[len(value) != 1]}"
+    text = repr(value)
+    return one_line(text if len(text) <= limit else f"{text[:limit]}…")
+
+
+def shown_bare(text: str, limit: int = SHOWN_CHARS) -> str:
+    """``text`` from a file written unquoted (a key, a tag) when it is short, else as :func:`shown` cuts it."""
+    return one_line(text) if len(text) <= limit else shown(text, limit=limit)
+
+
+_CASE_NAME = re.compile(r"#[0-9]+|[A-Za-z0-9._/+-]{1,64}")
+"""What a case is named by in full: its number (``#3``), or an id made of the characters of a case
+id (a mistyped one too: ``613.4d/Base_Case``), at most 64 of them; anything else in its place is
+shown as a value is, a few characters of it."""
 
 
 @dataclass(frozen=True)
@@ -30,13 +89,15 @@ class CaseFileError:
     field: str | None = None
 
     def __str__(self) -> str:
+        """One line, whatever its parts hold (a file name or a case id with a line break in it is
+        shown with the escape, never as two lines)."""
         where = self.file if self.line is None else f"{self.file}:{self.line}"
         parts = [where]
-        if self.case is not None:
-            parts.append(f"case {self.case}")
-        if self.field:
-            parts.append(self.field)
-        return ": ".join(parts) + f": {self.message}"
+        if self.case is not None:  # an id, or a few characters of what the file has in its place
+            parts.append(f"case {self.case if _CASE_NAME.fullmatch(self.case) else shown(self.case)}")
+        if self.field:  # each key a few characters at most, as any value
+            parts.append("/".join(shown_bare(part) for part in self.field.split("/")))
+        return one_line(": ".join(parts) + f": {self.message}")
 
 
 class CaseFileErrors(ValueError):

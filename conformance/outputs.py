@@ -54,8 +54,12 @@ def write_atomically(path: str | Path, text: str) -> None:
 
 def unwritable(target: Path) -> str | None:
     """Why ``target`` cannot be written (its directory is made if missing), or ``None``."""
+    from conformance.format.files import through_link
+
     if target.is_dir():
         return "it is a directory"
+    if through_link(target):  # docs/ci.md, "What CI can trust"
+        return through_link(target)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from conformance.format import loader
+from conformance.format import files, loader
 from conformance.laws import profiles
 from conformance.results import compare, records, shard
 from conformance.pytest_properties import PROPERTIES_FILE, PropertyFile, statistics_table
@@ -117,7 +117,10 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     properties_too = with_properties(config)
     config.option.mtg_properties = properties_too  # what the items, the stream and the header read
-    for root in roots:
+    for named, root in zip(config.getoption("mtg_cases"), roots):
+        link = files.named_link_error(named, config.invocation_params.dir)  # as named, not resolved (docs/ci.md)
+        if link is not None:
+            raise pytest.UsageError(f"--mtg-cases {link}")
         if not root.exists():
             raise pytest.UsageError(f"--mtg-cases {root}: no such file or directory")
     # The cases' anchor (and the property suite) are what this run collects, besides other
@@ -147,6 +150,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # xdist: the controller writes the files
         config.pluginmanager.register(rerun.LastFailed(config), "mtg-last-failed")
         if config.getoption("mtg_results") and not config.pluginmanager.has_plugin("mtg-results-stream"):
+            if files.through_link(config.getoption("mtg_results")):  # docs/ci.md, "What CI can trust"
+                raise pytest.UsageError(f"--mtg-results {config.getoption('mtg_results')}: "
+                                        f"{files.through_link(config.getoption('mtg_results'))}")
             from conformance.results import expectations as expectations_file
             from conformance.results.stream import ResultsStream
 

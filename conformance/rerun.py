@@ -8,7 +8,9 @@ what the file said of it; failures of cases that did not run are kept). It is no
 
 - when the environment variable ``CI`` is set (GitHub Actions, GitLab CI and most others set it:
   a CI job's working directory is the engine's checkout, and its runs are thrown away), nor
-- when nothing failed and the file does not exist yet (a clean run leaves nothing behind).
+- when nothing failed and the file does not exist yet (a clean run leaves nothing behind), nor
+- when it, or ``.mtg-conformance``, is a symbolic link (a checkout could have put one there, leading
+  to any file of the machine): it is then neither read nor written.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 import pytest
 
 from conformance.outputs import write_atomically
+from conformance.format.files import link_on_the_way
 from conformance.session import results_of
 
 STATE_FILE = Path(".mtg-conformance") / "last-failed.json"
@@ -33,6 +36,8 @@ def state_path(config: pytest.Config) -> Path:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    if link_on_the_way(path, path.parent.parent):  # planted by a checkout: not read, not written (docs/ci.md)
+        return {"format": FORMAT, "engines": {}}
     try:
         state = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):
@@ -96,7 +101,7 @@ class LastFailed:
         if os.environ.get("CI") or not self.ran:
             return
         path = state_path(self.config)
-        if not self.failed and not path.exists():
+        if (not self.failed and not path.exists()) or link_on_the_way(path, self.config.invocation_params.dir):
             return
         state = _read(path)
         spec = self.config.getoption("mtg_engine")

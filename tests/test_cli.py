@@ -148,7 +148,7 @@ def test_run_broken_case_file_reports_one_line_and_runs_nothing(capsys, tmp_path
     assert code == 2
     lines = err.strip().splitlines()
     assert 1 <= len(lines) <= 2, lines
-    assert lines[0].startswith(f"{bad}:{BROKEN_LINE}: YAML syntax error"), lines
+    assert lines[0].startswith(f"{bad}:{BROKEN_LINE}: case 613.4d/broken: YAML syntax error"), lines
     if len(lines) == 2:
         assert str(bad) not in lines[1] and "nothing was run" in lines[1]
     assert "Traceback" not in out + err
@@ -389,7 +389,7 @@ def test_check_bad_dir_reports_every_problem(capsys, tmp_path):
     code, out, err = cli(capsys, "check", "--cases", str(tmp_path))
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
-    assert lines[0].startswith(f"{tmp_path / 'a.yaml'}:{BROKEN_LINE}: YAML syntax error")
+    assert lines[0].startswith(f"{tmp_path / 'a.yaml'}:{BROKEN_LINE}: case 613.4d/broken: YAML syntax error")
     assert lines[1] == (f"{tmp_path / 'b.yaml'}:12: case 613.4d/broken: steps/0/switch_pt/to: "
                         "undeclared object 'ghost'")
     assert lines[2:] == ["mtg-conformance: 2 problems in the case files; nothing was run"]

@@ -108,3 +108,23 @@ def test_no_hypothesis_directory_in_the_working_directory_under_ci(tmp_path):
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert "704.5f/state-based-invariants" in run.stdout or "properties run" in run.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_cases_takes_several_paths_in_run_list_and_check(capsys, tmp_path):
+    """``run --cases A B`` gave B to pytest, which silently ran A's cases only (a directory B) or
+    failed (a file B); run, list and check take several paths after one --cases, and repeated."""
+    golden = loader.golden_dir()
+    first, second = golden / "613.5-gray-ogre.yaml", golden / "701.10-double.yaml"
+    cases = loader.load_suite([first, second])
+    ids, rules = {c.id for c in cases}, {r for c in cases for r in c.rules}
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "dir" / second.name).write_text(second.read_text("utf-8"), "utf-8")
+    for paths in ([str(first), str(second)], [str(first), str(tmp_path / "dir")]):
+        code = main(["run", "--no-properties", "-v", "--cases", *paths])
+        out = capsys.readouterr().out
+        assert code == 0 and f"{len(ids)} of {len(ids)} cases run" in out
+        assert {line.split("::")[1].split()[0] for line in out.splitlines() if " PASSED" in line} == ids
+        assert main(["list", "--cases", *paths]) == 0
+        assert capsys.readouterr().out.rstrip().endswith(f"{len(ids)} cases citing {len(rules)} rules")
+        assert main(["check", "--cases", paths[0], "--cases", paths[1]]) == 0
+        assert f"{len(ids)} cases in 2 files: no problems" in capsys.readouterr().out

@@ -151,8 +151,9 @@ def write(tmp_path: Path, text: str | bytes, name: str = "probe.yaml") -> Path:
 DEEP = 10_000
 LAUGHS = "".join(f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 9 if i else ["lol"] * 9) + "]\n" for i in range(10))
 PROBES = {
-    "nul-byte": (case_text().replace("A 3/3", "A \x003"), r":7: the character U\+0000 is not allowed"),
-    "control-character": (case_text().replace("A 3/3", "A \x1b[2J"), r":7: the character U\+001B is not allowed"),
+    "nul-byte": (case_text().replace("A 3/3", "A \x003"), r":7: case 701.10b/one: the character U\+0000 is not allowed"),
+    "control-character": (case_text().replace("A 3/3", "A \x1b[2J"),
+                          r":7: case 701.10b/one: the character U\+001B is not allowed"),
     "escaped-control-character": (case_text().replace("summary: A 3/3 has its power doubled; 3 + 3 = 6.",
                                                       'summary: "bell \\a"'),
                                   r":7: case 701.10b/one: summary: the string holds the control character U\+0007"),
@@ -248,38 +249,46 @@ def test_a_fifo_a_device_and_a_dangling_link_are_refused(tmp_path, capsys):
     assert refused(capsys, fifo, "not a regular file") == \
         f"{fifo}: not a regular file (a FIFO): only regular files are read as case files"
     zero = tmp_path / "zero.yaml"
-    zero.symlink_to("/dev/zero")
+    zero.symlink_to("/dev/zero")  # named, outside the working directory: followed, and refused as a device
     refused(capsys, zero, r"not a regular file \(a character device\)")
-    # In a directory too: not skipped silently.
+    # In a directory too: not skipped silently (and, since issue 38, no link there is followed at all).
     directory = tmp_path / "dir"
     directory.mkdir()
     write(directory, case_text(), "good.yaml")
+    os.mkfifo(directory / "fifo.yaml")
     (directory / "zero.yaml").symlink_to("/dev/zero")
     (directory / "dangling.yaml").symlink_to(tmp_path / "nothing")
-    lines = [refused(capsys, directory, r"zero.yaml: not a regular file \(a character device\)"),
-             refused(capsys, directory, r"dangling.yaml: cannot read the file: No such file")]
+    lines = [refused(capsys, directory, r"fifo.yaml: not a regular file \(a FIFO\)"),
+             refused(capsys, directory, r"zero.yaml: a symbolic link in a case directory: not followed"),
+             refused(capsys, directory, r"dangling.yaml: a symbolic link in a case directory: not followed")]
     assert all(line.startswith(str(directory)) for line in lines)
 
 
 def test_a_directory_symlink_loop_is_reported_not_followed_forever(tmp_path, capsys):
+    """Links to directories, a loop or not, are refused one line each, never searched (issue 38:
+    before, a link to a directory outside was searched, its cases loaded)."""
     cases = tmp_path / "cases"
     (cases / "sub").mkdir(parents=True)
     write(cases, case_text(), "one.yaml")
     (cases / "sub" / "loop").symlink_to(cases)
     (cases / "sub" / "self").symlink_to(cases / "sub")
-    line = refused(capsys, cases, r"a symbolic link loop")
-    assert line.startswith(str(cases / "sub"))
-    # A link to a directory searched elsewhere (no loop) is fine: its cases are loaded once.
     other = tmp_path / "other"
     other.mkdir()
     write(other, case_text("two"), "two.yaml")
-    (other / "again").symlink_to(other)  # a loop here too...
+    (cases / "link-a").symlink_to(other)
+    for name in ("sub/loop", "sub/self", "link-a"):
+        assert refused(capsys, cases, name + ": a symbolic link in a case directory") == \
+            f"{cases / name}: a symbolic link in a case directory: not followed (a case directory holds regular " \
+            "files and directories only; docs/ci.md)"
+    with pytest.raises(CaseFileErrors) as info:
+        loader.load_suite([cases])
+    assert len(info.value.errors) == 3 and "two.yaml" not in str(info.value)
+    # The same directory named twice, or through a link outside the working directory: searched once.
     (cases / "sub" / "loop").unlink()
     (cases / "sub" / "self").unlink()
-    (other / "again").unlink()
-    (cases / "link-a").symlink_to(other)
-    (cases / "link-b").symlink_to(other)
-    assert sorted(c.id for c in loader.load_suite([cases])) == ["701.10b/one", "701.10b/two"]
+    (cases / "link-a").unlink()
+    (tmp_path / "again").symlink_to(other)
+    assert sorted(c.id for c in loader.load_suite([cases, other, tmp_path / "again"])) == ["701.10b/one", "701.10b/two"]
 
 
 def test_a_copy_choice_needs_an_enters_as_copy_ability(tmp_path, capsys):

@@ -125,11 +125,12 @@ SYNTAX = "YAML syntax error"
 
 BAD = [
     # YAML itself
+    # a syntax error inside a case names the case (issue 38): the one the parser was reading
     Bad("yaml-syntax-error", mutate(("switch_pt: {to: bear}", "switch_pt: {to: bear}}")),
-        17, None, None, SYNTAX),
+        17, CASE, None, SYNTAX),
     Bad("yaml-syntax-error-in-metadata", mutate(("{rule: 613.4d, example: 1}", "{rule: 613.4d, example: 1}}")),
-        6, None, None, SYNTAX),
-    Bad("yaml-tab-indentation", mutate(("    summary:", "\tsummary:")), 7, None, None, SYNTAX),
+        6, CASE, None, SYNTAX),
+    Bad("yaml-tab-indentation", mutate(("    summary:", "\tsummary:")), 7, CASE, None, SYNTAX),
     Bad("yaml-two-documents", BASE + "---\nformat: 1\n", 21, None, None, "single document"),
     Bad("duplicate-key-in-case", insert_after(8, "    players: [Alex]\n"),
         9, None, None, "duplicate key 'players' (first on line 8)"),
@@ -308,7 +309,7 @@ def test_a_bad_file_on_disk_is_reported_by_path(tmp_path, bad: Bad):
     with pytest.raises(CaseFileErrors) as info:
         load_suite([tmp_path])
     assert str(info.value) == str(info.value).strip()
-    assert str(info.value).startswith(f"{path}:{bad.line}: {SYNTAX}")
+    assert str(info.value).startswith(f"{path}:{bad.line}: case {bad.case}: {SYNTAX}")
     assert len(str(info.value).splitlines()) == 1
 
 
@@ -434,7 +435,7 @@ def test_duplicate_ids_across_files_and_bad_files_are_reported_together(tmp_path
         load_suite([tmp_path])
     lines = str(info.value).splitlines()
     assert len(lines) == 2, lines
-    assert any(line.startswith(f"{broken}:17: {SYNTAX}") for line in lines)
+    assert any(line.startswith(f"{broken}:17: case {CASE}: {SYNTAX}") for line in lines)
     assert any(line.startswith(f"{tmp_path / 'b.yaml'}:4: case {CASE}: id: duplicate case id") for line in lines)
 
 

@@ -107,7 +107,7 @@ def test_a_broken_case_file_is_one_line_naming_file_and_line(pytester):
     pytester.makefile(".yaml", broken="format: 1\ncr: 2025-09-19\ncases:\n  - id: [unclosed\n")
     result = run(pytester, "--mtg-cases", ".")
     assert result.ret == pytest.ExitCode.INTERRUPTED
-    result.stdout.fnmatch_lines(["*broken.yaml:4: YAML syntax error*"])
+    result.stdout.fnmatch_lines(["*broken.yaml:4: case #1: YAML syntax error*"])
     assert "Traceback" not in result.stdout.str()
 
 

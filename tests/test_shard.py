@@ -119,3 +119,49 @@ def test_the_pytest_option_shards_properties_too(pytester):
     assert props == {i for i in PROPERTY_IDS if shard.shard_of(i, 2, "property") == 1}
     assert len(items) == len(cases) + len(props)
     assert f"{len(SUITE_IDS) + len(PROPERTY_IDS) - len(items)} deselected" in result.stdout.str()
+
+
+# --- issue 38: report refuses shards that are not one run's, and a malformed shard, in one line ---------
+
+
+def _whole_run(capsys, tmp_path) -> list[dict]:
+    results = tmp_path / "whole.jsonl"
+    assert main(["run", *SUITE_ARGS, "--results", str(results)]) == 0
+    capsys.readouterr()
+    return [json.loads(line) for line in results.read_text("utf-8").splitlines()]
+
+
+def _as_shard(tmp_path, lines: list[dict], name: str, shard_text) -> Path:
+    path = tmp_path / name
+    path.write_text("".join(json.dumps({**line, "shard": shard_text} if line["type"] == "header" else line) + "\n"
+                            for line in lines), "utf-8")
+    return path
+
+
+def test_report_refuses_a_case_in_two_shards_naming_it(capsys, tmp_path):
+    """Two files claiming shards 1/2 and 2/2 but holding the same cases were merged into a run with
+    every result twice, without a word: now a case in two shards is refused, naming it."""
+    lines = _whole_run(capsys, tmp_path)
+    one, two = _as_shard(tmp_path, lines, "one.jsonl", "1/2"), _as_shard(tmp_path, lines, "two.jsonl", "2/2")
+    code = main(["report", str(one), str(two)])
+    err = capsys.readouterr().err
+    first = next(line["id"] for line in lines if line["type"] == "result")
+    assert code == 2 and err == (f"{two}: the case {first} is in {one} and {two}: these are not the shards of one run "
+                                 "(each holds its own cases)\n")
+    # A case twice in one shard's file is refused the same way.
+    result = next(line for line in lines if line["type"] == "result")
+    doubled = _as_shard(tmp_path, [lines[0], result, result, *lines[1:]], "doubled.jsonl", "1/1")
+    code = main(["report", str(doubled)])
+    assert code == 2 and f"the case {result['id']} is in {doubled} twice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text", ["../1/0", "0/0", "3/2", "a/b", "1/2/3", "1/99999999999999999999", "9" * 5000 + "/1",
+                                  "1/" + "9" * 30, "", "١/٢", 5, ["1/2"]])
+def test_report_refuses_a_malformed_shard_in_one_line(capsys, tmp_path, text):
+    """``shard: "../1/0"`` in a header was a ValueError traceback; every malformed shard is one line, exit 2."""
+    lines = _whole_run(capsys, tmp_path)
+    path = _as_shard(tmp_path, lines, "bad.jsonl", text)
+    code = main(["report", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and err.startswith(f"{path}:1: shard: "), err
+    assert len(err) < 300  # the value quoted in part only

@@ -10,6 +10,8 @@ import json
 import math
 from typing import Any
 
+from conformance.errors import shown
+
 MAX_DEPTH = 64
 """The deepest a message from an engine may nest (arrays and objects); deeper is a protocol error."""
 
@@ -25,7 +27,7 @@ def message_problem(message: Any, max_depth: int = MAX_DEPTH) -> str | None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                return f"{where or 'the message'}: a string that is not valid Unicode (a lone surrogate): {value[:60]!r}"
+                return f"{where or 'the message'}: a string that is not valid Unicode (a lone surrogate): {shown(value)}"
             continue
         if not isinstance(value, (dict, list)):
             continue
@@ -34,7 +36,7 @@ def message_problem(message: Any, max_depth: int = MAX_DEPTH) -> str | None:
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in items:
             if isinstance(key, str):
-                stack.append((key, depth, f"{where}/{key!r}"[:200] if where else repr(key)[:200]))
+                stack.append((key, depth, f"{where}/{shown(key)}"[:200] if where else shown(key)))
             stack.append((item, depth + 1, f"{where}/{key}"[:200] if where else str(key)[:200]))
     return None
 

@@ -57,5 +57,9 @@ JSON reader, holds exactly)."""
 MAX_INTEGER_DIGITS = len(str(MAX_INTEGER))
 """Digits an integer may be written with; a longer one is refused before it is converted."""
 
+MAX_RESULTS_BYTES = 1_000_000_000
+"""Bytes in one results file read by ``mtg-conformance report`` (a run of the whole suite with its
+properties writes a few MB; the limit only keeps a stray huge file from filling the memory)."""
+
 MAX_DIRECTORY_ENTRIES = 100_000
 """Directory entries looked at while searching ``--cases`` directories for case files."""

@@ -12,12 +12,10 @@ is among the case's rules), and duplicate case ids across the whole suite.
 
 from __future__ import annotations
 
+import codecs
 import datetime
 import functools
 import json
-import os
-import re
-import stat
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -27,14 +25,14 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
-    characteristic_checks, combat_checks, counter_checks, event_checks, limits, modelled, player_checks, subtypes,
-    yamlsource,
+    characteristic_checks, combat_checks, counter_checks, event_checks, files, limits, modelled, player_checks,
+    schema_errors, subtypes, yamlsource,
 )
-from conformance.errors import CaseFileError, CaseFileErrors
+from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
+from conformance.format.files import CASE_FILE_SUFFIXES, discover, search  # noqa: F401 - this module's API too
 from conformance.format.steps import created_tokens
 
-CASE_FILE_SUFFIXES = (".yaml", ".yml")
 Problem = tuple[tuple[Any, ...], str]
 
 
@@ -63,88 +61,16 @@ def golden_dir() -> Path:
     raise FileNotFoundError("the golden cases are not installed (no conformance/golden directory)")
 
 
-def discover(paths: Iterable[str | Path]) -> list[Path]:
-    """Case files named by ``paths``: files as given, directories searched recursively.
-
-    Symbolic links are followed, but a link back to a directory being searched (a loop) is an
-    error, a directory reached twice is searched once, and at most
-    :data:`~conformance.format.limits.MAX_DIRECTORY_ENTRIES` entries are looked at. A ``*.yaml`` entry
-    that is not a regular file (a FIFO, a device, a dangling link) is kept, so that
-    :func:`load_file` refuses it with a clear line rather than skipping it silently.
-    Raises :class:`CaseFileErrors`."""
-    found: dict[Path, Path] = {}  # by resolved path: a file named twice is loaded once
-    errors: list[CaseFileError] = []
-    seen_dirs: set[tuple[int, int]] = set()
-    entries = 0
-    for path in map(Path, paths):
-        if not path.is_dir():
-            found.setdefault(_resolved(path), path)
-            continue
-        files: list[Path] = []
-        # depth first, by hand (no recursion); each entry: the directory and the identities above it
-        pending: list[tuple[Path, frozenset[tuple[int, int]]]] = [(path, frozenset())]
-        while pending:
-            directory, above = pending.pop()
-            try:
-                info = directory.stat()
-            except OSError as exc:
-                errors.append(CaseFileError(str(directory), f"cannot search the directory: {exc.strerror or exc}"))
-                continue
-            identity = (info.st_dev, info.st_ino)
-            if identity in above:
-                errors.append(CaseFileError(str(directory), "a symbolic link loop: this directory leads back to "
-                                                            "a directory that contains it; not searched"))
-                continue
-            if identity in seen_dirs:
-                continue
-            seen_dirs.add(identity)
-            try:
-                with os.scandir(directory) as listing:
-                    children = sorted(listing, key=lambda entry: entry.name)
-            except OSError as exc:
-                errors.append(CaseFileError(str(directory), f"cannot search the directory: {exc.strerror or exc}"))
-                continue
-            entries += len(children)
-            if entries > limits.MAX_DIRECTORY_ENTRIES:
-                errors.append(CaseFileError(str(path), f"more than {limits.MAX_DIRECTORY_ENTRIES:,} directory "
-                                                       "entries to search (conformance/format/limits.py)"))
-                break
-            subdirectories = []
-            for entry in children:
-                child = Path(entry.path)
-                try:
-                    is_dir = entry.is_dir()
-                except OSError:
-                    is_dir = False
-                if is_dir:
-                    subdirectories.append(child)
-                elif child.suffix in CASE_FILE_SUFFIXES:
-                    files.append(child)
-            pending.extend((child, above | {identity}) for child in reversed(subdirectories))
-        for file in sorted(files):
-            found.setdefault(_resolved(file), file)
-    if errors:
-        raise CaseFileErrors(errors)
-    return list(found.values())
-
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError):  # a loop of file links: load_file says so
-        return path.absolute()
-
-
 def load_suite(paths: Iterable[str | Path]) -> list[Case]:
     """Load every case under ``paths``; raise :class:`CaseFileErrors` listing every problem,
     duplicate case ids across files included."""
-    files = discover(paths)
-    errors: list[CaseFileError] = []
+    paths = list(paths)
+    found, errors = files.search(paths)
     cases: list[Case] = []
-    if not files:
+    if not found and not errors:
         raise CaseFileErrors([CaseFileError(", ".join(map(str, paths)) or ".", "no case files (*.yaml) found")])
     seen: list[tuple[str, str, int | None]] = []  # (id, file, line) of files with problems
-    for path in files:
+    for path in found:
         try:
             cases.extend(load_file(path))
         except CaseFileErrors as exc:
@@ -185,46 +111,21 @@ def duplicate_ids(cases: Iterable[Case]) -> Iterator[CaseFileError]:
 def load_file(path: str | Path) -> list[Case]:
     """Load the cases of one file; raise :class:`CaseFileErrors` listing every problem.
 
-    Only a regular file is read (a FIFO would block, a device never end), and only up to
-    :data:`~conformance.format.limits.MAX_FILE_BYTES`: its size is checked before it is read."""
+    Only a regular file is read, within :data:`~conformance.format.limits.MAX_FILE_BYTES`, and not
+    through a link below the working directory (:func:`conformance.format.files.read`); a UTF-8
+    byte order mark at its start is skipped."""
     name = str(path)
-
-    def refuse(message: str) -> CaseFileErrors:
-        return CaseFileErrors([CaseFileError(name, message)])
-
+    data = files.read(path)
+    start = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise refuse(f"cannot read the file: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise refuse(f"not a regular file ({_file_kind(info.st_mode)}): only regular files are read as case files")
-        if info.st_size > limits.MAX_FILE_BYTES:
-            raise refuse(f"the file is {info.st_size:,} bytes: the limit is {limits.MAX_FILE_BYTES:,} "
-                         "(conformance/format/limits.py)")
-        try:
-            data = file.read(limits.MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise refuse(f"cannot read the file: {exc.strerror or exc}") from None
-    if len(data) > limits.MAX_FILE_BYTES:  # it grew while being read
-        raise refuse(f"the file is over {limits.MAX_FILE_BYTES:,} bytes (conformance/format/limits.py)")
-    try:
-        text = data.decode("utf-8")
+        text = data[start:].decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
+        offset = start + exc.start
+        line = data.count(b"\n", 0, offset) + 1
         raise CaseFileErrors([CaseFileError(name, f"cannot read the file: not UTF-8 text "
-                                                  f"(byte 0x{data[exc.start]:02x} at offset {exc.start})",
+                                                  f"(byte 0x{data[offset]:02x} at offset {offset})",
                                             line=line)]) from None
     return load_text(text, name)
-
-
-def _file_kind(mode: int) -> str:
-    for test, kind in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory")):
-        if test(mode):
-            return kind
-    return "not a file"
 
 
 def load_text(text: str, name: str = "<string>") -> list[Case]:
@@ -375,35 +276,28 @@ def _schema_error(name: str, document: yamlsource.Document, error: ValidationErr
 
 
 def _describe(error: ValidationError) -> str:
+    """The case file's own wording of a schema error; the value that failed is quoted in part only
+    (:mod:`conformance.format.schema_errors`)."""
     schema_ = error.schema if isinstance(error.schema, dict) else {}
     kind, instance = error.validator, error.instance
-    if kind == "additionalProperties":
-        allowed = sorted(schema_.get("properties", {}))
-        extra = sorted(set(instance) - set(allowed))
-        noun = "step kind" if _is_step_schema(schema_) else "key"
-        listed = ", ".join(allowed)
-        return f"unknown {noun} {extra[0]!r} (expected one of: {listed})" if extra else error.message
+    if kind == "additionalProperties" and _is_step_schema(schema_):
+        extra = sorted(set(instance) - set(schema_.get("properties", {})))
+        if extra:
+            return f"unknown step kind {shown(extra[0])} (expected one of: {', '.join(sorted(schema_['properties']))})"
     if kind == "maxProperties" and _is_step_schema(schema_):
-        return f"a step has exactly one kind, got {len(instance)}: {', '.join(map(str, instance))}"
+        return f"a step has exactly one kind, got {len(instance)}: {', '.join(shown_bare(key) for key in instance)}"
     if kind == "minProperties" and _is_step_schema(schema_):
         return "a step needs a kind (one of: " + ", ".join(sorted(schema_["properties"])) + ")"
-    if kind == "required":
-        named = re.match(r"^'(.+)' is a required property$", error.message)
-        return f"missing required key {named[1]!r}" if named else error.message
-    if kind == "not" and "x-hint" in schema_:  # keys that exclude each other
+    if kind == "not" and "x-hint" in schema_ and "pattern" not in schema_["not"]:  # keys that exclude each other
         return str(schema_["x-hint"])
     if kind == "pattern" and "x-hint" in schema_:
-        return f"{instance!r} is not {schema_['x-hint']}"
+        return f"{shown(instance)} is not {schema_['x-hint']}"
     if kind == "oneOf" and schema_ == schema()["$defs"]["targets"]:
         return "give exactly one of 'to' (an object) or 'to_each' (a filter)"
     if kind == "anyOf" and all("required" in s for s in error.validator_value):
         keys = " or ".join(repr(s["required"][0]) for s in error.validator_value)
         return f"needs {keys}"
-    if kind == "type":
-        expected = error.validator_value
-        expected = " or ".join(expected) if isinstance(expected, list) else expected
-        return f"expected {expected}, got {json.dumps(instance)}"
-    return error.message
+    return schema_errors.message(error)
 
 
 def _is_step_schema(schema_: dict[str, Any]) -> bool:

@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from conformance.format import yamlsource
-from conformance.errors import CaseFileError
+from conformance.errors import CaseFileError, shown, shown_bare
 
 # YAML 1.2's core schema (spec 1.2.2, 10.3.2), which ruamel.yaml and editors' language servers use.
 _CORE_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
@@ -81,10 +81,10 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
     if isinstance(value, (int, float)):
-        return f"the number {value!r}"
+        return f"the number {shown(value)}"
     if not isinstance(value, str):  # a date or a time
         return f"the {type(value).__name__} {value}"
-    return f"the string {value!r}"
+    return f"the string {shown(value)}"
 
 
 @dataclass(frozen=True)
@@ -114,8 +114,9 @@ class Difference:
             by_value.setdefault(_shown(value), []).append(who)
         others = "; ".join(f"{' and '.join(who)} read{'s' * (len(who) == 1)} {shown}" for shown, who in by_value.items())
         what = "key" if self.key else "value"
-        fix = f'quote it: "{self.text}"' if self.quotable else "write it so that every YAML loader reads it alike"
-        return f"warning: the {what} {self.text} is {_shown(self.ours)} to this suite, but {others}: {fix}"
+        written = shown_bare(self.text)  # a few characters at most
+        fix = f'quote it: "{written}"' if self.quotable else "write it so that every YAML loader reads it alike"
+        return f"warning: the {what} {written} is {_shown(self.ours)} to this suite, but {others}: {fix}"
 
 
 class _Composer(yamlsource._Loader):

@@ -307,6 +307,9 @@ def generate() -> str:
         "A key left out and given no default is absent from what the engine receives too: no `null`",
         "stands for it.",
         "",
+        "Every id and name (a `name`, a card's `name`, a subtype, a counter kind, a label) is text on one",
+        "line: " + _defs()["one_line"]["x-hint"].removeprefix("one line (").removesuffix(")") + ".",
+        "",
         "## Steps",
         "",
     ]

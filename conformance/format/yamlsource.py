@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from conformance.errors import shown, shown_bare
 from conformance.format import limits
 
 Path = tuple[str | int, ...]
@@ -126,12 +127,12 @@ def parse(text: str) -> Document:
     fast = _CLoader is not None
     try:
         _check_events(_CLoader(text) if fast else _Loader(text))
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, _InCase) as exc:
         if not fast:
             raise _problem(exc, text) from None
         try:  # PyYAML's own parser words syntax errors as the loader always has
             _check_events(_Loader(text))
-        except yaml.YAMLError as again:
+        except (yaml.YAMLError, _InCase) as again:
             raise _problem(again, text) from None
         raise _problem(exc, text) from None
     loader = (_CLoader if fast else _Loader)(text)
@@ -153,18 +154,51 @@ def parse(text: str) -> Document:
     return document
 
 
-def _problem(exc: yaml.YAMLError, text: str) -> YamlProblem:
+class _InCase(Exception):
+    """A YAML error met inside a case (``path``: ``("cases", index)``; ``case``: its id, if read)."""
+
+    def __init__(self, error: yaml.YAMLError, path: Path, case: str | None):
+        self.error, self.path, self.case = error, path, case
+        super().__init__(str(error))
+
+
+def _problem(exc: yaml.YAMLError | _InCase, text: str) -> YamlProblem:
+    """The error, with its line, and the case it is in when that can be known: the case open
+    where the parser stopped (a syntax error), or the case whose lines hold the character (a
+    character YAML refuses anywhere, read in a copy of the text with it blanked)."""
+    path, case = (exc.path, exc.case) if isinstance(exc, _InCase) else (None, None)
+    exc = exc.error if isinstance(exc, _InCase) else exc
     if isinstance(exc, yaml.reader.ReaderError):  # a NUL byte, another control character
         line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        path, case = _case_at(_NOT_YAML_TEXT.sub(" ", text), line)
         return YamlProblem(f"the character U+{ord(char):04X} is not allowed in a YAML file "
-                           "(control characters and NUL are not text)", line)
+                           "(control characters and NUL are not text)", line, path, case)
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = " ".join(p for p in (exc.context, exc.problem) if p)
-        return YamlProblem(f"YAML syntax error: {problem}", line)
-    return YamlProblem(f"YAML error: {exc}", None)
+        return YamlProblem(f"YAML syntax error: {problem}", line, path, case)
+    return YamlProblem(f"YAML error: {exc}", None, path, case)
+
+
+_NOT_YAML_TEXT = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""What PyYAML's reader refuses (yaml.reader.Reader.NON_PRINTABLE, and lone surrogates)."""
+
+
+def _case_at(text: str, line: int | None) -> tuple[Path | None, str | None]:
+    """The case (its path and id) whose lines hold ``line`` in ``text``, if the text reads."""
+    try:
+        document = parse(text) if line is not None else None
+    except YamlProblem:
+        return None, None
+    cases = document.data.get("cases") if document is not None and isinstance(document.data, dict) else None
+    starts = [document.lines.get(("cases", index)) for index in range(len(cases))] if isinstance(cases, list) else []
+    index = max((i for i, start in enumerate(starts) if start is not None and start <= line), default=None)
+    if index is None:
+        return None, None
+    case_id = cases[index].get("id") if isinstance(cases[index], dict) else None
+    return ("cases", index), case_id if isinstance(case_id, str) else None
 
 
 _JSON_TAGS = {f"tag:yaml.org,2002:{name}": name for name in ("str", "int", "bool", "null", "seq", "map")}
@@ -193,7 +227,14 @@ def _check_events(parser: Any) -> None:
 
     try:
         while True:
-            event = parser.get_event()
+            try:
+                event = parser.get_event()
+            except yaml.YAMLError as exc:  # a syntax error: in the case open here, if any
+                at = next((f.path[:2] for f in stack if len(f.path) >= 2 and f.path[0] == "cases"
+                           and isinstance(f.path[1], int)), None)
+                if at is None:
+                    raise
+                raise _InCase(exc, at, case_ids.get(at[1])) from None
             if event is None or isinstance(event, yaml.StreamEndEvent):
                 return
             if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
@@ -245,8 +286,8 @@ def _check_events(parser: Any) -> None:
                 raise fail(f"more than {limits.MAX_VALUES:,} values (conformance/format/limits.py)", event, path)
             tag = event.tag
             if tag not in (None, "!") and tag not in _JSON_TAGS:
-                shown = "!!" + tag.rsplit(":", 1)[-1] if tag.startswith("tag:yaml.org,2002:") else tag
-                raise fail(f"the YAML tag {shown} is not allowed: a case file holds plain JSON data "
+                tag_shown = "!!" + tag.rsplit(":", 1)[-1] if tag.startswith("tag:yaml.org,2002:") else tag
+                raise fail(f"the YAML tag {shown_bare(tag_shown)} is not allowed: a case file holds plain JSON data "
                            "(strings, integers, true/false, null, lists and mappings)", event, path)
             if isinstance(event, yaml.ScalarEvent):
                 value = event.value
@@ -257,7 +298,7 @@ def _check_events(parser: Any) -> None:
                     resolved = tag
                     implied = parser.resolve(yaml.ScalarNode, value, (True, False))
                     if _JSON_TAGS[tag] in ("int", "bool", "null") and implied != tag:
-                        raise fail(f"{value!r} is not a valid {shown_tag(tag)}", event, path)
+                        raise fail(f"{shown(value)} is not a valid {shown_tag(tag)}", event, path)
                 if resolved == "tag:yaml.org,2002:int" and \
                         len(value.lstrip("+-").replace("_", "").lstrip("0")) > limits.MAX_INTEGER_DIGITS:
                     raise fail(f"an integer of {len(value):,} characters: the limit is {limits.MAX_INTEGER:,} "
@@ -305,7 +346,7 @@ def _check_plain(value: Any, path: Path, document: Document) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):  # pragma: no cover - _walk refuses it first
-                raise _at(document, path, f"the key {key!r} is not a string")
+                raise _at(document, path, f"the key {shown(key)} is not a string")
             _check_plain(key, path, document)
             _check_plain(item, path + (key,), document)
         return
@@ -328,12 +369,12 @@ def _walk(node: yaml.Node, path: Path, lines: dict[Path, int]) -> None:
         for key_node, value_node in node.value:
             line = key_node.start_mark.line + 1
             if not (isinstance(key_node, yaml.ScalarNode) and key_node.tag == "tag:yaml.org,2002:str"):
-                shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else "a collection"
-                raise YamlProblem(f"key {shown!r} must be a string (quote it)", line)
+                what = key_node.value if isinstance(key_node, yaml.ScalarNode) else "a collection"
+                raise YamlProblem(f"key {shown(what)} must be a string (quote it)", line)
             key = key_node.value
             if key in seen:
                 raise YamlProblem(
-                    f"duplicate key {key!r} (first on line {seen[key]})", line
+                    f"duplicate key {shown(key)} (first on line {seen[key]})", line
                 )
             seen[key] = line
             _walk(value_node, path + (key,), lines)

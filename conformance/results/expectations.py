@@ -28,7 +28,6 @@ from __future__ import annotations
 import fnmatch
 import functools
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -38,8 +37,8 @@ from typing import Any
 import jsonschema
 import yaml
 
-from conformance.format import yamlsource
-from conformance.errors import CaseFileError, CaseFileErrors
+from conformance.format import files, schema_errors, yamlsource
+from conformance.errors import CaseFileError, CaseFileErrors, shown
 from conformance.outputs import write_atomically
 
 OUTCOMES = ("fail", "crash", "timeout", "unsupported", "flaky", "pass")
@@ -156,12 +155,13 @@ def schema() -> dict[str, Any]:
 def load(path: str | Path) -> Expectations:
     """Read and check an expectations file; raise :class:`CaseFileErrors`, one line per problem."""
     name = str(path)
+    data = files.read(path, "expectations file")  # a regular file, bounded, not through a link (docs/ci.md)
     try:
-        text = Path(path).read_text("utf-8")
-    except FileNotFoundError:
-        raise CaseFileErrors([CaseFileError(name, "no such expectations file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CaseFileErrors([CaseFileError(name, f"cannot read the expectations file: {exc}")]) from None
+        text = data.decode("utf-8-sig")  # a byte order mark is skipped
+    except UnicodeDecodeError as exc:
+        raise CaseFileErrors([CaseFileError(name, f"cannot read the expectations file: not UTF-8 text "
+                                                  f"(offset {exc.start})", line=data.count(b"\n", 0, exc.start) + 1)]) \
+            from None
     return load_text(text, name)
 
 
@@ -217,33 +217,24 @@ def _schema_error(name: str, document: yamlsource.Document, error: jsonschema.Va
     path = tuple(error.absolute_path)
     kind, instance, schema_ = error.validator, error.instance, error.schema
     if kind == "additionalProperties":
-        allowed = sorted(schema_.get("properties", {}))
-        extra = sorted(set(instance) - set(allowed))
-        if extra:
-            path += (extra[0],)
-        message = f"unknown key {extra[0]!r} (expected one of: {', '.join(allowed)})" if extra else error.message
-    elif kind == "oneOf" and path[:1] == ("expectations",):
+        extra = sorted(set(instance) - set(schema_.get("properties", {})))
+        path += tuple(extra[:1])
+    if kind == "oneOf" and path[:1] == ("expectations",):
         given = [s for s in SELECTORS if isinstance(instance, Mapping) and s in instance]
         message = ("give exactly one of id, glob, rule or feature" +
                    (f" (this entry has {', '.join(given)})" if given else ""))
-    elif kind == "required":
-        named = re.match(r"^'(.+)' is a required property$", error.message)
-        message = f"missing required key {named[1]!r}" if named else error.message
     elif kind == "enum":
-        message = f"{instance!r} is not one of: {', '.join(map(str, error.validator_value))}"
+        message = f"{shown(instance)} is not one of: {', '.join(map(str, error.validator_value))}"
     elif kind == "const":
-        message = f"{instance!r}: this suite reads expectations format {error.validator_value}"
+        message = f"{shown(instance)}: this suite reads expectations format {error.validator_value}"
     elif kind == "anyOf" and path[-1:] == ("rule",):
-        message = f"{instance!r} is not a CR rule number such as 613, 613.4 or 613.4d"
-    elif kind == "type":
-        expected = error.validator_value
-        message = f"expected {' or '.join(expected) if isinstance(expected, list) else expected}, got {json.dumps(instance)}"
+        message = f"{shown(instance)} is not a CR rule number such as 613, 613.4 or 613.4d"
     elif kind == "minLength":
         message = "must not be empty"
     else:
-        message = error.message
+        message = schema_errors.message(error)
     if not path and kind == "type":
-        message = "expected a mapping with 'format: 1' and 'expectations:', got " + json.dumps(instance)
+        message = "expected a mapping with 'format: 1' and 'expectations:', got " + shown(instance, "json")
     return CaseFileError(name, message, line=document.line_of(path), field=_field(path) or None)
 
 

@@ -10,12 +10,14 @@ different runs would show a run that never happened. Files without a shard stay 
 
 from __future__ import annotations
 
+import argparse
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from conformance.errors import CaseFileError, CaseFileErrors
+from conformance.errors import CaseFileError, CaseFileErrors, shown
 from conformance.reports.text import STATUSES
+from conformance.results.shard import parse as parse_shard
 from conformance.results.stream import Run
 
 SAME_RUN = (("suite version", lambda h: (h.get("suite") or {}).get("version")), ("CR", lambda h: h.get("cr")),
@@ -27,8 +29,11 @@ def _shard(run: Run) -> tuple[int, int] | None:
     text = run.header.get("shard")
     if not text:
         return None
-    index, _, count = str(text).partition("/")
-    return int(index), int(count)
+    try:
+        part = parse_shard(str(text))
+    except argparse.ArgumentTypeError as exc:  # stream.read refuses it first
+        raise CaseFileErrors([CaseFileError(run.path, str(exc), line=1, field="shard")]) from None
+    return part.index, part.count
 
 
 def _engine(run: Run) -> tuple[Any, ...]:
@@ -59,24 +64,27 @@ def merge(shards: Sequence[Run]) -> Run:
     for what, value in SAME_RUN:
         values = {run.path: value(run.header) for run in shards}
         if len(set(map(repr, values.values()))) > 1:
-            shown = ", ".join(f"{path} has {value!r}" for path, value in values.items())
+            listed = ", ".join(f"{path} has {shown(value)}" for path, value in values.items())
             raise CaseFileErrors([CaseFileError(first.path, f"these shards are not of one run: their {what} differs "
-                                                            f"({shown}); report them side by side one at a time")])
+                                                            f"({listed}); report them side by side one at a time")])
     count = _shard(first)[1]
     given = Counter(_shard(run)[0] for run in shards)
     twice = sorted(i for i, n in given.items() if n > 1)
-    missing = [i for i in range(1, count + 1) if i not in given]
+    missing = [i for i in range(1, count + 1) if i not in given]  # count <= shard.MAX_SHARDS
     if twice:
         paths = {i: [run.path for run in shards if _shard(run)[0] == i] for i in twice}
-        shown = "; ".join(f"shard {i}/{count} in {', '.join(p)}" for i, p in paths.items())
-        raise CaseFileErrors([CaseFileError(first.path, f"a shard is given twice: {shown}")])
+        listed = "; ".join(f"shard {i}/{count} in {', '.join(p)}" for i, p in paths.items())
+        raise CaseFileErrors([CaseFileError(first.path, f"a shard is given twice: {listed}")])
     if missing:
         engine = " ".join(str(part) for part in _engine(first)[:2])
         raise CaseFileErrors([CaseFileError(first.path, f"shard{'s' * (len(missing) > 1)} "
-                                                        f"{', '.join(f'{i}/{count}' for i in missing)} of the run of "
+                                                        f"{', '.join(f'{i}/{count}' for i in missing[:10])}"
+                                                        f"{f' and {len(missing) - 10:,} more' if len(missing) > 10 else ''}"
+                                                        " of the run of "
                                                         f"{engine} {'are' if len(missing) > 1 else 'is'} missing "
                                                         f"(given: {', '.join(f'{i}/{count}' for i in sorted(given))})")])
     shards = sorted(shards, key=lambda run: _shard(run)[0])
+    _no_result_twice(shards)
     header = {**first.header, "shard": None, "shards": [run.path for run in shards],
               "started": min(run.header.get("started", "") for run in shards)}
     results = [result for run in shards for result in run.results]
@@ -93,3 +101,17 @@ def merge(shards: Sequence[Run]) -> Run:
                   "interrupted": any(run.footer.get("interrupted") for run in shards)}
     cut = next((run.truncated_line for run in shards if run.truncated_line), None)
     return Run(" + ".join(run.path for run in shards), header, results, footer, cut)
+
+
+def _no_result_twice(shards: Sequence[Run]) -> None:
+    """The shards of one run hold each case (and property) once: one found in two files (or twice
+    in one) is refused, naming it, rather than counted twice."""
+    first: dict[tuple[str, str], str] = {}
+    for run in shards:
+        for result in run.results:
+            key = (result.get("kind", "case"), result["id"])
+            if key in first:
+                where = f"{first[key]} and {run.path}" if first[key] != run.path else f"{run.path} twice"
+                raise CaseFileErrors([CaseFileError(run.path, f"the {key[0]} {result['id']} is in {where}: these are "
+                                                              "not the shards of one run (each holds its own cases)")])
+            first[key] = run.path

@@ -13,6 +13,8 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from conformance.errors import shown
+
 
 @dataclass(frozen=True)
 class Shard:
@@ -33,12 +35,19 @@ def shard_of(case_id: str, count: int, kind: str = "case") -> int:
     return 1 + int.from_bytes(digest[:8], "big") % count
 
 
+MAX_SHARDS = 10_000
+"""The most shards a run may be split into (a CI matrix has tens; a number beyond this is a typo)."""
+
+
 def parse(text: str) -> Shard:
-    """``I/N`` with 1 <= I <= N; raises ``argparse.ArgumentTypeError`` saying what is wrong."""
-    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    """``I/N`` with 1 <= I <= N <= :data:`MAX_SHARDS`; raises ``argparse.ArgumentTypeError`` saying
+    what is wrong (quoting at most a few characters of ``text``)."""
+    match = re.fullmatch(r"\s*([0-9]{1,20})\s*/\s*([0-9]{1,20})\s*", text) if isinstance(text, str) else None
     if not match:
-        raise argparse.ArgumentTypeError(f"{text!r} is not I/N (this machine's shard I of N, e.g. 2/4)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not I/N (this machine's shard I of N, e.g. 2/4)")
     index, count = int(match[1]), int(match[2])
     if count < 1 or not 1 <= index <= count:
-        raise argparse.ArgumentTypeError(f"{text!r}: the shard number I must be between 1 and N (N >= 1)")
+        raise argparse.ArgumentTypeError(f"{shown(text)}: the shard number I must be between 1 and N (N >= 1)")
+    if count > MAX_SHARDS:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: at most {MAX_SHARDS:,} shards")
     return Shard(index, count)

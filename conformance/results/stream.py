@@ -17,6 +17,8 @@ writes (the workers' results reach it as reports). The schema of a line is
 
 from __future__ import annotations
 
+import argparse
+import codecs
 import datetime
 import re
 import functools
@@ -33,8 +35,10 @@ import jsonschema
 import pytest
 
 from conformance import CR_VERSION, __version__
-from conformance.errors import CaseFileError, CaseFileErrors
+from conformance.errors import CaseFileError, CaseFileErrors, shown
 from conformance.engines.replies import message_problem
+from conformance.format import files, limits, schema_errors
+from conformance.results.shard import parse as parse_shard
 from conformance.reports.text import STATUSES, CaseResult
 from conformance.interrupts import Interrupts, deferred
 from conformance.outputs import LineFile
@@ -297,11 +301,8 @@ def read(path: str | Path) -> Run:
 
     A last line cut off mid-write (a killed run) is not an error: the run is incomplete."""
     name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise CaseFileErrors([CaseFileError(name, f"cannot read the results file: {exc.strerror or exc}")]) from None
-    lines = data.split(b"\n")
+    data = files.read(path, "results file", limits.MAX_RESULTS_BYTES)  # regular, bounded, not through a link
+    lines = data.removeprefix(codecs.BOM_UTF8).split(b"\n")  # a byte order mark is skipped
     ends_cleanly = lines[-1] == b""
     if ends_cleanly:
         lines.pop()
@@ -325,20 +326,20 @@ def read(path: str | Path) -> Run:
             raise CaseFileErrors([CaseFileError(name, f"not a results line: {problem}", line=number)])
         kind = line.get("type") if isinstance(line, dict) else None
         if kind not in ("header", "result", "footer"):
-            shown = json.dumps(kind) if isinstance(line, dict) else f"a JSON {type(line).__name__}"
-            problem = (f"expected an object with type header, result or footer, got {shown}"
-                       if isinstance(line, dict) else f"expected a JSON object, got {shown}")
+            shown_kind = shown(kind, "json") if isinstance(line, dict) else f"a JSON {type(line).__name__}"
+            problem = (f"expected an object with type header, result or footer, got {shown_kind}"
+                       if isinstance(line, dict) else f"expected a JSON object, got {shown_kind}")
             raise CaseFileErrors([CaseFileError(name, problem, line=number, field="type" if isinstance(line, dict) else None)])
         error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(
             {**defs[kind], "$defs": defs}).iter_errors(line))
         if error is not None:
             where = "/".join(str(p) for p in error.absolute_path)
-            message = error.message if error.validator != "required" else f"missing required key {error.message.split(chr(39))[1]!r}"
-            raise CaseFileErrors([CaseFileError(name, message, line=number, field=where or None)])
+            raise CaseFileErrors([CaseFileError(name, schema_errors.message(error), line=number, field=where or None)])
         if number == 1 and kind != "header":
             raise CaseFileErrors([CaseFileError(name, f"the first line must be the header, not a {kind} line "
                                                       "(is it a results file?)", line=1, field="type")])
         if run is None:
+            _check_shard(name, line.get("shard"))
             run = Run(name, line)
             continue
         if kind == "header":
@@ -354,3 +355,13 @@ def read(path: str | Path) -> Run:
             run.results.append({**normalize(line), **{k: v for k, v in line.items() if k in ("duration", "expected")}})
     assert run is not None
     return run
+
+
+def _check_shard(name: str, text: Any) -> None:
+    """A header's ``shard``: null, or ``I/N`` as ``--shard`` takes it (1 <= I <= N)."""
+    if text is None:
+        return
+    try:
+        parse_shard(text)
+    except argparse.ArgumentTypeError as exc:
+        raise CaseFileErrors([CaseFileError(name, str(exc), line=1, field="shard")]) from None
