@@ -94,8 +94,9 @@ def measure(*, profile: str = "ci", engine=None, only: Iterable[str] | None = No
         if chosen is not None and prop.id not in chosen:
             continue
         run = run_property(prop, engine, info, profile=profiles.get(profile), count_elements=True)
-        reached.append(PropertyReach(prop.id, run.status, run.examples, Counter(run.elements), Counter(run.statistics),
-                                     Counter(run.interactions)))
+        elements = Counter({e: n for e, n in run.elements.items() if e[0] != "interaction"})
+        interactions = Counter({e[1]: n for e, n in run.elements.items() if e[0] == "interaction"})
+        reached.append(PropertyReach(prop.id, run.status, run.examples, elements, Counter(run.statistics), interactions))
     return Coverage(profile, str(info), tuple(reached))
 
 

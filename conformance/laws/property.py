@@ -61,8 +61,8 @@ class Subject:
     features: frozenset[str]
     ran: list[Case] = field(default_factory=list)
     exercised: set[str] = field(default_factory=set)
-    elements: set | None = None  # the format elements the example's scenarios use, when counted
-    interactions: set | None = None  # the interactions (laws.interactions) they meet, when counted
+    elements: set | None = None  # the format elements the example's scenarios use, and the
+    # interactions they meet as ("interaction", ID) (conformance.laws.interactions), when counted
     refused: str | None = None  # who refused the example: "engine" or "reference"
     limits: Any = None  # called as each example begins; raises EngineStop past a bound (property_runner)
 
@@ -75,8 +75,6 @@ class Subject:
         self.refused = None
         if self.elements is not None:
             self.elements.clear()
-        if self.interactions is not None:
-            self.interactions.clear()
 
     def run(self, case: Case, plain: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """The engine's snapshots for ``case`` (``plain``: its ``to_dict()``, if already made); a
@@ -86,10 +84,9 @@ class Subject:
         plain = case.to_dict() if plain is None else plain
         if self.elements is not None:
             from conformance.format.elements import written_elements
-            self.elements.update(written_elements(case))
-        if self.interactions is not None:
             from conformance.laws.interactions import met_by
-            self.interactions.update(met_by(case))
+            self.elements.update(written_elements(case))
+            self.elements.update(("interaction", row) for row in met_by(case))
         try:
             snapshots = self.engine.run(plain)
         except Unsupported:

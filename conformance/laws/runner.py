@@ -48,7 +48,6 @@ class PropertyRun:
     first_failure: int | None = None
     statistics: Counter = field(default_factory=Counter)
     elements: Counter = field(default_factory=Counter)
-    interactions: Counter = field(default_factory=Counter)
     failing_rules: tuple[str, ...] = ()
     seconds: float = 0.0
     seconds_to_failure: float | None = None
@@ -148,8 +147,9 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
                  reference: Engine | None = None, count_elements: bool = False,
                  shrink_seconds: float | None = None, progress: Progress | None = None) -> PropertyRun:
     """Run ``prop`` against ``engine`` under the Hypothesis settings ``profile``; with
-    ``count_elements``, also count the format elements each example's scenarios use and the
-    interactions they meet (:mod:`conformance.laws.interactions`; slower).
+    ``count_elements``, also count the format elements each example's scenarios use, and the
+    interactions they meet (:mod:`conformance.laws.interactions`) as ``("interaction", ID)``
+    (slower).
     ``shrink_seconds`` bounds the time spent shrinking a counterexample (``None``: Hypothesis's own
     bound, 300 s; conformance.laws.profiles.shrink_seconds() gives each profile's);
     ``progress`` is told what the property is doing as each example begins."""
@@ -161,8 +161,7 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
     if check is None:
         run.status, run.message = "unsupported", unsupported_reason(prop, info, features)
         return run
-    subject = Subject(engine, info, features, elements=set() if count_elements else None,
-                      interactions=set() if count_elements else None)
+    subject = Subject(engine, info, features, elements=set() if count_elements else None)
     started = time.perf_counter()
     restarts_before = getattr(engine, "restarts", 0)
 
@@ -219,7 +218,6 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
         run.statistics.update(subject.exercised)
         if subject.elements is not None:
             run.elements.update(subject.elements)
-            run.interactions.update(subject.interactions)
 
     test = given(st.data())(example)
     test._hypothesis_internal_add_digest = prop.id.encode()  # its own key in the example database
