@@ -136,8 +136,12 @@ def later_set_overrides(subject: Subject, data, features: frozenset[str]) -> Non
     the one effect alone in an event of its own."""
     base = base_scenarios(data, features)
     oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
-    whiches = [data.draw(st.sampled_from(("both", "power", "toughness")), label="sets")
-               for _ in range(data.draw(st.integers(2, 3), label="set effects"))]
+    # Half the series set both values in every effect (an engine that can set only both still runs
+    # them), the other half power only or toughness only in some.
+    count = data.draw(st.integers(2, 3), label="set effects")
+    partial = data.draw(st.booleans(), label="some set one value")
+    whiches = [data.draw(st.sampled_from(("both", "power", "toughness")), label="sets") if partial else "both"
+               for _ in range(count)]
     # Earlier effects keep the object alive more often (toughness 1 or more); the last may kill it.
     series = [_set_effect(data, oid, which, minimum_toughness=1 if n < len(whiches) - 1 else -4)
               for n, which in enumerate(whiches)]

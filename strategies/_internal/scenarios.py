@@ -69,8 +69,9 @@ _TIMES = 8
 _SETUP_KINDS = {"negative": "modify_pt", "switched": "switch_pt", "set": "set_pt", "set-again": "set_pt"}
 """The kind of action each ``setup`` of :func:`_intent` is (the action nested in another, realized before it)."""
 
-_SET_WHICH = ("both", "both", "power", "toughness")
-"""What a set effect sets (613.4b): both values twice as often as one of them."""
+_SET_WHICH = ("both", "both", "both", "both", "both", "both", "power", "toughness")
+"""What a set effect sets (613.4b): both values three times in four (an engine that can set only
+both, python-mtg, refuses the others), else power only or toughness only."""
 
 
 class _Tracker:
