@@ -225,7 +225,7 @@ def _ability_templates(c: Chooser, allowed: frozenset[str], kind: str, change: d
     or Chimeric Staff's "becomes an X/X", X its cost, 107.3)."""
     if change is None:
         change = _changes(c, allowed, kind)
-        if kind == "activated" and "power" not in change and "layer-7b" in allowed and c.boolean():
+        if kind == "activated" and "power" not in change and "layer-7b" in allowed and c.integer(0, 2) == 2:
             change.update(power="X", toughness="X")
     effect = {"become": {**change, "until": c.sample(("end_of_turn", "ended"))}}
     if kind == "activated":

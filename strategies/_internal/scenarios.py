@@ -66,7 +66,8 @@ choice long, and its place in the list is short enough to delete."""
 _TIMES = 8
 """Intents carry a time from 0 to ``_TIMES - 1``; the board's steps are ordered by it."""
 
-_SETUP_KINDS = {"negative": "modify_pt", "switched": "switch_pt", "set": "set_pt", "set-again": "set_pt"}
+_SETUP_KINDS = {"negative": "modify_pt", "switched": "switch_pt", "set": "set_pt", "set-again": "set_pt",
+                "counters": "put_counters"}
 """The kind of action each ``setup`` of :func:`_intent` is (the action nested in another, realized before it)."""
 
 _SET_WHICH = ("both", "both", "both", "both", "both", "both", "power", "toughness")
@@ -170,6 +171,10 @@ def _intent_choices(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...],
         # "opposite": a -1/-1 counter where a +1/+1 counter may be, or the other way round, so that
         # both kinds meet on one permanent (the edge of 704.5q).
         intent.update(counter=c.sample(("+1/+1", "-1/-1", "+1/+0", "opposite")), count=c.integer(1, 3))
+        # Half the "opposite" ones come after an earlier put on the same permanent, nested.
+        if kind == "put_counters" and intent["counter"] == "opposite" and host == "object" and setup is None \
+                and c.boolean():
+            intent["setup"] = _intent(c, allowed, kinds, host, "counters")
     elif kind == "move":
         intent["away"] = c.sample(_AWAY)
     elif kind == "end_effect":
@@ -202,7 +207,7 @@ def _intent_choices(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...],
             # A series on one object: an earlier set effect (and before it, sometimes, a third), so
             # that their timestamp order decides what the object's values are (613.4b, 613.7).
             if host == "object" and setup in (None, "set"):
-                chosen = c.sample((None, "set", "set") if setup is None else (None, "set-again"))
+                chosen = c.sample((None, "set") if setup is None else (None, "set-again"))
                 if chosen:
                     intent["setup"] = _intent(c, allowed, kinds, host, chosen)
         elif kind in ("double_pt", "triple_pt"):
