@@ -380,6 +380,9 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
     (``checkpoints="each"``), after a random subset of them and at the end (``"sparse"``), or
     with one checkpoint at the end (``"end"``). Several actions
     sometimes form one event (``together``), where no state-based action check falls between.
+    Half the set effects on an object come after one or two earlier set effects on it, in a row
+    (613.4b, 613.7: the later wins), with a checkpoint right after the last unless only the end is
+    observed; a quarter of set effects set power only or toughness only.
 
     Besides creatures and anthems, and as ``features`` allow: creatures with more characteristics
     (keywords, subtypes, a mana cost and its colours, names, supertypes, artifact and land
