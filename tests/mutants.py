@@ -153,26 +153,40 @@ class SwitchAmong7cGame(Game):
         return layers.PowerToughness(power, toughness, pt.sublayers)
 
 
+def _sets_in_order(game, obj, pt, order):
+    """``pt`` (what layer 7 gives ``obj``) with its 7b set effects applied in ``order(sets)``
+    instead of timestamp order (613.4b, 613.7); 7a, 7c and 7d as they were."""
+    if pt.power is None:
+        return pt
+    trace = _trace(pt)
+    power, toughness = trace["7a"]
+    for effect in order(_effects(game, obj, Sublayer.SET)):
+        power = power if effect.power is None else effect.power
+        toughness = toughness if effect.toughness is None else effect.toughness
+    power += trace["7c"][0] - trace["7b"][0]
+    toughness += trace["7c"][1] - trace["7b"][1]
+    if len(_effects(game, obj, Sublayer.SWITCH)) % 2:
+        power, toughness = toughness, power
+    return layers.PowerToughness(power, toughness, pt.sublayers)
+
+
 class SetBySourceGame(Game):
     """7b effects are ordered by their source (static abilities first, then resolved spells)
     instead of by timestamp (613.4b, 613.7)."""
 
     def power_toughness(self, obj):
-        pt = super().power_toughness(obj)
-        if pt.power is None:
-            return pt
-        trace = _trace(pt)
-        power, toughness = trace["7a"]
-        sets = _effects(self, obj, Sublayer.SET)
-        statics = [e for e in sets if e.until == "source-leaves"]
-        for effect in statics + [e for e in sets if e not in statics]:
-            power = power if effect.power is None else effect.power
-            toughness = toughness if effect.toughness is None else effect.toughness
-        power += trace["7c"][0] - trace["7b"][0]
-        toughness += trace["7c"][1] - trace["7b"][1]
-        if len(_effects(self, obj, Sublayer.SWITCH)) % 2:
-            power, toughness = toughness, power
-        return layers.PowerToughness(power, toughness, pt.sublayers)
+        def statics_first(sets):
+            statics = [e for e in sets if e.until == "source-leaves"]
+            return statics + [e for e in sets if e not in statics]
+        return _sets_in_order(self, obj, super().power_toughness(obj), statics_first)
+
+
+class SetsInReverseTimestampOrderGame(Game):
+    """7b set effects apply in reverse timestamp order, so the earliest one wins instead of the
+    latest (613.4b, 613.7): an engine that pushes each new set effect to the front of its list."""
+
+    def power_toughness(self, obj):
+        return _sets_in_order(self, obj, super().power_toughness(obj), lambda sets: sets[::-1])
 
 
 class NoAnnihilationGame(Game):
@@ -600,11 +614,19 @@ class ProtectionOnlyInCombatGame(Game):
         return super().prevention_reaches(effect, event)
 
 
+LAYER_7 = ("layer-7a", "layer-7b", "layer-7c", "layer-7d")
+"""The features of an engine that models layer 7 and nothing else (issue 39)."""
+
+
 @dataclass(frozen=True)
 class Mutant:
+    """A mutant engine: its name, the rule it breaks, its game; ``features``, when given, the only
+    features it declares (an engine modelling less than the reference engine), else all of them."""
+
     name: str
     rule: str
     game: type[Game]
+    features: tuple[str, ...] | None = None
 
     @property
     def bug(self) -> str:
@@ -617,7 +639,10 @@ class Mutant:
             game_class = mutant.game
 
             def describe(self):
-                return {**super().describe(), "name": f"mutant {mutant.name}"}
+                described = {**super().describe(), "name": f"mutant {mutant.name}"}
+                if mutant.features is not None:
+                    described["features"] = sorted(mutant.features)
+                return described
         return MutantEngine()
 
 
@@ -631,6 +656,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("switches-among-7c-by-timestamp", "613.4d", SwitchAmong7cGame),
     Mutant("two-switches-as-one", "613.4d", OneSwitchGame),
     Mutant("7b-ordered-by-source", "613.7", SetBySourceGame),
+    Mutant("7b-reverse-timestamp-order", "613.7", SetsInReverseTimestampOrderGame, LAYER_7),
     Mutant("no-counter-annihilation", "704.5q", NoAnnihilationGame),
     Mutant("zero-toughness-survives", "704.5f", ZeroToughnessSurvivesGame),
     Mutant("static-set-locked", "613.5", LockedStaticsGame),

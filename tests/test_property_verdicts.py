@@ -152,6 +152,32 @@ def test_in_one_event_the_action_that_goes_wrong_is_told_apart():
     assert set(found) == TRIPLING_RULES
 
 
+def test_an_effect_on_every_creature_that_goes_wrong_aimed_at_one_counts_without_the_locked_set():
+    """A tripling of every creature (a set locked as it is created, 611.2c) that the engine gets wrong
+    aimed at one creature too shows tripling broken, not 611.2c."""
+    case = _case({"bear": BEAR}, [{"modify_pt": {"to": "bear", "power": -1}},
+                                  {"triple_pt": {"to_each": {"types": ["creature"]}, "which": "power"}}, OBSERVE])
+    found = exercised.failing_rules([case], tripling_as_doubling(), ReferenceEngine(), ALL)
+    assert set(found) == TRIPLING_RULES
+
+
+class _IgnoresEffectsOnEveryCreature(ReferenceEngine):
+    """Drops every effect on every creature (``to_each``): right on an effect aimed at one."""
+
+    def run(self, case):
+        def on_every_creature(step):
+            body = next(iter(step.values()))
+            return isinstance(body, dict) and "to_each" in body
+        kept = [step for step in case["steps"] if not on_every_creature(step)]
+        return super().run({**case, "steps": kept})
+
+
+def test_an_effect_on_every_creature_right_when_aimed_at_one_counts_under_the_locked_set():
+    case = _case({"bear": BEAR}, [{"triple_pt": {"to_each": {"types": ["creature"]}, "which": "power"}}, OBSERVE])
+    found = exercised.failing_rules([case], _IgnoresEffectsOnEveryCreature(), ReferenceEngine(), ALL)
+    assert "611.2c" in found and TRIPLING_RULES <= set(found)
+
+
 def test_a_case_the_engine_gets_right_shows_nothing_broken_and_no_departure_falls_back_to_every_rule():
     good = _case({"bear": BEAR}, [{"switch_pt": {"to": "bear"}}, OBSERVE])
     bad = _case({"bear": BEAR}, [{"switch_pt": {"to": "bear"}}, {"triple_pt": {"to": "bear", "which": "power"}}, OBSERVE])

@@ -45,8 +45,9 @@ PROPERTIES: tuple[Property, ...] = (
              "A doubling's or tripling's bonus is fixed: ending an effect it counted removes only that effect.",
              frozenset({"layer-7c", "durations"}), multiplied_amount_is_fixed),
     Property("613.4b/later-set-overrides", ("613.4b", "613.7"),
-             "A later effect setting both power and toughness leaves nothing of an earlier one.",
-             frozenset({"layer-7b", "simultaneous-actions"}), later_set_overrides),
+             "Set effects apply in timestamp order, the later over the earlier: two or three on one object end as "
+             "one effect setting the last value set of each would.",
+             frozenset({"layer-7b"}), later_set_overrides),
     Property("704.5f/state-based-invariants", ("704.3", "704.5f", "704.5q"),
              "After every step no creature on the battlefield has toughness 0 or less, and no permanent "
              "keeps both +1/+1 and -1/-1 counters.",

