@@ -32,41 +32,41 @@ from strategies._internal.drawing import Chooser
 CARDS: dict[str, tuple[str, tuple[dict[str, Any], ...]]] = {
     # name: (card type, every counter or token replacement ability the card has)
     "Doubling Season": ("enchantment", ({"counter_replacement": {"on": {"controller": "you"}}}, {"token_replacement": {}})),
-    "Hardened Scales": ("enchantment", ({"counter_replacement": {"mode": "plus", "kind": "+1/+1", "on": {
-        "controller": "you", "types": ["creature"]}}},)),
+    "-1/-1 doubler": ("enchantment", ({"counter_replacement": {"kind": "-1/-1"}},)),
     "Pir, Imaginative Rascal": ("creature", ({"counter_replacement": {"mode": "plus", "on": {"controller": "you"},
                                                                       "effects_only": False}},)),
     "Vorinclex, Monstrous Raider": ("creature", ({"counter_replacement": {"by_you": True, "effects_only": False}},
                                                  {"counter_replacement": {"mode": "half", "by_opponent": True,
                                                                           "effects_only": False}})),
-    "Primal Vigor": ("enchantment", ({"token_replacement": {"under": "any"}},
-                                     {"counter_replacement": {"kind": "+1/+1", "on": {"types": ["creature"]}}})),
-    "-1/-1 doubler": ("enchantment", ({"counter_replacement": {"kind": "-1/-1"}},)),
     "-1/-1 adder": ("enchantment", ({"counter_replacement": {"mode": "plus", "kind": "-1/-1", "on": {
         "controller": "opponent", "types": ["creature"]}}},)),
+    "Primal Vigor": ("enchantment", ({"token_replacement": {"under": "any"}},
+                                     {"counter_replacement": {"kind": "+1/+1", "on": {"types": ["creature"]}}})),
+    "Hardened Scales": ("enchantment", ({"counter_replacement": {"mode": "plus", "kind": "+1/+1", "on": {
+        "controller": "you", "types": ["creature"]}}},)),
 }
-"""Counter and token replacement permanents drawn here; the last two are limited to -1/-1 counters
-("twice that many -1/-1 counters", "that many plus one -1/-1 counters on a creature an opponent
-controls")."""
+"""Counter and token replacement permanents drawn here; two are limited to -1/-1 counters ("twice
+that many -1/-1 counters", "that many plus one -1/-1 counters on a creature an opponent controls");
+the first ones most often under the ci profile (simpler choices)."""
 
-WEIGHTS = {"Doubling Season": 4, "Vorinclex, Monstrous Raider": 2, "Pir, Imaginative Rascal": 3, "-1/-1 doubler": 2,
+WEIGHTS = {"Doubling Season": 4, "-1/-1 doubler": 3, "Pir, Imaginative Rascal": 3, "Vorinclex, Monstrous Raider": 2,
            "-1/-1 adder": 2}
 """How many times each card is among those drawn (1 if not named): the doubler of everything most."""
 
-INTENTS: dict[str, tuple[int, tuple[str, ...]]] = {
-    # intent: (how many times it is among those drawn, the features it needs with what they imply)
-    "activate": (3, ("loyalty-abilities",)),
-    "walker enters": (1, ("zone-changes", "planeswalkers")),
-    "put": (1, ("counters",)),
-    "copy token": (1, ("token-copies",)),
-    "minus": (3, ("token-creation", "counters")),
-    "double": (3, ("double-counters", "counters")),
-    "prevented": (3, ("damage", "prevention-extras")),
-    "trigger": (1, ("event-triggers", "triggered-abilities", "zone-changes")),
-    "mana": (2, ("mana-abilities",)),
+
+INTENTS: dict[str, tuple[str, ...]] = {
+    # intent: the features it needs (with what they imply)
+    "activate": ("loyalty-abilities",),
+    "double": ("double-counters", "counters"),
+    "prevented": ("damage", "prevention-extras"),
+    "minus": ("token-creation", "counters"),
+    "mana": ("mana-abilities",),
+    "put": ("counters",),
+    "walker enters": ("zone-changes", "planeswalkers"),
+    "copy token": ("token-copies",),
+    "trigger": ("event-triggers", "triggered-abilities", "zone-changes"),
 }
-"""What may be drawn after the scenario's own steps: most often the ways of putting counters the
-metamorphic laws of conformance/laws/counters.py do not draw."""
+"""What may be drawn after the scenario's own steps: each one time in three, in a drawn order."""
 
 HYDRA = {"types": ["creature"], "power": 4, "toughness": 4}
 """The creature with a prevention effect's additional effect (615.5), Phyrexian Hydra-like."""
@@ -98,7 +98,7 @@ class Meetings:
         before = self.names()
         cards = [name for name, (_, abilities) in CARDS.items() if _card_features(abilities) <= self.allowed
                  for _ in range(WEIGHTS.get(name, 1))]
-        for _ in draw.sizes(0, 4) if cards else ():
+        for _ in range(draw.integer(0, 3) if cards else 0):
             name = draw.sample(cards)
             kind, abilities = CARDS[name]
             oid = f"r{len(self.replacers) + 1}"
@@ -117,12 +117,14 @@ class Meetings:
                 more = self.room(body["count"]) - len(body["tokens"])
                 body["tokens"] = [*body["tokens"], *(f"u{spare + i + 1}" for i in range(more))]
                 spare += more
-        intents = [i for i, (weight, needs) in INTENTS.items() if all(can(f, self.allowed) for f in needs)
-                   for _ in range(weight)]
-        drawn = [draw.sample(intents) for _ in draw.sizes(0, 8)] if intents else []
+        drawn = [i for i, needs in INTENTS.items() if all(can(f, self.allowed) for f in needs) and draw.integer(0, 2) == 2]
+        drawn = list(draw(_permutations(tuple(drawn)))) if len(drawn) > 1 else drawn
         if "mana" in drawn:
             self.objects["land"] = {"card": {"types": ["land"], "abilities": [
                 {"mana_ability": {"name": "tap", "add": {draw.sample(["G", "C"]): 1}}}]}, **self.seat()}
+            if can("mana-replacement", self.allowed) and draw.boolean():  # Mana Reflection: its controller's taps
+                self.objects["x1"] = {"card": {"name": "Mana Reflection", "types": ["enchantment"], "abilities": [
+                    {"multiply_mana": {"factor": 2}}]}, **self.seat()}
         if "prevented" in drawn:  # the kind of its counters is chosen as its damage is (:meth:`aim`)
             self.objects["ph"] = {"card": {**HYDRA, "abilities": [{"prevent_damage": {
                 "to": {"itself": True}, "then": {"put_counters": "-1/-1"}}}]}, **self.seat()}
@@ -147,9 +149,11 @@ class Meetings:
 
     def steal(self) -> None:
         """Up to two of the scenario's permanents controlled by the other player than their owner
-        (108.4), as declared: the creature, the planeswalker or a replacement permanent."""
+        (108.4), as declared: the planeswalker, the land or the Hydra, a replacement permanent, the
+        creature."""
         draw = self.draw
-        kinds = [["bear"], ["walker"], [oid for oid in self.replacers if "controller" not in self.objects[oid]]]
+        kinds = [["walker"], [oid for oid in ("land", "ph", "x1") if oid in self.objects and "controller" not in self.objects[oid]],
+                 [oid for oid in self.replacers if "controller" not in self.objects[oid]], ["bear"]]
         for _ in range(draw.integer(0, 2)):
             kind = draw.sample([k for k in kinds if k])
             spec = self.objects[draw.sample(kind)]
