@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
 from strategies._internal.copies import _exceptions
 from strategies._internal.damage_modifiers import can
 from strategies._internal.drawing import Chooser
@@ -117,8 +119,9 @@ class Meetings:
                 more = self.room(body["count"]) - len(body["tokens"])
                 body["tokens"] = [*body["tokens"], *(f"u{spare + i + 1}" for i in range(more))]
                 spare += more
-        drawn = [i for i, needs in INTENTS.items() if all(can(f, self.allowed) for f in needs) and draw.integer(0, 2) == 2]
-        drawn = list(draw(_permutations(tuple(drawn)))) if len(drawn) > 1 else drawn
+        drawn = [intent for intent, needs in INTENTS.items()
+                 if all(can(f, self.allowed) for f in needs) and draw.integer(0, 2) == 2]
+        drawn = list(draw(st.permutations(drawn))) if len(drawn) > 1 else drawn
         if "mana" in drawn:
             self.objects["land"] = {"card": {"types": ["land"], "abilities": [
                 {"mana_ability": {"name": "tap", "add": {draw.sample(["G", "C"]): 1}}}]}, **self.seat()}
@@ -129,13 +132,10 @@ class Meetings:
             self.objects["ph"] = {"card": {**HYDRA, "abilities": [{"prevent_damage": {
                 "to": {"itself": True}, "then": {"put_counters": "-1/-1"}}}]}, **self.seat()}
         if "trigger" in drawn:
+            ability = {"name": "t", "when": "when this enters", "event": {"enters": {"itself": True}},
+                       "effect": {"put_counters": {"kind": "+1/+1", "count": draw.integer(1, 3), "to": "itself"}}}
             self.objects["herald"] = {"zone": "hand", "card": {"types": ["creature"], "power": 1, "toughness": 1,
-                                                               "abilities": [{"triggered": {
-                                                                   "name": "t", "when": "when this enters",
-                                                                   "event": {"enters": {"itself": True}},
-                                                                   "effect": {"put_counters": {
-                                                                       "kind": "+1/+1", "count": draw.integer(1, 3),
-                                                                       "to": "itself"}}}}]}}
+                                                               "abilities": [{"triggered": ability}]}}
         self.steal()
         for intent in drawn:
             steps = self.realize(intent)
@@ -145,15 +145,17 @@ class Meetings:
         """A new permanent's owner (Alex's, the planeswalker's, two times in three), and its controller
         when another player controls it (108.4)."""
         owner = self.draw.sample(["Alex", "Alex", "Blair"])
-        return {"owner": owner, "controller": self.opponent(owner)} if self.draw.integer(0, 2) == 2 else {"owner": owner}
+        stolen = self.draw.integer(0, 2) == 2
+        return {"owner": owner, "controller": self.opponent(owner)} if stolen else {"owner": owner}
 
     def steal(self) -> None:
         """Up to two of the scenario's permanents controlled by the other player than their owner
         (108.4), as declared: the planeswalker, the land or the Hydra, a replacement permanent, the
         creature."""
         draw = self.draw
-        kinds = [["walker"], [oid for oid in ("land", "ph", "x1") if oid in self.objects and "controller" not in self.objects[oid]],
-                 [oid for oid in self.replacers if "controller" not in self.objects[oid]], ["bear"]]
+        declared = [oid for oid, spec in self.objects.items() if "controller" in spec]
+        kinds = [["walker"], [oid for oid in ("land", "ph", "x1") if oid in self.objects and oid not in declared],
+                 [oid for oid in self.replacers if oid not in declared], ["bear"]]
         for _ in range(draw.integer(0, 2)):
             kind = draw.sample([k for k in kinds if k])
             spec = self.objects[draw.sample(kind)]
@@ -165,8 +167,8 @@ class Meetings:
         if intent == "activate":
             steps = [{"end_turn": {}}] if state["activated"] else []
             state["activated"] = True
-            return [*steps, {"activate": {"object": "walker", "ability": draw.sample(["up", "up", "up", "down", "zero"]),
-                                          "order": self.order()}}]
+            ability = draw.sample(["up", "up", "up", "down", "zero"])  # "up": a cost putting counters (606.4)
+            return [*steps, {"activate": {"object": "walker", "ability": ability, "order": self.order()}}]
         if intent == "walker enters":  # 306.5b: with its loyalty, put as it enters (122.6)
             state["activated"] = False  # 400.7: a new object (606.3), under its owner's control (110.2)
             state["returned"] = True
@@ -193,22 +195,20 @@ class Meetings:
             target, kind = self.aim([("walker", "loyalty"), ("bear", "+1/+1"), ("bear", "charge")])
             if target is None:
                 return []
-            return [{"put_counters": {"object": target, "kind": kind, "count": draw.integer(1, 2), "order": self.order()}},
+            count = draw.integer(1, 2)
+            return [{"put_counters": {"object": target, "kind": kind, "count": count, "order": self.order()}},
                     {"double_counters": {"object": target, "kind": kind}}]
         if intent == "prevented":  # 615.5: its controller's prevention effect puts the counters
             amount = draw.integer(1, 3)
             target, kind = self.aim([("ph", "-1/-1"), ("ph", "+1/+1")])  # Phyrexian Hydra's, or the other way round
-            if target is None or state.get("ph"):
+            if target is None:
                 return []
-            state["ph"] = True  # once: its -1/-1 counters may put it into the graveyard
             self.objects["ph"]["card"]["abilities"][0]["prevent_damage"]["then"]["put_counters"] = kind
             return [{"damage": {"source": "bear", "amount": amount, "to": "ph"}}]
         if intent == "trigger":  # 603.2, 603.3: it enters, its ability triggers and resolves
             if len(self.modes("herald", "+1/+1")) > 1:
                 return []
-            away = [{"move": {"object": "herald", "to": "hand"}}] if state.get("herald") else []
-            state["herald"] = True
-            return [*away, {"move": {"object": "herald", "to": "battlefield"}}, {"resolve_triggers": {}}]
+            return [{"move": {"object": "herald", "to": "battlefield"}}, {"resolve_triggers": {}}]
         return [{"activate_mana": {"object": "land", "ability": "tap"}}]  # 605.3a
 
     def copy_token(self) -> dict[str, Any]:
@@ -238,7 +238,7 @@ class Meetings:
 
     def order(self) -> list[str]:
         names = self.names()
-        return list(self.draw(_permutations(tuple(names)))) if len(names) > 1 else names
+        return list(self.draw(st.permutations(names))) if len(names) > 1 else names
 
     def room(self, count: int) -> int:
         """The most tokens an effect creating ``count`` may create under the token replacements
@@ -294,9 +294,3 @@ class Meetings:
                     continue
                 modes.add(body.get("mode", "double"))
         return modes
-
-
-def _permutations(names: tuple[str, ...]):
-    from hypothesis import strategies as st
-
-    return st.permutations(names)
