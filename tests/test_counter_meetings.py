@@ -6,6 +6,7 @@ realistic bug the laws did not catch before."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 from hypothesis import HealthCheck, find, given, settings
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 import strategies as mtg
 from conformance.engines.interface import describe
+from conformance.format import loader
 from conformance.format import model as s
 from conformance.laws import profiles
 from conformance.laws.catalogue import PROPERTIES
@@ -27,7 +29,8 @@ BASE = frozenset({"counter-replacements", "counter-halving", "token-replacements
                   "zone-changes", "durations", "activated-abilities", "copy-effects", "token-copies"})
 """What the scenario's own draws use: with these features, only the meetings they allow are drawn."""
 
-SOME = settings(max_examples=60, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+QUIET = list(HealthCheck)
+SOME = settings(max_examples=60, database=None, deadline=None, derandomize=True, suppress_health_check=QUIET)
 
 
 @SOME
@@ -37,6 +40,15 @@ def test_the_meetings_stay_within_the_features(data):
                                          BASE | {"event-triggers", "triggered-abilities", "double-counters"}]))
     case = data.draw(mtg.counter_scenarios(features=allowed))
     assert case.features <= allowed
+
+
+@SOME
+@given(mtg.counter_scenarios())
+def test_every_generated_counter_scenario_is_a_valid_case_file(case):
+    plain = case.to_dict()
+    document = {"format": 1, "cr": plain.pop("cr"), "cases": [{k: v for k, v in plain.items() if k != "features"}]}
+    (loaded,) = loader.load_text(json.dumps(document), "generated.json")
+    assert loaded == case
 
 
 def _actions(case):
@@ -50,7 +62,8 @@ def test_a_stolen_lands_mana_ability_shrinks_to_the_land_and_its_activation():
         land = next((o for o in case.objects if o.id == "land"), None)
         return land is not None and land.controller not in (None, land.owner) and any(
             isinstance(step, s.ActivateMana) for step in _actions(case))
-    found = find(mtg.counter_scenarios(), stolen_mana, settings=settings(database=None, max_examples=2000))
+    found = find(mtg.counter_scenarios(), stolen_mana,
+                 settings=settings(database=None, max_examples=2000, derandomize=True, suppress_health_check=QUIET))
     assert sorted(o.id for o in found.objects) == ["bear", "hydra", "land", "walker"]
     assert [type(step) for step in _actions(found)][-1:] == [s.ActivateMana] and len(_actions(found)) == 2
 
@@ -63,7 +76,7 @@ ROWS = ("counters/kind-filter-and-minus-counters", "counters/stolen-replacement"
 def test_generated_counter_scenarios_meet_where_counter_and_token_rules_meet():
     met = set()
 
-    @settings(max_examples=200, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=200, database=None, deadline=None, derandomize=True, suppress_health_check=QUIET)
     @given(mtg.counter_scenarios())
     def run(case):
         met.update(met_by(case))
@@ -76,7 +89,7 @@ def _modes(game, oid, kind):
     return {r.ability.mode for r in counter_replacement.counter_replacements(game, event)}
 
 
-@settings(max_examples=150, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150, database=None, deadline=None, derandomize=True, suppress_health_check=QUIET)
 @given(mtg.counter_scenarios())
 def test_counters_no_order_can_be_scripted_for_need_none(case):
     """The counters of a triggered ability, of a prevention effect's additional effect and of a
@@ -189,7 +202,8 @@ def test_a_costs_too_doubler_alone_on_a_loyalty_cost_is_no_effects_only_doubler_
     (costs too, twice) on a loyalty cost is the plain cost case, not that meeting."""
     from tests.scenarios import make_case
 
-    walker = {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": [{"loyalty_ability": {"name": "up", "cost": 1}}]},
+    up = {"loyalty_ability": {"name": "up", "cost": 1}}
+    walker = {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": [up]},
               "counters": {"loyalty": 3}}
     vorinclex = {"card": {"types": ["creature"], "power": 6, "toughness": 6, "abilities": [
         {"counter_replacement": {"by_you": True, "effects_only": False}}]}}

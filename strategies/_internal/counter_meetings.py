@@ -27,6 +27,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from conformance.format.choices import damage_choices
 from strategies._internal.copies import _exceptions
 from strategies._internal.damage_modifiers import can
 from strategies._internal.drawing import Chooser
@@ -51,24 +52,26 @@ CARDS: dict[str, tuple[str, tuple[dict[str, Any], ...]]] = {
 that many -1/-1 counters", "that many plus one -1/-1 counters on a creature an opponent controls");
 the first ones most often under the ci profile (simpler choices)."""
 
-WEIGHTS = {"Doubling Season": 4, "-1/-1 doubler": 3, "Pir, Imaginative Rascal": 3, "Vorinclex, Monstrous Raider": 2,
+WEIGHTS = {"Doubling Season": 5, "-1/-1 doubler": 3, "Pir, Imaginative Rascal": 4, "Vorinclex, Monstrous Raider": 2,
            "-1/-1 adder": 2}
 """How many times each card is among those drawn (1 if not named): the doubler of everything most."""
 
 
-INTENTS: dict[str, tuple[str, ...]] = {
-    # intent: the features it needs (with what they imply)
-    "activate": ("loyalty-abilities",),
-    "double": ("double-counters", "counters"),
-    "prevented": ("damage", "prevention-extras"),
-    "minus": ("token-creation", "counters"),
-    "mana": ("mana-abilities",),
-    "put": ("counters",),
-    "walker enters": ("zone-changes", "planeswalkers"),
-    "copy token": ("token-copies",),
-    "trigger": ("event-triggers", "triggered-abilities", "zone-changes"),
+INTENTS: dict[str, tuple[int, tuple[str, ...]]] = {
+    # intent: (drawn one time in how many, the features it needs with what they imply)
+    "activate": (2, ("loyalty-abilities",)),
+    "double": (2, ("double-counters", "counters")),
+    "prevented": (2, ("damage", "prevention-extras")),
+    "minus": (3, ("token-creation", "counters")),
+    "mana": (3, ("mana-abilities",)),
+    "put": (3, ("counters",)),
+    "walker enters": (3, ("zone-changes", "planeswalkers")),
+    "copy token": (3, ("token-copies",)),
+    "trigger": (3, ("event-triggers", "triggered-abilities", "zone-changes")),
 }
-"""What may be drawn after the scenario's own steps: each one time in three, in a drawn order."""
+"""What may be drawn after the scenario's own steps, each independently, in a drawn order: most
+often the ways of putting counters the counter laws do not draw (a cost beside "costs too"
+effects, a doubling, a prevention effect's additional effect)."""
 
 HYDRA = {"types": ["creature"], "power": 4, "toughness": 4}
 """The creature with a prevention effect's additional effect (615.5), Phyrexian Hydra-like."""
@@ -100,7 +103,7 @@ class Meetings:
         before = self.names()
         cards = [name for name, (_, abilities) in CARDS.items() if _card_features(abilities) <= self.allowed
                  for _ in range(WEIGHTS.get(name, 1))]
-        for _ in range(draw.integer(0, 3) if cards else 0):
+        for _ in range(draw.integer(0, 4) if cards else 0):
             name = draw.sample(cards)
             kind, abilities = CARDS[name]
             oid = f"r{len(self.replacers) + 1}"
@@ -119,8 +122,8 @@ class Meetings:
                 more = self.room(body["count"]) - len(body["tokens"])
                 body["tokens"] = [*body["tokens"], *(f"u{spare + i + 1}" for i in range(more))]
                 spare += more
-        drawn = [intent for intent, needs in INTENTS.items()
-                 if all(can(f, self.allowed) for f in needs) and draw.integer(0, 2) == 2]
+        drawn = [intent for intent, (one_in, needs) in INTENTS.items()
+                 if all(can(f, self.allowed) for f in needs) and draw.integer(1, one_in) == one_in]
         drawn = list(draw(st.permutations(drawn))) if len(drawn) > 1 else drawn
         if "mana" in drawn:
             self.objects["land"] = {"card": {"types": ["land"], "abilities": [
@@ -140,6 +143,7 @@ class Meetings:
         for intent in drawn:
             steps = self.realize(intent)
             self.steps.extend([*steps, {"expect": {}}] if steps else [])
+        self.script_orders()
 
     def seat(self) -> dict[str, str]:
         """A new permanent's owner (Alex's, the planeswalker's, two times in three), and its controller
@@ -204,7 +208,7 @@ class Meetings:
             if target is None:
                 return []
             self.objects["ph"]["card"]["abilities"][0]["prevent_damage"]["then"]["put_counters"] = kind
-            return [{"damage": {"source": "bear", "amount": amount, "to": "ph"}}]
+            return [{"damage": {"source": "bear", "amount": amount, "to": "ph"}}]  # its order: :meth:`script_orders`
         if intent == "trigger":  # 603.2, 603.3: it enters, its ability triggers and resolves
             if len(self.modes("herald", "+1/+1")) > 1:
                 return []
@@ -223,6 +227,20 @@ class Meetings:
             if exceptions:
                 step["exceptions"] = exceptions
         return {"create_token": step}
+
+    def script_orders(self) -> None:
+        """Every damage step an order, a drawn permutation, for each recipient on which two or more
+        effects may apply as the loader judges it (616.1, on the whole case: an ability a later
+        step gives counts); a step needing one is left out where the features allow no order."""
+        raw = {"players": ["Alex", "Blair"], "objects": self.objects, "steps": self.steps}
+        for choices in list(damage_choices(raw)):
+            needed = choices.needing_choice()
+            step = self.steps[choices.path[1]]
+            if needed and "replacement-order" not in self.allowed:
+                self.steps.remove(step)
+                return self.script_orders()
+            for recipient, refs in needed.items():
+                step["damage"].setdefault("order", {})[recipient] = list(self.draw(st.permutations(refs)))
 
     # --- what the scenario knows --------------------------------------------------------------------
 
