@@ -2,8 +2,9 @@
 tokens with given characteristics (CR 614.1a, 614.16, 616.1, 122.6, 606, 111.4): a board of
 replacement permanents on either side, then effects putting counters, permanents entering with
 counters, tokens created and loyalty abilities activated, every order scripted (a random
-permutation of every replacement permanent, those that do not apply being skipped, 616.1).
-Shrinks towards fewer replacements, fewer steps and smaller numbers."""
+permutation of every replacement permanent, those that do not apply being skipped, 616.1); then,
+after those draws, where the rules meet on one event (:mod:`.counter_meetings`). Shrinks towards
+fewer replacements, fewer steps, none of the meetings and smaller numbers."""
 
 from __future__ import annotations
 
