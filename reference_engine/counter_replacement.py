@@ -205,8 +205,10 @@ def apply_in_order(candidates: list[Replacement], count: int, order: tuple[str, 
 def put(game: Any, event: CounterEvent, order: tuple[str, ...], *, entering: bool = False) -> int:
     """Put ``event``'s counters, as modified (614.1a); how many were put."""
     count = game.replaced_counter_count(event, order, entering=entering)
-    if log.logging(game):
-        log.counters(game, event, count, counter_replacements(game, event, entering=entering), entering=entering)
+    if log.logging(game):  # the replacements that may apply: those of a cost joined by the effects' once one applies
+        candidates = counter_replacements(game, event, entering=entering)
+        later = replacements_once_modified(game, event, entering=entering) if candidates else []
+        log.counters(game, event, count, candidates + later, entering=entering)
     if count > 0:  # 613.7c: they get a timestamp; abilities waiting for them trigger, seeing the
         # amount as modified (603.2, 122.6: also counters a permanent enters with)
         game.put_counters_on(game.objects[event.object], event.kind, count)

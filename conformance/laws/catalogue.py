@@ -101,23 +101,27 @@ PROPERTIES: tuple[Property, ...] = (
              "the engine reports at the others what it reports when every event is followed by one.",
              frozenset(), checks_between_checkpoints),
     # counters, tokens and loyalty (issue 18)
-    Property("614.5/counter-doublers-multiply", ("614.5", "614.1a", "616.1", "614.16"),
-             "With N counter doublers that all apply, an effect putting n counters puts n×2^N, whatever the order.",
+    Property("614.5/counter-doublers-multiply", ("614.5", "614.1a", "616.1", "614.16", "603.2", "122.6", "306.5b"),
+             "With N counter doublers that all apply, n counters put by an effect, by a triggered ability, as a "
+             "permanent enters or as a planeswalker's loyalty become n×2^N, whatever the order and whoever owns them.",
              frozenset({"counter-replacements", "counters"}), counter_laws.counter_doublers_multiply),
     Property("616.1/plus-and-double-orders", ("616.1", "614.1a", "614.5"),
-             "\"That many plus a\" then \"twice\" puts (n+a)×2 counters, the other order 2n+a: they differ by a.",
+             "\"That many plus a\" then \"twice\" puts (n+a)×2 counters, the other order 2n+a: they differ by a (by an "
+             "effect, or a loyalty cost under two effects that apply to costs too).",
              frozenset({"counter-replacements", "counters", "replacement-order"}), counter_laws.plus_and_double_orders),
     Property("616.1/halving-and-doubling-orders", ("616.1", "614.1a", "614.5"),
-             "An opponent's \"half that many\" and a \"twice that many\" on n counters: twice first puts n, half first "
-             "2×floor(n/2).",
+             "An opponent's \"half that many\" and a \"twice that many\" on n counters (on the opponent's creature or "
+             "the halving player's): twice first puts n, half first 2×floor(n/2).",
              frozenset({"counter-replacements", "counter-halving", "counters", "replacement-order"}),
              counter_laws.halving_and_doubling_orders),
-    Property("614.5/token-doublers-multiply", ("614.5", "614.1a", "111.4"),
-             "With N token doublers, an effect creating c tokens creates c×2^N.",
+    Property("614.5/token-doublers-multiply", ("614.5", "614.1a", "111.4", "707.2", "613.1b"),
+             "With N token doublers that apply (their controller's tokens), an effect creating c tokens, or c token "
+             "copies, creates c×2^N, each a copy.",
              frozenset({"token-replacements", "token-creation"}), counter_laws.token_doublers_multiply),
     Property("614.1a/counters-agree-with-reference", ("614.1a", "614.16", "616.1", "122.6", "606.3", "606.4", "111.4"),
              "On generated scenarios about counter and token replacements, entering with counters, loyalty abilities "
-             "and tokens, the engine reports what the reference engine reports.",
+             "and tokens, and where they meet (costs, triggered abilities, prevention, doubling, copies, permanents "
+             "controlled by another than their owner), the engine reports what the reference engine reports.",
              frozenset({"counter-replacements"}), counter_laws.counters_agree_with_reference),
     Property("510.2/combat-agrees-with-reference", ("508.1", "509.1", "510.1c", "510.2", "510.4", "702.19b", "616.1"),
              "On generated combats (attackers at players and planeswalkers, several blockers with scripted "

@@ -185,6 +185,8 @@ _declare("counters", {
     "replacement limited by who puts the counters": (("614.1a",), lambda e: any(
         r.get("by_you") or r.get("by_opponent") for r in e["replacements"])),
     "replacement that applies to costs too": (("614.16",), lambda e: any(r.get("costs") for r in e["replacements"])),
+    "twice that many, by a replacement for effects only": (("614.16", "614.1a"), lambda e: any(
+        r["mode"] == "double" and not r.get("costs") for r in e["replacements"])),
     "counters an opponent puts": (("122.6a",), lambda e: not e["by_controller"]),
     "+1/+1 counters": (("122.1a",), lambda e: e["kind"] == "+1/+1"),
     "-1/-1 counters": (("122.1a",), lambda e: e["kind"] == "-1/-1"),

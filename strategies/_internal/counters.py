@@ -1,18 +1,22 @@
 """Scenarios about counter and token replacements, "enters with" counters, loyalty abilities and
 tokens with given characteristics (CR 614.1a, 614.16, 616.1, 122.6, 606, 111.4): a board of
 replacement permanents on either side, then effects putting counters, permanents entering with
-counters, tokens created, loyalty abilities activated and counters doubled, every order scripted (a random
-permutation of every replacement permanent, those that do not apply being skipped, 616.1).
-Shrinks towards fewer replacements, fewer steps and smaller numbers."""
+counters, tokens created, loyalty abilities activated and counters doubled (701.10e), every order
+scripted (a random permutation of every replacement permanent, those that do not apply being
+skipped, 616.1); then, after those draws, where the rules meet on one event (:mod:`.counter_meetings`).
+Shrinks towards fewer replacements, fewer steps, none of the meetings and smaller numbers."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from hypothesis import strategies as st
 
 from conformance.format.model import Case
-from strategies._internal.core import PLAYERS, build_case
+from strategies._internal.core import PLAYERS, _explicit, build_case
+from strategies._internal.counter_meetings import Meetings
+from strategies._internal.validation import check_features, check_size
 
 COUNTER_FEATURES = frozenset({"counter-replacements", "counter-halving", "token-replacements", "enters-with-counters",
                               "loyalty-abilities", "token-creation"})
@@ -62,11 +66,29 @@ WALKER_ABILITIES = [{"loyalty_ability": {"name": "up", "cost": 1}},
                     {"loyalty_ability": {"name": "zero", "cost": 0}}]
 
 
+def counter_scenarios(*, features: Iterable[str] | None = None, max_replacements: int = 3,
+                      max_steps: int = 5) -> st.SearchStrategy[Case]:
+    """Returns a strategy which generates scenarios about counter and token replacements: a board of
+    them, a creature, a planeswalker and a card in hand that enters with counters; then steps
+    putting counters, entering, creating tokens, activating loyalty abilities, doubling the
+    creature's +1/+1 counters (701.10e). After those, as
+    ``features`` allow (default: every feature), where they meet (:mod:`.counter_meetings`): real
+    cards with all their abilities, permanents controlled by another player than their owner,
+    counters put by costs, opponents, triggered abilities, prevention effects and doubling, token
+    copies, -1/-1 counters on tokens, a mana ability. Shrinks towards fewer replacements, fewer
+    steps, nothing of those, and smaller numbers."""
+    allowed = check_features(features)
+    check_size(max_replacements, "max_replacements")
+    check_size(max_steps, "max_steps", minimum=1)
+    defaults = {"features": None, "max_replacements": 3, "max_steps": 5}
+    return _counter_scenarios(**_explicit(defaults, features=features, max_replacements=max_replacements,
+                                          max_steps=max_steps))
+
+
 @st.composite
-def counter_scenarios(draw: Any, *, max_replacements: int = 3, max_steps: int = 5) -> Case:
-    """A board of counter and token replacements, a creature, a planeswalker and a card in hand that
-    enters with counters; then steps putting counters, entering, creating tokens, activating,
-    doubling the creature's +1/+1 counters (701.10e)."""
+def _counter_scenarios(draw: Any, *, features: Iterable[str] | None = None, max_replacements: int = 3,
+                       max_steps: int = 5) -> Case:
+    allowed = check_features(features)
     objects: dict[str, Any] = {
         "bear": {"card": {"types": ["creature"], "power": 2, "toughness": 2}},
         "walker": {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": WALKER_ABILITIES},
@@ -92,7 +114,9 @@ def counter_scenarios(draw: Any, *, max_replacements: int = 3, max_steps: int = 
     tokens = 0
     activated = False
     for _ in range(draw(st.integers(1, max_steps), label="steps")):
-        kind = draw(st.sampled_from(["put", "enter", "token", "activate", "end_turn", "double"]), label="step")
+        kind = draw(st.sampled_from(["put", "enter", "token", "activate", "end_turn"]), label="step")
+        if kind == "put" and "double-counters" in allowed and draw(st.integers(0, 3), label="a doubling") == 3:
+            kind = "double"  # (drawn within a put, so that the simplest put shrinks past it)
         if kind == "put":
             body: dict[str, Any] = {"object": "bear", "kind": draw(st.sampled_from(["+1/+1", "charge"])),
                                     "count": draw(st.integers(1, 3), label="count")}
@@ -118,5 +142,9 @@ def counter_scenarios(draw: Any, *, max_replacements: int = 3, max_steps: int = 
         else:
             steps.append({"end_turn": {}})
             activated = False
-        steps.append({"expect": {"objects": {oid: {} for oid in objects}}})
+        steps.append({"expect": {}})
+    Meetings(draw, objects, steps, replacers, allowed, {"activated": activated, "tokens": tokens}).add()
+    for step in steps:  # every object and player observed
+        if "expect" in step:
+            step["expect"] = {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in PLAYERS}}
     return build_case(objects, steps, summary="Counter and token replacements, generated.")
