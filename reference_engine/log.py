@@ -132,13 +132,14 @@ def _effect_source(game: GameState, effect: Any) -> dict[str, Any]:
     return {"controller": chars.controller or obj.owner, "owner": obj.owner}
 
 
-def _pt_effect(effect: Any) -> dict[str, Any]:
+def _pt_effect(game: GameState, effect: Any) -> dict[str, Any]:
     """A layer 7 effect (an ``objects.PTEffect``): its sublayer (613.4), what made it, its timestamp
-    (613.7), how long it lasts, which values it sets or changes, and the permanent of a static one."""
+    (613.7), how long it lasts, which values it sets or changes, and the permanent of a static one
+    with its controller now (after layer 2, 613.1b) and owner."""
     entry = {"sublayer": effect.sublayer.value, "kind": effect.kind, "timestamp": effect.timestamp,
              "until": effect.until, "power": effect.power is not None, "toughness": effect.toughness is not None}
     if effect.source is not None:
-        entry["source"] = {"controller": effect.source.controller or effect.source.owner, "owner": effect.source.owner}
+        entry["source"] = _effect_source(game, effect)
     return entry
 
 
@@ -156,7 +157,7 @@ def layer_seven(game: GameState) -> None:
         chars = layers.characteristics(game, obj)
         note(game, "layer 7", object=facts(game, obj, chars),
              cda=any(isinstance(a, s.CdaPT) for a, _ in chars.values.abilities),
-             effects=[_pt_effect(e) for e in layers.applicable_effects(game, obj)],
+             effects=[_pt_effect(game, e) for e in layers.applicable_effects(game, obj)],
              counters=sorted(kind for kind, n in obj.counters.items() if n > 0 and counter_pt(kind)))
 
 
@@ -172,8 +173,8 @@ def effects_ending(game: GameState, ending: list[Any]) -> None:
         on_it = [e for e in ending_pt if obj.ref in e.affected]
         if on_it:
             staying = [e for e in layers.applicable_effects(game, obj) if all(e is not x for x in on_it)]
-            note(game, "effect ends", object=facts(game, obj), ending=[_pt_effect(e) for e in on_it],
-                 staying=[_pt_effect(e) for e in staying])
+            note(game, "effect ends", object=facts(game, obj), ending=[_pt_effect(game, e) for e in on_it],
+                 staying=[_pt_effect(game, e) for e in staying])
 
 
 def state_based_actions(game: GameState, actions: dict[str, list[Any]], damaged: list[tuple[Any, str]],
@@ -199,9 +200,11 @@ def _replacement(game: GameState, effect: Any) -> dict[str, Any]:
     twice, plus N, half), what it is limited to, and its permanent's controller and owner."""
     ability, obj = effect.ability, game.objects[effect.ref]
     entry = {"mode": ability.mode, **_effect_source(game, type("Static", (), {"source": obj})())}
-    for limit in ("kind", "on", "by_you", "by_opponent", "under"):
+    for limit in ("kind", "on", "by_you", "by_opponent"):
         if getattr(ability, limit, None) not in (None, False):
             entry[limit] = True
+    if getattr(ability, "under", None) == "any":  # a token replacement for anyone's tokens
+        entry["under"] = True
     if getattr(ability, "effects_only", True) is False:
         entry["costs"] = True
     return entry

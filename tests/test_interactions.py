@@ -124,3 +124,22 @@ def test_coverage_pairs_prints_each_interaction_with_its_share(capsys):
     assert "sba/lethal-between-combat-damage-steps" in out and "100.0%" in out
     assert "704.5g + between combat damage steps" in out
     assert f"of {len(interactions.table())} interactions reached in at least 1.0%" in out
+
+
+def test_a_static_effect_of_a_permanent_stolen_by_an_effect_is_another_controllers():
+    """The layer 7 log reads a static effect's controller after layer 2 (613.1b): an anthem taken by
+    an effect is its new controller's."""
+    lord = {"card": {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [{"static_pt": {
+        "effect": "modify_pt", "affects": {"types": ["creature"], "controller": "you"}, "power": 1, "toughness": 1}}]}}
+    bear = {**creature(2, 2), "owner": "Blair"}
+    taken = [{"become": {"to": "lord", "gain_control": True, "controller": "Blair"}}]
+    assert "layer7/stolen-anthem" in met_by(make_case({"lord": lord, "bear": bear}, taken))
+    assert "layer7/stolen-anthem" not in met_by(make_case({"lord": lord, "bear": bear}, [{"end_turn": {}}]))
+
+
+def test_only_a_replacement_for_anyones_tokens_is_one():
+    made = [{"create_token": {"tokens": ["t1", "t2"], "card": {"types": ["creature"], "power": 1, "toughness": 1}}}]
+    lives = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {"mode": "double"}}]}}
+    assert "tokens/anyones-tokens" not in met_by(make_case({"lives": lives}, made))
+    anyones = {"card": {"types": ["enchantment"], "abilities": [{"token_replacement": {"mode": "double", "under": "any"}}]}}
+    assert "tokens/anyones-tokens" in met_by(make_case({"lives": anyones}, made))
