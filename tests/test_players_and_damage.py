@@ -409,7 +409,10 @@ def test_an_engine_judging_damage_effects_on_printed_cards_exits_1_naming_the_ca
         "702.16e/protection-gained",  # protection gained by an effect is on no printed card
         "613.1f/copied-season-doubles-too",  # a copy's counter replacement is on no printed card
         "707.9e/copy-exception-counter-doubled",  # nor the Doubling Season a copy exception's counters meet
-        "614.1a/doubler-that-lost-its-ability"}  # a life-gain doubler that lost its ability still prints it
+        "614.1a/doubler-that-lost-its-ability",  # a life-gain doubler that lost its ability still prints it
+        "109.5/stolen-damage-doubler",  # "you" of a stolen doubler read off its declared controller
+        "613.1f/keywords-gained-and-lost-before-combat",  # combat damage keywords read off printed cards
+        "702.16e/noncreature-source-and-protection"}  # an artifact made a creature is still a noncreature source
 
 
 def test_a_copy_of_a_prevention_permanent_joins_the_choice():
