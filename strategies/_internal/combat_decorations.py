@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from conformance.format.choices import damage_choices
 from strategies._internal.events import _effect as trigger_effect
 
-ACTIVE, DEFENDING = "Alex", "Blair"
+ACTIVE, DEFENDING, WALKER = "Alex", "Blair", "w1"
 FIRST = frozenset({"first strike", "double strike"})
 
 KEYWORDS = {"first strike": {"first-strike"}, "double strike": {"first-strike"}, "trample": {"trample"},
@@ -45,17 +45,19 @@ PARTNERS = {"first strike": ("lifelink", "deathtouch", "trample"), "double strik
 lifelink, ...); other keywords are paired like ``None``."""
 
 PAIRS = (("deathtouch", "first strike"), ("first strike", "lifelink"), ("double strike", "trample"),
-         ("deathtouch", "lifelink"), ("trample", "deathtouch"), ("lifelink", "double strike"))
+         ("deathtouch", "lifelink"), ("trample", "deathtouch"), ("lifelink", "flying"), ("lifelink", "double strike"))
 """Keywords real creatures are printed with together (Vampire Nighthawk's deathtouch and lifelink,
-Baneslayer's first strike and lifelink, ...), in the order :meth:`Decorator.pair` places them."""
+Baneslayer's first strike and lifelink, a flyer with lifelink, ...), in the order
+:meth:`Decorator.pair` places them (flying only on an attacker no creature blocks: blocks are drawn
+already, 702.9b)."""
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
-_KINDS = {"keyword": ((3, 3), set()), "pair": ((3, 2), set()), "trick": ((2, 2), {"ability-changing"}),
-          "protect": ((3, 0), {"ability-changing", "protection", "protection-blocking", "prevention"}), "fog": ((1, 1), {"prevention"}),
-          "shield": ((2, 0), {"prevention"}), "ward": ((2, 1), {"prevention"}),
-          "trigger": ((5, 0), {"event-triggers", "triggered-abilities", "life"}),
-          "poison": ((1, 1), {"infect", "counters", "player-counters", "life"})}
+_KINDS = {"keyword": ((3, 3), set()), "pair": ((4, 2), set()), "trick": ((2, 2), {"ability-changing"}),
+          "protect": ((6, 0), {"ability-changing", "protection", "protection-blocking", "prevention"}), "fog": ((1, 1), {"prevention"}),
+          "shield": ((2, 0), {"prevention"}), "ward": ((3, 1), {"prevention"}),
+          "trigger": ((12, 0), {"event-triggers", "triggered-abilities", "life"}),
+          "walker": ((2, 2), {"planeswalkers"}), "poison": ((2, 2), {"infect", "counters", "player-counters", "life"})}
 """Each kind of decoration: its weight among the kinds drawn (in a combat with blocks, and with
 none: a shield or a trigger on a creature no other fights does nothing), and the features it needs."""
 
@@ -82,6 +84,7 @@ class Decorator:
         self.host: str | None = None
         self.ability: dict[str, Any] = {}
         self.shielded: set[str] = set()
+        self.poisoner: str | None = None
         self.count = 0
 
     def draw_decorations(self) -> list[tuple[str, int, int]]:
@@ -131,7 +134,10 @@ class Decorator:
         return (facing or engaged)[0] if n < bias else engaged[(n - bias) % len(engaged)]
 
     def may_gain(self, oid: str, keyword: str) -> bool:
-        """Trample only on an attacker none of whose blockers blocks several attackers."""
+        """Trample only on an attacker none of whose blockers blocks several attackers (702.19b),
+        flying only on an attacker no creature blocks (702.9b)."""
+        if keyword == "flying":
+            return oid in self.attackers and not self.opponents(oid)
         if keyword != "trample":
             return True
         return oid in self.attackers and all(len(self.blocks[b]) == 1 for b in self.opponents(oid))
@@ -140,7 +146,7 @@ class Decorator:
 
     def apply(self, decorations: list[tuple[str, int, int]]) -> None:
         """Keywords and tricks first (what the creatures are), then the rest, which looks at them."""
-        order = ("keyword", "pair", "trick", "protect", "poison", "fog", "shield", "ward", "trigger")
+        order = ("keyword", "pair", "trick", "protect", "poison", "walker", "fog", "shield", "ward", "trigger")
         for kind, n, m in sorted(decorations, key=lambda d: order.index(d[0])):
             getattr(self, kind)(n, m)
 
@@ -171,7 +177,7 @@ class Decorator:
         if keyword == "deathtouch":
             return any(power < self.objects[o]["card"]["toughness"] for o in opponents)
         if keyword in ("lifelink", "infect"):
-            return not opponents and self.declared.get(oid) == ("w1" if keyword == "lifelink" else DEFENDING)
+            return not opponents and self.declared.get(oid) == (WALKER if keyword == "lifelink" else DEFENDING)
         return True
 
     def where(self, creatures: list[str], keyword: str, otherwise: str) -> str:
@@ -200,7 +206,7 @@ class Decorator:
     def pair(self, n: int, m: int) -> None:
         """702: two keywords real cards are printed with together (:data:`PAIRS`) on the ``n``th
         creature, or for ``n`` of 0 to 2 one where the first matters (:meth:`where`)."""
-        pairs = [p for p in PAIRS if all(KEYWORDS[k] <= self.allowed for k in p)]
+        pairs = [p for p in PAIRS if all(KEYWORDS.get(k, {"blocking-restrictions"}) <= self.allowed for k in p)]
         if not pairs:
             return
         creatures = sorted([*self.attackers, *self.blockers], key=lambda c: not self.opponents(c))
@@ -248,14 +254,29 @@ class Decorator:
         self.steps.append({"become": {"id": f"trick{self.count}", "controller": self.objects[oid]["owner"],
                                       "to": oid, "gains": gains, "until": "end_of_turn"}})
 
-    def poison(self, n: int, m: int) -> None:
-        """702.90b, 704.5c: Blair has 5 to 9 poison counters, and an attacker has infect (one
-        attacking Blair unblocked first)."""
-        if "life" not in self.allowed:
+    def walker(self, n: int, m: int) -> None:
+        """306.5b, 120.3c: an attacker no creature blocks attacks Blair's planeswalker instead of
+        Blair (``w1``, with 1 to 6 loyalty if Blair has none yet): one whose damage does more than
+        remove loyalty first (lifelink gains it all, 702.15b; infect and wither), for ``n`` of 0
+        to 2; never the infect attacker of a poisoned Blair. The blocks stay legal: no blocker is
+        declared for it."""
+        free = [a for a in self.attackers if not self.opponents(a) and self.declared[a] != WALKER and a != self.poisoner]
+        if not free:
             return
-        unblocked = sorted(self.attackers, key=lambda a: (self.declared[a] != DEFENDING, bool(self.opponents(a))))
-        oid = unblocked[n % len(unblocked)]
-        self.states.setdefault(DEFENDING, {})["counters"] = {"poison": 9 - m % 5}
+        free.sort(key=lambda a: not self.keywords[a] & {"lifelink", "infect", "wither"})
+        if WALKER not in self.objects:
+            self.objects[WALKER] = {"card": {"types": ["planeswalker"], "loyalty": 1 + m}, "owner": DEFENDING}
+        self.declared[free[0] if n < 3 else free[n % len(free)]] = WALKER
+
+    def poison(self, n: int, m: int) -> None:
+        """702.90b, 704.5c: an attacker has infect (one dealing its damage to Blair first: attacking
+        Blair, unblocked, of power 1 or more, in the regular combat damage step), and Blair has 5 to
+        9 poison counters, or (``m`` of 0 to 2) as many as its power leaves short of ten."""
+        unblocked = sorted(self.attackers, key=lambda a: (self.declared[a] != DEFENDING, bool(self.opponents(a)),
+                                                          self.objects[a]["card"]["power"] <= 0, self.first(a)))
+        oid = self.poisoner = unblocked[n % len(unblocked)]
+        power = self.objects[oid]["card"]["power"]
+        self.states.setdefault(DEFENDING, {})["counters"] = {"poison": min(9, max(1, 10 - power)) if m < 3 else 9 - m % 5}
         if "infect" not in self.keywords[oid]:
             self.objects[oid]["card"].setdefault("abilities", []).append({"keyword": "infect"})
             self.keywords[oid].add("infect")
@@ -297,21 +318,24 @@ class Decorator:
         """603.2, 603.10a: "when this creature dies" or "whenever this creature is dealt damage",
         its controller gains life or a player loses life (events.py's effects; nothing that changes
         the combat, so it is the same combat whether the ability resolves between the combat damage
-        steps, 510.3a, or after them). One triggered ability on the board at most. For ``m`` of 0
-        to 3, the event the first combat damage step makes likely (510.4: it dies then, or is dealt
-        damage then and not again), and, if no creature in a block faces a first striker, a trick
-        gives the host's opponent first strike (so that the first step matters to it)."""
+        steps, 510.3a, or after them). One triggered ability on the board at most, on a creature
+        a first striker fights if one does (:meth:`pick`); if none does, for ``m`` below 5 a trick
+        gives the host's opponent first strike (so that the first combat damage step matters to
+        it, 510.4). The event is one the first step makes likely: its death or its damage if it
+        is likely killed then (``m`` odd, even), its death if dealt damage twice (double strike),
+        else its damage."""
         if self.host is not None:
             return
         events = [e for e, needs in (("dealt_damage", set()), ("dies", {"zone-changes"})) if needs <= self.allowed]
         self.host, kind = self.pick(n), ("gain_life", "lose_life")[m % 2]
         opponents = [o for o in self.opponents(self.host) if self.objects[o]["card"]["power"] > 0]
-        if m < 4 and opponents and not any(self.first(o) for o in opponents) and {"first-strike", "ability-changing"} <= self.allowed:
+        if m < 5 and opponents and not any(self.first(o) for o in opponents) and {"first-strike", "ability-changing"} <= self.allowed:
             self.keywords[opponents[0]].add("first strike")
             self.become(opponents[0], [{"keyword": "first strike"}])
-        killed, twice = self.killed_first(self.host), any("double strike" in self.keywords[o] for o in opponents)
-        # dealt damage once, or killed (it triggers either way), or dealt damage twice (its death only)
-        event = events[m % len(events)] if m >= 4 or killed else events[-1] if twice else events[0]
+        if self.killed_first(self.host):
+            event = events[m % len(events)]
+        else:
+            event = events[-1] if any("double strike" in self.keywords[o] for o in opponents) else events[0]
         when = "when this creature dies" if event == "dies" else "whenever this creature is dealt damage"
         self.ability = {"triggered": {"name": "t", "when": when, "event": {event: {"itself": True}},
                                       "effect": {kind: trigger_effect(self.draw, kind, event)}}}
