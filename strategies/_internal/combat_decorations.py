@@ -54,10 +54,10 @@ already, 702.9b)."""
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 _KINDS = {"keyword": ((3, 3), set()), "pair": ((4, 2), set()), "trick": ((2, 2), {"ability-changing"}),
-          "protect": ((6, 0), {"ability-changing", "protection", "protection-blocking", "prevention"}), "fog": ((1, 1), {"prevention"}),
+          "protect": ((10, 0), {"ability-changing", "protection", "protection-blocking", "prevention"}), "fog": ((1, 1), {"prevention"}),
           "shield": ((2, 0), {"prevention"}), "ward": ((3, 1), {"prevention"}),
           "trigger": ((12, 0), {"event-triggers", "triggered-abilities", "life"}),
-          "walker": ((2, 2), {"planeswalkers"}), "poison": ((2, 2), {"infect", "counters", "player-counters", "life"})}
+          "walker": ((2, 2), {"planeswalkers"}), "life": ((1, 2), {"life"}), "poison": ((2, 2), {"infect", "counters", "player-counters", "life"})}
 """Each kind of decoration: its weight among the kinds drawn (in a combat with blocks, and with
 none: a shield or a trigger on a creature no other fights does nothing), and the features it needs."""
 
@@ -94,7 +94,7 @@ class Decorator:
                  for _ in range(weights[0] if self.blocks else weights[1])]
         if not kinds:
             return []
-        element = st.tuples(st.sampled_from(kinds), st.integers(0, 5), st.integers(0, 5))
+        element = st.tuples(st.sampled_from(kinds), st.integers(0, 7), st.integers(0, 7))
         return self.draw(st.lists(element, max_size=MAX_DECORATIONS))
 
     # --- what the creatures face ------------------------------------------------------------------
@@ -146,7 +146,7 @@ class Decorator:
 
     def apply(self, decorations: list[tuple[str, int, int]]) -> None:
         """Keywords and tricks first (what the creatures are), then the rest, which looks at them."""
-        order = ("keyword", "pair", "trick", "protect", "poison", "walker", "fog", "shield", "ward", "trigger")
+        order = ("keyword", "pair", "trick", "protect", "poison", "walker", "life", "fog", "shield", "ward", "trigger")
         for kind, n, m in sorted(decorations, key=lambda d: order.index(d[0])):
             getattr(self, kind)(n, m)
 
@@ -181,14 +181,16 @@ class Decorator:
         return True
 
     def where(self, creatures: list[str], keyword: str, otherwise: str) -> str:
-        """The first of ``creatures`` where ``keyword`` matters, one with a keyword real cards pair
-        it with first (:data:`PARTNERS`); ``otherwise`` if it matters nowhere."""
+        """The first of ``creatures`` where ``keyword`` matters: one with a keyword real cards pair
+        it with first (:data:`PARTNERS`), then (first strike, deathtouch) one too small to kill what
+        it fights, then an attacker one creature blocks; ``otherwise`` if it matters nowhere."""
         def small(c: str) -> bool:  # first strike and deathtouch together matter most below lethal damage (704.5h)
             power = self.objects[c]["card"]["power"]
             return any(power < self.objects[o]["card"]["toughness"] for o in self.opponents(c))
         where = [c for c in creatures if self.matters(c, keyword)]
         where.sort(key=lambda c: (not self.keywords[c] & set(PARTNERS.get(keyword, ())),
-                                  keyword in {*FIRST, "deathtouch"} and not small(c)))
+                                  keyword in {*FIRST, "deathtouch"} and not small(c),
+                                  not (c in self.attackers and len(self.opponents(c)) == 1)))
         return where[0] if where else otherwise
 
     def keyword(self, n: int, m: int) -> None:
@@ -235,19 +237,22 @@ class Decorator:
 
     def protect(self, n: int, m: int) -> None:
         """702.16e: a resolved spell makes a blocking creature gain protection from the colour of
-        an attacker it blocks until end of turn (702.16f restricts only the creatures that may
-        block it, and a block stays, 509.1h), the attacker's damage to it then prevented; the
-        blocker of an attacker with the most keywords changing its damage first."""
-        coloured = [b for b in self.blockers if b not in self.shielded and any(self.colors(a) for a in self.blocks.get(b, ()))]
-        if not coloured:
+        an attacker it blocks (from creatures, for a colourless one) until end of turn (702.16f
+        restricts only the creatures that may block it, and a block stays, 509.1h), that
+        attacker's damage to it then prevented: the blocker of the attacker with the most keywords
+        changing its damage first (one all of whose damage goes to that blocker)."""
+        blocking = [b for b in self.blockers if b in self.blocks and b not in self.shielded]
+        if not blocking:
             return
-        def weight(attacker: str, blocker: str) -> int:  # its keywords, if all its damage goes to the blocker
+
+        def weight(attacker: str, blocker: str) -> int:
             alone = self.opponents(attacker) == [blocker] and self.objects[attacker]["card"]["power"] > 0
-            return len(self.keywords[attacker] & set(KEYWORDS)) if alone and self.colors(attacker) else -1
-        oid = sorted(coloured, key=lambda b: -max(weight(a, b) for a in self.blocks[b]))[n % len(coloured)]
-        colors = [c for a in sorted(self.blocks[oid], key=lambda a: -weight(a, oid)) for c in self.colors(a)]
+            return len(self.keywords[attacker] & set(KEYWORDS)) if alone else -1
+        oid = sorted(blocking, key=lambda b: -max(weight(a, b) for a in self.blocks[b]))[n % len(blocking)]
+        attacker = max(self.blocks[oid], key=lambda a: weight(a, oid))
+        colors = self.colors(attacker)
         self.shielded.add(oid)  # one each: the loader counts one protection an object may gain (616.1)
-        self.become(oid, [{"protection": COLOR_NAMES[colors[0 if m < 4 else m % len(colors)]]}])
+        self.become(oid, [{"protection": COLOR_NAMES[colors[m % len(colors)]] if colors else "creatures"}])
 
     def become(self, oid: str, gains: list[dict[str, Any]]) -> None:
         self.count += 1
@@ -256,7 +261,7 @@ class Decorator:
 
     def walker(self, n: int, m: int) -> None:
         """306.5b, 120.3c: an attacker no creature blocks attacks Blair's planeswalker instead of
-        Blair (``w1``, with 1 to 6 loyalty if Blair has none yet): one whose damage does more than
+        Blair (``w1``, with 1 to 8 loyalty if Blair has none yet): one whose damage does more than
         remove loyalty first (lifelink gains it all, 702.15b; infect and wither), for ``n`` of 0
         to 2; never the infect attacker of a poisoned Blair. The blocks stay legal: no blocker is
         declared for it."""
@@ -280,6 +285,11 @@ class Decorator:
         if "infect" not in self.keywords[oid]:
             self.objects[oid]["card"].setdefault("abilities", []).append({"keyword": "infect"})
             self.keywords[oid].add("infect")
+
+    def life(self, n: int, m: int) -> None:
+        """119.1, 704.5a: Blair's life total is 2 to 9 as the combat begins (a late turn), so that
+        combat damage may bring it to 0 or less."""
+        self.states.setdefault(DEFENDING, {})["life"] = 2 + m
 
     def fog(self, n: int, m: int) -> None:
         """615.1: "prevent all combat damage that would be dealt this turn" (a Fog), or all combat
