@@ -61,7 +61,10 @@ def combat_scenarios(*, features: Iterable[str] | None = None, min_attackers: in
     ``first_strike_assign``, drawn among the legal ones (a trampler goes past its blockers only
     once each is assigned lethal damage, counting first-strike damage already marked). Sometimes
     Alex controls a damage doubler (``d1``, 701.10g) and Blair has a shield preventing the next N
-    damage to Blair (``shield``, 615.7); with both, Blair's ``order`` is scripted (616.1).
+    damage to Blair (``shield``, 615.7); with both, Blair's ``order`` is scripted (616.1). Then
+    come decorations real combats carry (:mod:`strategies._internal.combat_decorations`): more
+    keywords, combat tricks, a Fog and other prevention, a creature's trigger, an attack on Blair's
+    planeswalker, poison and a low life total, with every order they make necessary (616.1).
 
     A checkpoint observing every object and player follows the combat (``checkpoints`` is
     accepted for symmetry with the other scenario strategies; with one combat step, "each",
@@ -69,8 +72,8 @@ def combat_scenarios(*, features: Iterable[str] | None = None, min_attackers: in
 
     Only what ``features`` allows is generated (it must include ``combat``, ``damage`` and
     ``life`` or ``planeswalkers``). Examples shrink towards the simplest combat: one attacker
-    (``a1``, a 0/1 with no keyword) attacking Blair, no blocker, no planeswalker, doubler or
-    shield, so no division and no order."""
+    (``a1``, a 0/1 with no keyword) attacking Blair, no blocker, no planeswalker, doubler,
+    shield or decoration, so no division and no order."""
     allowed = check_features(features)
     check_size(min_attackers, "min_attackers", minimum=1)
     check_interval(min_attackers, max_attackers, "min_attackers", "max_attackers")
