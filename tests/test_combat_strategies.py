@@ -15,6 +15,7 @@ import strategies as mtg
 from conformance.format import loader, model as scenario
 from conformance.format.choices import choice_problems
 from reference_engine import ReferenceEngine
+from strategies._internal.combat import _combat_scenarios as combat_scenarios
 
 MANY = settings(max_examples=200, database=None, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -78,6 +79,37 @@ def _reached(case):
         yield "trample-past-blockers"
     if any(isinstance(s, scenario.Move) for s in case.steps):
         yield "enters-with-haste"
+    yield from _decorations(case)
+
+
+_DAMAGE_KEYWORDS = {"first strike", "double strike", "trample", "deathtouch", "lifelink", "infect", "wither"}
+
+
+def _decorations(case):
+    """What issue 39's decorations put in a combat: several damage keywords on one creature, tricks
+    granting keywords or protection, prevention (a Fog, all combat damage to one recipient, shields
+    on creatures, static prevention), a creature's trigger, a poisoned Blair."""
+    for o in case.objects:
+        keywords = {a.keyword for a in o.card.abilities if isinstance(a, scenario.Keyword)}
+        if len(keywords & _DAMAGE_KEYWORDS) >= 2:
+            yield "two-damage-keywords"
+        if len(keywords & _DAMAGE_KEYWORDS) >= 3:
+            yield "three-damage-keywords"
+        if any(isinstance(a, scenario.PreventDamageAbility) for a in o.card.abilities):
+            yield "static-prevention"
+        if any(isinstance(a, scenario.Triggered) for a in o.card.abilities):
+            yield "trigger"
+    for s in case.steps:
+        if isinstance(s, scenario.PreventDamage) and s.amount is None:
+            yield "fog" if s.to is None else "prevent-all-to-one"
+        elif isinstance(s, scenario.PreventDamage) and s.to not in ("Alex", "Blair"):
+            yield "shield-on-a-creature"
+        elif isinstance(s, scenario.Become):
+            yield "protection-trick" if any(isinstance(a, scenario.Protection) for a in s.gains) else "keyword-trick"
+        elif isinstance(s, scenario.ResolveTriggers):
+            yield "resolve_triggers"
+    if any(p.counters.get("poison") for p in case.player_states):
+        yield "poison"
 
 
 def test_the_combat_elements_are_all_reached(sample):
@@ -85,8 +117,36 @@ def test_the_combat_elements_are_all_reached(sample):
     wanted = {"first strike", "double strike", "trample", "deathtouch", "lifelink", "flying", "reach", "menace",
               "defender", "haste", "attacks-player", "attacks-planeswalker", "blockers", "several-blockers",
               "assign", "first_strike_assign", "order", "trample-past-blockers", "enters-with-haste",
-              "vigilance", "blocks-several", "tapped", "protection"}
+              "vigilance", "blocks-several", "tapped", "protection", "infect", "wither",
+              "two-damage-keywords", "three-damage-keywords", "static-prevention", "trigger", "fog", "prevent-all-to-one",
+              "shield-on-a-creature", "protection-trick", "keyword-trick", "resolve_triggers", "poison"}
     assert {x for x in wanted if seen[x] < 2} == set(), seen
+
+
+@MANY
+@given(mtg.combat_scenarios())
+def test_a_combat_triggers_at_most_one_ability_in_each_step_so_no_order_is_needed_after_it(case):
+    """603.3b, 510.3a: the one triggered ability a combat may have triggers at most once in each
+    combat damage step: what it triggers in the first-strike step resolves there (named in
+    ``first_strike_triggers`` or not: one alone needs no order), what it triggers in the regular
+    step is resolved after the combat, with no order."""
+    _, log = ReferenceEngine().run_logged(case)
+    triggered = [e for e in log if e["event"] == "trigger"]
+    first = [e for e in triggered if e.get("combat_step") == "first strike"]
+    assert len(first) <= 1 and len(triggered) - len(first) <= 1
+    (combat,) = [s for s in case.steps if isinstance(s, scenario.Combat)]
+    assert len(combat.first_strike_triggers) <= len(first)
+    resolving = [s for s in case.steps if isinstance(s, scenario.ResolveTriggers)]
+    assert len(resolving) == len(triggered) - len(first) and all(not s.order for s in resolving)
+
+
+@MANY
+@given(combat_scenarios(fogs=False))
+def test_the_pair_laws_combats_have_no_fog_reaching_every_creature(case):
+    """The combat laws add a 2/2 pair to a generated combat; a Fog preventing all combat damage
+    (615.1) would reach it, so the combats they draw have none: each prevention names what it
+    reaches."""
+    assert all(s.to is not None or s.to_each is not None for s in case.steps if isinstance(s, scenario.PreventDamage))
 
 
 def test_features_limit_what_combat_scenarios_generate():
@@ -130,6 +190,32 @@ def test_the_simplest_combat_is_one_attacker_and_no_blocker():
     assert [o.id for o in found.objects] == ["a1"] and dict(fight.attackers) == {"a1": "Blair"}
     assert not fight.blockers and not fight.assign and not fight.order
     assert found.objects[0].card.abilities == () and (found.objects[0].card.power, found.objects[0].card.toughness) == (0, 1)
+
+
+def test_a_trigger_in_the_first_combat_damage_step_shrinks_to_two_creatures_and_a_trick():
+    """510.4, 603.2: the smallest combat whose trigger triggers in the first combat damage step is
+    a blocked creature with "whenever this creature is dealt damage" and its blocker given first
+    strike by a trick, the ability resolved in that step, before the regular one (510.3a)."""
+    def first_step_trigger(case):
+        _, log = ReferenceEngine().run_logged(case)
+        return any(e["event"] == "trigger" and e.get("combat_step") == "first strike" for e in log)
+    found = find(mtg.combat_scenarios(), first_step_trigger, settings=FIND)
+    assert len(found.objects) == 2
+    assert [s.KEY for s in found.steps] == ["become", "combat", "expect"]
+
+
+def test_a_fog_and_poison_shrink_to_one_attacker():
+    """615.1, 704.5c: a Fog meeting combat damage, and a poisoned Blair losing to infect, each
+    shrink to one attacker at Blair."""
+    def fogged(case):
+        return any(isinstance(s, scenario.PreventDamage) and s.amount is None and s.to is None for s in case.steps) \
+            and _combat(case).attackers
+    def poisoned(case):
+        _, log = ReferenceEngine().run_logged(case)
+        return any(e["event"] == "state-based action" and e["rule"] == "704.5c" for e in log)
+    for predicate in (fogged, poisoned):
+        found = find(mtg.combat_scenarios(), predicate, settings=FIND)
+        assert len(found.objects) == 1 and dict(_combat(found).attackers) == {"a1": "Blair"}
 
 
 def test_a_trampler_past_its_blocker_shrinks_to_two_creatures():

@@ -24,6 +24,7 @@ import strategies as mtg
 from conformance import CR_VERSION
 from conformance.format.model import Case
 from conformance.laws.property import Subject, agrees_with_reference
+from strategies._internal.combat import _combat_scenarios as combat_scenarios
 
 
 ATTACKER, BLOCKER = "bear", "wolf"
@@ -46,8 +47,10 @@ def combat_agrees_with_reference(subject: Subject, data, features: frozenset[str
 
 def _with_pair(data, features: frozenset[str], keywords: list[str]) -> Case:
     """A generated combat with a 2/2 of Alex's (with ``keywords``) attacking Blair and a 2/2 of
-    Blair's blocking it, placed first or last among the objects, attackers and blockers (drawn)."""
-    base = data.draw(mtg.combat_scenarios(features=features), label="base")
+    Blair's blocking it, placed first or last among the objects, attackers and blockers (drawn).
+    The combat drawn has no Fog preventing all combat damage (615.1), which would reach the pair
+    too: its prevention effects each name what they reach."""
+    base = data.draw(combat_scenarios(features=sorted(features), fogs=False), label="base")
     raw = {k: v for k, v in copy.deepcopy(base.to_dict()).items() if k not in ("features", "cr")}
     first = data.draw(st.booleans(), label="pair first")
     card: dict[str, Any] = {"types": ["creature"], "power": 2, "toughness": 2}
