@@ -674,6 +674,29 @@ def test_known_disagreement_protection_prevents_unpreventable_damage(engine):
 
 
 @needs_phase
+@pytest.mark.parametrize("unpreventable", [True, False])
+def test_damage_to_a_protected_creature_is_cast_as_the_case_says(unpreventable):
+    """CR 615.12, 702.16b: damage to a creature with protection is worded without a target, and,
+    when it can't be prevented, begins with Skullcrack's sentence like any other such damage, its
+    restriction ended once it is dealt (.unpreventable). The adapter once cast the damage sentence
+    alone there and marked it preventable, so the golden case ran ordinary damage (issue 44)."""
+    from mtg_conformance_phase.plan import plan_case
+
+    knight = creature(2, 2, colors=["W"], abilities=[{"protection": "red"}])
+    blast = {"card": {"types": ["instant"], "colors": ["R"]}, "zone": "stack", "owner": "Blair"}
+    case = make_case({"knight": knight, "blast": blast},
+                     [{"damage": {"source": "blast", "to": "knight", "amount": 2, "cant_be_prevented": unpreventable}},
+                      {"expect": {"objects": {"knight": {"zone": "graveyard"}}}}], rules=("615.12",))
+    plan = plan_case(case.to_dict())
+    (kind, cast), _ = plan.steps
+    assert kind == "damage" and cast.only == ("knight", "each creature your opponents control")
+    assert cast.unpreventable is unpreventable
+    assert plan.cards[cast.spell].face["oracle_text"] == (
+        "Damage can't be prevented this turn. " * unpreventable
+        + f"{cast.spell} deals 2 damage to each creature your opponents control.")
+
+
+@needs_phase
 def test_unpreventable_damage_in_one_event_and_combat_orders_of_several_affected_are_refused(engine):
     """CR 615.12 inside a together step's one spell (.one_event), and orders of replacement effects
     for several affected objects or players on combat damage (616.1: phase's combat prompts are

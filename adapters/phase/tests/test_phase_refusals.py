@@ -248,6 +248,24 @@ def test_token_names_are_observed_and_phase_disagrees_with_111_4(engine):
         ("soldier", "name", "Soldier Token", "Soldier")]
 
 
+@needs_phase
+def test_a_token_that_ceased_to_exist_is_not_moved_but_refused(engine):
+    """CR 111.7, 111.8, 704.5d: a token put into a graveyard ceases to exist when state-based actions
+    are performed, and phase removes it: its first checkpoint is phase's (no object). Moving it again
+    has nothing to move in phase's game, so the case is refused: the adapter once skipped the move,
+    and the checkpoint after it passed whatever phase would do (issue 44)."""
+    from conformance.format import loader
+
+    (case,) = [c for c in loader.load_suite([loader.golden_dir()]) if c.id == "111.7/token-leaves-and-ceases-to-exist"]
+    result = compare.judge(engine, describe(engine), case)
+    assert result.status == "unsupported" and "CR 111.8" in result.reason and "'soldier'" in result.reason
+    soldier = creature(1, 1, subtypes=["Soldier"], colors=["W"])["card"]
+    gone = make_case({"anthem": {"card": {"types": ["enchantment"]}}},
+                     [{"create_token": {"token": "soldier", "card": soldier}}, {"move": {"object": "soldier", "to": "graveyard"}},
+                      {"expect": {"objects": {"soldier": {"zone": None}}}}], rules=("111.7",))
+    assert compare.judge(engine, describe(engine), gone).status == "passed"  # phase removed it (704.5d)
+
+
 def test_text_with_no_meaning_here_gets_an_inert_stand_in():
     from mtg_conformance_phase.inert import stand_in
 

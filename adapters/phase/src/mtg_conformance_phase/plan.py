@@ -473,12 +473,13 @@ def _plan_damage(plan: Plan, case: Mapping[str, Any], body: Mapping[str, Any], c
     name = f"Cfx Spell {next(counter)}"
     if body.get("to") is not None and body["to"] not in plan.players and doublers and each_recipient(case, body):
         words = each_recipient(case, body)  # CR 702.16b: a protected creature, not targeted
-        plan.cards[name] = spell_card(name, [Sentence(f"{name} deals {body['amount']} damage to {words}.", {
+        # CR 615.12: the restriction's sentence first here too, or the damage cast would be ordinary damage
+        plan.cards[name] = spell_card(name, [*first, Sentence(f"{name} deals {body['amount']} damage to {words}.", {
             "type": "DamageAll", "amount": {"type": "Fixed", "value": body["amount"]},
             "target": each_filter(words)})], **look)
         plan.spells[name] = caster
         return Cast(spell=name, caster=caster, target=None, parts=[], needs_creature=False, order=order,
-                    only=(body["to"], words))
+                    only=(body["to"], words), unpreventable=bool(first))
     sentence = stand_in_sentence(case, plan.players, body, name, caster)
     if body.get("to") in plan.players:  # CR 120.3a: life lost
         plan.cards[name] = spell_card(name, [*first, sentence], **look)

@@ -300,7 +300,11 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
     def move(self, body: Mapping[str, Any]) -> None:
         zone = ZONES.get(body["to"], STACK)  # the stack: only a spell's card, checkpoints after it (.plan._move_to_stack)
         if body["object"] in self.plan.tokens and self._token(body["object"]) is None:
-            return  # CR 111.8: a token that has ceased to exist (or was never created) goes nowhere
+            # CR 111.7, 111.8, 704.5d: phase's game has no such object, so there is nothing to ask phase to move: what
+            # it does with the move is unknown. Skipped, the checkpoints after it passed whatever phase would do
+            raise Unsupported(f"a move of the token {body['object']!r}, which phase's game does not have (it left the "
+                              "battlefield and ceased to exist, CR 111.7, 704.5d, or no token got that name): there is "
+                              "no object to move in phase, so what the move does (CR 111.8) is not tested")
         if body.get("face_down"):  # CR 708.4 (.face_down)
             self.enter_face_down(body["object"])
         elif "player_choice" in body:  # CR 614.12 (.enters_choices)
