@@ -43,8 +43,8 @@ class Language:
     table: tuple[str, str] = ("", "")  # a step kind in the skeleton's table of steps, the table's indentation
 
 
-RUNS = ("a program speaking the suite's protocol: one JSON object per line on its standard input and output "
-        "(mtg-conformance's docs/protocol.md)")
+RUNS = ("a program speaking the suite's protocol (one JSON object per line on its standard input and output: "
+        "mtg-conformance's docs/protocol.md)")
 INSTALL = "Install mtg-conformance (its README, \"Install\")"
 
 LANGUAGES = {
