@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
-from conformance import CR_VERSION, __version__
+from conformance import CR_VERSION, __version__, adapters_cli
 from conformance.format import loader
 from conformance.format.files import through_link
 from conformance.laws import profiles
@@ -45,8 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help="run the cases against an engine and print the per-rule table")
     run.add_argument("--engine", default="reference", metavar="SPEC",
-                     help="'reference' (the built-in engine, default), module:attribute, or 'exec:COMMAND ARGS' "
-                          "(an engine in any language speaking docs/protocol.md)")
+                     help="'reference' (the built-in engine, default), an installed engine's name (mtg-conformance "
+                          "engines), module:attribute, or 'exec:COMMAND ARGS' (an engine in any language speaking "
+                          "docs/protocol.md)")
     run.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
                      help=f"seconds an engine has to answer one case (exec: default {DEFAULT_TIMEOUT:g}; given, an "
                           f"in-process engine runs in a worker process, unbounded without it)")
@@ -120,14 +121,15 @@ def build_parser() -> argparse.ArgumentParser:
     smoke = commands.add_parser("smoke", help="check in seconds that an engine adapter works (start, describe, "
                                               "two trivial cases, stop)")
     smoke.add_argument("--engine", required=True, metavar="SPEC",
-                       help="module:attribute, 'exec:COMMAND ARGS' or 'reference'")
+                       help="an engine's name ('reference', an installed adapter's), module:attribute or "
+                            "'exec:COMMAND ARGS'")
     smoke.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
                        help=f"seconds an engine has to answer one case (exec: default {DEFAULT_TIMEOUT:g}; given, an "
                             f"in-process engine runs in a worker process, unbounded without it)")
     serve = commands.add_parser("serve-reference", help="serve the reference engine over protocol v1 on stdin/stdout "
                                                         "(python -m reference_engine.serve)")
     serve.add_argument("--engine", default="reference", metavar="SPEC",
-                       help="serve this in-process engine (module:attribute) instead")
+                       help="serve this in-process engine (a name, module:attribute) instead")
     commands.add_parser("path", help="print the directory of the installed golden cases")
     commands.add_parser("schema", help="print the JSON Schema of case files")
     commands.add_parser("features", help="print the feature vocabulary")
@@ -144,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     coverage.add_argument("--pairs", action="store_true",
                           help="print the declared interactions instead: the share of examples in which two elements "
                                "meet on one event (conformance/data/interactions.yaml)")
+    adapters_cli.add_commands(commands)  # engines, init-adapter
     return parser
 
 
@@ -568,4 +571,5 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 COMMANDS = {
     "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "new": cmd_new, "path": cmd_path,
     "schema": cmd_schema, "features": cmd_features, "coverage": cmd_coverage, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
+    **adapters_cli.COMMANDS,
 }

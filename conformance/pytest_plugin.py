@@ -52,7 +52,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mtg-cases", action="append", default=[], metavar="PATH",
                     help="collect the conformance cases under PATH (a case file or directory; repeatable)")
     group.addoption("--mtg-engine", default="reference", metavar="SPEC",
-                    help="engine to check: 'reference' (default), module:attribute or 'exec:COMMAND ARGS'")
+                    help="engine to check: 'reference' (default), an installed engine's name, module:attribute or "
+                         "'exec:COMMAND ARGS'")
     group.addoption("--mtg-timeout", type=positive_seconds, default=None, metavar="SECONDS",
                     help=f"seconds an engine has to answer one case (exec: default {DEFAULT_TIMEOUT:g}; given, an "
                          f"in-process engine runs in a worker process, unbounded without it)")

@@ -9,7 +9,7 @@ session: the engine runs behind the suite's guard (:mod:`conformance.engines.gua
 answer that is not JSON data, or a ``sys.exit()``, is an ``error`` reply too. ``stop``, or the end of standard input, ends it.
 
 Anything the engine prints while running a case goes to standard error, never into the protocol
-stream. ``--engine SPEC`` serves another in-process engine (``module:attribute``) instead, which
+stream. ``--engine SPEC`` serves another in-process engine (a name, ``module:attribute``) instead, which
 turns any Python engine into a protocol engine. Also available as ``mtg-conformance
 serve-reference``.
 """
@@ -86,7 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m reference_engine.serve",
         description="Serve the reference engine (or another in-process engine) over protocol v1 on stdio.")
     parser.add_argument("--engine", default="reference", metavar="SPEC",
-                        help="the in-process engine to serve: 'reference' (default) or module:attribute")
+                        help="the in-process engine to serve: 'reference' (default), an installed engine's name "
+                             "(mtg-conformance engines) or module:attribute")
     parser.add_argument("--worker", action="store_true",
                         help="serve as the suite's worker process for --timeout (conformance/engines/worker.py): "
                              "errors carry their kind; what the engine writes on standard output goes to standard error")

@@ -239,12 +239,12 @@ def test_run_engine_without_doubling_reports_unsupported_and_conforms(capsys):
 
 @pytest.mark.parametrize("spec, fragment", [
     ("nonexistent.module:Engine", "cannot import 'nonexistent.module'"),
-    ("foo", "expected 'module:attribute'"),
+    ("foo", "no engine of that name is installed"),
     (f"{WRONG}:NoSuchEngine", "has no attribute 'NoSuchEngine'"),
     (f"{WRONG}:ClampingGame", "creating the engine failed"),
     ("conformance.cli:build_parser", "does not make an engine"),
     ("conformance:__version__", "is not an engine"),
-], ids=["missing-module", "no-colon", "missing-attribute", "constructor-fails", "makes-no-engine", "not-callable"])
+], ids=["missing-module", "unknown-name", "missing-attribute", "constructor-fails", "makes-no-engine", "not-callable"])
 def test_run_unusable_engine_is_a_usage_error(capsys, spec, fragment):
     code, out, err = cli(capsys, "run", "--engine", spec)
     assert code == 2

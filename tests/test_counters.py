@@ -71,19 +71,11 @@ def test_a_negative_cost_needs_that_many_counters():
         ReferenceEngine().run(case.to_dict())
 
 
-def test_features_and_the_adapters_that_lack_them():
-    from conformance.engines.adapters import python_mtg
-    from conformance.engines.adapters.phase import bindings
-
+def test_features_of_counter_replacements_and_tokens():
     case = make_case({"season": SEASON}, [{"create_token": {"tokens": ["a", "b"], "card": SOLDIER}},
                                           {"expect": {"objects": {"a": {}}}}])
     features = derive_features(case)
     assert {"counter-replacements", "token-creation"} <= features
-    new = {"counter-replacements", "token-replacements", "enters-with-counters", "loyalty-abilities", "token-creation"}
-    assert not new & set(python_mtg.FEATURES)
-    # the phase adapter realises them all through phase's own game (docs/engines/phase.md; loyalty
-    # abilities: tests/test_phase_abilities.py)
-    assert new <= set(bindings.FEATURES)
 
 
 def test_halving_needs_its_feature_and_an_order_against_a_doubler():

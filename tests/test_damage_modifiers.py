@@ -11,9 +11,6 @@ from typing import Any
 
 import pytest
 
-from conformance.engines.adapters.phase import bindings
-from conformance.engines.adapters import python_mtg
-from conformance.format.damage_modifier_features import FEATURES as NEW_FEATURES
 from tests.test_players_and_damage import BEAR, final, load, problems
 
 SHOCK = {"card": {"types": ["instant"], "colors": ["R"]}, "zone": "stack", "owner": "Blair"}
@@ -89,16 +86,6 @@ def test_a_to_player_modifier_is_no_choice_for_damage_to_creatures():
 
 
 # --- features: engines that lack them get the case reported unsupported ---------------------------------
-
-
-def test_no_existing_adapter_declares_the_new_features():
-    # the phase adapter realises these through phase's own game (issue 20, docs/engines/phase.md;
-    # protection only in cases whose steps are combat and checkpoints: tests/test_phase_combat.py;
-    # damage that can't be prevented with Skullcrack's order: tests/test_phase_players.py; infect and
-    # wither as printed keywords: tests/test_phase_combat.py)
-    assert set(NEW_FEATURES) & set(bindings.FEATURES) == {"damage-modifiers", "partial-prevention", "prevention-extras",
-                                                         "protection", "cant-be-prevented", "infect", "wither"}
-    assert not set(NEW_FEATURES) & set(python_mtg.FEATURES)
 
 
 @pytest.mark.parametrize("objects,step,feature", [

@@ -78,18 +78,6 @@ def test_a_creatures_mana_ability_is_refused():
         _run(objects, steps)
 
 
-def test_adapters_do_not_declare_the_new_features_or_tapped():
-    from conformance.engines.adapters import python_mtg
-    from conformance.engines.adapters.phase import bindings
-    new = {"event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities", "mana-replacement",
-           "counter-halving"}
-    assert not new & set(python_mtg.FEATURES)
-    # the phase adapter realises these through phase's own game (issue 20, docs/engines/phase.md)
-    # (combat, triggers, mana and players: tests/test_phase_combat.py, test_phase_abilities.py, test_phase_players.py)
-    assert new <= set(bindings.FEATURES)
-    assert "tapped" in bindings.OBSERVABLES["objects"] and "tapped" not in python_mtg.OBSERVABLES["objects"]
-
-
 def test_a_player_losing_life_twice_in_one_event_beside_a_loses_life_trigger_is_refused():
     """Two sources damaging Blair at once (a together) make her lose life twice in one event;
     whether "whenever an opponent loses life" triggers once or once per source is not modelled

@@ -11,11 +11,12 @@ An engine is any object with two methods:
   order: ``{"objects": {id: {observable: value, ...}}}``. It raises
   :class:`conformance.errors.Unsupported` for anything it cannot do.
 
-``--engine`` names an engine as ``reference`` (the built-in one) or ``module:attribute``, where
-the attribute is an engine, or a class or function that makes one when called with no argument;
-the module is imported as ``python -m`` would, the working directory first. ``exec:COMMAND ARGS``
-names an engine in any language, run as a subprocess speaking protocol v1 (docs/protocol.md,
-:class:`conformance.engines.harness.SubprocessEngine`).
+``--engine`` names an engine by name (``reference``, the built-in one, or the name an installed
+adapter distribution declares: :mod:`conformance.engines.installed`) or as ``module:attribute``,
+where the attribute is an engine, or a class or function that makes one when called with no
+argument; the module is imported as ``python -m`` would, the working directory first.
+``exec:COMMAND ARGS`` names an engine in any language, run as a subprocess speaking protocol v1
+(docs/protocol.md, :class:`conformance.engines.harness.SubprocessEngine`).
 """
 
 from __future__ import annotations
@@ -27,11 +28,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from conformance.engines import installed
 from conformance.errors import EngineSpecError
 from conformance.format.features import FEATURES
 
-BUILTIN_ENGINES = {"reference": "reference_engine:ReferenceEngine", "phase": "conformance.engines.adapters.phase:PhaseEngine",
-                   "python-mtg": "conformance.engines.adapters.python_mtg:PythonMtgEngine"}
 OBSERVABLE_KINDS = ("objects", "players")
 
 
@@ -89,7 +89,8 @@ class EngineInfo:
 
 
 def load_engine(spec: str, *, timeout: float | None = None, keep_trying: bool = False) -> Engine:
-    """The engine ``spec`` names: ``reference``, ``module:attribute`` or ``exec:COMMAND ARGS``.
+    """The engine ``spec`` names: a name (``reference``, an installed adapter's), ``module:attribute``
+    or ``exec:COMMAND ARGS``.
 
     ``timeout`` (seconds per case): for an ``exec:`` engine, ``None`` is its default
     (:data:`conformance.engines.harness.DEFAULT_TIMEOUT`); an in-process engine is then run in a
@@ -107,18 +108,20 @@ def load_engine(spec: str, *, timeout: float | None = None, keep_trying: bool = 
         from conformance.engines.worker import WorkerEngine
 
         return WorkerEngine(spec, **options)
-    target = BUILTIN_ENGINES.get(spec, spec)
+    named = None if ":" in spec else installed.find(spec)
+    if ":" not in spec and named is None:
+        raise installed.unknown(spec)
+    target = spec if named is None else named.target
     module_name, sep, attribute = target.partition(":")
     if not sep or not module_name or not attribute:
-        raise EngineSpecError(
-            f"--engine {spec!r}: expected 'module:attribute', 'exec:COMMAND' or one of: {', '.join(BUILTIN_ENGINES)}"
-        )
-    if spec not in BUILTIN_ENGINES and os.getcwd() not in sys.path:
+        raise EngineSpecError(f"--engine {spec!r}: expected 'module:attribute', 'exec:COMMAND' or an engine's name")
+    if named is None and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # like `python -m`: modules in the working directory
+    declared = "" if named is None or named.distribution is None else f" (declared by {named.declared_by})"
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # an engine module that fails to import is a spec problem
-        raise EngineSpecError(f"--engine {spec!r}: cannot import {module_name!r}: {exc}") from exc
+        raise EngineSpecError(f"--engine {spec!r}: cannot import {module_name!r}{declared}: {exc}") from exc
     obj: Any = module
     for part in attribute.split("."):
         if not hasattr(obj, part):

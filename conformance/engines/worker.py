@@ -1,6 +1,6 @@
 """An in-process engine in a worker process, so that ``--timeout`` bounds it (docs/engines.md,
 "Time"): ``python -m reference_engine.serve --worker --engine SPEC`` loads the engine ``SPEC``
-names (``reference``, ``module:attribute``) and serves it over protocol v1, behind the guard of
+names (``reference``, an installed engine's name, ``module:attribute``) and serves it over protocol v1, behind the guard of
 :mod:`conformance.engines.guard`; :class:`WorkerEngine` is the harness side, a
 :class:`~conformance.engines.harness.SubprocessEngine`: a case past the timeout is killed with the
 process and is a ``timeout`` of that case, and an engine that calls ``os._exit()``, kills its own process or crashes the interpreter is a ``crash``

@@ -1,0 +1,28 @@
+"""The features the phase adapter declares among those added to the vocabulary after it was first
+written: each realised through phase's own game (issue 20), the others left undeclared, so that a
+case needing them is unsupported here, never judged."""
+
+from __future__ import annotations
+
+import phase_support  # noqa: F401  (first: this module is skipped when the adapter is not installed)
+
+from mtg_conformance_phase import bindings
+from conformance.format.damage_modifier_features import FEATURES as DAMAGE_MODIFIER_FEATURES
+
+
+def test_the_features_phase_realises_in_its_own_game():
+    # combat (adapters/phase/tests/test_phase_combat.py); counters and tokens (loyalty abilities:
+    # test_phase_abilities.py); triggers, mana and players (test_phase_abilities.py, test_phase_players.py)
+    assert {"protection-blocking", "multiple-blocks", "tapping",
+            "counter-replacements", "token-replacements", "enters-with-counters", "loyalty-abilities", "token-creation",
+            "event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities", "mana-replacement",
+            "counter-halving"} <= set(bindings.FEATURES)
+    assert "tapped" in bindings.OBSERVABLES["objects"]
+
+
+def test_of_the_damage_modifier_features_only_those_realised():
+    # protection only in cases whose steps are combat and checkpoints (test_phase_combat.py); damage that can't be
+    # prevented with Skullcrack's order (test_phase_players.py); infect and wither as printed keywords
+    assert set(DAMAGE_MODIFIER_FEATURES) & set(bindings.FEATURES) == {
+        "damage-modifiers", "partial-prevention", "prevention-extras", "protection", "cant-be-prevented", "infect",
+        "wither"}
