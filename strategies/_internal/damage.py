@@ -21,6 +21,7 @@ from conformance.format.choices import damage_choices
 from conformance.format.model import MANA_TYPES, Case, step_from
 from strategies._internal import damage_modifiers
 from strategies._internal import events
+from strategies._internal import meetings
 from strategies._internal.core import _explicit, _named, _rules
 from strategies._internal.players import _STEP_FEATURES, PLAYER_COUNTER_KINDS, PLAYER_NAMES, _in_range, _player_states, _seatings
 from strategies._internal.drawing import Chooser, inlinable, label
@@ -126,6 +127,9 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     damage_modifiers.add_to_board(draw, objects, players, allowed, ranges="range_of_influence" in seating)
     if events.decorate(draw, objects, players, allowed):  # 603, 614.1a, 605: after every other draw
         intents = events.extra_intents(draw, objects, intents, max_steps)
+        intents = events.more(draw, objects, players, allowed, intents, max_steps)  # issue 39
+    # issue 39: damage events where the format's elements meet, drawn after everything else
+    intents = meetings.add(draw, objects, players, allowed, intents, max_steps, ranges="range_of_influence" in seating)
     realize = _Realizer(seating, objects, states, allowed)
     observe = {"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}}
     steps: list[dict[str, Any]] = list(realize.actions)  # the order of abilities waiting as it begins (603.3b)
@@ -377,7 +381,9 @@ class _Realizer:
 
     def __call__(self, kind: str, a: int, b: int, amount: int, variant: int) -> dict[str, Any] | None:
         if kind in events.STEP_KINDS:
-            return events.realize(kind, self.game)
+            return events.realize(kind, self, a)
+        if kind in meetings.STEP_KINDS:
+            return meetings.realize(self, a)
         player = self._pick(self.players, a)
         if kind in ("gain_life", "lose_life"):
             return {kind: {"player": player, "amount": amount + 1}}
