@@ -201,7 +201,8 @@ def _meeting(draw, objects: dict[str, Any], players: list[str], allowed: frozens
         damage["cant_be_prevented"] = True
     counted = recipient if permanent else source if "creature" in spec["card"]["types"] \
         and spec.get("zone", "battlefield") == "battlefield" else None
-    if at_once and counted is not None:  # 704.3, 603.2c: +1/+1 counters put in the same event
+    # 704.3, 603.2c: +1/+1 counters put in the same event (most often when an ability watches it)
+    if (at_once or watched in ("gains_life", "dealt_damage")) and counted is not None:
         damage["with_counters"] = {"object": counted, "count": draw.integer(1, 2)}
     steps.append({"damage": damage})
     if watched:
@@ -230,8 +231,8 @@ _PARTING = {"damage": {"amount": 1, "to": "you"}}
 """Or, on a creature with lifelink: "it deals 1 damage to you", dealt as it last existed (113.7a)."""
 
 _FESTER = {"put_counters": {"kind": "-1/-1", "count": 1, "to": "itself"}}
-"""Or, for a creature dealt damage: "put a -1/-1 counter on it", so the damage it kept may become
-lethal while the ability resolves (704.5g, 117.5). Its counters lower the creature's toughness
+"""Or, for a creature dealt damage by a source without wither or infect: "put a -1/-1 counter on
+it", so the damage it kept may become lethal while the ability resolves (704.5g, 117.5). Its counters lower the creature's toughness
 each time, so abilities causing each other's events through it come to an end."""
 
 
@@ -260,7 +261,8 @@ def _watch(draw, objects: dict[str, Any], players: list[str], source: str, recip
     host, event = draw.sample(options)
     spec = objects[host]
     (kind, _), = event.items()
-    effect = _FESTER if kind == "dealt_damage" and "counters" in allowed and draw.integer(0, 3) else _SHRUG
+    plain = not {"wither", "infect"} & {a.get("keyword") for a in objects[source]["card"].get("abilities", [])}
+    effect = _FESTER if kind == "dealt_damage" and plain and "counters" in allowed and draw.integer(0, 3) else _SHRUG
     if kind == "dies" and "life" in allowed:
         effect = _SOLACE
         if "lifelink" in allowed:  # 113.7a, 702.15b: its damage as it last existed, lifelink included
@@ -354,9 +356,10 @@ def _recipient(draw, objects: dict[str, Any], players: list[str], allowed: froze
             size = draw.integer(1, 5)
             return walker, [{"become": {"to": walker, "add_types": ["creature"], "power": size, "toughness": size}}]
         return walker, []
-    others = [c for c in _creatures(objects) if c != source]
-    if others and draw.integer(0, 2):
-        creature = draw.sample(others)
+    # a creature there (the simplest: another, else the source itself), or (one time in three) one of its own
+    there = [c for c in _creatures(objects) if c != source] or [c for c in _creatures(objects) if c == source]
+    if there and draw.integer(0, 2) != 2:
+        creature = draw.sample(there)
     else:
         creature = f"r{number}"
         objects[creature] = {"card": {"types": ["creature"], "power": draw.integer(0, 3),
