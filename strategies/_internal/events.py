@@ -207,7 +207,8 @@ def more(draw, objects: dict[str, Any], players: list[str], allowed: frozenset[s
             spec["card"]["abilities"].append({"keyword": "lifelink"})
         gains = any("gain_life" in a["effect"] for a in mine)
         if gains and "life-gain-replacement" in allowed and draw.integer(0, 2):  # whose doubler: 614.1a
-            doubler = objects.setdefault("g1", {"card": {"types": ["enchantment"], "abilities": [{"double_life_gain": {}}]}})
+            doubler = objects.setdefault("g1", {"card": {"types": ["enchantment"],
+                                                         "abilities": [{"double_life_gain": {}}]}})
             doubler["owner"] = spec.get("controller", spec["owner"])
     for position, kind, number in extra:  # 608.1: a cause, then the abilities it triggered resolve
         added = [(kind, number, 0, 0, 0), *([("resolve_triggers", 0, 0, 0, 0)] if kind == "cause" else [])]
@@ -312,10 +313,11 @@ def _cause(realizer: Any, number: int) -> dict[str, Any] | None:
         parts += _cause_part(realizer, host, ability, number + index, used)
     if "simultaneous-actions" in realizer.allowed and len(parts) >= 2:
         return {"together": parts}
-    return parts[0] if parts and "together" not in parts[0] else None
+    return parts[0] if parts else None
 
 
-def _cause_part(realizer: Any, host: str, ability: dict[str, Any], number: int, used: set[str]) -> list[dict[str, Any]]:
+def _cause_part(realizer: Any, host: str, ability: dict[str, Any], number: int,
+                used: set[str]) -> list[dict[str, Any]]:
     """The actions causing ``ability``'s event (:func:`_cause`), none on a creature in ``used``."""
     from reference_engine.range_of_influence import controller_of
 
@@ -333,7 +335,7 @@ def _cause_part(realizer: Any, host: str, ability: dict[str, Any], number: int, 
         return []  # 120.1, 700.4: only a creature is dealt damage or dies here
     used.add(target)
     if event == "enters" and {"zone-changes", "simultaneous-actions"} <= allowed:
-        return [{"move": {"object": target, "to": "exile"}}, {"move": {"object": target, "to": "battlefield"}}]
+        return [{"move": {"object": target, "to": where}} for where in ("exile", "battlefield")]
     source = realizer.source(number // 2)
     if event == "dies" and source is not None and "damage" in allowed:
         return [{"damage": {"source": source, "to": target, "amount": realizer.lethal(target)}}]
@@ -352,29 +354,6 @@ def _cause_part(realizer: Any, host: str, ability: dict[str, Any], number: int, 
     if event == "counters_put" and "counters" in allowed:
         return [{"put_counters": {"object": target, "kind": spec["kind"], "count": number % 3 + 1}}]
     return []
-    if event in ("dies", "dealt_damage") and not realizer.is_creature(target):
-        return None  # 120.1, 700.4: only a creature is dealt damage or dies here
-    if event == "enters" and {"zone-changes", "simultaneous-actions"} <= allowed:
-        return {"together": [{"move": {"object": target, "to": "exile"}}, {"move": {"object": target, "to": "battlefield"}}]}
-    source = realizer.source(number // 2)
-    if event == "dies" and source is not None and "damage" in allowed:
-        return {"damage": {"source": source, "to": target, "amount": realizer.lethal(target)}}
-    if event == "dealt_damage" and source is not None:
-        other = realizer.source(number // 2 + 1) or source
-        parts = [{"damage": {"source": s, "to": target, "amount": 1}} for s in (source, other)]
-        return {"together": parts} if "simultaneous-actions" in allowed else parts[0]
-    if event == "gains_life" and "life" in allowed:  # 119.10: each lifelink source one gain, at once
-        you = controller_of(realizer.game, realizer.game.objects[host])
-        gainers = [p for p in realizer.players if spec == "each" or (p == you) == (spec == "you")]
-        linked = [oid for oid in realizer.objects if {"keyword": "lifelink"} in realizer.objects[oid]["card"].get(
-            "abilities", []) and realizer.game.objects[oid].zone in ("battlefield", "stack")
-            and controller_of(realizer.game, realizer.game.objects[oid]) in gainers]
-        if {"damage", "simultaneous-actions"} <= allowed and linked:
-            return {"together": [{"damage": {"source": oid, "to": target, "amount": 1}} for oid in linked[:2]]}
-        return {"gain_life": {"player": gainers[number % len(gainers)], "amount": 1}}
-    if event == "counters_put" and "counters" in allowed:
-        return {"put_counters": {"object": target, "kind": spec["kind"], "count": number % 3 + 1}}
-    return None
 
 
 def save(realizer: Any) -> tuple | None:

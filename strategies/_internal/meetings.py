@@ -16,9 +16,14 @@ given qualities, as real cards carry several at once:
   of the source's qualities (702.16e, not under the limited range of influence option, which the
   reference engine does not model there) and be indestructible: printed, gained or lost (702.12b);
   a planeswalker may become a creature (306.5c: Gideon);
-- before the damage, a prevention shield on the recipient (615.7), or a redirection of the damage
-  dealt to its controller onto it (614.9); the damage may be unpreventable (615.12), exactly lethal
-  (704.5g, 120.3c), and dealt in one event with +1/+1 counters put on the recipient (704.3, 704.5q).
+- before the damage, the recipient may be exiled and returned at once (400.7, 603.6a), get a
+  prevention shield (615.7), or have the damage dealt to its controller redirected onto it
+  (614.9); the damage is exactly lethal, one short of it, or some amount (704.5g, 704.5h, 120.3c),
+  may be unpreventable (615.12) and dealt in one event with +1/+1 counters (704.3, 704.5q);
+- a triggered ability may watch it (the recipient dealt damage or dying, the source's controller
+  gaining life by lifelink, another creature entering: 603.2, 603.10a, 119.10), with an effect that
+  never loops with another ability's, resolved right after (608.1); the source's controller may
+  have a "plus N" damage modifier (614.1a).
 
 Beside the meetings, a permanent with an ability of its own (a damage doubler, a preventer, a
 triggered ability's host ...) may be declared controlled by a player other than its owner (613.1b:
@@ -60,6 +65,7 @@ class Wide(Chooser):
 
     def boolean(self) -> bool:
         return self.integer(0, 1) == 1
+
 
 _MEETING = label("damage meeting")  # a span (drawing.Chooser)
 
@@ -232,8 +238,9 @@ _PARTING = {"damage": {"amount": 1, "to": "you"}}
 
 _FESTER = {"put_counters": {"kind": "-1/-1", "count": 1, "to": "itself"}}
 """Or, for a creature dealt damage by a source without wither or infect: "put a -1/-1 counter on
-it", so the damage it kept may become lethal while the ability resolves (704.5g, 117.5). Its counters lower the creature's toughness
-each time, so abilities causing each other's events through it come to an end."""
+it", so the damage it kept may become lethal while the ability resolves (704.5g, 117.5). Its
+counters lower the creature's toughness each time, so abilities causing each other's events
+through it come to an end."""
 
 
 def _watch(draw, objects: dict[str, Any], players: list[str], source: str, recipient: str, allowed: frozenset[str],
@@ -241,12 +248,11 @@ def _watch(draw, objects: dict[str, Any], players: list[str], source: str, recip
     """A triggered ability waiting for what this meeting does, whose effect causes no event
     (:data:`_SHRUG`), or only ends (:data:`_FESTER`; a creature dying gains its controller 1 life
     or deals it 1 damage with lifelink, once, maybe doubled, 614.1a), so it never loops with
-    another (603.2); its permanent maybe
-    controlled by a player other than its owner (603.3a). Which it waits for (``fester`` for
-    :data:`_FESTER`), or none."""
+    another (603.2); its permanent maybe controlled by a player other than its owner (603.3a).
+    Which event it waits for (``fester`` for :data:`_FESTER`), or none."""
     options = []
     on_battlefield = objects[source].get("zone", "battlefield") == "battlefield"
-    if recipient in objects and not _dies_at_start(objects[recipient]):  # 603.3b: no order of two players' then
+    if recipient in objects and not _dies_at_start(objects[recipient]):  # 603.3b: two players' waiting at once
         options += [(recipient, _WATCHES[0])] * 3
         if "zone-changes" in allowed and "creature" in objects[recipient]["card"]["types"]:
             options += [(recipient, _WATCHES[1])] * 2  # 603.10a: it dies, often (the damage is often lethal)
@@ -291,7 +297,7 @@ def _dies_at_start(spec: dict[str, Any]) -> bool:
 
 
 def _source(draw, objects: dict[str, Any], players: list[str], allowed: frozenset[str], number: int) -> str:
-    """One of the board's sources, or (twice as often) one of the meeting's own, ``q1`` ..."""
+    """One of the board's sources, or (three times as often) one of the meeting's own, ``q1`` ..."""
     there = _sources(objects)
     if there and draw.integer(0, 3) == 0:
         return draw.sample(there)
@@ -416,8 +422,8 @@ def realize(realizer: Any, template: dict[str, Any]) -> dict[str, Any] | None:
                        "instead_to": body["instead_to"]}}
     if kind == "flicker":  # 400.7: exiled and returned in one event
         oid = body["object"]
-        return {"together": [{"move": {"object": oid, "to": "exile"}}, {"move": {"object": oid, "to": "battlefield"}}]} \
-            if realizer.here(oid) else None
+        moves = [{"move": {"object": oid, "to": "exile"}}, {"move": {"object": oid, "to": "battlefield"}}]
+        return {"together": moves} if realizer.here(oid) else None
     if kind == "resolve_triggers":  # 608.1: what the damage triggered, if anything
         from reference_engine import triggers
         return {kind: {}} if triggers.stack(realizer.game) else None
