@@ -103,6 +103,55 @@ def test_indestructible_gained_meets_lethal_damage_at_the_state_based_action_che
     assert "sba/lethal-damage-and-indestructible" not in met  # not printed
 
 
+def test_damage_that_cant_be_prevented_is_not_partly_prevented():
+    # 615.12: protection applies to it (615.12a) and prevents none of it, so none is prevented
+    bear = creature(2, 2, abilities=[{"protection": "red"}])
+    ogre = creature(3, 3, colors=["R"], abilities=[{"keyword": "deathtouch"}])
+    steps = [{"damage": {"source": "ogre", "to": "bear", "amount": 1, "cant_be_prevented": True}}]
+    met = met_by(make_case({"ogre": ogre, "bear": bear}, steps))
+    assert "damage/protection-and-cant-be-prevented" in met and "damage/prevention-and-deathtouch" not in met
+    plain = {**ogre, "card": {**ogre["card"], "colors": []}}
+    shielded = [{"prevent_damage": {"to": "bear", "amount": 1}},
+                {"damage": {"source": "ogre", "to": "bear", "amount": 2}}]
+    assert "damage/prevention-and-deathtouch" in met_by(make_case({"ogre": plain, "bear": creature(2, 2)}, shielded))
+
+
+def test_what_an_event_of_several_actions_causes_meets_it_once_it_is_over():
+    # 603.2c, 119.10: a together's damage triggers, and its lifelink gains, once all of it is dealt;
+    # 704.3: state-based actions are checked after the whole event
+    hurt = {"triggered": {"name": "t", "when": "whenever this is dealt damage", "event": {"dealt_damage": {"itself": True}},
+                          "effect": {"gain_life": {"amount": 1}}}}
+    gain = {"triggered": {"name": "t", "when": "whenever you gain life", "event": {"gains_life": "you"},
+                          "effect": {"put_counters": {"kind": "+1/+1", "count": 1, "to": "itself"}}}}
+    wall = creature(0, 5, abilities=[hurt])
+    priest = creature(1, 1, abilities=[{"keyword": "lifelink"}, gain])
+    parts = [{"damage": {"source": "priest", "to": "wall", "amount": 1}},
+             {"damage": {"source": "wall", "to": "wall", "amount": 1}}]
+    objects = {"wall": wall, "priest": priest}
+    met = met_by(make_case(objects, [{"together": parts}, {"resolve_triggers": {"order": ["wall.t", "priest.t"]}}]))
+    assert {"trigger/damage-at-once", "trigger/life-gain-at-once"} <= met
+    apart = met_by(make_case(objects, [parts[0], {"resolve_triggers": {"order": ["wall.t", "priest.t"]}}, parts[1]]))
+    assert not {"trigger/damage-at-once", "trigger/life-gain-at-once"} & apart
+    bear = creature(2, 2)
+    counters = [{"put_counters": {"object": "bear", "kind": "+1/+1", "count": 1}},
+                {"put_counters": {"object": "bear", "kind": "-1/-1", "count": 3}}]
+    met = met_by(make_case({"bear": bear}, [{"together": counters}]))
+    assert {"sba/counters-annihilate-after-actions-at-once", "sba/toughness-zero-after-actions-at-once"} <= met
+    apart = met_by(make_case({"bear": bear}, counters))
+    assert not {"sba/counters-annihilate-after-actions-at-once", "sba/toughness-zero-after-actions-at-once"} & apart
+
+
+def test_state_based_actions_between_triggered_abilities_resolving():
+    # 117.5, 704.3: checked after each ability resolves, while the stack resolves
+    bolt = {"triggered": {"name": "t", "when": "whenever a creature enters", "event": {"enters": {"types": ["creature"]}},
+                          "effect": {"damage": {"amount": 3, "to": "that"}}}}
+    bear = {**creature(2, 2), "zone": "hand"}
+    steps = [{"move": {"object": "bear", "to": "battlefield"}}, {"resolve_triggers": {}}]
+    assert "sba/dies-while-resolving" in met_by(make_case({"shrine": creature(0, 5, abilities=[bolt]), "bear": bear}, steps))
+    direct = [{"move": {"object": "bear", "to": "battlefield"}}, {"damage": {"source": "shrine", "to": "bear", "amount": 3}}]
+    assert "sba/dies-while-resolving" not in met_by(make_case({"shrine": creature(0, 5), "bear": bear}, direct))
+
+
 def test_a_later_set_effect_on_one_creature_meets_an_earlier_one():
     bear = creature(2, 2)
     two = [{"set_pt": {"to": "bear", "power": 4, "toughness": 4}}, {"set_pt": {"to": "bear", "power": 1, "toughness": 1}},

@@ -47,6 +47,8 @@ def _undefined(case):
 
     game = Game(case)
     game.check_state_based_actions()
+    actions = [s for s in case.steps if not isinstance(s, scenario.Expect)]
+    triggers.stack_before(game, actions[0] if actions else None)  # 117.5: as the engine's run does first
     found = []
     for number, step in enumerate(case.steps):
         if isinstance(step, scenario.Expect):

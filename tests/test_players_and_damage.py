@@ -447,6 +447,19 @@ def test_an_object_that_became_a_creature_may_be_dealt_damage_by_each_creature()
     assert "damage dealt to shrine (one, two)" in line
 
 
+def test_a_become_that_changes_no_type_needs_no_order_in_either_plain_form():
+    # 613.1d: only an effect changing card types can make the shrine a creature; one that changes
+    # its colour cannot, whether its empty parts are left out (as written) or listed (as the plain
+    # form a case is saved in lists them: add_types: [])
+    shrine = {"card": {"types": ["enchantment"]}}
+    objects = {"bear": BEAR, "shrine": shrine, "one": FURNACE, "two": FURNACE, "pyroclasm": PYROCLASM}
+    damage = {"damage": {"source": "pyroclasm", "to_each": {"types": ["creature"]}, "amount": 2,
+                         "order": {"bear": ["one", "two"]}}}
+    written = load([{"become": {"to": "shrine", "colors": ["R"]}}, damage], objects=objects)
+    (again,) = loader.load_text(document([written.to_dict()["steps"][0], damage], objects=objects), "test.yaml")
+    assert again.steps[0] == written.steps[0]
+
+
 def test_can_t_lose_follows_control():
     # Blair gains control of Alex's "you can't lose" permanent (613.1b): Alex at 0 loses, Blair at 0 doesn't.
     angel = {"card": {"types": ["artifact"], "abilities": [{"cant_lose": {}}]}}

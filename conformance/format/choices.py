@@ -177,10 +177,12 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
             copies.setdefault(body["to"], set()).add(body["of"])
         elif kind == "become":
             targets = [body["to"]] if "to" in body else None
-            everyone = everyone or (targets is None and any(k in body for k in ("gains", "types", "add_types")))
+            # a part left out and the same part listed empty (the plain form lists them) are one thing
+            retypes = body.get("types") is not None or bool(body.get("add_types"))
+            everyone = everyone or (targets is None and (retypes or bool(body.get("gains"))))
             if targets and _mentions({"gains": body.get("gains", [])}):  # the abilities gained are given: only these
                 abilities.update(targets)
-            if targets and ("types" in body or "add_types" in body):
+            if targets and retypes:
                 types.update(targets)
         elif kind == "become_copy":
             everyone = True

@@ -99,6 +99,13 @@ def _damage_keywords(values: Entry) -> set[str]:
     return {k for k in values if k in DAMAGE_KEYWORDS}
 
 
+def _after_actions_at_once(e: Entry) -> bool:
+    """Whether ``e`` happened in an event of several actions (a ``together``, 704.3, 603.2c): in one
+    of its parts, or once they were all done (what the event caused triggers then, 603.2c, 119.10;
+    state-based actions are checked then, 704.3), or in a combat damage step (510.2)."""
+    return bool(e.get("together")) or e.get("step") == "together" or "combat_step" in e
+
+
 _declare("damage", {
     "source of two or more colours": (("105.2",), lambda e: len(_src(e)["colors"]) >= 2),
     "source whose colour changed": (("613.1e",), lambda e: _src(e)["colors"] != _src(e)["copiable_colors"]),
@@ -142,7 +149,8 @@ _declare("damage", {
     "any prevention": (("615.1", "702.16e"), _applied(*PREVENTION)),
     "prevention with an additional effect": (("615.5",), lambda e: any(a["then"] for a in e["applied"])),
     "damage that can't be prevented": (("615.12",), lambda e: e["unpreventable"]),
-    "partly prevented": (("615.6",), lambda e: _applied(*PREVENTION)(e) and e["amount"] > 0),
+    "partly prevented": (("615.6",), lambda e: _applied(*PREVENTION)(e) and e["amount"] > 0
+                         and not e["unpreventable"]),  # 615.12: damage that can't be prevented loses none
     "doubled": (("701.10g",), _applied("double")),
     "tripled": (("701.11",), _applied("triple")),
     "plus N": (("614.1a",), _applied("plus")),
@@ -225,7 +233,7 @@ _declare("trigger", {
     "source controlled by another than its owner": (("603.3a",), lambda e: e["source"]["controller"]
                                                     != e["source"]["owner"]),
     "its own source": (("603.10a",), lambda e: e["that"].get("id") == e["source"]["id"]),
-    "event of several actions at once": (("603.2c",), lambda e: bool(e.get("together")) or "combat_step" in e),
+    "event of several actions at once": (("603.2c",), _after_actions_at_once),
     "first combat damage step": (("510.4", "603.3"), lambda e: e.get("combat_step") == "first strike"),
     "a state-based action's event": (("704.3", "603.10a"), lambda e: bool(e.get("state_based_action"))),
     "while triggered abilities resolve": (("603.3", "117.5"), lambda e: bool(e.get("resolving"))),
@@ -243,7 +251,7 @@ _declare("life", {
     "in combat": (("510.2",), lambda e: "combat_step" in e),
     "from a triggered ability": (("603.3",), lambda e: bool(e.get("resolving"))),
     "to 0 or less": (("104.3b", "704.5a"), lambda e: e["life"] <= 0),
-    "in one event of several actions": (("119.10",), lambda e: bool(e.get("together")) or "combat_step" in e),
+    "in one event of several actions": (("119.10",), _after_actions_at_once),
 })
 
 # --- state-based actions (704) --------------------------------------------------------------------
@@ -264,11 +272,12 @@ _declare("state-based action", {
                               and "indestructible" not in _sba_object(e)["copiable_keywords"]),
     "indestructible lost": (("702.12b", "613.1f"), lambda e: "indestructible" not in _sba_object(e)["keywords"]
                             and "indestructible" in _sba_object(e)["copiable_keywords"]),
-    "after actions at once": (("704.3",), lambda e: bool(e.get("together"))),
+    "after actions at once": (("704.3",), lambda e: e.get("step") == "together"),  # the check after it
     "between combat damage steps": (("510.4", "704.3"), lambda e: e.get("combat_step") == "first strike"),
     "after combat damage": (("510.2", "704.3"), lambda e: e.get("step") == "combat"
                             and e.get("combat_step") != "first strike"),
-    "while triggered abilities resolve": (("117.5", "704.3"), lambda e: bool(e.get("resolving"))),
+    # 117.5: checked after each ability resolves (not during it), while the step resolves the stack
+    "while triggered abilities resolve": (("117.5", "704.3"), lambda e: e.get("step") == "resolve_triggers"),
     "a planeswalker creature": (("306.5c",), lambda e: {"planeswalker", "creature"} <= set(_sba_object(e)["types"])),
     "a token": (("111.7",), lambda e: bool(_sba_object(e).get("token"))),
 })

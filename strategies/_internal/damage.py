@@ -21,6 +21,7 @@ from conformance.format.choices import damage_choices
 from conformance.format.model import MANA_TYPES, Case, step_from
 from strategies._internal import damage_modifiers
 from strategies._internal import events
+from strategies._internal import meetings
 from strategies._internal.core import _explicit, _named, _rules
 from strategies._internal.players import _STEP_FEATURES, PLAYER_COUNTER_KINDS, PLAYER_NAMES, _in_range, _player_states, _seatings
 from strategies._internal.drawing import Chooser, inlinable, label
@@ -41,7 +42,8 @@ def damage_scenarios(*, features: Iterable[str] | None = None, min_players: int 
     doublings, P/T changes and counters on permanents (613.4b-c, 704.5f-g), permanents leaving and
     re-entering the battlefield (400.7), the cleanup step removing damage (514.2) and effects
     ending; with their features, triggered abilities on events, life-gain doublers and mana
-    abilities (:mod:`.events`: 603, 614.1a, 605). Each is followed by a checkpoint observing every object and player
+    abilities (:mod:`.events`: 603, 614.1a, 605); then meetings, damage events where the
+    format's elements meet (:mod:`.meetings`, issue 39). Each is followed by a checkpoint observing every object and player
     (``checkpoints="each"``), or after a random subset of steps and at the end (``"sparse"``), or
     one checkpoint at the end (``"end"``). Every choice of order a damage event needs is scripted
     (616.1).
@@ -100,13 +102,6 @@ _COLORS = ([], ["R"], ["G"], ["W"], ["U"], ["B"], ["B", "G"])
 _SPELL_COLORS = (["R"], ["U"], ["B"], [], ["R", "W"])
 """Colours of generated spells, red first."""
 
-_DAMAGE_KEYWORDS = {"lifelink": "lifelink", "deathtouch": "deathtouch", "indestructible": "indestructible"}
-"""Keywords that change what damage does (702.15b, 702.2b, 702.12b), by the feature each needs."""
-
-_INERT_KEYWORDS = ("flying", "trample", "first strike", "double strike", "vigilance", "reach", "menace",
-                   "haste", "defender")
-"""Keywords no step acts on (data only, docs/format.md): objects just have them."""
-
 
 @_named("damage_scenarios")
 def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_steps=1, max_steps=8,
@@ -133,6 +128,9 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
     damage_modifiers.add_to_board(draw, objects, players, allowed, ranges="range_of_influence" in seating)
     if events.decorate(draw, objects, players, allowed):  # 603, 614.1a, 605: after every other draw
         intents = events.extra_intents(draw, objects, intents, max_steps)
+        intents = events.more(draw, objects, players, allowed, intents, max_steps)  # issue 39
+    # issue 39: damage events where the format's elements meet, drawn after everything else
+    intents = meetings.add(draw, objects, players, allowed, intents, max_steps, ranges="range_of_influence" in seating)
     realize = _Realizer(seating, objects, states, allowed)
     observe = {"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}}
     steps: list[dict[str, Any]] = list(realize.actions)  # the order of abilities waiting as it begins (603.3b)
@@ -158,7 +156,7 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
 _NOTHING = "nothing"
 """The simplest intent, realized as no step (an intent the shrinker has emptied disappears)."""
 
-_KEYWORD_SPAN, _BOARD_OBJECT = label("damage keyword"), label("damage board object")  # spans (drawing.Chooser)
+_BOARD_OBJECT = label("damage board object")  # a span (drawing.Chooser)
 _CREATURE_SLOTS = 4
 """At most this many creatures in a damage scenario, ``c1`` to ``c4`` by slot."""
 
@@ -176,17 +174,6 @@ def _damage_intents(draw, kinds: tuple[str, ...]) -> tuple[str, int, int, int, i
             draw.integer(0, 7 if kind in ("damage", "together") else 6), draw.integer(0, 5))
 
 
-def _keyword(draw, allowed: frozenset[str], chance: int = 4, extras: bool = True) -> list[dict[str, Any]]:
-    """No keyword (the simplest), or one time in ``chance`` a keyword: one that changes what damage
-    does, as ``allowed`` says (twice as likely), or (with ``extras``) one no step acts on."""
-    draw = Chooser.of(draw)
-    damage = [k for k, feature in _DAMAGE_KEYWORDS.items() if feature in allowed] + damage_modifiers.keywords(allowed)
-    choices = [*damage, *damage, *(_INERT_KEYWORDS if extras else ())]
-    if draw.integer(1, chance) != chance or not choices:
-        return []
-    return [{"keyword": draw.sample_in_span(choices, _KEYWORD_SPAN)}]
-
-
 @inlinable
 def _damage_creatures(draw, players: list[str], allowed: frozenset[str], extras: bool = True) -> dict[str, Any] | None:
     """A creature, or (the simplest choice, so that the shrinker can empty a creature it does
@@ -198,7 +185,7 @@ def _damage_creatures(draw, players: list[str], allowed: frozenset[str], extras:
     colors = draw.sample(_COLORS)
     if colors:
         card["colors"] = colors
-    keywords = _keyword(draw, allowed, extras=extras)
+    keywords = damage_modifiers.keyword(draw, allowed, extras=extras)
     if keywords:
         card["abilities"] = keywords
     creature: dict[str, Any] = {"card": card, "owner": draw.sample(players)}
@@ -229,7 +216,7 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bo
             colors = draw.sample(_SPELL_COLORS)
             card = {"types": [draw.sample(["instant", "sorcery"])], "colors": colors,
                     "mana_cost": "{1}" + "".join(f"{{{c}}}" for c in colors)}  # 202.1, 105.2: its colours
-            keywords = _keyword(draw, allowed, chance=3, extras=extras)  # 702.15d, 702.2d: lifelink and deathtouch work from the stack
+            keywords = damage_modifiers.keyword(draw, allowed, chance=3, extras=extras)  # 702.15d, 702.2d: lifelink and deathtouch work from the stack
             if keywords:
                 card["abilities"] = keywords
             objects[f"s{index}"] = {"card": card, "zone": "stack", "owner": draw.sample(owner)}
@@ -237,13 +224,13 @@ def _damage_boards(draw, players: list[str], allowed: frozenset[str], extras: bo
         if draw.integer(0, 2) == 2:  # a noncreature source (an artifact, an enchantment, a land)
             types = draw.sample([["artifact"], ["land"], ["enchantment"], ["artifact", "land"]])
             card = {"types": types, "colors": [] if types != ["enchantment"] else draw.sample(_COLORS)}
-            keywords = _keyword(draw, allowed, chance=2, extras=extras)
+            keywords = damage_modifiers.keyword(draw, allowed, chance=2, extras=extras)
             if keywords:
                 card["abilities"] = keywords
             objects["n1"] = {"card": card, "owner": draw.sample(owner)}
         if "planeswalkers" in allowed and draw.integer(0, 2) == 2:  # 306.5b: enters with its loyalty
             card = {"types": ["planeswalker"], "loyalty": draw.integer(1, 6), "colors": draw.sample(_COLORS)}
-            keywords = _keyword(draw, allowed, chance=3, extras=extras)
+            keywords = damage_modifiers.keyword(draw, allowed, chance=3, extras=extras)
             if keywords:
                 card["abilities"] = keywords
             objects["w1"] = {"card": card, "owner": draw.sample(owner)}
@@ -395,7 +382,9 @@ class _Realizer:
 
     def __call__(self, kind: str, a: int, b: int, amount: int, variant: int) -> dict[str, Any] | None:
         if kind in events.STEP_KINDS:
-            return events.realize(kind, self.game)
+            return events.realize(kind, self, a)
+        if kind in meetings.STEP_KINDS:
+            return meetings.realize(self, a)
         player = self._pick(self.players, a)
         if kind in ("gain_life", "lose_life"):
             return {kind: {"player": player, "amount": amount + 1}}

@@ -1,7 +1,9 @@
 """Parts of :func:`strategies.damage_scenarios` for issue 19: damage modifiers (614.1a, 701.11:
 Torbran, Fiery Emancipation), partial prevention (half, all but N: 615.1), prevention with an
 additional effect on its own creature (615.5: Phyrexian and Protean Hydras), damage that can't be
-prevented (615.12), infect and wither (702.90, 702.80), protection (702.16e).
+prevented (615.12), infect and wither (702.90, 702.80), protection (702.16e); and the keyword an
+object of the board may have (:func:`keyword`: one that changes what damage does, or one no step
+acts on).
 
 Each is drawn only when ``allowed`` holds its feature and the features it implies (an engine
 handling Protean Hydra handles counters), and each shrinks to nothing: the object is left out, the
@@ -13,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from strategies._internal.drawing import Chooser
+from strategies._internal.drawing import Chooser, label
 
 from conformance.format.features import IMPLIED
 
@@ -51,6 +53,27 @@ def can(feature: str, allowed: frozenset[str]) -> bool:
 def keywords(allowed: frozenset[str]) -> list[str]:
     """Infect and wither, where allowed (702.90, 702.80)."""
     return [k for k in ("infect", "wither") if can(k, allowed)]
+
+
+DAMAGE_KEYWORDS = {"lifelink": "lifelink", "deathtouch": "deathtouch", "indestructible": "indestructible"}
+"""Keywords that change what damage does (702.15b, 702.2b, 702.12b), by the feature each needs."""
+
+INERT_KEYWORDS = ("flying", "trample", "first strike", "double strike", "vigilance", "reach", "menace",
+                  "haste", "defender")
+"""Keywords no step acts on (data only, docs/format.md): objects just have them."""
+
+_KEYWORD_SPAN = label("damage keyword")  # a span (drawing.Chooser)
+
+
+def keyword(draw, allowed: frozenset[str], chance: int = 4, extras: bool = True) -> list[dict[str, Any]]:
+    """No keyword (the simplest), or one time in ``chance`` a keyword: one that changes what damage
+    does, as ``allowed`` says (twice as likely), or (with ``extras``) one no step acts on."""
+    draw = Chooser.of(draw)
+    damage = [k for k, feature in DAMAGE_KEYWORDS.items() if feature in allowed] + keywords(allowed)
+    choices = [*damage, *damage, *(INERT_KEYWORDS if extras else ())]
+    if draw.integer(1, chance) != chance or not choices:
+        return []
+    return [{"keyword": draw.sample_in_span(choices, _KEYWORD_SPAN)}]
 
 
 def add_to_board(draw, objects: dict[str, Any], players: list[str], allowed: frozenset[str], *,

@@ -17,6 +17,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from strategies._internal import meetings
 from strategies._internal.drawing import Chooser
 
 EVENT_FEATURES = frozenset({"event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities",
@@ -155,6 +156,93 @@ def extra_intents(draw, objects: dict[str, Any], intents: list, max_steps: int) 
     return intents
 
 
+_CAUSES = {"put_counters": frozenset({"counters_put"}), "gain_life": frozenset({"gains_life"}),
+           "lose_life": frozenset({"loses_life"}), "modify_pt": frozenset(),
+           "damage": frozenset({"dealt_damage", "loses_life", "gains_life"})}
+"""The events each effect may cause (603.2; damage: a permanent dealt damage, a player's life lost,
+its source's controller's gained by lifelink). Creatures dying are left out: each death leaves
+one creature fewer, so abilities causing each other's deaths come to an end."""
+
+
+def _triggered(objects: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The permanent with the board's first triggered ability, and that ability (603.2)."""
+    found = _abilities(objects)
+    return found[0] if found else None
+
+
+def _abilities(objects: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Each triggered ability on an event of the board, with its permanent."""
+    return [(oid, ability["triggered"]) for oid, spec in objects.items() for ability in spec["card"].get("abilities", [])
+            if "triggered" in ability and "event" in ability["triggered"]]
+
+
+def more(draw, objects: dict[str, Any], players: list[str], allowed: frozenset[str], intents: list,
+         max_steps: int) -> list:
+    """Issue 39, drawn after every other draw of this part, where the board has a triggered ability
+    or a life doubler: intents, put among ``intents`` (at most ``max_steps`` more, the scenario's own
+    all kept: ``meetings.put``), that cause an event a triggered ability waits for (each followed by resolving
+    what it triggered, 608.1) or double the life total of the player a life doubler serves (701.10d,
+    614.1a); maybe a second triggered ability on the first one's permanent, often waiting for the
+    event the first one's effect causes (so it triggers while that one resolves, 603.3, 117.5); that
+    permanent controlled by a player other than its owner (603.3a: the ability's controller is its
+    source's); lifelink for a permanent whose ability deals damage as it dies (its last known
+    information, 113.7a); a "gain twice that much life" enchantment of the player who controls an
+    ability that gains life (614.1a). Its choices are ``meetings.Wide``."""
+    draw = meetings.Wide(draw)
+    found = _triggered(objects)
+    kinds = [*(["cause"] if found is not None else []),
+             *(["served_life_doubled"] if {"double-life", "life"} <= allowed and {"g1", "l1"} & set(objects) else [])]
+    # a count, not a list (meetings.Wide: a late "one more?" is mostly drawn as no)
+    extra = [(draw.integer(0, max_steps), draw.sample(kinds), draw.integer(0, 7))
+             for _ in range(draw.integer(0, 2) if kinds else 0)]
+    if found is not None:
+        host, first = found
+        spec = objects[host]
+        _second(draw, spec, first, allowed)
+        if "control-changing" in allowed and draw.integer(0, 3):
+            spec["controller"] = players[(players.index(spec["owner"]) + 1) % len(players)]
+        mine = [a["triggered"] for a in spec["card"]["abilities"] if "triggered" in a]
+        if any("damage" in a["effect"] and a["event"].get("dies", {}).get("itself") for a in mine) \
+                and "lifelink" in allowed and draw.integer(0, 1):  # 113.7a, 702.15b: as it last existed
+            spec["card"]["abilities"].append({"keyword": "lifelink"})
+        gains = any("gain_life" in a["effect"] for a in mine)
+        if gains and "life-gain-replacement" in allowed and draw.integer(0, 2):  # whose doubler: 614.1a
+            doubler = objects.setdefault("g1", {"card": {"types": ["enchantment"],
+                                                         "abilities": [{"double_life_gain": {}}]}})
+            doubler["owner"] = spec.get("controller", spec["owner"])
+    for position, kind, number in extra:  # 608.1: a cause, then the abilities it triggered resolve
+        added = [(kind, number, 0, 0, 0), *([("resolve_triggers", 0, 0, 0, 0)] if kind == "cause" else [])]
+        intents = meetings.put(intents, added, position, max_steps)
+    return intents
+
+
+def _second(draw, host: dict[str, Any], first: dict[str, Any], allowed: frozenset[str]) -> None:
+    """Maybe a second triggered ability (``t2``) on the first one's permanent: most often on the
+    event the first one's effect causes (so it triggers as that resolves), with an effect that
+    causes neither its own event nor the first one's (no loop, 603.2)."""
+    (kind, effect), = first["effect"].items()
+    (first_event, _), = first["event"].items()
+    caused = sorted(e for e in _CAUSES[kind] if _EVENTS[e][0] <= allowed and e != "gains_life")
+    events = [e for e, (needs, _) in _EVENTS.items() if needs <= allowed]
+    which = draw.integer(0, 4)
+    if which == 0:
+        return
+    others = [e for e in events if e != first_event]
+    event = caused[0] if caused and which < 3 else draw.sample(others or events)  # the caused one often
+    effects = [k for k, (needs, after) in _EFFECTS.items() if needs <= allowed and event in after
+               and first_event not in _CAUSES[k]]
+    if not effects:
+        return
+    if event == "counters_put" and kind == "put_counters":
+        trigger: Any = {"kind": effect["kind"], "on": {}}  # 122.1: the kind the first one puts
+    else:
+        trigger = draw.sample(_EVENTS[event][1])
+    second = draw.sample(effects)
+    host["card"]["abilities"].append({"triggered": {"name": "t2", "when": f"whenever {event.replace('_', ' ')}",
+                                                    "event": {event: trigger},
+                                                    "effect": {second: _effect(draw, second, event)}}})
+
+
 def _has(objects: dict[str, Any], key: str) -> bool:
     return any(key in ability for spec in objects.values() for ability in spec["card"].get("abilities", []))
 
@@ -186,17 +274,86 @@ def order_at_start(realizer: Any) -> None:
     settle_start(realizer.game)
 
 
-STEP_KINDS = ("resolve_triggers", "activate_mana")
+STEP_KINDS = ("resolve_triggers", "activate_mana", "cause", "served_life_doubled")
 """The intents of this part."""
 
 
-def realize(kind: str, game: Any) -> dict[str, Any] | None:
-    """The step of an intent of this part: ``m1``'s mana ability (605.3a), or resolving the
-    triggered abilities on the stack (608.1; none there: no step)."""
+def realize(kind: str, realizer: Any, number: int) -> dict[str, Any] | None:
+    """The step of an intent of this part: ``m1``'s mana ability (605.3a), resolving the triggered
+    abilities on the stack (608.1; none there: no step), an event the board's triggered ability
+    waits for (:func:`_cause`), or doubling the life total of the player a life doubler serves
+    (701.10d: a gain or a loss, which the doubler then doubles, 614.1a)."""
     if kind == "activate_mana":
         return {"activate_mana": {"object": "m1", "ability": "tap"}}
+    if kind == "cause":
+        return _cause(realizer, number)
+    if kind == "served_life_doubled":
+        from reference_engine.range_of_influence import controller_of
+        doubler = realizer.game.objects["g1" if "g1" in realizer.objects else "l1"]
+        you = controller_of(realizer.game, doubler)
+        player = you if "g1" in realizer.objects else realizer.players[(realizer.players.index(you) + 1)
+                                                                        % len(realizer.players)]
+        return {"double_life": {"player": player}}
     from reference_engine import triggers
-    return {"resolve_triggers": {}} if triggers.stack(game) else None
+    return {"resolve_triggers": {}} if triggers.stack(realizer.game) else None
+
+
+def _cause(realizer: Any, number: int) -> dict[str, Any] | None:
+    """One step causing the events the board's triggered abilities (this part's) wait for (603.2):
+    for each, on its own permanent where it says "this", else on another creature on the
+    battlefield (each part a creature of its own): it enters (flickered: exiled and returned,
+    603.6a), it dies (lethal damage, 704.5g, 603.10a), it is dealt damage by two sources (603.2c),
+    counters of its kind are put on it, a player gains (lifelink, 119.10) or loses life. Several
+    at once, one event (a ``together``, 603.2c) where the features allow; else the first."""
+    found = [(oid, a) for oid, a in _abilities(realizer.objects) if a["name"] in ("t", "t2")]  # this part's
+    parts: list[dict[str, Any]] = []
+    used: set[str] = set()
+    for index in range(len(found)):
+        host, ability = found[(number + index) % len(found)]
+        parts += _cause_part(realizer, host, ability, number + index, used)
+    if "simultaneous-actions" in realizer.allowed and len(parts) >= 2:
+        return {"together": parts}
+    return parts[0] if parts else None
+
+
+def _cause_part(realizer: Any, host: str, ability: dict[str, Any], number: int,
+                used: set[str]) -> list[dict[str, Any]]:
+    """The actions causing ``ability``'s event (:func:`_cause`), none on a creature in ``used``."""
+    from reference_engine.range_of_influence import controller_of
+
+    (event, spec), = ability["event"].items()
+    allowed = realizer.allowed
+    if event == "loses_life" and "life" in allowed:
+        return [{"lose_life": {"player": realizer.players[number % len(realizer.players)], "amount": 1}}]
+    own = isinstance(spec, dict) and bool(spec.get("itself") or spec.get("on", {}).get("itself"))
+    others = [c for c in realizer.permanents if c != host and c not in used and realizer.here(c)
+              and realizer.is_creature(c)]
+    target = host if own else (others[number % len(others)] if others else None)  # another: the host stays as it is
+    if target is None or target in used or not realizer.here(target):
+        return []
+    if event in ("dies", "dealt_damage") and not realizer.is_creature(target):
+        return []  # 120.1, 700.4: only a creature is dealt damage or dies here
+    used.add(target)
+    if event == "enters" and {"zone-changes", "simultaneous-actions"} <= allowed:
+        return [{"move": {"object": target, "to": where}} for where in ("exile", "battlefield")]
+    source = realizer.source(number // 2)
+    if event == "dies" and source is not None and "damage" in allowed:
+        return [{"damage": {"source": source, "to": target, "amount": realizer.lethal(target)}}]
+    if event == "dealt_damage" and source is not None:
+        other = realizer.source(number // 2 + 1) or source
+        return [{"damage": {"source": s, "to": target, "amount": 1}} for s in (source, other)]
+    if event == "gains_life" and "life" in allowed:  # 119.10: each lifelink source one gain
+        you = controller_of(realizer.game, realizer.game.objects[host])
+        gainers = [p for p in realizer.players if spec == "each" or (p == you) == (spec == "you")]
+        linked = [oid for oid in realizer.objects if {"keyword": "lifelink"} in realizer.objects[oid]["card"].get(
+            "abilities", []) and realizer.game.objects[oid].zone in ("battlefield", "stack")
+            and controller_of(realizer.game, realizer.game.objects[oid]) in gainers]
+        if "damage" in allowed and linked:
+            return [{"damage": {"source": oid, "to": target, "amount": 1}} for oid in linked[:2]]
+        return [{"gain_life": {"player": gainers[number % len(gainers)], "amount": 1}}]
+    if event == "counters_put" and "counters" in allowed:
+        return [{"put_counters": {"object": target, "kind": spec["kind"], "count": number % 3 + 1}}]
+    return []
 
 
 def save(realizer: Any) -> tuple | None:
