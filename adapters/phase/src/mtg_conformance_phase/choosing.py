@@ -60,6 +60,10 @@ class EntersChoosing(Board):
                               "phase keeps that choice only for a card cast from the hand (its debug move asks once the "
                               "0/0 permanent has died, an effect putting the card onto the battlefield does not ask: "
                               "CR 614.12, 208.2b)")
+        if "Land" in ((obj.get("card_types") or {}).get("core_types") or ()):
+            raise Unsupported(f"{oid!r} is a land with an as-enters power/toughness choice: phase keeps that choice "
+                              "only for a spell cast from the hand, and a land is played, never cast (CR 305.1, 305.9, "
+                              "614.12, 208.2b)")
         if self.game.stack():
             raise Unsupported(f"{oid!r} entering with a power/toughness choice while the stack is not empty")
         owner, card = obj["owner"], self.ids[oid]
