@@ -176,6 +176,19 @@ def test_a_chosen_pt_is_phases_choice_as_the_card_is_cast(engine):
 
 
 @needs_phase
+def test_a_land_with_a_chosen_pt_is_refused_not_cast(engine):
+    """CR 305.1, 614.12: a land creature with an as-enters P/T choice (the shrunk counterexample of
+    704.5f/state-based-invariants that was an AdapterFault) is refused: phase keeps the choice only
+    for a spell cast from the hand, and a land is never cast."""
+    dryad = {"zone": "battlefield", "choices": {"pt": "2/2"}, "card": {
+        "types": ["land", "creature"], "subtypes": ["Forest", "Dryad"], "power": "*", "toughness": "*",
+        "abilities": [{"as_enters_pt": {"options": ["2/2", "4/1"], "turned_face_up": False}}]}}
+    case = make_case({"c1": dryad}, [{"end_turn": {}}, {"expect": {"objects": {"c1": {}}}}], rules=("208.2b",))
+    result = compare.judge(engine, describe(engine), case)
+    assert (result.status, "a land is played, never cast" in result.reason) == ("unsupported", True)
+
+
+@needs_phase
 def test_a_declared_permanents_chosen_pt_is_made_as_it_is_cast_in_the_setup(engine):
     """CR 208.2b, 614.12: an Aquamorph Entity declared on the battlefield as a 1/5 entered so before
     the case began: cast from its owner's hand as the case is set up (either player's, under
