@@ -126,15 +126,15 @@ def pytest_configure(config: pytest.Config) -> None:
     # The cases' anchor (and the property suite) are what this run collects, besides other
     # arguments; never the case directories themselves (pytest would import test modules there).
     wanted = [*([CASES_ANCHOR] if roots else []), *([PROPERTIES_FILE] if properties_too else [])]
-    if config.args_source == pytest.Config.ArgsSource.INVOCATION_DIR:  # no paths given: not the current directory
-        config.args[:] = []
+    if config.args_source != pytest.Config.ArgsSource.ARGS:  # no paths given: not the current directory, nor
+        config.args[:] = []  # the host project's testpaths (its own tests are not the cases)
     config.args.extend(str(r) for r in wanted if str(r) not in config.args)
     try:
         engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"),
                              keep_trying=config.getoption("mtg_keep_trying"))
         config.stash[ENGINE_KEY] = (guarded(engine), describe(engine))  # an in-process one behind the guard
-    except EngineSpecError as exc:
-        raise pytest.UsageError(str(exc)) from None
+    except EngineSpecError as exc:  # worded for the command line's --engine: here it is --mtg-engine
+        raise pytest.UsageError(str(exc).replace("--engine ", "--mtg-engine ", 1)) from None
     _handle_interrupts(config)
     config.pluginmanager.register(JunitNames(config), "mtg-junit-names")
     expected = None
@@ -212,11 +212,26 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         close()
 
 
-def pytest_report_header(config: pytest.Config) -> list[str] | None:
+@pytest.hookimpl(wrapper=True)
+def pytest_report_header(config: pytest.Config):
+    """The engine and the cases first; under ``-v``, Hypothesis's own profile line (its ``default``:
+    the properties run under the suite's profile, named here instead) and ``mtg-conformance run``'s
+    empty configuration file (``configfile: ../../dev/null``, pytest's: none is read) left out."""
+    headers = yield
     if ENGINE_KEY not in config.stash:
-        return None
+        return headers
     info = config.stash[ENGINE_KEY][1]
-    return [f"mtg-conformance: engine {info}; cases from {', '.join(map(str, _case_roots(config)))}"]
+    ours = [f"mtg-conformance: engine {info}; cases from {', '.join(map(str, _case_roots(config)))}"]
+    if config.getoption("mtg_properties"):
+        ours.append(f"mtg-conformance: properties under the profile {config.getoption('mtg_profile')!r} "
+                    "(conformance/laws/profiles.py)")
+    shown = []
+    for header in headers:
+        lines = [header] if isinstance(header, str) else list(header)
+        lines = [line for line in lines if not line.startswith("hypothesis profile ")
+                 and not (line.startswith("configfile: ") and str(config.inipath) == os.devnull)]
+        shown += [lines] if lines else []
+    return [*shown, ours]  # pytest shows the last first
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

@@ -14,9 +14,15 @@ same way, for the golden files only.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from conformance.format import loader, portable
+
+os.environ.setdefault("CI", "1")
+"""The project's tests run as CI runs the suite: a failing ``run`` started from the checkout (most
+tests start it there) keeps no rerun state (``.mtg-conformance/last-failed.json``, conformance/rerun.py)
+in the checkout. The tests of that state unset ``CI`` themselves."""
 
 _GOLDEN = str(Path(loader.golden_dir()).resolve())
 _real_load_text = loader.load_text

@@ -58,14 +58,14 @@ def rule_rows(results: Iterable[CaseResult]) -> list[RuleRow]:
 
 
 def render_table(results: Iterable[CaseResult]) -> str:
-    """The per-rule table as text, with a totals line counting each case once."""
+    """The per-rule table as text, with a totals line (``all``) counting each result once, case or property."""
     results = list(results)
     header = ("rule", "cases", *STATUSES)
     rows = [(row.rule, row.cases, *(row.counts[s] for s in STATUSES)) for row in rule_rows(results)]
     totals = dict.fromkeys(STATUSES, 0)
     for result in results:
         totals[result.status] += 1
-    footer = ("all cases", len(results), *(totals[s] for s in STATUSES))
+    footer = ("all", len(results), *(totals[s] for s in STATUSES))
     widths = [max(len(str(r[i])) for r in [header, *rows, footer]) for i in range(len(header))]
 
     def line(cells) -> str:
