@@ -53,6 +53,7 @@ td a { color: inherit; }
 .legend i { display: inline-block; width: .9rem; height: .9rem; border: 1px solid var(--line); vertical-align: -2px; margin-right: .3rem; }
 .banner { padding: .6rem .8rem; border-radius: 6px; margin: .5rem 0; }
 .banner.incomplete { background: #fff4ce; border: 1px solid #e0b400; }
+.banner.partial { background: #e8f0fe; border: 1px solid #8ab4f8; }
 .failure { border: 1px solid var(--line); border-left: 6px solid #d32f2f; border-radius: 6px; padding: .7rem .9rem; margin: .8rem 0; }
 .failure.errored { border-left-color: #ef6c00; }
 .failure.expected { border-left-color: #9e9e9e; }
@@ -107,6 +108,9 @@ def _runs(runs: Sequence[Run]) -> list[str]:
         if run.incomplete_reason:
             out.append(f'<p class="banner incomplete" role="alert"><strong>Incomplete run</strong> (column {number}, '
                        f'{escape(run.path)}): {escape(run.incomplete_reason)}.</p>')
+        if run.partial_reason:
+            out.append(f'<p class="banner partial" role="note"><strong>Part of a run</strong> (column {number}, '
+                       f'{escape(run.path)}): {escape(run.partial_reason)}.</p>')
     for number, run in enumerate(runs, 1):
         failing = len(failing_rules(run.results))
         unsupported, _ = unsupported_groups(run.results)

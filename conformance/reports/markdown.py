@@ -163,6 +163,8 @@ def render(runs: Sequence[Run]) -> str:
                       + f" — {text(totals_text(run))}"]
             if run.incomplete_reason:
                 lines += [f"   - ⚠️ **incomplete**: {text(run.incomplete_reason)}"]
+            if run.partial_reason:
+                lines += [f"   - ℹ️ **part of a run**: {text(run.partial_reason)}"]
             lines += [f"   - {line}" for line in _explained(run) if line]
         lines += [""]
         lines += _matrix(runs)
@@ -217,6 +219,8 @@ def _properties(run: Run, number: int | None) -> list[str]:
 def _run_intro(run: Run) -> list[str]:
     lines = [f"{code(run.path)} · " + text(" · ".join(run_meta(run))), "", f"**{text(totals_text(run))}**", "",
              *_explained(run)]
+    if run.partial_reason:
+        lines[:0] = [f"> ℹ️ **Part of a run**: {text(run.partial_reason)}.", ""]
     if run.incomplete_reason:
         lines[:0] = [f"> ⚠️ **Incomplete run**: {text(run.incomplete_reason)}.", ""]
     return lines

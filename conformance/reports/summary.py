@@ -33,6 +33,8 @@ def _run(run: Run, failing_only: bool) -> str:
                                                    if failing else "")]
     if run.incomplete_reason:
         lines.append(f"  INCOMPLETE: {run.incomplete_reason}")
+    if run.partial_reason:
+        lines.append(f"  PART OF A RUN: {run.partial_reason}")
     gate = summary(run)
     if gate is not None:
         lines.append(f"  gate ({gate.expectations}{', strict' if gate.strict else ''}): {gate.verdict()}")
