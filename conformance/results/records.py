@@ -148,12 +148,14 @@ def property_record(prop, run, engine, info, reference) -> dict[str, Any]:
         if getattr(run, "shrink_stopped", None) is not None:  # the bound cut shrinking short
             record["shrink_stopped"] = run.shrink_stopped
         record.update(_counterexample(prop, run.message or "", list(run.cases), engine, info, reference,
-                                      describe(reference)))
+                                      describe(reference), tuple(run.rules)))
     return record
 
 
-def _counterexample(prop, message: str, cases: list[Case], engine, info, reference, reference_info) -> dict[str, Any]:
-    """The reproducer and mismatches of a property's shrunk scenarios. Never raises."""
+def _counterexample(prop, message: str, cases: list[Case], engine, info, reference, reference_info,
+                    rules: tuple[str, ...]) -> dict[str, Any]:
+    """The reproducer and mismatches of a property's shrunk scenarios, citing ``rules`` (those they
+    show broken). Never raises."""
     from conformance.format import loader
     from conformance.laws import counterexamples
 
@@ -165,8 +167,8 @@ def _counterexample(prop, message: str, cases: list[Case], engine, info, referen
         documents, failing, mismatches = [], [], []
         for number, case in enumerate(cases, 1):
             document = counterexamples.golden_case(
-                case, case_id=f"{prop.rules[0]}/counterexample-{tail}-{number}", rules=prop.rules,
-                reference=reference, observables=observables,
+                case, case_id=f"{rules[0]}/counterexample-{tail}-{number}", rules=rules,
+                reference=reference, observables=observables, cite_case_rules=False,
                 summary=f"Shrunk counterexample of the property {prop.id} on {info}: {message.splitlines()[0]}")
             documents.append(document)
             (replay,) = loader.load_text(case_file_yaml([document]), "<reproducer>")
