@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="markdown (default; for $GITHUB_STEP_SUMMARY), html (one self-contained page), "
                              "text (plain, for a terminal) or badge (an SVG badge per engine)")
     report.add_argument("--failing-only", action="store_true",
-                        help="show only the rules with a failed or errored result (html, text)")
+                        help="show only the rules and properties with a failed or errored result")
     report.add_argument("-o", "--output", metavar="FILE",
                         help="write to FILE instead of standard output (badge with several results files: a directory, "
                              "one ENGINE.svg each)")
@@ -147,6 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
     coverage.add_argument("--pairs", action="store_true",
                           help="print the declared interactions instead: the share of examples in which two elements "
                                "meet on one event (conformance/data/interactions.yaml)")
+    from conformance.author_commands import add_parsers
+
+    COMMANDS.update(add_parsers(commands))  # explore, explain, features (conformance/author_commands.py)
     return parser
 
 
@@ -386,7 +389,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     elif args.format == "html":
         text = report_html.render(runs, failing_only=args.failing_only)
     else:
-        text = report_markdown.render(runs)
+        text = report_markdown.render(runs, failing_only=args.failing_only)
     if args.output:
         try:
             write_atomically(args.output, text)

@@ -37,7 +37,7 @@ from conformance.engines.guard import guarded
 from conformance.engines.interface import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
 from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
-from conformance.reports.text import CaseResult, render_properties, render_table
+from conformance.reports.text import CaseResult, render_properties, render_refusals, render_table
 from conformance.format.model import Case
 from conformance.session import ENGINE_KEY, INTERRUPTS_KEY, results_of
 from conformance.interrupts import act_if_lost, install as install_interrupts, installed as installed_interrupts, pass_on
@@ -332,6 +332,8 @@ class CaseItem(pytest.Item):
             from conformance.results.exercised import case_failing_rules
 
             record["cited_rules"], record["rules"] = list(self.case.rules), list(case_failing_rules(self.case, engine, info))
+        if outcome.status in ("failed", "errored"):
+            record["rerun"] = self._rerun()
         self.user_properties.append(("mtg_result", record))
         if isinstance(outcome, compare.Unsupported):
             pytest.skip(f"unsupported: {outcome.reason}")
@@ -351,8 +353,11 @@ class CaseItem(pytest.Item):
             f"  source:  {case.source}   ({where})",
             f"  summary: {case.summary}",
             *(f"  {line}" for line in lines),
-            f"  rerun:   {rerun.command(self.config, 'case', case.id, rerun.shown_path(self.config, case.file))}",
+            f"  rerun:   {self._rerun()}",
         ])
+
+    def _rerun(self) -> str:
+        return rerun.command(self.config, "case", self.case.id, rerun.shown_path(self.config, self.case.file))
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, (CaseFailed, CaseErrored)):
@@ -456,5 +461,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     if properties:
         terminalreporter.section("properties: examples and the rules each counts under")
         terminalreporter.write_line(properties)
+    refusals = render_refusals([result.record for result in collector.results])
+    if refusals:
+        terminalreporter.section("examples the engine refused, by its reasons")
+        terminalreporter.write_line(refusals)
     terminalreporter.section("conformance by rule")
     terminalreporter.write_line(render_table(collector.results))

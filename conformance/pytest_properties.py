@@ -68,6 +68,8 @@ class PropertyItem(pytest.Item):
                 line.clear()
         status["status"] = run.status
         status.update(records.property_record(self.prop, run, engine, info, reference))
+        if run.status in ("failed", "errored"):
+            status["rerun"] = rerun.command(self.config, "property", self.prop.id)
         self.user_properties.append(("mtg_statistics", {"property": self.prop.id, "examples": run.examples,
                                                         "counts": run.counts, "first_failure": run.first_failure,
                                                         "rules": dict(run.statistics),

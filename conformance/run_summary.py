@@ -8,7 +8,7 @@ import argparse
 from collections.abc import Sequence
 
 from conformance import CR_VERSION
-from conformance.reports.text import CaseResult, render_properties, render_table
+from conformance.reports.text import CaseResult, render_properties, render_refusals, render_table
 
 
 def print_summary(args: argparse.Namespace, info, cases: Sequence, results: Sequence[CaseResult]) -> None:
@@ -27,6 +27,11 @@ def print_summary(args: argparse.Namespace, info, cases: Sequence, results: Sequ
         print(f"Properties on {info}: examples, and the rules each counts under (a failure: those its shrunk "
               "counterexample shows broken)")
         print(properties)
+        print()
+    refusals = render_refusals(records)
+    if refusals:
+        print(f"Examples {info.name} refused, by its reasons (grouped, the most frequent first; e.g.: a message it gave)")
+        print(refusals)
         print()
     print(f"Conformance of {info} by rule (CR {CR_VERSION}; {ran})")
     print(render_table(results))

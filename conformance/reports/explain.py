@@ -45,13 +45,27 @@ def _laws() -> dict[str, str]:
 
 
 def law(record: dict[str, Any]) -> str:
-    """The statement of the property a record is the result of (``""`` if the suite has no such property)."""
+    """The statement of the property a record is the result of: the record's own ``summary``, else
+    the suite's (``""`` if the suite has no such property)."""
     if record.get("kind") != "property":
         return ""
+    if record.get("summary"):
+        return str(record["summary"])
     try:
         return _laws().get(record["id"], "")
     except Exception:  # a report never fails over an explanation
         return ""
+
+
+def case_summary(record: dict[str, Any]) -> str:
+    """A failed or errored case's summary (what it shows, worked by hand: it often names the classic
+    bug), ``""`` for a property (its law says it) or a record without one."""
+    return str(record.get("summary") or "") if record.get("kind", "case") == "case" else ""
+
+
+def rerun_command(record: dict[str, Any]) -> str:
+    """The command that reruns just this result (``""`` for a record without one)."""
+    return str(record.get("rerun") or "")
 
 
 def found(record: dict[str, Any]) -> str:

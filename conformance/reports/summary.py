@@ -2,7 +2,8 @@
 
 Per run: the engine, its totals and how many rules fail; the per-rule table with each rule's short
 title (``--failing-only``: only the rules with a failed or errored result); the unsupported results
-grouped by reason; then each failure with, for a property, the law it states and what the run found.
+grouped by reason; then each failure with its summary (a case's) or the law it states and what the run
+found (a property's), and the command that reruns it; then the examples the engine refused, by reason.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conformance.reports.gate import summary
-from conformance.reports.explain import failing_rules, found, law, rule_title, unsupported_groups
+from conformance.reports.explain import (case_summary, failing_rules, found, law, rerun_command, rule_title,
+                                         unsupported_groups)
 from conformance.reports.markdown import cell_class, failures, run_meta, status_text, totals_text
-from conformance.reports.text import STATUSES, rule_rows
+from conformance.reports.text import STATUSES, render_refusals, rule_rows
 from conformance.results.stream import Run
 
 TITLE_WIDTH = 48
@@ -65,10 +67,18 @@ def _run(run: Run, failing_only: bool) -> str:
         lines += ["", f"failures: {len(failed)}"]
         for record in failed:
             lines.append(f"  {record['id']}  [{status_text(record)}]  rules {', '.join(record.get('rules', []))}")
+            if case_summary(record):
+                lines.append(f"    summary: {case_summary(record)}")
             if law(record):
                 lines.append(f"    law:   {law(record)}")
             if found(record):
                 lines.append(f"    found: {found(record)}" if record.get("kind") == "property" else f"    {found(record)}")
             if record.get("source"):
                 lines.append(f"    source: {record['source']}")
+            if rerun_command(record):
+                lines.append(f"    rerun: {rerun_command(record)}")
+    refusals = render_refusals(run.results)
+    if refusals:
+        lines += ["", "examples the engine refused, by its reasons (e.g.: a message it gave)",
+                  *("  " + line for line in refusals.splitlines())]
     return "\n".join(lines)
