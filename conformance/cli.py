@@ -200,16 +200,15 @@ def _load(args: argparse.Namespace):
     """The case paths and their cases; every problem of every path given, a missing one's too."""
     paths = _case_paths(args)
     missing = [p for p in paths if not p.exists() and not p.is_symlink()]  # a link that leads nowhere: read, refused
-    errors = [CaseFileError(str(p), "no such file or directory") for p in missing]
-    cases = []
+    absent = [CaseFileError(str(p), "no such file or directory") for p in missing]
     try:
         cases = loader.load_suite([p for p in paths if p not in missing]) if len(missing) < len(paths) else []
     except CaseFileErrors as exc:
-        errors[:0] = exc.errors
-    if errors:
-        count = len(errors)
-        raise CaseFileErrors(errors + [CaseFileError(
-            "mtg-conformance", f"{count} problem{'s' * (count != 1)} in the case files; nothing was run")])
+        count = len(exc.errors) + len(absent)
+        raise CaseFileErrors(exc.errors + absent + [CaseFileError(
+            "mtg-conformance", f"{count} problem{'s' * (count != 1)} in the case files; nothing was run")]) from None
+    if absent:
+        raise CaseFileErrors(absent)
     return paths, cases
 
 

@@ -1,5 +1,6 @@
 """What ``mtg-conformance run`` prints after its results: the properties' table, the per-rule table,
-the unsupported results by reason, the properties a feature would unlock, the engine's refusals by
+the unsupported results by reason, the properties features would unlock ("declare X to enable N
+more properties"), the engine's refusals by
 reason, and a note when ``-k`` selected properties (which count under more rules than it named)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from conformance.reports.text import CaseResult, render_properties, render_refus
 
 def print_summary(args: argparse.Namespace, info, cases: Sequence, results: Sequence[CaseResult]) -> None:
     """The end of a run's output, before the gate's verdict."""
-    from conformance.reports.explain import unsupported_line
+    from conformance.reports.explain import locked_lines, unsupported_line
 
     records = [r.record for r in results]
     print()
@@ -38,6 +39,11 @@ def print_summary(args: argparse.Namespace, info, cases: Sequence, results: Sequ
     unsupported = unsupported_line(records)
     if unsupported:
         print(unsupported)
+    locked = locked_lines(records, info.features)
+    if locked:
+        print(f"locked properties: {info.name} does not declare the features they need "
+              "(declare only what the engine does: docs/engines.md#features)")
+        print("\n".join(f"  {line}" for line in locked))
     note = keyword_note(args.keyword, results)
     if note:
         print(note)

@@ -206,3 +206,13 @@ class PickyClampingEngine(ClampingEngine):
 
     def describe(self):
         return {**super().describe(), "name": "picky clamping engine"}
+
+
+class LayerSevenOnlyEngine(ReferenceEngine):
+    """Declares layer 7 and what it needs only (issue 45's engine): most properties are locked
+    behind features it does not declare."""
+
+    FEATURES = ("layer-7a", "layer-7b", "layer-7c", "layer-7d", "counters", "double-pt", "triple-pt", "durations")
+
+    def describe(self):
+        return {**super().describe(), "name": "layer-7 engine", "features": list(self.FEATURES)}

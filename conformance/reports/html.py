@@ -20,8 +20,8 @@ from conformance.reports.markdown import (RULES_SHOWN, cell_class, cell_text, ch
                                          failures, rule_matrix, run_meta, shown_properties, status_text, totals_text,
                                          value_text)
 from conformance.reports.gate import summary
-from conformance.reports.explain import (case_summary, failing_rules, found, law, rerun_command, rule_title, titles_cr,
-                                         unsupported_groups)
+from conformance.reports.explain import (case_summary, declared_features, failing_rules, found, law, locked_lines,
+                                         rerun_command, rule_title, titles_cr, unsupported_groups)
 from conformance.results.stream import Run
 
 LEGEND = {
@@ -232,6 +232,10 @@ def _unsupported(runs: Sequence[Run]) -> list[str]:
         out.append('<table class="reasons"><thead><tr><th>reason</th><th>results</th></tr></thead><tbody>')
         out += [f'<tr><td>{escape(reason)}</td><td class="count">{count}</td></tr>' for reason, count in groups]
         out.append("</tbody></table>")
+        locked = locked_lines(run.results, declared_features(run), limit=None)
+        if locked:
+            out.append('<p>Locked properties (features the engine does not declare):</p><ul class="locked">'
+                       + "".join(f"<li>{escape(line)}</li>" for line in locked) + "</ul>")
     out.append("<p><small>A result lacking two features counts under both.</small></p></section>")
     return out
 

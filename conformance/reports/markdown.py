@@ -16,8 +16,8 @@ from typing import Any
 
 from conformance.reports.text import (EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rule_key, rule_rows,
                                 rules_text)
-from conformance.reports.explain import (case_summary, failing_rules, found, law, rerun_command, rule_title,
-                                         unsupported_line)
+from conformance.reports.explain import (case_summary, declared_features, failing_rules, found, law, locked_lines,
+                                         rerun_command, rule_title, unsupported_line)
 from conformance.results.stream import Run
 
 MAX_DETAILED = 60  # failures shown in full per file; GitHub caps a step summary at 1 MiB
@@ -262,7 +262,12 @@ def _explained(run: Run) -> list[str]:
     failing = failing_rules(run.results)
     lines = [f"**failing rules: {len(failing)}**" + (f" ({text(', '.join(failing))})" if failing else ""), ""]
     unsupported = unsupported_line(run.results, limit=None)
-    return lines + ([text(unsupported), ""] if unsupported else [])
+    lines += [text(unsupported), ""] if unsupported else []
+    locked = locked_lines(run.results, declared_features(run))
+    if locked:
+        lines += ["Locked properties (features the engine does not declare):", "",
+                  *(f"- {text(line)}" for line in locked), ""]
+    return lines
 
 
 def _rule_cell(rule: str) -> str:

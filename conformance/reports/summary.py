@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conformance.reports.gate import summary
-from conformance.reports.explain import (case_summary, failing_rules, found, law, rerun_command, rule_title,
-                                         unsupported_groups)
+from conformance.reports.explain import (case_summary, declared_features, failing_rules, found, law, locked_lines,
+                                         rerun_command, rule_title, unsupported_groups)
 from conformance.reports.markdown import cell_class, failures, run_meta, status_text, totals_text
 from conformance.reports.text import STATUSES, render_refusals, rule_rows
 from conformance.results.stream import Run
@@ -62,6 +62,9 @@ def _run(run: Run, failing_only: bool) -> str:
     if total:
         lines += ["", f"unsupported: {total}, by reason (a result lacking two features counts under both)"]
         lines += [f"  {count:>4}  {reason}" for reason, count in groups]
+    locked = locked_lines(run.results, declared_features(run), limit=None)
+    if locked:
+        lines += ["", "locked properties (features the engine does not declare):", *(f"  {line}" for line in locked)]
     failed = failures(run)
     if failed:
         lines += ["", f"failures: {len(failed)}"]
