@@ -23,7 +23,6 @@ from conformance.format.files import through_link
 from conformance.laws import profiles
 from conformance.engines.interface import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
-from conformance.format.features import FEATURES
 from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
 from conformance.reports.text import rule_key
 from conformance.outputs import guard_standard_streams, restore_standard_streams, unwritable, write_atomically
@@ -130,7 +129,6 @@ def build_parser() -> argparse.ArgumentParser:
                        help="serve this in-process engine (module:attribute) instead")
     commands.add_parser("path", help="print the directory of the installed golden cases")
     commands.add_parser("schema", help="print the JSON Schema of case files")
-    commands.add_parser("features", help="print the feature vocabulary")
     coverage = commands.add_parser("coverage", help="run the property suite and print the share of generated examples "
                                                     "using each format element and exercising each rule")
     coverage.add_argument("--profile", choices=sorted(profiles.PROFILES), default=profiles.DEFAULT_PROFILE,
@@ -545,13 +543,6 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return OK
 
 
-def cmd_features(args: argparse.Namespace) -> int:
-    width = max(map(len, FEATURES))
-    for name, description in FEATURES.items():
-        print(f"{name.ljust(width)}  {description}")
-    return OK
-
-
 def cmd_smoke(args: argparse.Namespace) -> int:
     from conformance.engines.smoke import smoke
 
@@ -571,5 +562,5 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "new": cmd_new, "path": cmd_path,
-    "schema": cmd_schema, "features": cmd_features, "coverage": cmd_coverage, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
+    "schema": cmd_schema, "coverage": cmd_coverage, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
 }

@@ -57,6 +57,7 @@ portable.warnings = _memoized(_real_warnings)
 
 
 FIRST = ("test_property_verdicts.py", "test_generated_coverage.py", "test_hostile_engines.py", "test_ci_recipe.py",
+         "test_feature_contract.py",
          "test_shrinking.py", "test_properties.py", "test_cli.py", "test_kill_matrix.py", "test_harness.py", "test_strategies.py")
 """The test files that take longest (each 15 to 40 s of one worker: the property suite run whole by
 a module fixture, shrinking, engines that hang or are interrupted), run first. Under pytest-xdist
