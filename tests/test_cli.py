@@ -435,7 +435,9 @@ def test_schema_prints_valid_json(capsys):
 
 
 def test_features_lists_the_vocabulary(capsys):
-    code, out, err = cli(capsys, "features")
+    """``features --format names``: one feature a line (``features`` itself says what each lets a case
+    contain: tests/test_feature_contract.py)."""
+    code, out, err = cli(capsys, "features", "--format", "names")
     assert code == 0
     lines = out.rstrip("\n").splitlines()
     assert len(lines) == len(FEATURES)
