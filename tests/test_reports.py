@@ -346,6 +346,11 @@ addEventListener('load', () => {
     laws: [...document.querySelectorAll('.law')].map(e => e.innerText),
     founds: [...document.querySelectorAll('.found')].map(e => e.innerText),
     reasons: [...document.querySelectorAll('table.reasons tr')].map(tr => tr.innerText),
+    cards: [...document.querySelectorAll('article.failure')].map(card => Object.fromEntries(
+      ['summary', 'law', 'rerun'].map(kind => [kind, [...card.querySelectorAll('.' + kind)].map(e => ({
+        text: e.innerText, visible: e.checkVisibility() && !e.closest('details:not([open])')}))]))),
+    refusals: [...document.querySelectorAll('table.refusals tbody tr')].map(tr => tr.innerText),
+    propertyRules: [...document.querySelectorAll('table.properties td.rules')].map(td => td.innerText),
     pageHeight: document.documentElement.scrollHeight,
     yaml: [...document.querySelectorAll('pre.yaml')].map(pre => pre.textContent),
     resources: performance.getEntriesByType('resource').map(r => r.name),
