@@ -122,7 +122,7 @@ PROPERTIES: tuple[Property, ...] = (
              "On generated scenarios about counter and token replacements, entering with counters, loyalty abilities "
              "and tokens, and where they meet (costs, triggered abilities, prevention, doubling, copies, permanents "
              "controlled by another than their owner), the engine reports what the reference engine reports.",
-             frozenset({"counter-replacements"}), counter_laws.counters_agree_with_reference),
+             counter_laws.agreement_needs(), counter_laws.counters_agree_with_reference),
     Property("510.2/combat-agrees-with-reference", ("508.1", "509.1", "510.1c", "510.2", "510.4", "702.19b", "616.1"),
              "On generated combats (attackers at players and planeswalkers, several blockers with scripted "
              "divisions, first strike, double strike, trample, deathtouch, lifelink, blocking restrictions), the "

@@ -39,6 +39,14 @@ DOUBLERS = [  # every one applies to an effect of Alex's putting +1/+1 counters 
 ]
 
 
+def agreement_needs() -> frozenset[str]:
+    """What :func:`counters_agree_with_reference` needs of an engine: counter replacements (or token
+    replacements) and what every counter scenario's board needs (strategies' BOARD_FEATURES)."""
+    from strategies._internal.counters import BOARD_FEATURES
+
+    return frozenset({"counter-replacements"}) | BOARD_FEATURES
+
+
 def usable(check: Any, features: frozenset[str]) -> bool:
     """The laws need counter (or token) replacements, and counters on objects."""
     if check is counters_agree_with_reference:  # on strategies.counter_scenarios, which need BOARD_FEATURES
