@@ -23,9 +23,8 @@ from conformance.format.files import through_link
 from conformance.laws import profiles
 from conformance.engines.interface import describe, load_engine
 from conformance.errors import CaseFileError, CaseFileErrors, EngineSpecError
-from conformance.format.features import FEATURES
 from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
-from conformance.reports.text import render_properties, render_table, rule_key
+from conformance.reports.text import rule_key
 from conformance.outputs import guard_standard_streams, restore_standard_streams, unwritable, write_atomically
 from conformance.run_end import JunitGuard, ci_verdict, report_unwritten, unwritten_results
 
@@ -97,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="markdown (default; for $GITHUB_STEP_SUMMARY), html (one self-contained page), "
                              "text (plain, for a terminal) or badge (an SVG badge per engine)")
     report.add_argument("--failing-only", action="store_true",
-                        help="show only the rules with a failed or errored result (html, text)")
+                        help="show only the rules and properties with a failed or errored result")
     report.add_argument("-o", "--output", metavar="FILE",
                         help="write to FILE instead of standard output (badge with several results files: a directory, "
                              "one ENGINE.svg each)")
@@ -120,9 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     smoke = commands.add_parser("smoke", help="check in seconds that an engine adapter works (start, describe, "
                                               "two trivial cases, stop)")
-    smoke.add_argument("--engine", required=True, metavar="SPEC",
-                       help="an engine's name ('reference', an installed adapter's), module:attribute or "
-                            "'exec:COMMAND ARGS'")
+    smoke.add_argument("--engine", default="reference", metavar="SPEC",
+                       help="an engine's name ('reference', the built-in engine, default, as run; an installed "
+                            "adapter's), module:attribute or 'exec:COMMAND ARGS'")
     smoke.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
                        help=f"seconds an engine has to answer one case (exec: default {DEFAULT_TIMEOUT:g}; given, an "
                             f"in-process engine runs in a worker process, unbounded without it)")
@@ -132,7 +131,6 @@ def build_parser() -> argparse.ArgumentParser:
                        help="serve this in-process engine (a name, module:attribute) instead")
     commands.add_parser("path", help="print the directory of the installed golden cases")
     commands.add_parser("schema", help="print the JSON Schema of case files")
-    commands.add_parser("features", help="print the feature vocabulary")
     coverage = commands.add_parser("coverage", help="run the property suite and print the share of generated examples "
                                                     "using each format element and exercising each rule")
     coverage.add_argument("--profile", choices=sorted(profiles.PROFILES), default=profiles.DEFAULT_PROFILE,
@@ -143,10 +141,16 @@ def build_parser() -> argparse.ArgumentParser:
                           help="only this property (repeatable)")
     coverage.add_argument("--minimum", type=float, default=1.0, metavar="PERCENT",
                           help="flag the elements no property reaches in this share of its examples (default 1)")
+    coverage.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
+                          help="on standard error, a line per property as it ends, and on a terminal (auto, off CI; "
+                               "on: anywhere) the property running, rewritten in place")
     coverage.add_argument("--pairs", action="store_true",
                           help="print the declared interactions instead: the share of examples in which two elements "
                                "meet on one event (conformance/data/interactions.yaml)")
     adapters_cli.add_commands(commands)  # engines, init-adapter
+    from conformance.author_commands import add_parsers
+
+    COMMANDS.update(add_parsers(commands))  # explore, explain, features (conformance/author_commands.py)
     return parser
 
 
@@ -194,16 +198,19 @@ def _case_paths(args: argparse.Namespace) -> list[Path]:
 
 
 def _load(args: argparse.Namespace):
+    """The case paths and their cases; every problem of every path given, a missing one's too."""
     paths = _case_paths(args)
     missing = [p for p in paths if not p.exists() and not p.is_symlink()]  # a link that leads nowhere: read, refused
-    if missing:
-        raise CaseFileErrors([CaseFileError(str(p), "no such file or directory") for p in missing])
+    absent = [CaseFileError(str(p), "no such file or directory") for p in missing]
     try:
-        return paths, loader.load_suite(paths)
+        cases = loader.load_suite([p for p in paths if p not in missing]) if len(missing) < len(paths) else []
     except CaseFileErrors as exc:
-        count = len(exc.errors)
-        raise CaseFileErrors(exc.errors + [CaseFileError(
+        count = len(exc.errors) + len(absent)
+        raise CaseFileErrors(exc.errors + absent + [CaseFileError(
             "mtg-conformance", f"{count} problem{'s' * (count != 1)} in the case files; nothing was run")]) from None
+    if absent:
+        raise CaseFileErrors(absent)
+    return paths, cases
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -344,25 +351,9 @@ def _run(args: argparse.Namespace, interrupts) -> int:
     if not results:
         print(f"mtg-conformance: no case selected (of {len(cases)})", file=sys.stderr)
         return USAGE
-    print()
-    ran_properties = sum(1 for r in results if r.kind == "property")
-    ran = f"{len(results) - ran_properties} of {len(cases)} cases" + (
-        f" and {ran_properties} properties run, profile {args.profile}" if ran_properties else " run")
-    if args.shard:
-        ran += f", shard {args.shard}"
-    properties = render_properties([r.record for r in results])
-    if properties:
-        print(f"Properties on {info}: examples, and the rules each counts under (a failure: those its shrunk "
-              "counterexample shows broken)")
-        print(properties)
-        print()
-    print(f"Conformance of {info} by rule (CR {CR_VERSION}; {ran})")
-    print(render_table(results))
-    from conformance.reports.explain import unsupported_line
+    from conformance.run_summary import print_summary
 
-    unsupported = unsupported_line([r.record for r in results])
-    if unsupported:
-        print(unsupported)
+    print_summary(args, info, cases, results)
     return ci_verdict(args, info, results, expected)
 
 
@@ -398,7 +389,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     elif args.format == "html":
         text = report_html.render(runs, failing_only=args.failing_only)
     else:
-        text = report_markdown.render(runs)
+        text = report_markdown.render(runs, failing_only=args.failing_only)
     if args.output:
         try:
             write_atomically(args.output, text)
@@ -469,7 +460,10 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     from conformance.laws import coverage as generated_coverage
 
     engine = load_engine(args.engine)
-    measured = generated_coverage.measure(profile=args.profile, engine=engine, only=args.only)
+    from conformance.pytest_progress import SuiteProgress
+
+    measured = generated_coverage.measure(profile=args.profile, engine=engine, only=args.only,
+                                          progress=SuiteProgress.chosen(args.progress, sys.stderr))
     render = generated_coverage.render_pairs if args.pairs else generated_coverage.render
     print(render(measured, minimum=args.minimum / 100))
     return OK
@@ -504,7 +498,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     for warning in warnings:
         print(warning, file=sys.stderr)
     paths, cases = _load(args)
-    noted = f" ({len(warnings)} warning{'s' * (len(warnings) != 1)}: quote those values)" if warnings else ""
+    from conformance.format.skeleton import placeholders
+
+    unfinished = placeholders(cases)  # a skeleton of ``new`` not yet worked by hand: warned about too
+    for warning in unfinished:
+        print(warning, file=sys.stderr)
+    noted = "; ".join([*([f"{len(warnings)} warning{'s' * (len(warnings) != 1)}: quote those values"] if warnings else []),
+                       *([f"{len(unfinished)} warning{'s' * (len(unfinished) != 1)}: work those summaries by hand"]
+                         if unfinished else [])])
+    noted = f" ({noted})" if noted else ""
     print(f"{len(cases)} cases in {len(loader.discover(paths))} files: no problems{noted}")
     return OK
 
@@ -544,13 +546,6 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return OK
 
 
-def cmd_features(args: argparse.Namespace) -> int:
-    width = max(map(len, FEATURES))
-    for name, description in FEATURES.items():
-        print(f"{name.ljust(width)}  {description}")
-    return OK
-
-
 def cmd_smoke(args: argparse.Namespace) -> int:
     from conformance.engines.smoke import smoke
 
@@ -570,6 +565,6 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "new": cmd_new, "path": cmd_path,
-    "schema": cmd_schema, "features": cmd_features, "coverage": cmd_coverage, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
+    "schema": cmd_schema, "coverage": cmd_coverage, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
     **adapters_cli.COMMANDS,
 }

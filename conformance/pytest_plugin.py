@@ -37,7 +37,7 @@ from conformance.engines.guard import guarded
 from conformance.engines.interface import EngineInfo, describe, load_engine
 from conformance.errors import CaseFileErrors, EngineSpecError
 from conformance.engines.harness import DEFAULT_TIMEOUT, GIVE_UP_AFTER, positive_seconds
-from conformance.reports.text import CaseResult, render_properties, render_table
+from conformance.reports.text import CaseResult, render_properties, render_refusals, render_table
 from conformance.format.model import Case
 from conformance.session import ENGINE_KEY, INTERRUPTS_KEY, results_of
 from conformance.interrupts import act_if_lost, install as install_interrupts, installed as installed_interrupts, pass_on
@@ -127,15 +127,15 @@ def pytest_configure(config: pytest.Config) -> None:
     # The cases' anchor (and the property suite) are what this run collects, besides other
     # arguments; never the case directories themselves (pytest would import test modules there).
     wanted = [*([CASES_ANCHOR] if roots else []), *([PROPERTIES_FILE] if properties_too else [])]
-    if config.args_source == pytest.Config.ArgsSource.INVOCATION_DIR:  # no paths given: not the current directory
-        config.args[:] = []
+    if config.args_source != pytest.Config.ArgsSource.ARGS:  # no paths given: not the current directory, nor
+        config.args[:] = []  # the host project's testpaths (its own tests are not the cases)
     config.args.extend(str(r) for r in wanted if str(r) not in config.args)
     try:
         engine = load_engine(config.getoption("mtg_engine"), timeout=config.getoption("mtg_timeout"),
                              keep_trying=config.getoption("mtg_keep_trying"))
         config.stash[ENGINE_KEY] = (guarded(engine), describe(engine))  # an in-process one behind the guard
-    except EngineSpecError as exc:
-        raise pytest.UsageError(str(exc)) from None
+    except EngineSpecError as exc:  # worded for the command line's --engine: here it is --mtg-engine
+        raise pytest.UsageError(str(exc).replace("--engine ", "--mtg-engine ", 1)) from None
     _handle_interrupts(config)
     config.pluginmanager.register(JunitNames(config), "mtg-junit-names")
     expected = None
@@ -213,11 +213,26 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         close()
 
 
-def pytest_report_header(config: pytest.Config) -> list[str] | None:
+@pytest.hookimpl(wrapper=True)
+def pytest_report_header(config: pytest.Config):
+    """The engine and the cases first; under ``-v``, Hypothesis's own profile line (its ``default``:
+    the properties run under the suite's profile, named here instead) and ``mtg-conformance run``'s
+    empty configuration file (``configfile: ../../dev/null``, pytest's: none is read) left out."""
+    headers = yield
     if ENGINE_KEY not in config.stash:
-        return None
+        return headers
     info = config.stash[ENGINE_KEY][1]
-    return [f"mtg-conformance: engine {info}; cases from {', '.join(map(str, _case_roots(config)))}"]
+    ours = [f"mtg-conformance: engine {info}; cases from {', '.join(map(str, _case_roots(config)))}"]
+    if config.getoption("mtg_properties"):
+        ours.append(f"mtg-conformance: properties under the profile {config.getoption('mtg_profile')!r} "
+                    "(conformance/laws/profiles.py)")
+    shown = []
+    for header in headers:
+        lines = [header] if isinstance(header, str) else list(header)
+        lines = [line for line in lines if not line.startswith("hypothesis profile ")
+                 and not (line.startswith("configfile: ") and str(config.inipath) == os.devnull)]
+        shown += [lines] if lines else []
+    return [*shown, ours]  # pytest shows the last first
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -318,6 +333,8 @@ class CaseItem(pytest.Item):
             from conformance.results.exercised import case_failing_rules
 
             record["cited_rules"], record["rules"] = list(self.case.rules), list(case_failing_rules(self.case, engine, info))
+        if outcome.status in ("failed", "errored"):
+            record["rerun"] = self._rerun()
         self.user_properties.append(("mtg_result", record))
         if isinstance(outcome, compare.Unsupported):
             pytest.skip(f"unsupported: {outcome.reason}")
@@ -337,8 +354,11 @@ class CaseItem(pytest.Item):
             f"  source:  {case.source}   ({where})",
             f"  summary: {case.summary}",
             *(f"  {line}" for line in lines),
-            f"  rerun:   {rerun.command(self.config, 'case', case.id, rerun.shown_path(self.config, case.file))}",
+            f"  rerun:   {self._rerun()}",
         ])
+
+    def _rerun(self) -> str:
+        return rerun.command(self.config, "case", self.case.id, rerun.shown_path(self.config, self.case.file))
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, (CaseFailed, CaseErrored)):
@@ -442,5 +462,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     if properties:
         terminalreporter.section("properties: examples and the rules each counts under")
         terminalreporter.write_line(properties)
+    refusals = render_refusals([result.record for result in collector.results])
+    if refusals:
+        terminalreporter.section("examples the engine refused, by its reasons")
+        terminalreporter.write_line(refusals)
     terminalreporter.section("conformance by rule")
     terminalreporter.write_line(render_table(collector.results))

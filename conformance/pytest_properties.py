@@ -68,6 +68,8 @@ class PropertyItem(pytest.Item):
                 line.clear()
         status["status"] = run.status
         status.update(records.property_record(self.prop, run, engine, info, reference))
+        if run.status in ("failed", "errored"):
+            status["rerun"] = rerun.command(self.config, "property", self.prop.id)
         self.user_properties.append(("mtg_statistics", {"property": self.prop.id, "examples": run.examples,
                                                         "counts": run.counts, "first_failure": run.first_failure,
                                                         "rules": dict(run.statistics),
@@ -75,11 +77,13 @@ class PropertyItem(pytest.Item):
         if run.status == "unsupported":
             pytest.skip(f"unsupported: {run.message}")
         if run.status in ("failed", "errored"):
-            saved = self._save(run.cases, run.message, engine, reference, info, describe(reference))
+            saved = self._save(run, engine, reference, info, describe(reference))
             raise PropertyFailure(self._describe(info, run, saved))
 
-    def _save(self, cases, message, engine, reference, info: EngineInfo, reference_info: EngineInfo) -> Path | str | None:
+    def _save(self, run, engine, reference, info: EngineInfo, reference_info: EngineInfo) -> Path | str | None:
+        """The shrunk counterexample as a golden case file, citing the rules it shows broken."""
         directory = self.config.getoption("mtg_save_failures")
+        cases, message = run.cases, run.message
         if not directory or not cases:
             return None
         observables = info.observables["objects"] & reference_info.observables["objects"]
@@ -88,8 +92,8 @@ class PropertyItem(pytest.Item):
         for number, case in enumerate(failing or cases, 1):
             reported = counterexamples.engine_values(engine, case)
             documents.append(counterexamples.golden_case(
-                case, case_id=f"{self.prop.rules[0]}/counterexample-{counterexamples.slug(self.prop.id.split('/', 1)[1])}-{number}",
-                rules=self.prop.rules, reference=reference, observables=observables,
+                case, case_id=f"{run.rules[0]}/counterexample-{counterexamples.slug(self.prop.id.split('/', 1)[1])}-{number}",
+                rules=run.rules, reference=reference, observables=observables, cite_case_rules=False,
                 summary=(f"Shrunk counterexample of the property {self.prop.id} ({self.prop.summary}) "
                          f"on {info}: {message}. Expected values are the reference engine's; the engine "
                          f"under test reported: {reported}."),
@@ -105,9 +109,8 @@ class PropertyItem(pytest.Item):
         verb = "does not hold for" if run.status == "failed" else "could not be checked on"
         lines = [
             f"property {self.prop.id} {verb} {info}",
-            f"  rules:   {', '.join(self.prop.rules)}",
-            f"  broken:  {', '.join(run.rules)} (the rules the shrunk counterexample exercises where the engine first "
-            f"departs from the reference engine)",
+            f"  rules:   {', '.join(run.rules)} (those its shrunk counterexample shows broken: where the engine first "
+            f"departs from the reference engine; the property cites {len(self.prop.rules)}: mtg-conformance properties)",
             f"  law:     {self.prop.summary}",
             f"  found:   {run.message}",
             f"  examples: {examples_text(run.counts)}",

@@ -14,9 +14,15 @@ same way, for the golden files only.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from conformance.format import loader, portable
+
+os.environ.setdefault("CI", "1")
+"""The project's tests run as CI runs the suite: a failing ``run`` started from the checkout (most
+tests start it there) keeps no rerun state (``.mtg-conformance/last-failed.json``, conformance/rerun.py)
+in the checkout. The tests of that state unset ``CI`` themselves."""
 
 _GOLDEN = str(Path(loader.golden_dir()).resolve())
 _real_load_text = loader.load_text
@@ -50,8 +56,9 @@ loader.load_text = _memoized(_real_load_text)
 portable.warnings = _memoized(_real_warnings)
 
 
-FIRST = ("test_property_verdicts.py", "test_generated_coverage.py", "test_hostile_engines.py", "test_shrinking.py",
-         "test_properties.py", "test_cli.py", "test_kill_matrix.py", "test_harness.py", "test_strategies.py")
+FIRST = ("test_property_verdicts.py", "test_generated_coverage.py", "test_hostile_engines.py", "test_ci_recipe.py",
+         "test_feature_contract.py",
+         "test_shrinking.py", "test_properties.py", "test_cli.py", "test_kill_matrix.py", "test_harness.py", "test_strategies.py")
 """The test files that take longest (each 15 to 40 s of one worker: the property suite run whole by
 a module fixture, shrinking, engines that hang or are interrupted), run first. Under pytest-xdist
 each file goes to one worker (``--dist loadfile``, pyproject.toml) in collection order, as workers

@@ -64,16 +64,18 @@ def subprocess_cli(*argv: str, timeout: float = 120) -> subprocess.CompletedProc
 
 def parse_table(out: str) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     """The per-rule table that must end ``out`` (then, when some result is unsupported, the reasons
-    line): rows by rule, and the "all cases" row."""
+    line, and notes): rows by rule, and the "all" row."""
     lines = [line.rstrip() for line in out.rstrip().splitlines()]
-    unsupported = lines.pop() if lines and lines[-1].startswith("unsupported: ") else None
     starts = [i for i, line in enumerate(lines) if HEADER.match(line)]
     assert starts, f"no per-rule table in:\n{out[-3000:]}"
-    body = lines[starts[-1] + 1:]
+    end = next(i for i in range(starts[-1], len(lines)) if lines[i].startswith("all "))
+    body, after = lines[starts[-1] + 1:end + 1], lines[end + 1:]
+    unsupported = after[0] if after and after[0].startswith("unsupported: ") else None
+    assert all(line.startswith(("unsupported: ", "  ", "locked ", "-k ")) for line in after), after  # then notes
     assert set(body[0]) == {"-"} and set(body[-2]) == {"-"}, body
     footer = body[-1].split()
-    assert footer[:2] == ["all", "cases"], "the output does not end with the table's total row"
-    totals = dict(zip(("cases", *STATUSES), map(int, footer[2:]), strict=True))
+    assert footer[0] == "all", "the output does not end with the table's total row"
+    totals = dict(zip(("cases", *STATUSES), map(int, footer[1:]), strict=True))
     if totals["unsupported"]:  # the run's end groups the unsupported results by reason
         assert unsupported and unsupported.startswith(f"unsupported: {totals['unsupported']} ("), unsupported
     else:
@@ -433,7 +435,9 @@ def test_schema_prints_valid_json(capsys):
 
 
 def test_features_lists_the_vocabulary(capsys):
-    code, out, err = cli(capsys, "features")
+    """``features --format names``: one feature a line (``features`` itself says what each lets a case
+    contain: tests/test_feature_contract.py)."""
+    code, out, err = cli(capsys, "features", "--format", "names")
     assert code == 0
     lines = out.rstrip("\n").splitlines()
     assert len(lines) == len(FEATURES)

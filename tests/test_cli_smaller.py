@@ -84,8 +84,14 @@ def test_new_writes_a_skeleton_that_check_accepts_and_never_overwrites(tmp_path,
     assert 'cr: "2025-09-19"' in text and 'rules: ["613.4b"]' in text and 'source: {rule: "613.4b"}' in text
     (case,) = loader.load_file(written)
     assert case.id == "613.4b/my-new-case" and case.rules == ("613.4b",)
-    assert main(["check", str(written)]) == 0
-    assert "warning" not in capsys.readouterr().err
+    assert main(["check", str(written)]) == 0  # it loads, with a warning: its summary is a placeholder
+    checked = capsys.readouterr()
+    assert checked.err.strip() == (f"{written}:7: case 613.4b/my-new-case: summary: warning: the summary still begins "
+                                   "'TODO:', the skeleton's placeholder: write the situation and the working, in your "
+                                   "own words")
+    assert checked.out.strip().endswith("1 cases in 1 files: no problems (1 warning: work those summaries by hand)")
+    written.write_text(text.replace("TODO: the situation", "A bear as printed: the situation"))
+    assert main(["check", str(written)]) == 0 and capsys.readouterr().err == ""
     assert main(["new", "613.4b/my-new-case"]) == 2 and "not overwritten" in capsys.readouterr().err
     assert main(["new", "not-a-case-id"]) == 2 and "RULE/slug" in capsys.readouterr().err
 

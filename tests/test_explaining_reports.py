@@ -149,5 +149,5 @@ def test_the_end_of_a_run_groups_unsupported_by_reason(capsys):
     out = capsys.readouterr().out
     assert code == 0
     (line,) = [l for l in out.splitlines() if l.startswith("unsupported: ")]
-    total = int(re.search(r"all cases\s+\d+\s+\d+\s+\d+\s+\d+\s+(\d+)", out)[1])
+    total = int(re.search(r"all\s+\d+\s+\d+\s+\d+\s+\d+\s+(\d+)", out)[1])
     assert line.startswith(f"unsupported: {total} (needs feature double-pt: ")

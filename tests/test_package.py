@@ -40,8 +40,8 @@ def _why_not_buildable() -> str | None:
         setuptools = tuple(int(p) for p in re.findall(r"\d+", version("setuptools"))[:2])
     except Exception:  # no setuptools at all
         return "setuptools is not installed (pip install -e '.[test]')"
-    if setuptools < (64, 0):
-        return f"setuptools {version('setuptools')} is older than 64"
+    if setuptools < (77, 0):  # the licence as an SPDX expression (pyproject.toml)
+        return f"setuptools {version('setuptools')} is older than 77 (pip install -e '.[test]')"
     if setuptools < (70, 1) and importlib.util.find_spec("wheel") is None:
         return "this setuptools needs the 'wheel' package to build a wheel (pip install -e '.[test]')"
     return None
@@ -68,8 +68,19 @@ def dist(tmp_path_factory) -> Path:
     done = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(source)],
                           capture_output=True, text=True, timeout=180, env=_clean_env(), cwd=source)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    BUILD_OUTPUT.append(done.stdout + done.stderr)
     return out
 
+
+BUILD_OUTPUT: list[str] = []
+"""What the build printed (the ``dist`` fixture's)."""
+
+
+def test_the_build_warns_of_nothing_deprecated(dist):
+    """The licence as a table (``license = {text = "MIT"}``) and a licence classifier made setuptools warn
+    that they stop working on 2027-02-18: the licence is the SPDX expression ``MIT`` (PEP 639)."""
+    (output,) = BUILD_OUTPUT
+    assert "deprecat" not in output.lower(), [line for line in output.splitlines() if "eprecat" in line]
 
 def _wheel(dist: Path) -> Path:
     (wheel,) = dist.glob("*.whl")
@@ -147,7 +158,7 @@ def test_the_wheel_runs_the_golden_suite_outside_the_source_tree(dist, tmp_path)
 
     done = run("run", "--no-properties")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    (total,) = [line.split()[2:] for line in done.stdout.splitlines() if line.startswith("all cases")]
+    (total,) = [line.split()[1:] for line in done.stdout.splitlines() if line.startswith("all ")]
     assert total == [str(len(cases)), str(len(cases)), "0", "0", "0"]  # every golden case found, and passed
 
 
@@ -166,4 +177,5 @@ def test_the_version_names_the_cr_date_beside_it():
     changelog = (REPO / "CHANGELOG.md").read_text("utf-8")
     assert f"## {__version__} (CR {CR_VERSION})" in changelog
     assert (REPO / "LICENSE").read_text("utf-8").startswith("MIT License")
-    assert project["license"] == {"text": "MIT"}
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert not any(c.startswith("License ::") for c in project["classifiers"])  # the SPDX expression says it

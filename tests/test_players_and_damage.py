@@ -412,7 +412,12 @@ def test_an_engine_judging_damage_effects_on_printed_cards_exits_1_naming_the_ca
         "614.1a/doubler-that-lost-its-ability",  # a life-gain doubler that lost its ability still prints it
         "109.5/stolen-damage-doubler",  # "you" of a stolen doubler read off its declared controller
         "613.1f/keywords-gained-and-lost-before-combat",  # combat damage keywords read off printed cards
-        "702.16e/noncreature-source-and-protection"}  # an artifact made a creature is still a noncreature source
+        "702.16e/noncreature-source-and-protection",  # an artifact made a creature is still a noncreature source
+        # golden cases of issue 39 over stolen replacements and token copies: the Season or Parallel
+        # Lives' "you" read off the controller as declared, not as changed (613.1b, 614.1a); a token
+        # copy of Carnifex Demon read off its printed card, which has no "enters with" ability (707.2, 614.12)
+        "614.1a/stolen-creature-gets-its-controllers-season", "614.1a/stolen-season-doubles-for-its-controller",
+        "614.1a/stolen-parallel-lives-doubles-for-its-controller", "704.5q/token-copy-enters-with-both-kinds"}
 
 
 def test_a_copy_of_a_prevention_permanent_joins_the_choice():

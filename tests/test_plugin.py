@@ -52,7 +52,7 @@ def test_all_golden_cases_pass_on_the_reference_engine_and_the_table_is_printed(
     outcomes = result.parseoutcomes()
     assert outcomes["passed"] >= 25 and "failed" not in outcomes
     result.stdout.fnmatch_lines(["*conformance by rule*", "rule*cases*passed*failed*errored*unsupported",
-                                 "613.4d *", "all cases *"])
+                                 "613.4d *", "all *"])
 
 
 def test_a_mismatch_names_case_checkpoint_object_and_field(pytester):
@@ -84,7 +84,7 @@ def test_a_crashing_engine_is_reported_per_case_and_the_run_goes_on(pytester):
     result.stdout.fnmatch_lines(["case * could not run on crashing engine *",
                                  "*the engine raised RuntimeError: doubling is not implemented*"])
     table = result.stdout.str().split("conformance by rule")[1]
-    errored = [line.split() for line in table.splitlines() if line.startswith("all cases")][0]
+    errored = [line.split() for line in table.splitlines() if line.startswith("all ")][0]
     assert int(errored[-2]) == outcomes["failed"]
 
 
@@ -131,15 +131,15 @@ def test_the_plugin_is_inert_without_mtg_cases(pytester):
 def test_an_unusable_engine_is_a_usage_error(pytester):
     result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties", "--mtg-engine", "no_such_module:Engine")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*--engine 'no_such_module:Engine': cannot import 'no_such_module'*"])
+    result.stderr.fnmatch_lines(["*--mtg-engine 'no_such_module:Engine': cannot import 'no_such_module'*"])
 
 
 def test_runs_in_parallel_with_xdist(pytester):
     result = run(pytester, "--mtg-cases", GOLDEN, "--mtg-no-properties", "-n", "2")
     assert result.ret == 0
-    result.stdout.fnmatch_lines(["*conformance by rule*", "all cases *"])
-    totals = [line for line in result.stdout.lines if line.startswith("all cases")][0].split()
-    assert int(totals[2]) == int(totals[3]) == result.parseoutcomes()["passed"]
+    result.stdout.fnmatch_lines(["*conformance by rule*", "all *"])
+    totals = [line for line in result.stdout.lines if line.startswith("all ")][0].split()
+    assert int(totals[1]) == int(totals[2]) == result.parseoutcomes()["passed"]
 
 
 def test_the_report_points_at_the_case_line(pytester):

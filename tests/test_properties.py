@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,30 @@ def test_a_clamping_engine_is_caught_and_its_counterexample_replays(pytester, tm
     assert pytester.runpytest("-p", "no:cacheprovider", "--mtg-cases", str(saved)).ret == 0
     document = yaml.safe_load(path.read_text())
     assert "the engine under test reported" in document["cases"][0]["summary"]
+
+
+def test_a_property_failure_and_its_saved_counterexample_cite_the_rules_it_shows_broken(pytester, tmp_path):
+    """Issue 45, point 6: the differential's failure on an engine that clamps doubled negative powers
+    said ``rules:`` and saved a case citing every rule the property cites (113); both cite the rules
+    its shrunk counterexample shows broken, as the per-rule table counts it."""
+    from conformance.laws.catalogue import differential_property
+
+    cited = differential_property().rules
+    saved = tmp_path / "saved"
+    results = tmp_path / "results.jsonl"
+    result = run(pytester, "--mtg-engine", "tests.wrong_engines:ClampingEngine", "--mtg-save-failures", str(saved),
+                 "-k", "613/agrees-with-reference", "--mtg-shrink-seconds", "120", "--mtg-results", str(results))
+    assert result.ret == 1
+    (line,) = {line for line in result.stdout.lines if line.startswith("  rules:   ")}  # (and in pytest's summary)
+    shown = line.removeprefix("  rules:   ").split(" (", 1)[0].split(", ")
+    assert line.endswith(f"the property cites {len(cited)}: mtg-conformance properties)"), line
+    assert "701.10c" in shown and len(shown) < 10 and len(cited) > 50, shown
+    (path,) = saved.glob("*.yaml")
+    cases = loader.load_file(path)
+    assert all(list(case.rules) == shown and case.id.startswith(shown[0] + "/") for case in cases)
+    (record,) = [r for r in map(json.loads, results.read_text().splitlines()) if r["type"] == "result"]
+    assert record["rules"] == shown and len(record["cited_rules"]) == len(cited)
+    assert all(list(case.rules) == shown for case in loader.load_text(record["reproducer"], "<reproducer>"))
 
 
 def test_an_engine_whose_two_switches_do_not_cancel_is_caught(pytester, tmp_path):

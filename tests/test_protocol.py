@@ -175,3 +175,60 @@ def test_serve_turns_unsupported_and_exceptions_into_replies_and_keeps_going():
     assert snapshots == {"seq": 3, "snapshots": ENGINE.run(GOLDEN[2].to_dict())}
     assert all(protocol.problem("run-reply", r) is None for r in replies[1:])
     assert log == f"debug: running {GOLDEN[2].id}\n"  # a print() in a case goes to the log
+
+
+# -- issue 45, point 9: the semantics an adapter had to guess, stated in docs/protocol.md ---------
+
+
+def _doc() -> str:
+    return " ".join((REPO / "docs" / "protocol.md").read_text("utf-8").split())
+
+
+def test_the_parts_of_a_together_take_timestamps_in_order_as_the_doc_says():
+    from tests.scenarios import creature, make_case
+
+    assert "each part still takes its own timestamp, in the order the parts are listed" in _doc()
+    for first, second in ((1, 5), (5, 1)):  # the doc's example, and the parts the other way round
+        case = make_case({"bear": creature(2, 2)}, [{"together": [{"set_pt": {"to": "bear", "power": first}},
+                                                                  {"set_pt": {"to": "bear", "power": second}}]}],
+                         rules=("613.7",))
+        (snapshot,) = ENGINE.run(case.to_dict())
+        assert snapshot["objects"]["bear"]["power"] == second  # the later part's timestamp wins (613.7)
+    assert "leaves a 5/2 (the later set wins, 613.7), the parts the other way round a 1/2" in _doc()
+
+
+def test_power_toughness_counter_kinds_are_the_pattern_the_doc_gives():
+    from reference_engine.objects import PT_COUNTER
+    from tests.scenarios import creature, make_case
+
+    pattern = PT_COUNTER.pattern.replace("(", "").replace(")", "")  # the engine's, its groups left out
+    assert f"A counter kind matching `{pattern}` is a power/toughness counter" in _doc()
+    kind_pattern = loader.schema()["$defs"]["counter_kind"]["pattern"]
+    assert pattern.strip("^$") in kind_pattern  # the schema's kinds: those, or a named kind
+
+    def after(*puts: tuple[str, int]) -> dict:
+        steps = [{"put_counters": {"object": "bear", "kind": kind, "count": count}} for kind, count in puts]
+        case = make_case({"bear": creature(2, 2)}, steps, rules=("613.4c",))
+        return ENGINE.run({**case.to_dict(), "steps": [*case.to_dict()["steps"][:-1], {"expect": {"objects": {"bear": {}}}}]})[-1]["objects"]["bear"]
+
+    bear = after(("+2/+0", 1), ("-0/-1", 1), ("charge", 1))
+    assert (bear["power"], bear["toughness"]) == (4, 1)  # +2/+0 and -0/-1 apply; charge changes nothing
+    assert after(("+2/+2", 1), ("-1/-1", 1))["counters"] == {"+2/+2": 1, "-1/-1": 1}  # no annihilation (704.5q)
+    assert after(("+1/+1", 2), ("-1/-1", 1))["counters"] == {"+1/+1": 1}
+    assert "Only `+1/+1` and `-1/-1` counters annihilate each other (704.5q)" in _doc()
+
+
+def test_every_snapshot_reports_every_object_as_the_doc_says():
+    """The reference engine's snapshots (what the differential properties compare against) hold every
+    object of the case, declared or created, at every checkpoint of every golden case."""
+    assert "Every snapshot reports every object of the case" in _doc()
+    for case in GOLDEN:
+        declared = {o.id for o in case.objects}
+        created = {name for step in case.steps for part in getattr(step, "parts", (step,))
+                   for name in getattr(part, "names", ()) or ()}
+        for number, snapshot in enumerate(ENGINE.run(case.to_dict()), 1):
+            reported = set(snapshot["objects"])
+            assert declared <= reported, (case.id, number, sorted(declared - reported))
+            tokens_so_far = created & reported
+            assert reported - declared <= created, (case.id, number, sorted(reported - declared - created))
+            assert tokens_so_far == reported - declared

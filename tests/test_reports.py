@@ -42,7 +42,7 @@ RUN_FILES = sorted({c.file for c in _SUITE if c.id in KNOWN})
 CASES_ARGS = [arg for file in RUN_FILES for arg in ("--cases", file)]
 GOLDEN_CASES = [c for c in _SUITE if c.file in RUN_FILES]
 ALL_IDS = {c.id for c in GOLDEN_CASES}
-SMALL = GOLDEN / "613.4d-switching.yaml"  # a few cases, for the engines that restart often
+SMALL = Path(__file__).parent / "fake_engines" / "four-cases.yaml"  # four golden cases, for the engines that restart often
 SMALL_IDS = [c.id for c in loader.load_file(SMALL)]
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
 
@@ -131,6 +131,12 @@ def test_a_reproducer_replays_the_failure_and_passes_on_the_reference(clamping_r
     (tmp_path / "repro.yaml").write_text(line["reproducer"])
     assert cli(capsys, "run", "--cases", str(tmp_path), "--engine", CLAMPING)[0] == 1
     assert cli(capsys, "run", "--cases", str(tmp_path))[0] == 0
+
+
+def test_the_four_small_cases_are_the_golden_files_own():
+    golden = {c.id: c for c in loader.load_file(GOLDEN / "613.4d-switching.yaml")}
+    assert [c.to_dict() for c in loader.load_file(SMALL)] == [golden[i].to_dict() for i in SMALL_IDS]
+    assert len(SMALL_IDS) == 4
 
 
 FAKE_RUNS = {  # fake engine, its arguments -> the kind of each case of SMALL ("passed" or an errored kind)
@@ -346,6 +352,11 @@ addEventListener('load', () => {
     laws: [...document.querySelectorAll('.law')].map(e => e.innerText),
     founds: [...document.querySelectorAll('.found')].map(e => e.innerText),
     reasons: [...document.querySelectorAll('table.reasons tr')].map(tr => tr.innerText),
+    cards: [...document.querySelectorAll('article.failure')].map(card => Object.fromEntries(
+      ['summary', 'law', 'rerun'].map(kind => [kind, [...card.querySelectorAll('.' + kind)].map(e => ({
+        text: e.innerText, visible: e.checkVisibility() && !e.closest('details:not([open])')}))]))),
+    refusals: [...document.querySelectorAll('table.refusals tbody tr')].map(tr => tr.innerText),
+    propertyRules: [...document.querySelectorAll('table.properties td.rules')].map(td => td.innerText),
     pageHeight: document.documentElement.scrollHeight,
     yaml: [...document.querySelectorAll('pre.yaml')].map(pre => pre.textContent),
     resources: performance.getEntriesByType('resource').map(r => r.name),

@@ -3,6 +3,7 @@ once, by a stable hash of the id, whatever the collection order, the process or 
 
 from __future__ import annotations
 
+import html
 import json
 import subprocess
 import sys
@@ -165,3 +166,22 @@ def test_report_refuses_a_malformed_shard_in_one_line(capsys, tmp_path, text):
     err = capsys.readouterr().err
     assert code == 2 and len(err.splitlines()) == 1 and err.startswith(f"{path}:1: shard: "), err
     assert len(err) < 300  # the value quoted in part only
+
+
+def test_one_shard_alone_reports_as_part_of_its_run_in_every_format_and_several_must_be_whole(capsys, tmp_path):
+    """Issue 45, point 1: ``report results-2.jsonl`` of one shard exited 2 ("shard 1/2 of the run is
+    missing"), so docs/ci.md's per-shard summary step failed on every shard. One file alone is that part
+    of its run, said so; several files still merge strictly (tests/test_ci_recipe.py runs the recipe)."""
+    lines = _whole_run(capsys, tmp_path)
+    two = _as_shard(tmp_path, lines, "two.jsonl", "2/2")
+    said = "shard 2/2 of a run split with --shard: these are that shard's results only"
+    for fmt, shown in (("markdown", f"> ℹ️ **Part of a run**: {said}"), ("text", f"  PART OF A RUN: {said}"),
+                       ("html", f"<strong>Part of a run</strong> (column 1, {two}): {html.escape(said)}"),
+                       ("badge", "(shard 2/2)")):
+        code = main(["report", str(two), "--format", fmt])
+        out, err = capsys.readouterr()
+        assert (code, err) == (0, "") and shown in out, (fmt, out[:500])
+    whole = tmp_path / "whole.jsonl"
+    assert main(["report", str(whole)]) == 0 and "Part of a run" not in capsys.readouterr().out
+    assert main(["report", str(two), str(whole)]) == 2  # several files: the shards of a run must all be there
+    assert "shard 1/2 of the run of" in capsys.readouterr().err

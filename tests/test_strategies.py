@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import warnings
 from pathlib import Path
 
 import pytest
@@ -165,9 +166,14 @@ def test_feature_rules_cover_the_vocabulary():
     assert set(vocabulary.RULES) == set(vocabulary.FEATURES)
 
 
+@pytest.mark.filterwarnings("error")  # a warning fails its example: the README's test command shows none
 def test_the_documentation_examples_run():
-    failures, tried = doctest.testfile(str(ROOT / "docs" / "strategies.md"), module_relative=False,
-                                       optionflags=doctest.ELLIPSIS)
+    from hypothesis.errors import NonInteractiveExampleWarning
+
+    with warnings.catch_warnings():  # .example() is meant for interactive use, as a doctest's examples are
+        warnings.simplefilter("ignore", NonInteractiveExampleWarning)
+        failures, tried = doctest.testfile(str(ROOT / "docs" / "strategies.md"), module_relative=False,
+                                           optionflags=doctest.ELLIPSIS)
     assert tried > 5 and failures == 0
 
 

@@ -189,3 +189,30 @@ class NoRangeEngine(ReferenceEngine):
         description = super().describe()
         features = [f for f in description["features"] if f != "range-of-influence"]
         return {**description, "name": "no-range engine", "features": features}
+
+
+class PickyClampingEngine(ClampingEngine):
+    """The clamping engine, refusing (Unsupported) every case that switches or triples power and
+    toughness, naming the object: its properties' refusals have reasons."""
+
+    def run(self, case):
+        from conformance.errors import Unsupported
+
+        for step in case["steps"]:
+            for kind, what in (("switch_pt", "switching"), ("triple_pt", "tripling")):
+                if kind in step:
+                    raise Unsupported(f"{what} is not wired up yet (asked of {step[kind].get('to')!r})")
+        return super().run(case)
+
+    def describe(self):
+        return {**super().describe(), "name": "picky clamping engine"}
+
+
+class LayerSevenOnlyEngine(ReferenceEngine):
+    """Declares layer 7 and what it needs only (issue 45's engine): most properties are locked
+    behind features it does not declare."""
+
+    FEATURES = ("layer-7a", "layer-7b", "layer-7c", "layer-7d", "counters", "double-pt", "triple-pt", "durations")
+
+    def describe(self):
+        return {**super().describe(), "name": "layer-7 engine", "features": list(self.FEATURES)}

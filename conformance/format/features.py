@@ -383,10 +383,16 @@ def _choice_features(choices: Choices | None) -> Iterator[str]:
         yield "enters-choices"
 
 
+_SET_KEYS = frozenset({"types", "subtypes", "supertypes", "colors"})
+"""A change's keys that set a characteristic: given empty, they still change it (``colors: []``
+makes colourless, a layer-5 effect; ``supertypes: []`` takes every supertype away, layer 4:
+CR 613.1d, 613.1e); unset is ``None``."""
+
+
 def _change_features(change: Change) -> Iterator[str]:
     for name, feature in _CHANGE_FEATURES.items():
         value = getattr(change, name)
-        if value is not None and value is not False and value != ():
+        if value is not None and value is not False and (value != () or name in _SET_KEYS):
             yield feature
     if PLANESWALKER in (*(change.types or ()), *change.add_types):
         yield "planeswalkers"

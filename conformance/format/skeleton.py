@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from conformance import CR_VERSION
+from conformance.errors import CaseFileError
 
 ID = re.compile(r"(?P<rule>[1-9][0-9]{2}(?:\.[0-9]+[a-z]?)?)/(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)")
 
@@ -32,6 +33,19 @@ def skeleton_path(case_id: str) -> Path:
     return Path(f"{rule}-{slug}.yaml")
 
 
+PLACEHOLDER = "TODO:"
+"""How the skeleton's summary begins until it is worked by hand: ``check`` warns of it."""
+
+
+def placeholders(cases) -> list[CaseFileError]:
+    """``check``'s warnings for cases whose summary is still the skeleton's placeholder (it loads, and
+    a case that says nothing of its working is no golden case: docs/contributing.md)."""
+    return [CaseFileError(str(case.file), f"warning: the summary still begins {PLACEHOLDER!r}, the skeleton's "
+                          "placeholder: write the situation and the working, in your own words",
+                          line=case.line, case=case.id, field="summary")
+            for case in cases if case.summary.lstrip().startswith(PLACEHOLDER)]
+
+
 def skeleton(case_id: str, cr: str = CR_VERSION) -> str:
     """The case file text of a skeleton case ``case_id``."""
     rule, _ = parse(case_id)
@@ -46,7 +60,7 @@ cases:
     rules: ["{rule}"]   # every rule the case checks, the id's rule among them
     source: {{rule: "{rule}"}}   # or {{rule: "{rule}", example: 1}} for the CR's first example under it
     summary: >-
-      TODO: the situation, then the working: each effect, its layer and timestamp, and the values
+      {PLACEHOLDER} the situation, then the working: each effect, its layer and timestamp, and the values
       that follow, step by step, in your own words.
     players: [Alex]
     objects:

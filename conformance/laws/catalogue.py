@@ -122,7 +122,7 @@ PROPERTIES: tuple[Property, ...] = (
              "On generated scenarios about counter and token replacements, entering with counters, loyalty abilities "
              "and tokens, and where they meet (costs, triggered abilities, prevention, doubling, copies, permanents "
              "controlled by another than their owner), the engine reports what the reference engine reports.",
-             frozenset({"counter-replacements"}), counter_laws.counters_agree_with_reference),
+             counter_laws.agreement_needs(), counter_laws.counters_agree_with_reference),
     Property("510.2/combat-agrees-with-reference", ("508.1", "509.1", "510.1c", "510.2", "510.4", "702.19b", "616.1"),
              "On generated combats (attackers at players and planeswalkers, several blockers with scripted "
              "divisions, first strike, double strike, trample, deathtouch, lifelink, blocking restrictions), the "
@@ -186,3 +186,22 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
                       counter_laws.token_doublers_multiply, counter_laws.counters_agree_with_reference):
         return counter_laws.usable(prop.check, features)
     return prop.needs <= features and bool(features & {"layer-7b", "layer-7c", "layer-7d"})
+
+
+def unlocking(prop: Property, features: frozenset[str], available: frozenset[str]) -> frozenset[str] | None:
+    """The fewest features of ``available`` (those the reference engine has) that an engine with
+    ``features`` would add for ``prop`` to run: those it needs and lacks, plus one more where
+    :func:`usable` asks for one of several (any layer-7 effect, a doubler of something, ...), the
+    first in the vocabulary's order; ``frozenset()`` when it runs already, ``None`` when no such
+    set is found."""
+    if usable(prop, features):
+        return frozenset()
+    missing = (prop.needs - features) & available
+    if usable(prop, features | missing):
+        return frozenset(missing)
+    from conformance.format.features import FEATURES
+
+    for extra in (f for f in FEATURES if f in available - features - missing):
+        if usable(prop, features | missing | {extra}):
+            return frozenset(missing | {extra})
+    return None

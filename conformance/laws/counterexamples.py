@@ -23,8 +23,11 @@ PLAYER_OBSERVED = ("life", "mana", "counters", "lost")
 
 
 def golden_case(case: Case, *, case_id: str, rules: tuple[str, ...], summary: str, reference: Engine,
-                observables: frozenset[str]) -> dict[str, Any]:
-    """``case`` in case-file form, each checkpoint filled with the reference engine's values."""
+                observables: frozenset[str], cite_case_rules: bool = True) -> dict[str, Any]:
+    """``case`` in case-file form, each checkpoint filled with the reference engine's values; citing
+    ``rules`` and, with ``cite_case_rules``, the rules ``case`` itself cites (a generated scenario:
+    those of all its features). A property's shrunk counterexample cites the rules it shows broken
+    only (:func:`conformance.results.exercised.failing_rules`): its id's rule is the first of them."""
     plain = case.to_dict()
     snapshots = iter(reference.run(plain))
     steps = []
@@ -42,7 +45,7 @@ def golden_case(case: Case, *, case_id: str, rules: tuple[str, ...], summary: st
                                      for name in step["expect"]["players"] or players}
             step = {"expect": expect}
         steps.append(step)
-    all_rules = list(dict.fromkeys([*rules, *case.rules]))
+    all_rules = list(dict.fromkeys([*rules, *(case.rules if cite_case_rules else ())]))
     document = compact_document(plain, {"id": case_id, "rules": all_rules, "source": {"rule": rules[0]},
                                         "summary": summary}, steps)
     return faithful(document, {**plain, "steps": [_unwrapped(step) for step in steps]})

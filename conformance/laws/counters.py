@@ -39,10 +39,20 @@ DOUBLERS = [  # every one applies to an effect of Alex's putting +1/+1 counters 
 ]
 
 
+def agreement_needs() -> frozenset[str]:
+    """What :func:`counters_agree_with_reference` needs of an engine: counter replacements (or token
+    replacements) and what every counter scenario's board needs (strategies' BOARD_FEATURES)."""
+    from strategies._internal.counters import BOARD_FEATURES
+
+    return frozenset({"counter-replacements"}) | BOARD_FEATURES
+
+
 def usable(check: Any, features: frozenset[str]) -> bool:
     """The laws need counter (or token) replacements, and counters on objects."""
-    if check is counters_agree_with_reference:
-        return "counter-replacements" in features or "token-replacements" in features
+    if check is counters_agree_with_reference:  # on strategies.counter_scenarios, which need BOARD_FEATURES
+        from strategies._internal.counters import BOARD_FEATURES
+
+        return bool({"counter-replacements", "token-replacements"} & features) and BOARD_FEATURES <= features
     if check is token_doublers_multiply:
         return {"token-replacements", "token-creation"} <= features
     if check is halving_and_doubling_orders:

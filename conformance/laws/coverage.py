@@ -77,9 +77,10 @@ class Coverage:
         return sorted({rule for p in self.properties for rule in p.rules}, key=rule_key)
 
 
-def measure(*, profile: str = "ci", engine=None, only: Iterable[str] | None = None) -> Coverage:
+def measure(*, profile: str = "ci", engine=None, only: Iterable[str] | None = None, progress=None) -> Coverage:
     """Run the property suite (or the properties whose id is in ``only``) under ``profile``,
-    reading every example's scenarios."""
+    reading every example's scenarios; ``progress`` (a :class:`conformance.pytest_progress.SuiteProgress`)
+    is told as each property starts and ends."""
     from conformance.laws import profiles
     from conformance.engines.interface import describe
     from conformance.laws.catalogue import all_properties
@@ -90,10 +91,16 @@ def measure(*, profile: str = "ci", engine=None, only: Iterable[str] | None = No
     info = describe(engine)
     chosen = set(only) if only is not None else None
     reached = []
-    for prop in all_properties():
-        if chosen is not None and prop.id not in chosen:
-            continue
-        run = run_property(prop, engine, info, profile=profiles.get(profile), count_elements=True)
+    suite = [prop for prop in all_properties() if chosen is None or prop.id in chosen]
+    for index, prop in enumerate(suite, 1):
+        line = progress.start(index, len(suite), prop.id) if progress is not None else None
+        try:
+            run = run_property(prop, engine, info, profile=profiles.get(profile), count_elements=True, progress=line)
+        finally:
+            if progress is not None:
+                progress.end()
+        if progress is not None:
+            progress.ended(index, len(suite), prop.id, run)
         elements = Counter({e: n for e, n in run.elements.items() if e[0] != "interaction"})
         interactions = Counter({e[1]: n for e, n in run.elements.items() if e[0] == "interaction"})
         reached.append(PropertyReach(prop.id, run.status, run.examples, elements, Counter(run.statistics), interactions))

@@ -64,6 +64,7 @@ class Subject:
     elements: set | None = None  # the format elements the example's scenarios use, and the
     # interactions they meet as ("interaction", ID) (conformance.laws.interactions), when counted
     refused: str | None = None  # who refused the example: "engine" or "reference"
+    refusal: tuple[str, bool] | None = None  # the engine's reason, and whether it lacks it (EngineGap)
     limits: Any = None  # called as each example begins; raises EngineStop past a bound (property_runner)
 
     def start(self) -> None:
@@ -72,7 +73,7 @@ class Subject:
             self.limits()
         self.ran.clear()
         self.exercised.clear()
-        self.refused = None
+        self.refused = self.refusal = None
         if self.elements is not None:
             self.elements.clear()
 
@@ -89,8 +90,10 @@ class Subject:
             self.elements.update(("interaction", row) for row in met_by(case))
         try:
             snapshots = self.engine.run(plain)
-        except Unsupported:
-            self.refused = "engine"
+        except Unsupported as exc:
+            from conformance.errors import EngineGap
+
+            self.refused, self.refusal = "engine", (str(exc), isinstance(exc, EngineGap))
             assume(False)
         except Exception as exc:
             error = EngineRunError(f"the engine raised {type(exc).__name__}: {exc}")

@@ -20,6 +20,7 @@ from conformance.engines.interface import Engine, EngineInfo, describe
 from conformance.laws.catalogue import DIFFERENTIAL_ID, Property, PropertyFailed, Subject
 from conformance.laws.property import STOPPING_KINDS
 from conformance.laws import constants, shrinking
+from conformance.laws.refusals import Refusals, counted
 from conformance.format.model import Case
 
 
@@ -30,7 +31,7 @@ class PropertyRun:
     that the engine refused (``refused``: it raised Unsupported), that the reference engine refused
     (``reference_refused``), that the law itself set aside (``discarded``: no creature left to
     double, ...) and that failed (``failing``, the shrinker's replays included), and which one first
-    failed; per rule, how many examples exercised it (``statistics``, from their content); the rules
+    failed; the engine's reasons for the examples it refused (``refusals``, grouped); per rule, how many examples exercised it (``statistics``, from their content); the rules
     a failure counts under (``failing_rules``, from the shrunk counterexample); the time it took,
     and of it the time spent shrinking (``shrink_seconds``); ``shrink_stopped``, the bound (seconds)
     when it cut shrinking short (the counterexample may then not be the smallest)."""
@@ -49,6 +50,7 @@ class PropertyRun:
     statistics: Counter = field(default_factory=Counter)
     elements: Counter = field(default_factory=Counter)
     failing_rules: tuple[str, ...] = ()
+    refusals: Refusals = field(default_factory=Refusals)
     seconds: float = 0.0
     seconds_to_failure: float | None = None
     shrink_seconds: float = 0.0
@@ -190,7 +192,7 @@ def run_property(prop: Property, engine: Engine, info: EngineInfo, *, profile: s
             progress(*(("shrinking", watch.seconds()) if watch.shrinking else ("running", time.perf_counter() - started)), run)
 
     subject.limits = limits_and_progress
-    check = shrinking.watched(check, watch)
+    check = counted(shrinking.watched(check, watch), subject, run.refusals)
 
     # The source of example() seeds the ci profile's derandomized examples: keep it unchanged
     # (the bounds and the stop at an engine fault live in Subject.start and Subject.run).
@@ -260,8 +262,10 @@ def too_few_examples(run: PropertyRun, info: EngineInfo) -> str:
     why = [f"{n} {what}" for n, what in ((run.refused, f"refused by {info.name}"),
                                          (run.reference_refused, "refused by the reference engine"),
                                          (run.discarded, "set aside by the law")) if n]
+    common = run.refusals.records()[:1]
+    often = f" (most often, {common[0]['count']} of them: {common[0]['reason']})" if common else ""
     return (f"only {run.examples} of {attempted} examples ran (at least {run.minimum}, and one in {MINIMUM_SHARE} of "
-            f"those {info.name} was given, needed): " + (", ".join(why) or "none was generated"))
+            f"those {info.name} was given, needed): " + (", ".join(why) or "none was generated") + often)
 
 
 def failing_rules_of(run: PropertyRun, engine: Engine, info: EngineInfo, reference: Engine,

@@ -19,7 +19,8 @@ def message(run: Run) -> str:
     totals = run.totals()
     ran = len(run.results) - totals["unsupported"]
     text = f"{totals['passed']}/{ran} passed"
-    return text + (" (incomplete)" if not run.complete else "")
+    return text + (" (incomplete)" if not run.complete else "") + (f" (shard {run.header['shard']})"
+                                                                  if run.partial_reason else "")
 
 
 def colour(run: Run) -> str:

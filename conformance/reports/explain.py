@@ -45,13 +45,27 @@ def _laws() -> dict[str, str]:
 
 
 def law(record: dict[str, Any]) -> str:
-    """The statement of the property a record is the result of (``""`` if the suite has no such property)."""
+    """The statement of the property a record is the result of: the record's own ``summary``, else
+    the suite's (``""`` if the suite has no such property)."""
     if record.get("kind") != "property":
         return ""
+    if record.get("summary"):
+        return str(record["summary"])
     try:
         return _laws().get(record["id"], "")
     except Exception:  # a report never fails over an explanation
         return ""
+
+
+def case_summary(record: dict[str, Any]) -> str:
+    """A failed or errored case's summary (what it shows, worked by hand: it often names the classic
+    bug), ``""`` for a property (its law says it) or a record without one."""
+    return str(record.get("summary") or "") if record.get("kind", "case") == "case" else ""
+
+
+def rerun_command(record: dict[str, Any]) -> str:
+    """The command that reruns just this result (``""`` for a record without one)."""
+    return str(record.get("rerun") or "")
 
 
 def found(record: dict[str, Any]) -> str:
@@ -100,3 +114,45 @@ def unsupported_line(records: Sequence[dict[str, Any]], limit: int | None = 8) -
     rest = len(groups) - len(shown)
     body = ", ".join(f"{reason}: {count}" for reason, count in shown) + (f", {rest} other reasons" if rest else "")
     return f"unsupported: {total} ({body})"
+
+
+def locked_groups(records: Iterable[dict[str, Any]], declared: Iterable[str]) -> list[tuple[tuple[str, ...], list[str]]]:
+    """The properties ``records`` hold as unsupported for features an engine declaring ``declared``
+    lacks, grouped by the fewest features that would let each run
+    (:func:`conformance.laws.catalogue.unlocking`), the largest group first: "declare X to enable
+    N more properties". A property unsupported for another reason (too many examples refused) is
+    not counted."""
+    try:
+        from conformance.laws.catalogue import all_properties, unlocking
+        from conformance.format.features import FEATURES
+
+        by_id = {prop.id: prop for prop in all_properties()}
+        features, groups = frozenset(declared), {}
+        for record in records:
+            prop = by_id.get(record.get("id")) if record.get("kind") == "property" else None
+            if prop is None or record.get("status") != "unsupported":
+                continue
+            needed = unlocking(prop, features, frozenset(FEATURES))
+            if needed:
+                order = list(FEATURES)
+                groups.setdefault(tuple(sorted(needed, key=order.index)), []).append(prop.id)
+        return sorted(groups.items(), key=lambda item: (-len(item[1]), len(item[0]), item[0]))
+    except Exception:  # a report never fails over an explanation
+        return []
+
+
+def locked_lines(records: Sequence[dict[str, Any]], declared: Iterable[str], limit: int | None = 4) -> list[str]:
+    """``declare simultaneous-actions to enable 4 more properties: 613.4d/..., ...``, one a group."""
+    lines = []
+    for features, ids in locked_groups(records, declared):
+        shown = ids if limit is None else ids[:limit]
+        more = f", … ({len(ids)} in all)" if len(ids) > len(shown) else ""
+        lines.append(f"declare {' and '.join(features)} to enable {len(ids)} more propert{'ies' if len(ids) != 1 else 'y'}: "
+                     + ", ".join(shown) + more)
+    return lines
+
+
+def declared_features(run) -> list[str]:
+    """The features the engine of a results file (a :class:`conformance.results.stream.Run`) declared."""
+    features = (run.header.get("engine") or {}).get("features") or []
+    return [f for f in features if isinstance(f, str)]

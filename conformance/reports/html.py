@@ -15,11 +15,13 @@ from html import escape
 from typing import Any
 
 from conformance import __version__
-from conformance.reports.text import EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rules_text
-from conformance.reports.markdown import (cell_class, cell_text, checkpoint_text, expectation_text, failures,
-                                         rule_matrix, run_meta, status_text, totals_text, value_text)
+from conformance.reports.text import EXAMPLE_COLUMNS, STATUSES, RuleRow, rules_text
+from conformance.reports.markdown import (RULES_SHOWN, cell_class, cell_text, checkpoint_text, expectation_text,
+                                         failures, rule_matrix, run_meta, shown_properties, status_text, totals_text,
+                                         value_text)
 from conformance.reports.gate import summary
-from conformance.reports.explain import failing_rules, found, law, rule_title, titles_cr, unsupported_groups
+from conformance.reports.explain import (case_summary, declared_features, failing_rules, found, law, locked_lines,
+                                         rerun_command, rule_title, titles_cr, unsupported_groups)
 from conformance.results.stream import Run
 
 LEGEND = {
@@ -53,6 +55,7 @@ td a { color: inherit; }
 .legend i { display: inline-block; width: .9rem; height: .9rem; border: 1px solid var(--line); vertical-align: -2px; margin-right: .3rem; }
 .banner { padding: .6rem .8rem; border-radius: 6px; margin: .5rem 0; }
 .banner.incomplete { background: #fff4ce; border: 1px solid #e0b400; }
+.banner.partial { background: #e8f0fe; border: 1px solid #8ab4f8; }
 .failure { border: 1px solid var(--line); border-left: 6px solid #d32f2f; border-radius: 6px; padding: .7rem .9rem; margin: .8rem 0; }
 .failure.errored { border-left-color: #ef6c00; }
 .failure.expected { border-left-color: #9e9e9e; }
@@ -66,7 +69,10 @@ table.matrix tbody th .title { display: block; font-family: system-ui, sans-seri
        color: var(--muted); white-space: normal; max-width: 22rem; }
 .gate span.pass { color: #1b5e20; } .gate span.fail { color: #b71c1c; }
 .summary-line { font-size: 1.05rem; } .summary-line strong.failing { color: #b71c1c; }
-.law { margin: .3rem 0; } .law b, .found b { display: inline-block; min-width: 3.2rem; color: var(--muted); font-weight: 600; }
+.law, .summary, .rerun { margin: .3rem 0; }
+.law b, .found b, .summary b, .rerun b { display: inline-block; min-width: 4.2rem; color: var(--muted); font-weight: 600; }
+.rerun code { user-select: all; }
+table.refusals td.count { text-align: right; font-variant-numeric: tabular-nums; }
 .found { margin: .3rem 0 .5rem; }
 table.reasons td.count { text-align: right; font-variant-numeric: tabular-nums; }
 nav.views a { margin-right: 1rem; }
@@ -94,8 +100,8 @@ def render(runs: Sequence[Run], failing_only: bool = False) -> str:
         *_matrix(runs, failing=True),
         *([] if failing_only else _matrix(runs)),
         *_unsupported(runs),
-        *_properties(runs),
         *(part for number, run in enumerate(runs, 1) for part in _failures(run, number)),
+        *_properties(runs, failing_only),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
@@ -107,6 +113,9 @@ def _runs(runs: Sequence[Run]) -> list[str]:
         if run.incomplete_reason:
             out.append(f'<p class="banner incomplete" role="alert"><strong>Incomplete run</strong> (column {number}, '
                        f'{escape(run.path)}): {escape(run.incomplete_reason)}.</p>')
+        if run.partial_reason:
+            out.append(f'<p class="banner partial" role="note"><strong>Part of a run</strong> (column {number}, '
+                       f'{escape(run.path)}): {escape(run.partial_reason)}.</p>')
     for number, run in enumerate(runs, 1):
         failing = len(failing_rules(run.results))
         unsupported, _ = unsupported_groups(run.results)
@@ -153,11 +162,13 @@ def _gates(runs: Sequence[Run]) -> list[str]:
     return out
 
 
-def _properties(runs: Sequence[Run]) -> list[str]:
-    """Per run, each property's examples and the rules it counts under."""
+def _properties(runs: Sequence[Run], failing_only: bool = False) -> list[str]:
+    """Per run, each property's examples and the rules it counts under (the first few; all of them in
+    the cell's title), then the engine's refusals by reason; ``failing_only``: the properties that
+    failed or errored."""
     out: list[str] = []
     for number, run in enumerate(runs, 1):
-        records = property_records(run.results)
+        records = shown_properties(run, failing_only)
         if not records:
             continue
         out.append(f'<section class="properties" id="run{number}-properties"><h2>Properties in {number}. '
@@ -171,10 +182,33 @@ def _properties(runs: Sequence[Run]) -> list[str]:
                        f'<td class="{kind}">{escape(status_text(record))}</td>'
                        + "".join(f'<td class="count" data-count="{key}">{escape(str(examples.get(key, "—")))}</td>'
                                  for key, _ in EXAMPLE_COLUMNS)
-                       + f'<td class="rules">{escape(rules_text(record.get("rules", ())))}</td></tr>')
+                       + f'<td class="rules" title="{escape(rules_text(record.get("rules", ())), quote=True)}">'
+                       f'{escape(rules_text(record.get("rules", ()), RULES_SHOWN))}</td></tr>')
         out.append("</tbody></table><p><small>A failed property counts under the rules its shrunk counterexample "
                    "shows broken, a passed one under the rules its examples exercised; one where too few examples "
-                   "ran is unsupported.</small></p></section>")
+                   "ran is unsupported.</small></p>")
+        out += _refusals(run, records)
+        out.append("</section>")
+    return out
+
+
+def _refusals(run: Run, records: list[dict[str, Any]]) -> list[str]:
+    """The examples the engine refused, per property, by its reasons, with a message of each."""
+    refused = [r for r in records if r.get("refusals")]
+    if not refused:
+        return []
+    out = [f"<h3>Examples refused by {escape(run.engine)}, by its reasons</h3>",
+           '<table class="refusals"><thead><tr><th>property</th><th>refused</th><th>reason</th><th>e.g.</th></tr>'
+           "</thead><tbody>"]
+    for record in refused:
+        for index, refusal in enumerate(record["refusals"]):
+            head = (f'<td rowspan="{len(record["refusals"])}"><code>{escape(record["id"])}</code></td>'
+                    if index == 0 else "")
+            lacks = ' <span class="tag">the engine itself lacks it</span>' if refusal.get("gap") else ""
+            out.append(f'<tr data-property="{escape(record["id"], quote=True)}">{head}<td class="count">'
+                       f'{refusal["count"]}</td><td>{escape(refusal["reason"])}{lacks}</td>'
+                       f'<td><code>{escape(refusal["example"])}</code></td></tr>')
+    out.append("</tbody></table>")
     return out
 
 
@@ -198,6 +232,10 @@ def _unsupported(runs: Sequence[Run]) -> list[str]:
         out.append('<table class="reasons"><thead><tr><th>reason</th><th>results</th></tr></thead><tbody>')
         out += [f'<tr><td>{escape(reason)}</td><td class="count">{count}</td></tr>' for reason, count in groups]
         out.append("</tbody></table>")
+        locked = locked_lines(run.results, declared_features(run), limit=None)
+        if locked:
+            out.append('<p>Locked properties (features the engine does not declare):</p><ul class="locked">'
+                       + "".join(f"<li>{escape(line)}</li>" for line in locked) + "</ul>")
     out.append("<p><small>A result lacking two features counts under both.</small></p></section>")
     return out
 
@@ -296,6 +334,8 @@ def _failure(record: dict[str, Any], anchor: str) -> list[str]:
            f'<p class="muted">rules {escape(", ".join(record.get("rules", [])))}'
            + (f" · source {escape(record['source'])}" if record.get("source") else "")
            + (f" · bug {_link(expected['bug'])}" if expected.get("bug") else "") + "</p>"]
+    if case_summary(record):
+        out.append(f'<p class="summary"><b>summary</b> {escape(case_summary(record))}</p>')
     if law(record):
         out.append(f'<p class="law"><b>law</b> {escape(law(record))}</p>')
         out.append(f'<p class="found"><b>found</b> {escape(found(record))}</p>')
@@ -310,6 +350,8 @@ def _failure(record: dict[str, Any], anchor: str) -> list[str]:
         out.append("</tbody></table>")
     elif record.get("message") and not law(record):
         out.append(f'<p class="message">{escape(record["message"])}</p>')
+    if rerun_command(record):
+        out.append(f'<p class="rerun"><b>rerun</b> <code>{escape(rerun_command(record))}</code></p>')
     if record.get("detail") and record.get("detail") != record.get("message"):
         out.append(f'<details><summary>details</summary><pre class="detail">{escape(record["detail"])}</pre></details>')
     if record.get("reproducer"):

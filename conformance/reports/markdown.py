@@ -16,7 +16,8 @@ from typing import Any
 
 from conformance.reports.text import (EXAMPLE_COLUMNS, STATUSES, RuleRow, property_records, rule_key, rule_rows,
                                 rules_text)
-from conformance.reports.explain import failing_rules, found, law, rule_title, unsupported_line
+from conformance.reports.explain import (case_summary, declared_features, failing_rules, found, law, locked_lines,
+                                         rerun_command, rule_title, unsupported_line)
 from conformance.results.stream import Run
 
 MAX_DETAILED = 60  # failures shown in full per file; GitHub caps a step summary at 1 MiB
@@ -149,13 +150,26 @@ def fenced(body: str, language: str = "") -> list[str]:
 MARKS = {"pass": "✅", "partial": "☑️", "fail": "❌", "error": "💥", "unsupported": "⚪", "none": ""}
 
 
-def render(runs: Sequence[Run]) -> str:
+RULES_SHOWN = 6
+"""Rules shown in a row of the properties table (then how many in all): a passed property counts under
+every rule its examples exercised, up to 70, which pushed the failures below down screens."""
+
+
+def shown_properties(run: Run, failing_only: bool) -> list[dict[str, Any]]:
+    """A run's property records; ``failing_only``: those that failed or errored."""
+    records = property_records(run.results)
+    return [r for r in records if r["status"] in ("failed", "errored")] if failing_only else records
+
+
+def render(runs: Sequence[Run], failing_only: bool = False) -> str:
+    """The Markdown report; ``failing_only``: the per-rule table (or matrix) and the properties table
+    show only the rules and properties with a failed or errored result."""
     lines: list[str] = []
     if len(runs) == 1:
         run = runs[0]
         lines += [f"## mtg-conformance: {text(run.engine)}", ""]
         lines += _run_intro(run)
-        lines += _single_table(run)
+        lines += _single_table(run, failing_only)
     else:
         lines += [f"## mtg-conformance: {len(runs)} runs side by side", ""]
         for number, run in enumerate(runs, 1):
@@ -163,15 +177,17 @@ def render(runs: Sequence[Run]) -> str:
                       + f" — {text(totals_text(run))}"]
             if run.incomplete_reason:
                 lines += [f"   - ⚠️ **incomplete**: {text(run.incomplete_reason)}"]
+            if run.partial_reason:
+                lines += [f"   - ℹ️ **part of a run**: {text(run.partial_reason)}"]
             lines += [f"   - {line}" for line in _explained(run) if line]
         lines += [""]
-        lines += _matrix(runs)
+        lines += _matrix(runs, failing_only)
     for number, run in enumerate(runs, 1):
         lines += _gate(run, number if len(runs) > 1 else None)
     for number, run in enumerate(runs, 1):
-        lines += _properties(run, number if len(runs) > 1 else None)
-    for number, run in enumerate(runs, 1):
         lines += _failures(run, number if len(runs) > 1 else None)
+    for number, run in enumerate(runs, 1):
+        lines += _properties(run, number if len(runs) > 1 else None, failing_only)
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -194,10 +210,10 @@ def _gate(run: Run, number: int | None) -> list[str]:
     return lines
 
 
-def _properties(run: Run, number: int | None) -> list[str]:
+def _properties(run: Run, number: int | None, failing_only: bool = False) -> list[str]:
     """Each property's examples and the rules it counts under (a property that ran too few
-    examples is unsupported, whatever it found)."""
-    records = property_records(run.results)
+    examples is unsupported, whatever it found), then the engine's refusals by reason."""
+    records = shown_properties(run, failing_only)
     if not records:
         return []
     which = f" in {number}. {text(run.engine)}" if number else ""
@@ -209,14 +225,33 @@ def _properties(run: Run, number: int | None) -> list[str]:
         mark = {"passed": "✅", "failed": "❌", "errored": "💥", "unsupported": "⚪"}[record["status"]]
         lines.append(f"| {code(record['id'])} | {mark} {text(status_text(record))} | "
                      + " | ".join(text(examples.get(key, "—")) for key, _ in EXAMPLE_COLUMNS)
-                     + f" | {text(rules_text(record.get('rules', ())))} |")
-    return lines + ["", "A failed property counts under the rules its shrunk counterexample shows broken, a passed one "
-                        "under the rules its examples exercised.", ""]
+                     + f" | {text(rules_text(record.get('rules', ()), RULES_SHOWN))} |")
+    lines += ["", "A failed property counts under the rules its shrunk counterexample shows broken, a passed one "
+                  "under the rules its examples exercised.", ""]
+    refused = [r for r in records if r.get("refusals")]
+    if refused:
+        lines += [f"Examples refused by {text(run.engine)}, by its reasons (the most frequent first, with a message it "
+                  "gave):", ""]
+        for record in refused:
+            lines.append(f"- {code(record['id'])} ({text((record.get('examples') or {}).get('refused', '?'))} refused): "
+                         + "; ".join(_refusal(r) for r in record["refusals"][:RULES_SHOWN])
+                         + (f"; {len(record['refusals']) - RULES_SHOWN} other reasons"
+                            if len(record["refusals"]) > RULES_SHOWN else ""))
+        lines.append("")
+    return lines
+
+
+def _refusal(refusal: dict[str, Any]) -> str:
+    example = f" (e.g. {code(refusal['example'])})" if refusal["example"] != refusal["reason"] else ""
+    lacks = " (the engine itself lacks it)" if refusal.get("gap") else ""
+    return f"{refusal['count']} × {text(refusal['reason'])}{lacks}{example}"
 
 
 def _run_intro(run: Run) -> list[str]:
     lines = [f"{code(run.path)} · " + text(" · ".join(run_meta(run))), "", f"**{text(totals_text(run))}**", "",
              *_explained(run)]
+    if run.partial_reason:
+        lines[:0] = [f"> ℹ️ **Part of a run**: {text(run.partial_reason)}.", ""]
     if run.incomplete_reason:
         lines[:0] = [f"> ⚠️ **Incomplete run**: {text(run.incomplete_reason)}.", ""]
     return lines
@@ -227,7 +262,12 @@ def _explained(run: Run) -> list[str]:
     failing = failing_rules(run.results)
     lines = [f"**failing rules: {len(failing)}**" + (f" ({text(', '.join(failing))})" if failing else ""), ""]
     unsupported = unsupported_line(run.results, limit=None)
-    return lines + ([text(unsupported), ""] if unsupported else [])
+    lines += [text(unsupported), ""] if unsupported else []
+    locked = locked_lines(run.results, declared_features(run))
+    if locked:
+        lines += ["Locked properties (features the engine does not declare):", "",
+                  *(f"- {text(line)}" for line in locked), ""]
+    return lines
 
 
 def _rule_cell(rule: str) -> str:
@@ -235,25 +275,33 @@ def _rule_cell(rule: str) -> str:
     return text(rule) + (f" · {text(title)}" if title else "")
 
 
-def _single_table(run: Run) -> list[str]:
+def _failing_rows(matrix: list[tuple[str, list[RuleRow | None]]], failing_only: bool) -> list[tuple[str, list[RuleRow | None]]]:
+    """The rows of ``matrix``; ``failing_only``: those some run has a failed or errored result under."""
+    if not failing_only:
+        return matrix
+    return [(rule, rows) for rule, rows in matrix if any(cell_class(row) in ("fail", "error") for row in rows)]
+
+
+def _single_table(run: Run, failing_only: bool = False) -> list[str]:
     lines = ["| rule | cases | " + " | ".join(STATUSES) + " |", "|---|--:|" + "--:|" * len(STATUSES)]
-    for rule, (row,) in rule_matrix([run]):
+    for rule, (row,) in _failing_rows(rule_matrix([run]), failing_only):
         mark = MARKS[cell_class(row)]
         lines.append(f"| {mark} {_rule_cell(rule)} | {row.cases} | " + " | ".join(str(row.counts[s]) for s in STATUSES) + " |")
     totals = run.totals()
     lines.append(f"| **all results** | **{len(run.results)}** | " + " | ".join(f"**{totals[s]}**" for s in STATUSES) + " |")
-    return lines + [""]
+    return lines + (["", "Only the rules with a failed or errored result (--failing-only)."] if failing_only else []) + [""]
 
 
-def _matrix(runs: Sequence[Run]) -> list[str]:
+def _matrix(runs: Sequence[Run], failing_only: bool = False) -> list[str]:
     lines = ["| rule | " + " | ".join(f"{n}. {text(run.engine)}" for n, run in enumerate(runs, 1)) + " |",
              "|---|" + "---|" * len(runs)]
-    for rule, rows in rule_matrix(runs):
+    for rule, rows in _failing_rows(rule_matrix(runs), failing_only):
         lines.append(f"| {_rule_cell(rule)} | " + " | ".join(f"{MARKS[cell_class(row)]} {cell_text(row)}".strip() for row in rows) + " |")
     lines.append("| **all results** | " + " | ".join(
         f"**{run.totals()['passed']}/{len(run.results)}**" for run in runs) + " |")
     legend = ", ".join(f"{mark} {name}" for name, mark in MARKS.items() if mark)
-    return lines + ["", f"Cells: passed/cases, then what did not pass. {legend}.", ""]
+    only = " Only the rules with a failed or errored result (--failing-only)." if failing_only else ""
+    return lines + ["", f"Cells: passed/cases, then what did not pass. {legend}.{only}", ""]
 
 
 def _failures(run: Run, number: int | None) -> list[str]:
@@ -289,8 +337,12 @@ def _failure(record: dict[str, Any]) -> list[str]:
     if record.get("source"):
         facts.append(f"source {record['source']}")
     lines.append("  " + text(" · ".join(facts)))
+    if case_summary(record):
+        lines.append(f"  - summary: {text(case_summary(record))}")
     if law(record):
         lines += [f"  - law: {text(law(record))}", f"  - found: {text(found(record))}"]
+    if rerun_command(record):
+        lines.append(f"  - rerun: {code(rerun_command(record))}")
     mismatches = record.get("mismatches") or []
     if mismatches:
         lines += ["", "  | checkpoint | value | expected | got |", "  |---|---|---|---|"]

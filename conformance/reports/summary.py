@@ -2,7 +2,8 @@
 
 Per run: the engine, its totals and how many rules fail; the per-rule table with each rule's short
 title (``--failing-only``: only the rules with a failed or errored result); the unsupported results
-grouped by reason; then each failure with, for a property, the law it states and what the run found.
+grouped by reason; then each failure with its summary (a case's) or the law it states and what the run
+found (a property's), and the command that reruns it; then the examples the engine refused, by reason.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conformance.reports.gate import summary
-from conformance.reports.explain import failing_rules, found, law, rule_title, unsupported_groups
+from conformance.reports.explain import (case_summary, declared_features, failing_rules, found, law, locked_lines,
+                                         rerun_command, rule_title, unsupported_groups)
 from conformance.reports.markdown import cell_class, failures, run_meta, status_text, totals_text
-from conformance.reports.text import STATUSES, rule_rows
+from conformance.reports.text import STATUSES, render_refusals, rule_rows
 from conformance.results.stream import Run
 
 TITLE_WIDTH = 48
@@ -33,6 +35,8 @@ def _run(run: Run, failing_only: bool) -> str:
                                                    if failing else "")]
     if run.incomplete_reason:
         lines.append(f"  INCOMPLETE: {run.incomplete_reason}")
+    if run.partial_reason:
+        lines.append(f"  PART OF A RUN: {run.partial_reason}")
     gate = summary(run)
     if gate is not None:
         lines.append(f"  gate ({gate.expectations}{', strict' if gate.strict else ''}): {gate.verdict()}")
@@ -58,15 +62,26 @@ def _run(run: Run, failing_only: bool) -> str:
     if total:
         lines += ["", f"unsupported: {total}, by reason (a result lacking two features counts under both)"]
         lines += [f"  {count:>4}  {reason}" for reason, count in groups]
+    locked = locked_lines(run.results, declared_features(run), limit=None)
+    if locked:
+        lines += ["", "locked properties (features the engine does not declare):", *(f"  {line}" for line in locked)]
     failed = failures(run)
     if failed:
         lines += ["", f"failures: {len(failed)}"]
         for record in failed:
             lines.append(f"  {record['id']}  [{status_text(record)}]  rules {', '.join(record.get('rules', []))}")
+            if case_summary(record):
+                lines.append(f"    summary: {case_summary(record)}")
             if law(record):
                 lines.append(f"    law:   {law(record)}")
             if found(record):
                 lines.append(f"    found: {found(record)}" if record.get("kind") == "property" else f"    {found(record)}")
             if record.get("source"):
                 lines.append(f"    source: {record['source']}")
+            if rerun_command(record):
+                lines.append(f"    rerun: {rerun_command(record)}")
+    refusals = render_refusals(run.results)
+    if refusals:
+        lines += ["", "examples the engine refused, by its reasons (e.g.: a message it gave)",
+                  *("  " + line for line in refusals.splitlines())]
     return "\n".join(lines)

@@ -58,14 +58,14 @@ def rule_rows(results: Iterable[CaseResult]) -> list[RuleRow]:
 
 
 def render_table(results: Iterable[CaseResult]) -> str:
-    """The per-rule table as text, with a totals line counting each case once."""
+    """The per-rule table as text, with a totals line (``all``) counting each result once, case or property."""
     results = list(results)
     header = ("rule", "cases", *STATUSES)
     rows = [(row.rule, row.cases, *(row.counts[s] for s in STATUSES)) for row in rule_rows(results)]
     totals = dict.fromkeys(STATUSES, 0)
     for result in results:
         totals[result.status] += 1
-    footer = ("all cases", len(results), *(totals[s] for s in STATUSES))
+    footer = ("all", len(results), *(totals[s] for s in STATUSES))
     widths = [max(len(str(r[i])) for r in [header, *rows, footer]) for i in range(len(header))]
 
     def line(cells) -> str:
@@ -122,3 +122,27 @@ def render_properties(records: Iterable[dict[str, Any]]) -> str:
                           *(n.rjust(w) for n, w in zip(numbers, widths[2:])), rules])
 
     return "\n".join([line(header), "-" * len(line(header)), *(line(r) for r in rows)])
+
+
+def render_refusals(records: Iterable[dict[str, Any]], limit: int | None = 5) -> str:
+    """Per property the engine refused examples of, its reasons grouped, the most frequent first,
+    each with one message it gave (``limit``: reasons shown per property); ``""`` when it refused none."""
+    out = []
+    for record in property_records(records):
+        refusals = record.get("refusals") or []
+        if refusals:
+            refused = (record.get("examples") or {}).get("refused", sum(r["count"] for r in refusals))
+            out += [f"{record['id']}: {refused} refused", *refusal_lines(refusals, limit)]
+    return "\n".join(out)
+
+
+def refusal_lines(refusals: list[dict[str, Any]], limit: int | None = 5, indent: str = "    ") -> list[str]:
+    """Refusals grouped by reason (a record's ``refusals``) as text, one reason a line (``limit``: the
+    most frequent, then how many the others refused)."""
+    shown = refusals if limit is None else refusals[:limit]
+    out = [f"{indent}{r['count']:>5}  {r['reason']}" + (" [the engine itself lacks it]" if r.get("gap") else "")
+           + (f"  (e.g. {r['example']})" if r["example"] != r["reason"] else "") for r in shown]
+    rest = refusals[len(shown):]
+    if rest:
+        out.append(f"{indent}{sum(r['count'] for r in rest):>5}  {len(rest)} other reason{'s' * (len(rest) != 1)}")
+    return out

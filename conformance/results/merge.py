@@ -3,7 +3,8 @@
 
 Files whose header names a shard are grouped by engine (name, version, spec) and shard count N;
 each group must be one run: the same suite version, CR date, properties, profile and seed, and
-every shard 1..N exactly once. Anything else is refused (:class:`CaseFileErrors`, one line saying
+every shard 1..N exactly once (a shard's file given alone is reported as that part of its run).
+Anything else is refused (:class:`CaseFileErrors`, one line saying
 which files differ in what, or which shard is missing or given twice): merging parts of
 different runs would show a run that never happened. Files without a shard stay as they are.
 """
@@ -42,7 +43,14 @@ def _engine(run: Run) -> tuple[Any, ...]:
 
 
 def combine(runs: Sequence[Run]) -> list[Run]:
-    """``runs`` with each complete set of shards of one run merged into one, in first-seen order."""
+    """``runs`` with each complete set of shards of one run merged into one, in first-seen order.
+    One results file alone is reported as it is, a shard's too (a part of its run, which the
+    reports say: :attr:`Run.partial_reason`; a CI job's summary of its own shard); of several
+    files, the shards of a run must all be there."""
+    if len(runs) == 1:
+        if _shard(runs[0]) is not None:
+            _no_result_twice(runs)  # a shard holds each of its cases once, alone as merged
+        return list(runs)
     groups: dict[tuple[Any, ...], list[Run]] = {}
     order: list[Any] = []
     for run in runs:

@@ -12,10 +12,12 @@ errored results), ``message`` (one line), ``detail`` (a traceback, an engine's s
 the engine did not report the value), ``reproducer`` (a case file, as YAML text, that replays the
 failure with ``mtg-conformance run --cases``) and ``source`` (``file:line`` of a golden case, the file
 relative to the case root the run was given, ``613.5-gray-ogre.yaml:4`` under ``--cases golden``:
-never an absolute path of the machine that ran it).
+never an absolute path of the machine that ran it). A failed or errored one also has ``summary``
+(a case's summary; a property's law) and ``rerun`` (the command that reruns just it).
 A failed case's record and a property's also have ``cited_rules`` (the rules it cites); a property's has ``examples`` (``ran,
-refused, reference_refused, discarded, failing, minimum``) and ``exercised`` (per rule, how many
-examples exercised it); a failed or errored one, ``shrink_seconds`` (the time spent shrinking) and, when
+refused, reference_refused, discarded, failing, minimum``), ``exercised`` (per rule, how many
+examples exercised it) and, when the engine refused some, ``refusals`` (its reasons grouped: ``reason,
+count, example``, and ``gap`` when the engine itself lacks what they need); a failed or errored one, ``shrink_seconds`` (the time spent shrinking) and, when
 the bound cut shrinking short, ``shrink_stopped`` (the bound); its ``rules`` are those it counts under: for a failure, the rules its
 shrunk counterexample shows broken; for a pass, those its examples exercised.
 """
@@ -34,7 +36,10 @@ from conformance.format.model import Case
 
 FIELDS = ("id", "kind", "rules", "features", "status", "error_kind", "message", "detail", "mismatches",
           "reproducer", "source")
-PROPERTY_FIELDS = ("cited_rules", "examples", "exercised", "shrink_seconds", "shrink_stopped")
+PROPERTY_FIELDS = ("cited_rules", "examples", "exercised", "refusals", "shrink_seconds", "shrink_stopped")
+FAILURE_FIELDS = ("summary", "rerun")
+"""A failed or errored result's, case or property: what it shows (a case's summary, a property's law)
+and the command that reruns it alone."""
 
 
 def normalize(value: dict[str, Any]) -> dict[str, Any]:
@@ -47,7 +52,7 @@ def normalize(value: dict[str, Any]) -> dict[str, Any]:
               "source": value.get("source")}
     if record["kind"] not in ("case", "property"):  # an item that put the errored kind under "kind"
         record["error_kind"], record["kind"] = record["kind"], "case"
-    record.update({key: value[key] for key in PROPERTY_FIELDS if key in value})
+    record.update({key: value[key] for key in (*PROPERTY_FIELDS, *FAILURE_FIELDS) if key in value})
     return record
 
 
@@ -121,6 +126,7 @@ def case_record(case: Case, outcome: compare.Outcome, root: str | Path | None = 
     elif isinstance(outcome, compare.Errored):
         record.update(error_kind=outcome.kind, message=outcome.message, detail=outcome.detail)
     if outcome.status in ("failed", "errored"):
+        record["summary"] = case.summary  # what the case shows, in its author's words: the why of a failure
         try:
             record["reproducer"] = reproducer(case)
         except Exception as exc:  # never lose a result over its reproducer
@@ -138,22 +144,27 @@ def property_record(prop, run, engine, info, reference) -> dict[str, Any]:
     record: dict[str, Any] = {"features": sorted(prop.needs), "message": (run.message or "").split("\n")[0],
                               "rules": list(run.rules), "cited_rules": list(prop.rules), "examples": run.counts,
                               "exercised": dict(sorted(run.statistics.items()))}
+    if run.refusals:  # the engine's reasons, grouped (conformance.laws.refusals)
+        record["refusals"] = run.refusals.records()
     if run.status == "errored":  # an exec: engine's crash or timeout keeps its kind
         cause = getattr(getattr(run, "error", None), "__cause__", None)
         record["error_kind"] = getattr(cause, "kind", None) if isinstance(cause, EngineFault) else "exception"
     if run.status in ("failed", "errored"):
+        record["summary"] = prop.summary  # the law it states
         record["detail"] = run.message or ""
         if getattr(run, "shrink_seconds", 0):
             record["shrink_seconds"] = round(run.shrink_seconds, 3)
         if getattr(run, "shrink_stopped", None) is not None:  # the bound cut shrinking short
             record["shrink_stopped"] = run.shrink_stopped
         record.update(_counterexample(prop, run.message or "", list(run.cases), engine, info, reference,
-                                      describe(reference)))
+                                      describe(reference), tuple(run.rules)))
     return record
 
 
-def _counterexample(prop, message: str, cases: list[Case], engine, info, reference, reference_info) -> dict[str, Any]:
-    """The reproducer and mismatches of a property's shrunk scenarios. Never raises."""
+def _counterexample(prop, message: str, cases: list[Case], engine, info, reference, reference_info,
+                    rules: tuple[str, ...]) -> dict[str, Any]:
+    """The reproducer and mismatches of a property's shrunk scenarios, citing ``rules`` (those they
+    show broken). Never raises."""
     from conformance.format import loader
     from conformance.laws import counterexamples
 
@@ -165,8 +176,8 @@ def _counterexample(prop, message: str, cases: list[Case], engine, info, referen
         documents, failing, mismatches = [], [], []
         for number, case in enumerate(cases, 1):
             document = counterexamples.golden_case(
-                case, case_id=f"{prop.rules[0]}/counterexample-{tail}-{number}", rules=prop.rules,
-                reference=reference, observables=observables,
+                case, case_id=f"{rules[0]}/counterexample-{tail}-{number}", rules=rules,
+                reference=reference, observables=observables, cite_case_rules=False,
                 summary=f"Shrunk counterexample of the property {prop.id} on {info}: {message.splitlines()[0]}")
             documents.append(document)
             (replay,) = loader.load_text(case_file_yaml([document]), "<reproducer>")

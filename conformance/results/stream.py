@@ -269,6 +269,15 @@ class Run:
         return None
 
     @property
+    def partial_reason(self) -> str | None:
+        """For a shard's results file reported alone: it holds a part of its run only."""
+        shard = self.header.get("shard")
+        if not shard:
+            return None
+        return (f"shard {shard} of a run split with --shard: these are that shard's results only; report every "
+                "shard's results file together for the whole run")
+
+    @property
     def engine(self) -> str:
         engine = self.header.get("engine", {})
         return f"{engine.get('name', '?')} {engine.get('version', '?')}"

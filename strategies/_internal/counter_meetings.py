@@ -59,14 +59,14 @@ WEIGHTS = {"Doubling Season": 5, "-1/-1 doubler": 3, "Pir, Imaginative Rascal": 
 
 INTENTS: dict[str, tuple[int, tuple[str, ...]]] = {
     # intent: (drawn one time in how many, the features it needs with what they imply)
-    "activate": (2, ("loyalty-abilities",)),
+    "activate": (2, ("loyalty-abilities", "activated-abilities", "durations")),  # a new turn before it, if need be
     "double": (2, ("double-counters", "counters")),
     "prevented": (2, ("damage", "prevention-extras")),
-    "minus": (3, ("token-creation", "counters")),
+    "minus": (3, ("token-creation", "counters", "copy-effects", "token-copies")),  # create_token (features.py)
     "mana": (3, ("mana-abilities",)),
-    "put": (3, ("counters",)),
+    "put": (3, ("counters", "counter-replacements")),  # "if you would put" (122.6a: features.py)
     "walker enters": (3, ("zone-changes", "planeswalkers")),
-    "copy token": (3, ("token-copies",)),
+    "copy token": (3, ("token-copies", "copy-effects", "token-creation")),
     "trigger": (3, ("event-triggers", "triggered-abilities", "zone-changes")),
 }
 """What may be drawn after the scenario's own steps, each independently, in a drawn order: most

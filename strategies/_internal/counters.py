@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 from conformance.format.model import Case
 from strategies._internal.core import PLAYERS, _explicit, build_case
@@ -21,13 +22,22 @@ from strategies._internal.validation import check_features, check_size
 COUNTER_FEATURES = frozenset({"counter-replacements", "counter-halving", "token-replacements", "enters-with-counters",
                               "loyalty-abilities", "token-creation"})
 """The features these scenarios use (with counters, planeswalkers and replacement-order)."""
+BOARD_FEATURES = frozenset({"counters", "planeswalkers", "loyalty-abilities", "zone-changes", "enters-with-counters",
+                            "replacement-order"})
+"""What every scenario needs: a planeswalker with loyalty counters and loyalty abilities, a creature
+card in hand that enters with counters, every order of replacements scripted (616.1). ``features``
+must allow them (and counter or token replacements); the rest is drawn only as ``features`` allow."""
+STEP_FEATURES = {"put": frozenset({"counters"}), "enter": frozenset({"zone-changes"}),
+                 "token": frozenset({"token-creation", "copy-effects", "token-copies"}),
+                 "activate": frozenset({"activated-abilities", "loyalty-abilities"}), "end_turn": frozenset({"durations"})}
+"""The features each kind of step needs (conformance/format/features.py derives them)."""
 
 ALEX, BLAIR = PLAYERS[0], PLAYERS[1]
 
 
-def counter_replacement(draw: Any) -> dict[str, Any]:
+def counter_replacement(draw: Any, allowed: frozenset[str] = frozenset({"counter-halving"})) -> dict[str, Any]:
     """One counter replacement ability, any of its forms (a halving of an opponent's counters,
-    Vorinclex's, now and then)."""
+    Vorinclex's, now and then, where ``allowed`` has counter-halving)."""
     body: dict[str, Any] = {}
     if draw(st.booleans(), label="plus"):
         body["mode"] = "plus"
@@ -43,7 +53,7 @@ def counter_replacement(draw: Any) -> dict[str, Any]:
         body["effects_only"] = False
     if draw(st.booleans(), label="by you"):
         body["by_you"] = True
-    elif draw(st.integers(0, 3), label="Vorinclex's halving") == 3:  # "if an opponent would put": half (614.1a)
+    elif "counter-halving" in allowed and draw(st.integers(0, 3), label="Vorinclex's halving") == 3:  # half (614.1a)
         body.pop("amount", None)
         body.update(mode="half", by_opponent=True)
     return {"counter_replacement": body}
@@ -78,6 +88,12 @@ def counter_scenarios(*, features: Iterable[str] | None = None, max_replacements
     copies, -1/-1 counters on tokens, a mana ability. Shrinks towards fewer replacements, fewer
     steps, nothing of those, and smaller numbers."""
     allowed = check_features(features)
+    lacking = sorted(BOARD_FEATURES - allowed) or (
+        [] if allowed & {"counter-replacements", "token-replacements"} else ["counter-replacements or token-replacements"])
+    if lacking:
+        raise InvalidArgument(f"counter_scenarios needs the features {', '.join(lacking)} (a planeswalker with loyalty "
+                              f"abilities and counters, a creature card in hand that enters with counters, counter or "
+                              f"token replacements in a scripted order); features={sorted(allowed)} lacks them")
     check_size(max_replacements, "max_replacements")
     check_size(max_steps, "max_steps", minimum=1)
     defaults = {"features": None, "max_replacements": 3, "max_steps": 5}
@@ -98,10 +114,11 @@ def _counter_scenarios(draw: Any, *, features: Iterable[str] | None = None, max_
                   "zone": "hand"},
     }
     replacers = []
+    kinds = [kind for kind in ("counter-replacements", "token-replacements") if kind in allowed]
     for index in range(draw(st.integers(0, max_replacements), label="replacements")):
         name = f"r{index + 1}"
-        abilities = [counter_replacement(draw) if draw(st.booleans(), label="counters or tokens")
-                     else token_replacement(draw)]
+        counters = draw(st.booleans(), label="counters or tokens") if len(kinds) == 2 else kinds == ["counter-replacements"]
+        abilities = [counter_replacement(draw, allowed) if counters else token_replacement(draw)]
         objects[name] = {"card": {"types": ["enchantment"], "abilities": abilities}}
         if draw(st.booleans(), label="Blair's"):
             objects[name]["owner"] = BLAIR
@@ -113,14 +130,15 @@ def _counter_scenarios(draw: Any, *, features: Iterable[str] | None = None, max_
     steps: list[dict[str, Any]] = []
     tokens = 0
     activated = False
+    step_kinds = [kind for kind, needs in STEP_FEATURES.items() if needs <= allowed]  # each as features allow
     for _ in range(draw(st.integers(1, max_steps), label="steps")):
-        kind = draw(st.sampled_from(["put", "enter", "token", "activate", "end_turn"]), label="step")
+        kind = draw(st.sampled_from(step_kinds), label="step")
         if kind == "put" and "double-counters" in allowed and draw(st.integers(0, 3), label="a doubling") == 3:
             kind = "double"  # (drawn within a put, so that the simplest put shrinks past it)
         if kind == "put":
             body: dict[str, Any] = {"object": "bear", "kind": draw(st.sampled_from(["+1/+1", "charge"])),
                                     "count": draw(st.integers(1, 3), label="count")}
-            if draw(st.booleans(), label="whose effect"):
+            if "counter-replacements" in allowed and draw(st.booleans(), label="whose effect"):  # 122.6a
                 body["controller"] = draw(st.sampled_from([ALEX, BLAIR]))
             steps.append({"put_counters": {**body, "order": order()}})
         elif kind == "enter":
@@ -139,7 +157,7 @@ def _counter_scenarios(draw: Any, *, features: Iterable[str] | None = None, max_
             steps.append({"activate": {"object": "walker", "ability": draw(st.sampled_from(["up", "down", "zero"])),
                                        "order": order()}})
             activated = True
-        else:
+        elif "durations" in allowed:  # the end_turn step, or a second activation: a new turn first (606.3)
             steps.append({"end_turn": {}})
             activated = False
         steps.append({"expect": {}})

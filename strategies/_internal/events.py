@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from strategies._internal import meetings
+from strategies._internal.damage_modifiers import can  # a feature and what it implies (life, mana)
 from strategies._internal.drawing import Chooser
 
 EVENT_FEATURES = frozenset({"event-triggers", "life-gain-replacement", "life-loss-replacement", "mana-abilities",
@@ -117,21 +118,21 @@ def decorate(draw, objects: dict[str, Any], players: list[str], allowed: frozens
                 card = objects[host]["card"]
                 card["abilities"] = [*card.get("abilities", []), ability]
             added = True
-    if "life-gain-replacement" in allowed and draw.integer(0, 2) == 2:  # 614.1a, several: 616.1
+    if can("life-gain-replacement", allowed) and draw.integer(0, 2) == 2:  # 614.1a, several: 616.1
         for index in range(1, draw.integer(1, 2) + 1):
             objects[f"g{index}"] = {"card": {"types": ["enchantment"], "abilities": [{"double_life_gain": {}}]},
                                     "owner": draw.sample(owner)}
         added = True
-    if "mana-abilities" in allowed and draw.integer(0, 2) == 2:  # 605.1a: "{T}: Add ..."
+    if can("mana-abilities", allowed) and draw.integer(0, 2) == 2:  # 605.1a: "{T}: Add ..."
         mana = draw.sample(["G", "R", "C"])
         objects["m1"] = {"card": {"types": ["land"], "abilities": [
             {"mana_ability": {"name": "tap", "add": {mana: draw.integer(1, 2)}}}]}, "owner": draw.sample(owner)}
-        if "mana-replacement" in allowed and draw.boolean():  # 106.6a; several: each once (614.5)
+        if can("mana-replacement", allowed) and draw.boolean():  # 106.6a; several: each once (614.5)
             for index in range(1, draw.integer(1, 2) + 1):
                 objects[f"x{index}"] = {"card": {"types": ["artifact"], "abilities": [
                     {"multiply_mana": {"factor": draw.sample([2, 3])}}]}, "owner": objects["m1"]["owner"]}
         added = True
-    if "life-loss-replacement" in allowed and draw.integer(0, 3) == 3:  # 614.1a, several: 614.5
+    if can("life-loss-replacement", allowed) and draw.integer(0, 3) == 3:  # 614.1a, several: 614.5
         for index in range(1, draw.integer(1, 2) + 1):  # "they lose twice that much life instead"
             whose = draw.sample(["opponent", "you", "each"])
             objects[f"l{index}"] = {"card": {"types": ["enchantment"], "abilities": [
