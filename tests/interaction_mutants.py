@@ -39,38 +39,51 @@ def _replaced(module: Any, name: str, value: Any) -> Iterator[None]:
         setattr(module, name, saved)
 
 
+@contextmanager
+def _during(game: Any, flag: str) -> Iterator[None]:
+    """``game`` is marked with ``flag`` for the time of one of its steps (a hook sees it)."""
+    game.__dict__[flag] = True
+    try:
+        yield
+    finally:
+        del game.__dict__[flag]
+
+
 # --- one damage event: protection, prevention, lifelink, deathtouch, infect and wither ----------
 
 
-def _matches_with_colours(game: Any, f: s.Filter, obj: Any, colours: Any, *, you: str, source: Any = None) -> bool:
-    chars = as_source(game, obj)
-    chars = dataclasses.replace(chars, values=chars.values.with_(colors=colours(chars)))
-    return matches(f, obj, you=you, source=source, chars=chars)
+class _ProtectionColoursGame(Game):
+    """Protection, as it prevents damage, reads the source's colours as :meth:`colours` gives them."""
+
+    def modified(self, event, order):
+        def reading(game, f, obj, *, you, source=None):
+            chars = as_source(game, obj)
+            chars = dataclasses.replace(chars, values=chars.values.with_(colors=self.colours(chars)))
+            return matches(f, obj, you=you, source=source, chars=chars)
+        with _replaced(protection, "source_matches", reading):
+            return super().modified(event, order)
+
+    def colours(self, chars):  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
 
 
-class ProtectionFirstColourOnlyGame(Game):
+class ProtectionFirstColourOnlyGame(_ProtectionColoursGame):
     """Protection reads only the first colour of a source of two or more colours: a white-and-red
     source deals its damage to a creature with protection from red (702.16e, 105.2: it is each of
     its colours). One colour, or protection alone, is right."""
 
-    def modified(self, event, order):
-        def first_colour(game, f, obj, *, you, source=None):
-            return _matches_with_colours(game, f, obj, lambda chars: chars.values.colors[:1], you=you, source=source)
-        with _replaced(protection, "source_matches", first_colour):
-            return super().modified(event, order)
+    def colours(self, chars):
+        return chars.values.colors[:1]
 
 
-class ProtectionPrintedColourGame(Game):
+class ProtectionPrintedColourGame(_ProtectionColoursGame):
     """Protection reads the source's colour as printed (its copiable values), not as colour-changing
     effects made it: a red creature turned blue still has its damage prevented by protection from
     red, a blue one turned red does not (702.16e, 613.1e). Colour changes alone are right, and so
     is protection from a source that kept its colour."""
 
-    def modified(self, event, order):
-        def printed_colour(game, f, obj, *, you, source=None):
-            return _matches_with_colours(game, f, obj, lambda chars: chars.copiable.colors, you=you, source=source)
-        with _replaced(protection, "source_matches", printed_colour):
-            return super().modified(event, order)
+    def colours(self, chars):
+        return chars.copiable.colors
 
 
 class _DamageWatch(Game):
@@ -103,10 +116,12 @@ class _DamageWatch(Game):
         raise NotImplementedError
 
     def event_over(self) -> None:
-        self.__dict__.pop("_by_source", None)
+        """The damage event is over: what was kept for it goes."""
+        self.__dict__.pop("_pending", None)
 
-    def by_source(self) -> Counter:
-        return self.__dict__.setdefault("_by_source", Counter())
+    def pending(self) -> Counter:
+        """What a subclass keeps for the damage event until it is over (by source, or by recipient)."""
+        return self.__dict__.setdefault("_pending", Counter())
 
 
 class LifelinkBeforePreventionGame(_DamageWatch):
@@ -116,10 +131,10 @@ class LifelinkBeforePreventionGame(_DamageWatch):
     prevented nothing is dealt, and it gains nothing, as the reference engine does.)"""
 
     def watched(self, event, dealt, prevented):
-        self.by_source()[event.source] += prevented
+        self.pending()[event.source] += prevented
 
     def lifelink_gain(self, source, player, amount):
-        super().lifelink_gain(source, player, amount + self.by_source().pop(source, 0))
+        super().lifelink_gain(source, player, amount + self.pending().pop(source, 0))
 
 
 class DeathtouchThroughPreventionGame(_DamageWatch):
@@ -148,17 +163,17 @@ class CountersBeforePreventionGame(_DamageWatch):
         infect, wither = keywords.has_keyword(damage.INFECT), keywords.has_keyword(damage.WITHER)
         if event.recipient in self.player_states:
             if infect:
-                self.by_source()[(POISON, event.recipient)] += prevented
+                self.pending()[(POISON, event.recipient)] += prevented
         elif (infect or wither) and damage.is_creature(self, self.objects[event.recipient]):
-            self.by_source()[(MINUS, self.objects[event.recipient].ref)] += prevented
+            self.pending()[(MINUS, self.objects[event.recipient].ref)] += prevented
 
     def put_counters_on(self, obj, kind, count):
-        extra = self.by_source().pop((MINUS, obj.ref), 0) if kind == MINUS else 0
+        extra = self.pending().pop((MINUS, obj.ref), 0) if kind == MINUS else 0
         super().put_counters_on(obj, kind, count + extra)
 
     def event_over(self):
         """The counters of damage that was all prevented (so none was put with it)."""
-        for (kind, whom), count in list(self.by_source().items()):
+        for (kind, whom), count in list(self.pending().items()):
             if kind == POISON:
                 self.player_states[whom].counters[POISON] += count
             elif self.objects[whom[0]].ref == whom and self.objects[whom[0]].zone == "battlefield":
@@ -240,10 +255,10 @@ class RedirectionLosesLifelinkGame(_DamageWatch):
     are right."""
 
     def watched(self, event, dealt, prevented):
-        self.by_source()[event.source] += sum(e.amount for e in dealt if e.recipient != event.recipient)
+        self.pending()[event.source] += sum(e.amount for e in dealt if e.recipient != event.recipient)
 
     def lifelink_gain(self, source, player, amount):
-        kept = amount - self.by_source().pop(source, 0)
+        kept = amount - self.pending().pop(source, 0)
         if kept > 0:
             super().lifelink_gain(source, player, kept)
 
@@ -330,11 +345,8 @@ class PreventionExtraCountersNotReplacedGame(Game):
     puts, and the additional effect with no replacement, are right."""
 
     def additional_prevention_effects(self, order):
-        self.__dict__["_extras"] = True
-        try:
+        with _during(self, "_extras"):
             super().additional_prevention_effects(order)
-        finally:
-            del self.__dict__["_extras"]
 
     def replaced_counter_count(self, event, order, *, entering=False):
         if self.__dict__.get("_extras"):
@@ -475,11 +487,8 @@ class DoubledLifeTotalNotReplacedGame(Game):
     life gains under a doubler, are right."""
 
     def double_life(self, step):
-        self.__dict__["_doubling_life"] = True
-        try:
+        with _during(self, "_doubling_life"):
             super().double_life(step)
-        finally:
-            del self.__dict__["_doubling_life"]
 
     def life_gain_doublers(self, player):
         return 0 if self.__dict__.get("_doubling_life") else super().life_gain_doublers(player)
