@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from conformance.format import model as s
 from conformance.format.frozen import frozen
 from reference_engine import infect as infection
-from reference_engine import layers, life, simultaneous
+from reference_engine import layers, life
 from reference_engine.range_of_influence import abilities_now, as_source, current, in_range, matches_now, source_controller
 
 if TYPE_CHECKING:
@@ -151,8 +151,8 @@ def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False, inf
             life.lose(game, event.recipient, event.amount)
         return event.amount
     obj = game.objects[event.recipient]
-    if is_planeswalker(game, obj):  # 120.3c: as many as it has, at most (122.1: no negative counters)
-        obj.counters[LOYALTY] -= min(event.amount, obj.counters[LOYALTY])
+    if is_planeswalker(game, obj):  # 120.3c
+        game.loyalty_damage(obj, event.amount, infect=infect, wither=wither)
     if is_creature(game, obj) and game.damage_as_counters(infect, wither, to_player=False) is not None:
         infection.shrink(game, obj, event.amount)  # 120.3d
     elif is_creature(game, obj):  # 120.3e
@@ -160,7 +160,7 @@ def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False, inf
     if deathtouch:  # 702.2b
         game.deathtouched.add(obj.ref)
     # 603.2: the damage as dealt, after replacement; once per event for all dealt at once (603.2c)
-    simultaneous.dealt_damage(game, obj, event.amount)
+    game.dealt_damage(obj, event.amount)
     return event.amount
 
 

@@ -33,6 +33,12 @@ class EventSteps:
         self.tick()  # type: ignore[attr-defined]
         triggers.counters_put(self, obj, kind, count)  # type: ignore[arg-type]
 
+    def dealt_damage(self, obj: Any, amount: int) -> None:
+        """603.2, 603.2c: ``obj`` was dealt ``amount`` damage; its "is dealt damage" abilities
+        trigger now, or once the event of several damage actions it is part of is over, for the
+        total (:func:`simultaneous.dealt_damage`)."""
+        simultaneous.dealt_damage(self, obj, amount)  # type: ignore[arg-type]
+
     def is_tapped(self, obj: Any) -> bool:
         """110.5: whether ``obj`` is a tapped permanent."""
         return obj.zone == "battlefield" and obj.ref in mana.tapped(self)  # type: ignore[arg-type]

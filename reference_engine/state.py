@@ -138,3 +138,11 @@ class GameState(Protocol):
     def damage_as_counters(self, infect: bool, wither: bool, *, to_player: bool) -> str | None:
         """120.3b, 120.3d: counters instead of damage's usual result."""
         ...
+
+    def loyalty_damage(self, obj: GameObject, amount: int, *, infect: bool, wither: bool) -> None:
+        """120.3c: what damage dealt to a planeswalker does to its loyalty."""
+        ...
+
+    def dealt_damage(self, obj: GameObject, amount: int) -> None:
+        """603.2, 603.2c: ``obj`` was dealt damage; its abilities waiting for it trigger."""
+        ...

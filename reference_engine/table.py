@@ -131,6 +131,12 @@ class Table:
         """120.3b, 120.3d: the counters damage from a source with infect or wither gives instead."""
         return infect_rules.counters_instead(infect, wither, to_player=to_player)
 
+    def loyalty_damage(self, obj: Any, amount: int, *, infect: bool, wither: bool) -> None:
+        """120.3c: damage dealt to a planeswalker removes that many loyalty counters from it, as many
+        as it has at most (122.1: no negative counters), infect and wither or not (they change
+        what damage does to players and creatures only, 120.3b, 120.3d)."""
+        obj.counters[damage.LOYALTY] -= min(amount, obj.counters[damage.LOYALTY])
+
     # --- observing ------------------------------------------------------------------------------
 
     def observe_players(self) -> dict[str, dict[str, Any]]:

@@ -26,7 +26,7 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import controller_of, in_range
-from tests import counter_mutants, life_mutants
+from tests import counter_mutants, interaction_mutants as im, life_mutants
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -715,6 +715,30 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("attacking-does-not-tap", "508.1f", AttackingDoesNotTapGame),
     Mutant("vigilance-ignored", "702.20b", VigilanceIgnoredGame),
     Mutant("blocker-damage-to-first-attacker", "510.1d", BlockerDamageToFirstAttackerGame),
+    # where two rules meet on one event or object (issue 39: tests/interaction_mutants.py)
+    Mutant("protection-first-colour-only", "702.16e", im.ProtectionFirstColourOnlyGame),
+    Mutant("protection-printed-colour", "702.16e", im.ProtectionPrintedColourGame),
+    Mutant("lifelink-before-prevention", "702.15b", im.LifelinkBeforePreventionGame),
+    Mutant("deathtouch-through-prevention", "702.2b", im.DeathtouchThroughPreventionGame),
+    Mutant("counters-before-prevention", "120.3d", im.CountersBeforePreventionGame),
+    Mutant("shield-restored-between-steps", "615.7", im.ShieldRestoredBetweenStepsGame),
+    Mutant("static-prevention-once-per-combat", "615.10", im.StaticPreventionOncePerCombatGame),
+    Mutant("protection-prevents-unpreventable", "615.12", im.ProtectionPreventsUnpreventableGame),
+    Mutant("redirected-damage-loses-lifelink", "614.9", im.RedirectionLosesLifelinkGame),
+    Mutant("infect-to-planeswalker-as-counters", "120.3c", im.InfectToPlaneswalkerAsCountersGame),
+    Mutant("stolen-lifelink-to-owner", "702.15b", im.StolenLifelinkToOwnerGame),
+    Mutant("indestructible-from-copiable-values", "702.12b", im.IndestructibleFromCopiableValuesGame),
+    Mutant("indestructible-survives-zero-toughness", "704.5f", im.IndestructibleSurvivesZeroToughnessGame),
+    Mutant("prevention-extra-not-replaced", "615.5", im.PreventionExtraCountersNotReplacedGame),
+    Mutant("doubled-counters-not-replaced", "701.10e", im.DoubledCountersNotReplacedGame),
+    Mutant("kind-limited-replacement-for-every-kind", "614.1a", im.KindLimitedReplacementForEveryKindGame),
+    Mutant("opponent-halving-reads-owner", "613.1b", im.OpponentHalvingReadsOwnerGame),
+    Mutant("doubled-copies-not-copies", "707.2", im.DoubledCopiesNotCopiesGame),
+    Mutant("doubled-copies-lose-exceptions", "707.9", im.DoubledCopiesLoseExceptionsGame),
+    Mutant("stolen-trigger-owner-controls", "603.3a", im.StolenTriggerOwnerControlsGame),
+    Mutant("dealt-damage-once-per-source", "603.2c", im.DealtDamageOncePerSourceGame),
+    Mutant("doubled-life-not-replaced", "701.10d", im.DoubledLifeTotalNotReplacedGame),
+    Mutant("anthem-reads-owner", "613.1b", im.AnthemReadsOwnerGame),
 )
 
 
