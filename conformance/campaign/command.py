@@ -58,8 +58,8 @@ def add_parser(commands) -> None:
     campaign.add_argument("--seconds", type=positive(float), required=True, metavar="N",
                           help="how long the campaign runs (it stops sooner on SIGINT or SIGTERM)")
     campaign.add_argument("--properties", action="extend", nargs="+", metavar="ID",
-                          help="only these properties: an id, or a rule that ids start with (default: every property "
-                               "the engine can run)")
+                          help="only these properties: an id, or the start of ids (701.11b: every property of that "
+                               "rule; default: every property the engine can run)")
     campaign.add_argument("--workers", type=positive(int), default=1, metavar="K",
                           help="worker processes (default 1)")
     campaign.add_argument("--out", default="campaign-cases", metavar="DIR",
@@ -78,7 +78,7 @@ def add_parser(commands) -> None:
 
 
 def selected(wanted: list[str] | None, info) -> tuple[list[str], list[str]]:
-    """The ids of the properties to run (those ``wanted`` name, an id or a rule prefix; all by
+    """The ids of the properties to run (those ``wanted`` name, an id or the start of ids; all by
     default) that the engine can run, and one line per property left out for that; raises
     ``ValueError`` naming a ``wanted`` that names none."""
     from reference_engine import ReferenceEngine
@@ -90,12 +90,10 @@ def selected(wanted: list[str] | None, info) -> tuple[list[str], list[str]]:
     chosen = suite
     if wanted:
         for name in wanted:
-            if not any(p.id == name or p.id.startswith(name.rstrip("/") + "/") or p.id.split("/")[0].startswith(name)
-                       for p in suite):
-                raise ValueError(f"campaign --properties {name}: no property has that id or rule "
+            if not any(p.id.startswith(name) for p in suite):
+                raise ValueError(f"campaign --properties {name}: no property's id is or starts with it "
                                  "(mtg-conformance properties lists them)")
-        chosen = [p for p in suite if any(p.id == name or p.id.split("/")[0].startswith(name.rstrip("/"))
-                                          for name in wanted)]
+        chosen = [p for p in suite if any(p.id.startswith(name) for name in wanted)]
     reference = ReferenceEngine()
     runnable, left_out = [], []
     for prop in chosen:
@@ -219,6 +217,7 @@ class Campaign:
 
     def halt(self, why: str) -> None:
         """Tell every worker to end its round at its next example (not while shrinking)."""
+        self.schedule.interrupted = self.schedule.interrupted or why.startswith("interrupted")
         if self.stopping is None:
             self.stopping, self.stopped_at = why, time.monotonic()
             self.stop.set()
@@ -293,6 +292,7 @@ class Campaign:
         from conformance.campaign.page import write
 
         self.html_written = time.monotonic()
-        problem = write(self.args.html, self.schedule, self.info, self.args, final=final)
+        problem = write(self.args.html, self.schedule, self.info, self.args, final=final,
+                        seconds=time.monotonic() - self.view.started)
         if problem:
             self.schedule.failures.append(problem) if final else self.view.say(problem)

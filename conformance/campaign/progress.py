@@ -39,6 +39,7 @@ class View:
         self.seconds, self.workers, self.declared = seconds, workers, interactions
         self.started = time.monotonic() if started is None else started
         self.shown = 0  # lines of the live view on the terminal now
+        self.said: set[str] = set()  # the counterexample files said so far
         self.last = self.started
 
     @staticmethod
@@ -104,7 +105,10 @@ class View:
         how = "replayed from the database" if found["mode"] == "replay" else "found"
         if "error" in found:
             where = found["error"]
+        elif found["path"] in self.said:  # found again: counted, not said again
+            return
         else:
+            self.said.add(found["path"])
             where = found["path"] + ("" if found.get("new") else " (already there)")
         self.say(f"{how} by worker {worker}: {found['property']} (rules {', '.join(found['rules'])}): {where}\n"
                  f"  {found['message']}")

@@ -75,7 +75,8 @@ class Schedule:
         self.deck = list(reversed(properties))  # the explore rounds of this cycle, the next last
         self.random = random.Random(seed)
         self.rounds = 0
-        self.failures: list[str] = []  # one line per round that errored outside a property (worker's own)
+        self.failures: list[str] = []  # lines for the summary: properties left out, workers that failed
+        self.interrupted = False  # a signal stopped the campaign
 
     def next(self, seconds_left: float) -> dict[str, Any]:
         """The next round, to last at most ``seconds_left``."""
