@@ -217,3 +217,61 @@ def test_tally_counts_rounds_under_way():
     tally.examples.update({"ran": 10})
     tally.running[1] = {"ran": 5, "refused": 2}
     assert (tally.ran, tally.refused) == (15, 2)
+
+
+def test_a_stop_never_cuts_a_shrink(tmp_path):
+    """A worker told to stop ends its round at its next example, unless that example is part of
+    shrinking a counterexample: the counterexample is shrunk and written first."""
+    from queue import Queue
+
+    from hypothesis.database import InMemoryExampleDatabase
+
+    from conformance.campaign.worker import Worker
+
+    class Failures(InMemoryExampleDatabase):
+        """Notes Hypothesis storing a failing example (under a test's primary key)."""
+        stored = False
+
+        def save(self, key: bytes, value: bytes) -> None:
+            self.stored = self.stored or not key.endswith(databases.SUB_KEYS)
+            super().save(key, value)
+
+    class OnceAFailureIsStored:  # the stop comes as the first failing example is stored, before shrinking
+        def is_set(self) -> bool:
+            return worker.database.stored
+
+    worker = Worker(1, MUTANT, [str(tmp_path / "db")], str(tmp_path / "out"), 10.0, Queue(), OnceAFailureIsStored())
+    worker.database = Failures()
+    report = worker.round({"property": PROPERTY, "mode": "explore", "examples": 2000, "seconds": 120})
+    assert not report["cut"] and report["found"]["new"], report
+    assert Path(report["found"]["path"]).is_file()
+    assert report["counts"]["failing"] > 1  # it went on shrinking after the stop
+    cut = worker.round({"property": PROPERTY, "mode": "explore", "examples": 2000, "seconds": 120})
+    assert cut["cut"] and "found" not in cut  # stopped before its first example: nothing runs
+
+
+def test_the_view_off_a_terminal_is_a_line_a_minute_and_each_file_once():
+    import io
+
+    from conformance.campaign.progress import View
+
+    schedule = Schedule([PROPERTY, "613/agrees-with-reference"])
+    stream = io.StringIO()
+    view = View(stream, "minute", schedule, seconds=600, workers=2, interactions=143, started=0.0)
+    schedule.record({"kind": "round", "worker": 1, "property": PROPERTY, "mode": "explore", "seconds": 30.0,
+                     "counts": {"ran": 1200, "refused": 3}, "interactions": {"row-a": 4}})
+    view.tick(now=59.0)
+    assert stream.getvalue() == ""
+    view.tick(now=60.0)
+    assert stream.getvalue() == ("campaign 1:00 of 10:00: 1,200 examples (20.0/s, 10.0/s per worker), 0 counterexample "
+                                 "files, 1 of 143 interactions reached\n")
+    found_it = {"path": "out/x.yaml", "new": True, "rules": ["701.11b"], "message": "got 0/2"}
+    for _ in range(2):
+        said = schedule.record({"kind": "round", "worker": 2, "property": PROPERTY, "mode": "explore", "seconds": 1.0,
+                                "counts": {"ran": 1, "failing": 3}, "found": found_it})
+        view.found(said, worker=2)
+    assert stream.getvalue().count("found by worker 2: 701.11b/tripling-adds-twice-current-value (rules 701.11b): "
+                                   "out/x.yaml\n  got 0/2\n") == 1  # found again: counted, not said again
+    summary = view.summary(how="time is up", engine="e 1", spec="tests.mutants:x", databases=["db"], out="out", now=600.0)
+    assert "1 counterexample file in out (1 new):\n  out/x.yaml: 701.11b/tripling" in summary
+    assert summary.endswith("replay them: mtg-conformance run --engine tests.mutants:x --cases out")

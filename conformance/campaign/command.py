@@ -16,6 +16,7 @@ import queue
 import signal
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from conformance.campaign.progress import View, clock
@@ -31,20 +32,16 @@ CROSSHAIR_REFUSED = (
     "caches; docs/campaigns.md, \"CrossHair\"); use --backend hypothesis")
 
 
-def positive(kind):
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
-        if not value > 0 or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"expected a number above 0, not {text!r}")
-        return value
-    return parse
+def worker_count(text: str) -> int:
+    """``--workers``: a whole number of processes, 1 or more."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of workers, 1 or more, not {text!r}")
+    return int(text)
 
 
 def add_parser(commands) -> None:
     """``mtg-conformance campaign``'s options."""
+    from conformance.engines.harness import positive_seconds
     from conformance.laws import profiles
 
     campaign = commands.add_parser(
@@ -55,12 +52,12 @@ def add_parser(commands) -> None:
     campaign.add_argument("--database", action="append", required=True, metavar="URL",
                           help="the shared example database: a directory, redis://HOST:PORT/DB, or readonly:URL; "
                                "repeated, one multiplexed database (read from all, written to the writable ones)")
-    campaign.add_argument("--seconds", type=positive(float), required=True, metavar="N",
+    campaign.add_argument("--seconds", type=positive_seconds, required=True, metavar="N",
                           help="how long the campaign runs (it stops sooner on SIGINT or SIGTERM)")
     campaign.add_argument("--properties", action="extend", nargs="+", metavar="ID",
                           help="only these properties: an id, or the start of ids (701.11b: every property of that "
                                "rule; default: every property the engine can run)")
-    campaign.add_argument("--workers", type=positive(int), default=1, metavar="K",
+    campaign.add_argument("--workers", type=worker_count, default=1, metavar="K",
                           help="worker processes (default 1)")
     campaign.add_argument("--out", default="campaign-cases", metavar="DIR",
                           help="where the counterexamples are written, one case file each, named by a hash of its "
@@ -124,6 +121,11 @@ def command(args: argparse.Namespace) -> int:
     except DatabaseError as exc:
         print(f"campaign {exc}", file=sys.stderr)
         return USAGE
+    try:
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"campaign --out {args.out}: cannot make the directory: {exc.strerror or exc}; nothing was run", file=sys.stderr)
+        return USAGE
     engine = load_engine(args.engine)  # an engine that does not load: one line (cli.main)
     try:
         info = describe(engine)
@@ -171,6 +173,8 @@ class Campaign:
         self.html_written = 0.0
 
     def start_workers(self) -> None:
+        """Start the workers with SIGINT and SIGTERM blocked: a worker keeps them blocked (then ignored)
+        from its first instruction, and one arriving meanwhile reaches this process as they unblock."""
         from conformance.campaign.worker import work
 
         for number in range(1, self.args.workers + 1):
@@ -179,7 +183,11 @@ class Campaign:
                 target=work, name=f"mtg-conformance campaign worker {number}", daemon=True,
                 args=(number, self.args.engine, list(self.args.database), self.args.out, self.args.shrink_seconds,
                       tasks, self.results, self.stop))
-            process.start()
+            previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+            try:
+                process.start()
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
             self.workers[number] = process
 
     def run(self) -> int:

@@ -62,13 +62,24 @@ class View:
                 f"{examples / elapsed / self.workers:.1f}/s per worker), {files} counterexample file{'s' * (files != 1)}, "
                 f"{len(self.schedule.interactions)} of {self.declared} interactions reached")
 
-    def table(self) -> list[str]:
+    def table(self, most: int | None = None) -> list[str]:
+        """The header and a row per property; ``most``: at most that many rows, those running now, then
+        those that found something, then those that ran longest first, and a line for the rest."""
         rows = [f"{'property':<{WIDTH}} {'rounds':>6} {'examples':>9} {'refused':>8} {'found':>5} {'interactions':>12}"]
-        for tally in self.schedule.tallies.values():
+        tallies = list(self.schedule.tallies.values())
+        if most is not None and len(tallies) > most:
+            shown = sorted(tallies, key=lambda t: (not t.running, not t.found, -t.seconds))[:max(0, most - 1)]
+            rest = len(tallies) - len(shown)
+            tallies = [t for t in tallies if t in shown]
+        else:
+            rest = 0
+        for tally in tallies:
             name = tally.id if len(tally.id) <= WIDTH else tally.id[:WIDTH - 1] + "…"
             running = f"  ← worker {', '.join(str(w) for w in sorted(tally.running))}" if tally.running else ""
             rows.append(f"{name:<{WIDTH}} {tally.rounds:>6} {tally.ran:>9,} {tally.refused:>8,} {len(tally.found):>5} "
                         f"{len(tally.interactions):>12}{running}")
+        if rest:
+            rows.append(f"… {rest} more properties (the summary lists them all)")
         return rows
 
     def _erase(self) -> None:
@@ -77,7 +88,10 @@ class View:
             self.shown = 0
 
     def _draw(self, now: float) -> None:
-        lines = [self.status(now), *self.table()]
+        import shutil
+
+        width, height = shutil.get_terminal_size()  # half the screen at most: lines wrapped or scrolled off cannot be redrawn, and the counterexamples found stay above
+        lines = [line[:max(1, width - 1)] for line in (self.status(now), *self.table(most=max(3, height // 2 - 2)))]
         self.stream.write("\n".join(lines) + "\n")
         self.shown = len(lines)
 

@@ -126,6 +126,8 @@ class Schedule:
             tally.replayed += 1
         if "path" in found:
             tally.found.setdefault(found["path"], found)
+        elif found.get("error") not in self.failures:
+            self.failures.append(found["error"])  # not saved (a full disk): the summary says so
         return {**found, "property": tally.id, "mode": message["mode"], "replayed": message.get("replayed", 0)}
 
     @property

@@ -133,7 +133,8 @@ class Worker:
         try:
             path, new = found.save(self.out, prop, run, self.engine, self.info, self.reference, self.reference_info)
         except OSError as exc:  # a full disk: said in the summary; the database still holds the example
-            return {**found_here, "error": f"could not save in {self.out}: {exc.strerror or exc}"}
+            return {**found_here, "error": f"{prop.id}: could not save its counterexample in {self.out}: "
+                                           f"{exc.strerror or exc} (the example database keeps it)"}
         return {**found_here, "path": str(path), "new": new}
 
 
