@@ -64,8 +64,9 @@ def add_parser(commands) -> None:
                                "content (default: campaign-cases)")
     campaign.add_argument("--backend", choices=("hypothesis", "crosshair"), default="hypothesis",
                           help="Hypothesis's backend (crosshair is refused: docs/campaigns.md)")
-    campaign.add_argument("--shrink-seconds", type=profiles.parse_shrink_seconds, default=10.0, metavar="SECONDS",
-                          help="the most seconds spent shrinking one counterexample, or 'none' (default 10)")
+    campaign.add_argument("--shrink-seconds", type=profiles.parse_shrink_seconds, default=profiles.shrink_seconds("thorough"),
+                          metavar="SECONDS", help="the most seconds spent shrinking one counterexample, or 'none' "
+                                                  "(default: the thorough profile's, 60)")
     campaign.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
                           help="auto (default): a live table on a terminal, a line a minute elsewhere; on: the same; "
                                "off: only what is found, and the summary")
@@ -158,7 +159,7 @@ class Campaign:
         self.args, self.info, self.interrupts = args, info, interrupts
         self.schedule = Schedule(properties, seed=args.seed,
                                  seconds=round_seconds(args.seconds, args.workers, len(properties)))
-        self.schedule.failures.extend(left_out)
+        self.schedule.notes.extend(left_out)
         self.context = multiprocessing.get_context("spawn")
         self.results = self.context.Queue()
         self.stop = self.context.Event()
@@ -254,7 +255,7 @@ class Campaign:
         kind = message["kind"]
         if kind == "failed":
             self.failed.add(worker)
-            self.schedule.failures.append(f"worker {worker} failed: {message['message']}")
+            self.schedule.notes.append(f"worker {worker} failed: {message['message']}")
             self.view.say(f"campaign: worker {worker} failed: {message['message']}")
             self.done.add(worker)
             return
@@ -280,8 +281,8 @@ class Campaign:
             if number not in self.done and process.exitcode is not None and self.results.empty():
                 self.done.add(number)
                 self.failed.add(number)
-                self.schedule.failures.append(f"worker {number} exited (status {process.exitcode}) during a round")
-                self.view.say(self.schedule.failures[-1])
+                self.schedule.notes.append(f"worker {number} exited (status {process.exitcode}) during a round")
+                self.view.say(self.schedule.notes[-1])
         if self.stopping is None:
             return
         bound = self.args.shrink_seconds if self.args.shrink_seconds is not None else 300.0
@@ -290,7 +291,7 @@ class Campaign:
             if late and process.is_alive():
                 process.kill()
                 self.done.add(number)
-                self.schedule.failures.append(
+                self.schedule.notes.append(
                     f"worker {number} did not end its round within {bound + STOP_GRACE:g} s of the stop: killed (what it "
                     "was running is in the example database, replayed by the next campaign)")
 
@@ -303,4 +304,4 @@ class Campaign:
         problem = write(self.args.html, self.schedule, self.info, self.args, final=final,
                         seconds=time.monotonic() - self.view.started)
         if problem:
-            self.schedule.failures.append(problem) if final else self.view.say(problem)
+            self.schedule.notes.append(problem) if final else self.view.say(problem)

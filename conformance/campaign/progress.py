@@ -143,7 +143,7 @@ class View:
             lines.append(f"replay them: mtg-conformance run --engine {_quoted(spec)} --cases {_quoted(out)}")
         else:
             lines.append("no counterexample found")
-        lines.extend(self.schedule.failures)
+        lines.extend(self.schedule.notes)
         return "\n".join(lines)
 
 

@@ -75,7 +75,7 @@ class Schedule:
         self.deck = list(reversed(properties))  # the explore rounds of this cycle, the next last
         self.random = random.Random(seed)
         self.rounds = 0
-        self.failures: list[str] = []  # lines for the summary: properties left out, workers that failed
+        self.notes: list[str] = []  # lines for the summary: properties left out, workers that failed
         self.interrupted = False  # a signal stopped the campaign
 
     def next(self, seconds_left: float) -> dict[str, Any]:
@@ -126,8 +126,8 @@ class Schedule:
             tally.replayed += 1
         if "path" in found:
             tally.found.setdefault(found["path"], found)
-        elif found.get("error") not in self.failures:
-            self.failures.append(found["error"])  # not saved (a full disk): the summary says so
+        elif found.get("error") not in self.notes:
+            self.notes.append(found["error"])  # not saved (a full disk): the summary says so
         return {**found, "property": tally.id, "mode": message["mode"], "replayed": message.get("replayed", 0)}
 
     @property
