@@ -46,18 +46,23 @@ def yaml_files(directory: Path) -> list[str]:
     return sorted(p.name for p in directory.glob("*.yaml"))
 
 
-def found_by_one_replayed_by_the_other(database: str, tmp_path: Path) -> None:
+def found_by_one_replayed_by_the_other(database: str, tmp_path: Path, *second_databases: str, between=None) -> None:
     """Campaign A explores and writes the counterexample; campaign B, later, with the same
-    database, replays it in its first round (a replay round generates nothing: what fails there
-    came from the database) and writes the same file, by name and content."""
+    database (or ``second_databases``), replays it in its first round (a replay round generates
+    nothing: what fails there came from the database) and writes the same file, by name and content;
+    ``between`` is called after A, before B."""
     first, second = tmp_path / "a", tmp_path / "b"
     a = campaign("--engine", MUTANT, "--database", database, "--seconds", "8", "--properties", PROPERTY,
-                 "--out", str(first), "--progress", "off")
+                 "--out", str(first), "--progress", "off", "--html", str(tmp_path / "a.html"))
     assert a.returncode == 1, a.stdout + a.stderr
     assert f"found by worker 1: {PROPERTY}" in a.stdout
     assert len(yaml_files(first)) == 1, a.stdout
-    b = campaign("--engine", MUTANT, "--database", database, "--seconds", "3", "--properties", PROPERTY,
-                 "--out", str(second), "--progress", "off")
+    page = (tmp_path / "a.html").read_text("utf-8")
+    assert "1 counterexample file" in page and yaml_files(first)[0] in page  # the report's page, its reproducer
+    if between is not None:
+        between()
+    b = campaign("--engine", MUTANT, *(arg for url in (second_databases or (database,)) for arg in ("--database", url)),
+                 "--seconds", "3", "--properties", PROPERTY, "--out", str(second), "--progress", "off")
     assert b.returncode == 1, b.stdout + b.stderr
     assert f"replayed from the database by worker 1: {PROPERTY}" in b.stdout, b.stdout
     assert yaml_files(second) == yaml_files(first)
@@ -66,7 +71,14 @@ def found_by_one_replayed_by_the_other(database: str, tmp_path: Path) -> None:
 
 
 def test_two_campaigns_share_a_directory(tmp_path):
-    found_by_one_replayed_by_the_other(str(tmp_path / "db"), tmp_path)
+    shared, local = tmp_path / "db", tmp_path / "local"
+    stored = lambda: sorted((p.relative_to(shared), p.read_bytes()) for p in shared.rglob("*") if p.is_file())  # noqa: E731
+    after_a = []
+    # B multiplexes the shared directory, read-only, with a local one it writes
+    found_by_one_replayed_by_the_other(str(shared), tmp_path, f"readonly:{shared}", str(local),
+                                       between=lambda: after_a.extend(stored()))
+    assert after_a and stored() == after_a  # A stored its counterexample there; B changed nothing there
+    assert any(p.is_file() for p in local.rglob("*"))  # and B kept what it ran in its own
     cases = tmp_path / "a"
     failing = replay(MUTANT, cases)
     assert failing.returncode == 1, failing.stdout  # the counterexample fails on the engine that has the bug
