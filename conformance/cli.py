@@ -151,6 +151,10 @@ def build_parser() -> argparse.ArgumentParser:
     from conformance.author_commands import add_parsers
 
     COMMANDS.update(add_parsers(commands))  # explore, explain, features (conformance/author_commands.py)
+    from conformance.campaign import command as campaign
+
+    campaign.add_parser(commands)  # docs/campaigns.md
+    COMMANDS["campaign"] = campaign.command
     return parser
 
 

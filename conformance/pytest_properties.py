@@ -16,10 +16,10 @@ import pytest
 from conformance.format import yamlsource
 from conformance.laws import counterexamples, profiles, catalogue as properties
 from conformance.results import records
-from conformance.results.compare import same
 from conformance.engines.interface import EngineInfo, describe
 from conformance.laws.catalogue import DIFFERENTIAL_ID, DIFFERENTIAL_RULES, Property, differential_property  # noqa: F401  (their old home)
 from conformance.laws import shrinking
+from conformance.laws.counterexamples import disagrees as _disagrees  # noqa: F401  (its old home)
 from conformance.laws.runner import run_property
 from conformance.session import ENGINE_KEY
 from conformance import pytest_progress, rerun
@@ -83,21 +83,9 @@ class PropertyItem(pytest.Item):
     def _save(self, run, engine, reference, info: EngineInfo, reference_info: EngineInfo) -> Path | str | None:
         """The shrunk counterexample as a golden case file, citing the rules it shows broken."""
         directory = self.config.getoption("mtg_save_failures")
-        cases, message = run.cases, run.message
-        if not directory or not cases:
+        if not directory or not run.cases:
             return None
-        observables = info.observables["objects"] & reference_info.observables["objects"]
-        failing = [case for case in cases if _disagrees(engine, reference, case, observables)]
-        documents = []
-        for number, case in enumerate(failing or cases, 1):
-            reported = counterexamples.engine_values(engine, case)
-            documents.append(counterexamples.golden_case(
-                case, case_id=f"{run.rules[0]}/counterexample-{counterexamples.slug(self.prop.id.split('/', 1)[1])}-{number}",
-                rules=run.rules, reference=reference, observables=observables, cite_case_rules=False,
-                summary=(f"Shrunk counterexample of the property {self.prop.id} ({self.prop.summary}) "
-                         f"on {info}: {message}. Expected values are the reference engine's; the engine "
-                         f"under test reported: {reported}."),
-            ))
+        documents = counterexamples.property_documents(self.prop, run, engine, info, reference, reference_info)
         target = Path(directory) / (counterexamples.slug(self.prop.id) + ".yaml")
         try:
             return counterexamples.write(target, documents)
@@ -151,23 +139,6 @@ def examples_text(counts: dict[str, int]) -> str:
         if counts.get(key):
             parts.append(f"{counts[key]} {what}")
     return ", ".join(parts)
-
-
-def _disagrees(engine, reference, case, observables) -> bool:
-    """Whether ``engine`` reports something else than the reference engine for ``case``."""
-    try:
-        ours = engine.run(case.to_dict())
-    except Exception:
-        return True
-    theirs = reference.run(case.to_dict())
-    if not isinstance(ours, list) or len(ours) != len(theirs):
-        return True
-    for got, expected in zip(ours, theirs):
-        for oid, values in expected["objects"].items():
-            seen = got.get("objects", {}).get(oid, {}) if isinstance(got, dict) else {}
-            if any(not same(values[k], seen.get(k)) for k in observables & set(values)):
-                return True
-    return False
 
 
 def statistics_table(reports: list[dict[str, Any]]) -> str:

@@ -750,3 +750,13 @@ class CountersAfterSwitchesEngine(ReferenceEngine):
 
     def describe(self):
         return {**super().describe(), "name": "mutant counters-after-switches"}
+
+
+def __getattr__(name: str):
+    """``tests.mutants:mutant_NAME``, each mutant of :data:`MUTANTS` as an engine spec (its name's dashes as
+    underscores): ``mtg-conformance campaign --engine tests.mutants:mutant_tripling_as_doubling``."""
+    if name.startswith("mutant_"):
+        for mutant in MUTANTS:
+            if mutant.name.replace("-", "_") == name[len("mutant_"):]:
+                return mutant.engine
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -197,3 +197,42 @@ def engine_values(engine: Engine, case: Case) -> str:
             shown += "".join(f", {name} at {v.get('life')} life" for name, v in players.items() if isinstance(v, dict))
         parts.append(f"checkpoint {number}: {shown}")
     return "; ".join(parts)
+
+
+def disagrees(engine: Engine, reference: Engine, case: Case, observables: frozenset[str]) -> bool:
+    """Whether ``engine`` reports something else than the reference engine for ``case``."""
+    from conformance.results.compare import same
+
+    try:
+        ours = engine.run(case.to_dict())
+    except Exception:
+        return True
+    theirs = reference.run(case.to_dict())
+    if not isinstance(ours, list) or len(ours) != len(theirs):
+        return True
+    for got, expected in zip(ours, theirs):
+        for oid, values in expected["objects"].items():
+            seen = got.get("objects", {}).get(oid, {}) if isinstance(got, dict) else {}
+            if any(not same(values[k], seen.get(k)) for k in observables & set(values)):
+                return True
+    return False
+
+
+def property_documents(prop, run, engine: Engine, info, reference: Engine, reference_info) -> list[dict[str, Any]]:
+    """A failed property's shrunk counterexample (``run``, a :class:`conformance.laws.runner.PropertyRun`)
+    as case-file cases: those of its scenarios the engine disagrees on (all of them if none does),
+    each checkpoint filled with the reference engine's values, citing the rules the counterexample
+    shows broken (``run.rules``), the summary saying what the engine reported instead."""
+    observables = info.observables["objects"] & reference_info.observables["objects"]
+    failing = [case for case in run.cases if disagrees(engine, reference, case, observables)]
+    documents = []
+    for number, case in enumerate(failing or run.cases, 1):
+        reported = engine_values(engine, case)
+        documents.append(golden_case(
+            case, case_id=f"{run.rules[0]}/counterexample-{slug(prop.id.split('/', 1)[1])}-{number}",
+            rules=run.rules, reference=reference, observables=observables, cite_case_rules=False,
+            summary=(f"Shrunk counterexample of the property {prop.id} ({prop.summary}) "
+                     f"on {info}: {run.message}. Expected values are the reference engine's; the engine "
+                     f"under test reported: {reported}."),
+        ))
+    return documents
