@@ -279,9 +279,12 @@ def _entered(step: dict[str, Any]) -> str | None:
 
 
 def _declared_controller(draw, spec: dict[str, Any]) -> str:
-    """Who controls an object declared on the battlefield: mostly its owner (108.4)."""
+    """Who controls an object declared on the battlefield: mostly its owner (108.4); one with an
+    activated or triggered ability more often another player, who activates it (602.2) and
+    controls what it triggers (603.3a)."""
     draw = Chooser.of(draw)
-    if draw.integer(0, 4) == 4:
+    acting = any("activated" in ability or "triggered" in ability for ability in spec["card"].get("abilities", ()))
+    if draw.integer(0, 4) >= (3 if acting else 4):
         spec["controller"] = _opponent(spec["owner"])
     return spec.get("controller", spec["owner"])
 
