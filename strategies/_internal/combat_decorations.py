@@ -3,7 +3,8 @@
 a creature gain keywords until end of turn (613.1f), prevention meeting combat damage (a Fog,
 615.1; a shield on a creature, 615.7; a creature's static prevention, 615.10), a creature's
 ability triggering on its damage or its death (603.2, 603.10a), an infect attacker against a
-defending player who already has poison counters (702.90b, 704.5c).
+defending player who already has poison counters (702.90b, 704.5c), the defending player's
+planeswalker made a creature and attacked (306.5c, 120.3c, 120.3e).
 
 They are one list, drawn after every other choice of the combat but its divisions (which depend on
 what they make of it), each element ``(kind, n, m)``: its kind and two small numbers the kind reads

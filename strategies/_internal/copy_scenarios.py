@@ -28,7 +28,8 @@ from strategies._internal.validation import check_checkpoints, check_features, c
 def copy_scenarios(*, features: Iterable[str] | None = None, max_originals: int = 2, max_clones: int = 3,
                    max_steps: int = 8, checkpoints: str = "each") -> st.SearchStrategy[Case]:
     """Returns a strategy which generates scenarios about copies: creatures to copy (some face
-    down, some controlled by a player other than their owner, with mana costs, snow or legendary
+    down, some controlled by a player other than their owner, those with an activated or
+    triggered ability more often (602.2, 603.3a), with mana costs, snow or legendary
     supertypes, and abilities as data: keywords, a colour-defining ability, a static ability, an
     activated ability making it become something, a triggered one making it become a copy of its
     target, "as enters" choices of a player or of P/T), Clones entering as copies of them and of

@@ -396,7 +396,9 @@ def scenarios(*, features: Iterable[str] | None = None, min_objects: int = 1, ma
     steps (control, types, subtypes, supertypes, colours, abilities, P/T), ``activate`` (with X)
     and ``trigger`` steps. Names are distinct (the legend rule, 704.5j, never applies), no effect
     gives the world supertype, an effect is never aimed at a card off the battlefield (it is
-    moved back first) and a sorcery card never enters the battlefield.
+    moved back first) and a sorcery card never enters the battlefield. Drawn after everything
+    else (issue 39): sometimes a Humility-like enchantment entering after a set effect, its
+    static effect then the later one (613.7a, 613.7d).
 
     Only what ``features`` allows is generated (default: every feature). Examples shrink
     towards fewer objects, fewer steps and smaller numbers: each object is generated with the
