@@ -58,7 +58,8 @@ _KINDS = {"keyword": ((3, 3), set()), "pair": ((4, 2), set()), "trick": ((2, 2),
           "protect": ((10, 0), {"ability-changing", "protection", "protection-blocking", "prevention"}), "fog": ((1, 1), {"prevention"}),
           "shield": ((2, 0), {"prevention"}), "ward": ((3, 1), {"prevention"}),
           "trigger": ((12, 0), {"event-triggers", "triggered-abilities", "life"}),
-          "walker": ((2, 2), {"planeswalkers"}), "life": ((1, 2), {"life"}), "poison": ((2, 2), {"infect", "counters", "player-counters", "life"}),
+          "walker": ((2, 2), {"planeswalkers"}), "life": ((1, 2), {"life"}),
+          "poison": ((2, 2), {"infect", "counters", "player-counters", "life"}),
           "animate": ((2, 2), {"planeswalkers", "type-changing", "layer-7b"})}
 """Each kind of decoration: its weight among the kinds drawn (in a combat with blocks, and with
 none: a shield or a trigger on a creature no other fights does nothing), and the features it needs."""

@@ -10,7 +10,6 @@ scenario is valid: references resolve, an ended effect was created before, ids a
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -530,7 +529,8 @@ def _enters_after_a_set(c: Chooser, allowed: frozenset[str], objects: dict[str, 
     it (613.4b, 613.7). Shrinks to no change."""
     if not {"static-abilities", "zone-changes", "layer-7b"} <= allowed:
         return
-    sets = [i for i, step in enumerate(steps) if "to" in step.get("set_pt", {}) and step["set_pt"].get("toughness", 1) > 0]
+    sets = [i for i, step in enumerate(steps)
+            if "to" in step.get("set_pt", {}) and step["set_pt"].get("toughness", 1) > 0]
     if not sets or c.integer(0, 3) != 3:
         return
     at = sets[c.integer(0, len(sets) - 1)] + 1  # a checkpoint ends the steps: at < len(steps)
