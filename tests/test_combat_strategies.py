@@ -104,6 +104,8 @@ def _decorations(case):
             yield "fog" if s.to is None else "prevent-all-to-one"
         elif isinstance(s, scenario.PreventDamage) and s.to not in ("Alex", "Blair"):
             yield "shield-on-a-creature"
+        elif isinstance(s, scenario.Become) and s.add_types:
+            yield "animated-planeswalker"
         elif isinstance(s, scenario.Become):
             yield "protection-trick" if any(isinstance(a, scenario.Protection) for a in s.gains) else "keyword-trick"
         elif isinstance(s, scenario.ResolveTriggers):
@@ -119,7 +121,8 @@ def test_the_combat_elements_are_all_reached(sample):
               "assign", "first_strike_assign", "order", "trample-past-blockers", "enters-with-haste",
               "vigilance", "blocks-several", "tapped", "protection", "infect", "wither",
               "two-damage-keywords", "three-damage-keywords", "static-prevention", "trigger", "fog", "prevent-all-to-one",
-              "shield-on-a-creature", "protection-trick", "keyword-trick", "resolve_triggers", "poison"}
+              "shield-on-a-creature", "protection-trick", "keyword-trick", "resolve_triggers", "poison",
+              "animated-planeswalker"}
     assert {x for x in wanted if seen[x] < 2} == set(), seen
 
 
@@ -201,6 +204,19 @@ def test_a_trigger_in_the_first_combat_damage_step_shrinks_to_two_creatures_and_
         return any(e["event"] == "trigger" and e.get("combat_step") == "first strike" for e in log)
     found = find(mtg.combat_scenarios(), first_step_trigger, settings=FIND)
     assert len(found.objects) == 2
+    assert [s.KEY for s in found.steps] == ["become", "combat", "expect"]
+
+
+def test_a_planeswalker_creature_destroyed_by_combat_damage_shrinks_to_one_attacker_and_it():
+    """306.5c, 120.3c, 120.3e, 704.5g (issue 39: sba/planeswalker-creature): the smallest combat
+    in which lethal damage is marked on a planeswalker that is also a creature is Blair's
+    planeswalker made a creature before combat and one attacker dealing it combat damage."""
+    def lethal_to_a_planeswalker_creature(case):
+        _, log = ReferenceEngine().run_logged(case)
+        return any(e["event"] == "state-based action" and e["rule"] == "704.5g"
+                   and {"planeswalker", "creature"} <= set(e["object"]["types"]) for e in log)
+    found = find(mtg.combat_scenarios(), lethal_to_a_planeswalker_creature, settings=FIND)
+    assert [o.id for o in found.objects] == ["a1", "w1"] and dict(_combat(found).attackers) == {"a1": "w1"}
     assert [s.KEY for s in found.steps] == ["become", "combat", "expect"]
 
 

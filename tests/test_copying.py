@@ -375,3 +375,32 @@ def test_copy_scenarios_reach_exceptions_durations_abilities_and_choices():
     rare = [e for e in WRITTEN_COPY_ELEMENTS if written.get(e, 0) < 6]  # 2% of the examples
     assert not rare, rare
     assert seen.get("card=legendary"), "a legendary original (never copied, 704.5j)"
+
+
+def test_copy_scenarios_declare_an_original_with_an_ability_of_its_own_stolen_more_often():
+    """602.2, 603.3a (issue 39: ability/stolen-trigger): the "you" of an activated or triggered
+    ability is its permanent's controller, so an original with one is declared controlled by the
+    other player two times in five, one with none one time in five; and a trigger step on such a
+    permanent shrinks to that original and the creature its ability copies."""
+    from hypothesis import find
+
+    from conformance.laws.interactions import met_by
+
+    stolen = {True: [0, 0], False: [0, 0]}
+
+    @settings(COPY_SETTINGS, max_examples=300, derandomize=True)
+    @given(mtg.copy_scenarios())
+    def draw(case):
+        for spec in case.to_dict()["objects"].values():
+            if spec.get("zone", "battlefield") != "battlefield" or spec["card"].get("name") == "Clone":
+                continue
+            acting = any("activated" in a or "triggered" in a for a in spec["card"].get("abilities", []))
+            stolen[acting][0] += 1
+            stolen[acting][1] += spec["controller"] != spec["owner"]
+    draw()
+    acting, other = (stolen[key][1] / stolen[key][0] for key in (True, False))
+    assert acting > 1.5 * other, stolen
+    found = find(mtg.copy_scenarios(), lambda c: "ability/stolen-trigger" in met_by(c),
+                 settings=settings(COPY_SETTINGS, max_examples=1000, derandomize=True))
+    assert [s.KEY for s in found.steps] == ["trigger", "expect"]
+    assert found.objects[0].controller != found.objects[0].owner

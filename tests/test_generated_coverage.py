@@ -33,14 +33,10 @@ def test_every_format_element_is_reached_in_one_percent_of_some_propertys_exampl
         if NOT_YET_REACHED - below else "")
 
 
-INTERACTIONS_NOT_YET_REACHED: set[str] = {
-    "ability/stolen-trigger",
-    "sba/planeswalker-creature",
-    "layer7/static-and-resolved-set-static-later",
-}
+INTERACTIONS_NOT_YET_REACHED: set[str] = set()
 """Declared interactions (conformance/data/interactions.yaml) still to bring to 1% under ``ci``
-(issue 39): the strategies are being changed until this is empty. The test fails when any other
-interaction falls below 1%, and when one listed here is reached (remove it)."""
+(issue 39): none now; the test fails when any interaction falls below 1%, and when one listed
+here is reached (remove it)."""
 
 
 def test_every_declared_interaction_is_met_in_one_percent_of_some_propertys_examples(ci_coverage):

@@ -69,6 +69,7 @@ def test_features_limit_what_is_generated(allowed):
     ("an effect on every creature", lambda c: any(getattr(s, "to_each", None) for s in _actions(c))),
     ("counters of both kinds", lambda c: {"+1/+1", "-1/-1"} <= {s.kind for s in _actions(c) if isinstance(s, scenario.PutCounters)}),
     ("an opponent's creature", lambda c: any(o.owner == "Blair" for o in c.objects)),
+    ("a static set effect entering after a set effect", lambda c: _enters_after_a_set(c)),
 ])
 def test_generation_reaches_the_edges(name, predicate, sample):
     hits = sum(1 for case in sample if predicate(case))
@@ -93,6 +94,27 @@ def test_examples_shrink_to_one_object_and_few_steps():
     found = find(mtg.scenarios(), lambda c: _after(c, scenario.SwitchPT, scenario.DoublePT), settings=FIND)
     assert len(found.objects) == 1
     assert len([s for s in _actions(found) if s.KEY != "expect"]) <= 4
+
+
+def _enters_after_a_set(case: scenario.Case) -> bool:
+    """613.7a, 613.7d: a permanent with a static set effect, off the battlefield as the case starts,
+    put onto it after a set effect resolved."""
+    static = {o.id for o in case.objects if o.zone != "battlefield"
+              and any(isinstance(a, scenario.StaticPT) and a.effect == "set_pt" for a in o.card.abilities)}
+    actions = list(_actions(case))
+    return any(isinstance(s, scenario.Move) and s.object in static and s.to == "battlefield"
+               and any(isinstance(t, scenario.SetPT) for t in actions[:i]) for i, s in enumerate(actions))
+
+
+def test_a_static_set_effect_later_than_a_resolved_one_shrinks_to_a_creature_and_its_permanent():
+    """613.7a, 613.7d, 613.4b: the smallest scenario where a static set effect applies after a
+    resolved one (issue 39: layer7/static-and-resolved-set-static-later) is one creature set to
+    some P/T, then the permanent with the static ability entering, a checkpoint after each."""
+    from conformance.laws.interactions import met_by
+
+    found = find(mtg.scenarios(), lambda c: "layer7/static-and-resolved-set-static-later" in met_by(c), settings=FIND)
+    assert [o.id for o in found.objects] == ["c1", "a2"]
+    assert [s.KEY for s in found.steps] == ["set_pt", "expect", "move", "expect"]
 
 
 def test_examples_shrink_to_small_numbers():

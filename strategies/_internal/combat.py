@@ -64,9 +64,9 @@ def combat_scenarios(*, features: Iterable[str] | None = None, min_attackers: in
     damage to Blair (``shield``, 615.7); with both, Blair's ``order`` is scripted (616.1). Then
     come decorations real combats carry (:mod:`strategies._internal.combat_decorations`): more
     keywords, combat tricks, a Fog and other prevention, a creature's trigger, an attack on Blair's
-    planeswalker, poison and a low life total, with every order they make necessary (616.1). What
-    triggers in the first-strike combat damage step resolves before the regular one, in the order
-    ``first_strike_triggers`` scripts (510.3a, 603.3b).
+    planeswalker (maybe made a creature before combat, 306.5c), poison and a low life total, with
+    every order they make necessary (616.1). What triggers in the first-strike combat damage step
+    resolves before the regular one, in the order ``first_strike_triggers`` scripts (510.3a, 603.3b).
 
     A checkpoint observing every object and player follows the combat (``checkpoints`` is
     accepted for symmetry with the other scenario strategies; with one combat step, "each",

@@ -3,7 +3,8 @@
 a creature gain keywords until end of turn (613.1f), prevention meeting combat damage (a Fog,
 615.1; a shield on a creature, 615.7; a creature's static prevention, 615.10), a creature's
 ability triggering on its damage or its death (603.2, 603.10a), an infect attacker against a
-defending player who already has poison counters (702.90b, 704.5c).
+defending player who already has poison counters (702.90b, 704.5c), the defending player's
+planeswalker made a creature and attacked (306.5c, 120.3c, 120.3e).
 
 They are one list, drawn after every other choice of the combat but its divisions (which depend on
 what they make of it), each element ``(kind, n, m)``: its kind and two small numbers the kind reads
@@ -57,7 +58,9 @@ _KINDS = {"keyword": ((3, 3), set()), "pair": ((4, 2), set()), "trick": ((2, 2),
           "protect": ((10, 0), {"ability-changing", "protection", "protection-blocking", "prevention"}), "fog": ((1, 1), {"prevention"}),
           "shield": ((2, 0), {"prevention"}), "ward": ((3, 1), {"prevention"}),
           "trigger": ((12, 0), {"event-triggers", "triggered-abilities", "life"}),
-          "walker": ((2, 2), {"planeswalkers"}), "life": ((1, 2), {"life"}), "poison": ((2, 2), {"infect", "counters", "player-counters", "life"})}
+          "walker": ((2, 2), {"planeswalkers"}), "life": ((1, 2), {"life"}),
+          "poison": ((2, 2), {"infect", "counters", "player-counters", "life"}),
+          "animate": ((2, 2), {"planeswalkers", "type-changing", "layer-7b"})}
 """Each kind of decoration: its weight among the kinds drawn (in a combat with blocks, and with
 none: a shield or a trigger on a creature no other fights does nothing), and the features it needs."""
 
@@ -146,7 +149,8 @@ class Decorator:
 
     def apply(self, decorations: list[tuple[str, int, int]]) -> None:
         """Keywords and tricks first (what the creatures are), then the rest, which looks at them."""
-        order = ("keyword", "pair", "trick", "protect", "poison", "walker", "life", "fog", "shield", "ward", "trigger")
+        order = ("keyword", "pair", "trick", "protect", "poison", "walker", "animate", "life", "fog", "shield", "ward",
+                 "trigger")
         for kind, n, m in sorted(decorations, key=lambda d: order.index(d[0])):
             getattr(self, kind)(n, m)
 
@@ -272,6 +276,27 @@ class Decorator:
         if WALKER not in self.objects:
             self.objects[WALKER] = {"card": {"types": ["planeswalker"], "loyalty": 1 + m}, "owner": DEFENDING}
         self.declared[free[0] if n < 3 else free[n % len(free)]] = WALKER
+
+    def animate(self, n: int, m: int) -> None:
+        """306.5c, 120.3c, 120.3e: before combat, Blair's planeswalker ``w1`` becomes a creature
+        until end of turn, still a planeswalker, and an attacker deals it combat damage (one attacking
+        it, else one :meth:`walker` sends there): the damage removes that many loyalty counters and
+        is marked on it, so 704.5g and 704.5i apply at once. The attacker whose damage is marked
+        first (power above 0, no infect or wither: 120.3d); the planeswalker's toughness is that
+        attacker's power (lethal damage, 704.5g), or one more for ``m`` of 4 or more."""
+        if any(step.get("become", {}).get("id") == "animate" for step in self.steps):
+            return
+        if WALKER not in self.declared.values():
+            self.walker(n, m)
+        attacking = [a for a, target in self.declared.items() if target == WALKER]
+        if not attacking:
+            return
+        attacking.sort(key=lambda a: (bool(self.opponents(a)), self.objects[a]["card"]["power"] <= 0,
+                                      bool(self.keywords[a] & {"infect", "wither"})))
+        toughness = max(1, self.objects[attacking[0]]["card"]["power"]) + (m >= 4)
+        self.steps.append({"become": {"id": "animate", "controller": DEFENDING, "to": WALKER,
+                                      "add_types": ["creature"], "power": toughness, "toughness": toughness,
+                                      "until": "end_of_turn"}})
 
     def poison(self, n: int, m: int) -> None:
         """702.90b, 704.5c: an attacker has infect (one dealing its damage to Blair first: attacking

@@ -28,7 +28,8 @@ from strategies._internal.validation import check_checkpoints, check_features, c
 def copy_scenarios(*, features: Iterable[str] | None = None, max_originals: int = 2, max_clones: int = 3,
                    max_steps: int = 8, checkpoints: str = "each") -> st.SearchStrategy[Case]:
     """Returns a strategy which generates scenarios about copies: creatures to copy (some face
-    down, some controlled by a player other than their owner, with mana costs, snow or legendary
+    down, some controlled by a player other than their owner, those with an activated or
+    triggered ability more often (602.2, 603.3a), with mana costs, snow or legendary
     supertypes, and abilities as data: keywords, a colour-defining ability, a static ability, an
     activated ability making it become something, a triggered one making it become a copy of its
     target, "as enters" choices of a player or of P/T), Clones entering as copies of them and of
@@ -279,9 +280,12 @@ def _entered(step: dict[str, Any]) -> str | None:
 
 
 def _declared_controller(draw, spec: dict[str, Any]) -> str:
-    """Who controls an object declared on the battlefield: mostly its owner (108.4)."""
+    """Who controls an object declared on the battlefield: mostly its owner (108.4); one with an
+    activated or triggered ability more often another player, who activates it (602.2) and
+    controls what it triggers (603.3a)."""
     draw = Chooser.of(draw)
-    if draw.integer(0, 4) == 4:
+    acting = any("activated" in ability or "triggered" in ability for ability in spec["card"].get("abilities", ()))
+    if draw.integer(0, 4) >= (3 if acting else 4):
         spec["controller"] = _opponent(spec["owner"])
     return spec.get("controller", spec["owner"])
 
