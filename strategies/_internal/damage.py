@@ -44,7 +44,7 @@ def damage_scenarios(*, features: Iterable[str] | None = None, min_players: int 
     re-entering the battlefield (400.7), the cleanup step removing damage (514.2) and effects
     ending; with their features, triggered abilities on events, life-gain doublers and mana
     abilities (:mod:`.events`: 603, 614.1a, 605); then meetings, damage events where the
-    format's elements meet (:mod:`.meetings`, issue 39). Each is followed by a checkpoint observing every object and player
+    format's elements meet (:mod:`.meetings`, issue 39), and "can't" and floors (:mod:`.cant`). Each is followed by a checkpoint observing every object and player
     (``checkpoints="each"``), or after a random subset of steps and at the end (``"sparse"``), or
     one checkpoint at the end (``"end"``). Every choice of order a damage event needs is scripted
     (616.1).
