@@ -17,31 +17,32 @@ RELATIONS = ("you", "opponent", "each")
 
 
 @frozen
-class CantGainLife:
+class _PlayersCant:
+    """A "can't" ability about the players ``player`` names, relative to its controller."""
+
+    player: str = "you"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        return cls(**data)
+
+
+@frozen
+class CantGainLife(_PlayersCant):
     """"[You | Your opponents | Players] can't gain life" (Sulfuric Vortex, Erebos): a gain of such
     a player does nothing (119.7), so no life-gain replacement applies to it (614.17c) and no
     ability triggers on it."""
 
     KEY: ClassVar[str] = "cant_gain_life"
-    player: str = "you"
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CantGainLife:
-        return cls(**data)
 
 
 @frozen
-class CantLoseLife:
+class CantLoseLife(_PlayersCant):
     """"[You | Your opponents | Players] can't lose life": a loss of such a player does nothing
     (119.8), so no life-loss replacement applies to it (614.17c) and no ability triggers on it;
     damage to them is still dealt (120.3a, lifelink gains it, 702.15b)."""
 
     KEY: ClassVar[str] = "cant_lose_life"
-    player: str = "you"
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CantLoseLife:
-        return cls(**data)
 
 
 @frozen
