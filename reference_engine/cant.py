@@ -8,8 +8,8 @@
           effects don't apply, and no "whenever you gain life" ability triggers (no event);
           lifelink's damage is still dealt (702.15b);
 - 119.8   a player who can't lose life loses none: a loss of theirs does nothing, the loss from
-          damage included (120.3a: the damage is dealt, a "dealt damage" ability still sees it,
-          lifelink still gains it); infect's poison counters are no loss (120.3b);
+          damage included (120.3a: the damage is dealt, so lifelink still gains it); infect's
+          poison counters are no loss (120.3b);
 - 122.1   a permanent that can't have counters (of a kind) put on it gets none: no counter
           replacement applies (614.17c), it enters without them (614.17d, a planeswalker with no
           loyalty counters, 306.5b), wither's -1/-1 counters are not put (120.3d); a +N loyalty
@@ -17,8 +17,8 @@
 - 614.1a  "damage that would reduce your life total to less than 1 reduces it to 1 instead"
           (Worship): a replacement effect on the life lost to damage (120.3a): the player loses
           their life total minus 1 (nothing at 1). Beside a "lose twice that much" effect the
-          affected player would choose the order (616.1) and the orders differ, and below 1 the
-          reading is unsettled: both are refused.
+          affected player would choose the order (616.1) and the orders differ, and below 1 what
+          "reduces it to 1" does is not modelled: both are refused (unsupported).
 """
 
 from __future__ import annotations

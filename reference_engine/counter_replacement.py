@@ -203,7 +203,7 @@ def apply_in_order(candidates: list[Replacement], count: int, order: tuple[str, 
 
 
 def put(game: Any, event: CounterEvent, order: tuple[str, ...], *, entering: bool = False) -> int:
-    """Put ``event``'s counters, as modified (614.1a); how many were put. None when they can't be put
+    """Put ``event``'s counters, as modified (614.1a); how many were put: 0 when they can't be put
     on the permanent (122.1, 614.17c: nothing replaces an event that can't happen)."""
     if not game.can_have_counters(game.objects[event.object], event.kind):
         return 0
