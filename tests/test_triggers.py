@@ -83,7 +83,7 @@ def test_a_creature_controlled_since_the_turn_began_taps_for_mana():
 
 def test_a_creature_that_entered_during_the_case_taps_for_mana_only_with_haste():
     """302.6, 702.10c: the loader refuses what the printed card settles, with one line; haste allows it."""
-    objects = f"      elf: {ELF.replace('}}}}]}}', '}}}}]}, zone: hand}')}\n"
+    objects = f"      elf: {ELF[:-1]}, zone: hand}}\n"
     steps = ("      - move: {object: elf, to: battlefield}\n      - activate_mana: {object: elf, ability: tap}\n"
              "      - expect: {players: {Alex: {mana: {G: 1}}}}\n")
     with pytest.raises(CaseFileErrors) as excinfo:
@@ -92,6 +92,9 @@ def test_a_creature_that_entered_during_the_case_taps_for_mana_only_with_haste()
     assert "steps/1/activate_mana/object: elf is a creature that entered the battlefield" in line and "302.6" in line
     hasty = objects.replace("abilities: [", "abilities: [{keyword: haste}, ")
     assert _run(hasty, steps)[0]["players"]["Alex"]["mana"] == {"G": 1}
+    later = steps.replace("      - activate_mana", "      - end_turn: {}\n      - activate_mana")  # whose turn: not said
+    with pytest.raises(Unsupported, match="302.6"):
+        _run(objects, later)  # valid input; the reference engine refuses it
 
 
 def test_a_creature_under_another_controller_than_declared_can_t_tap_for_mana():

@@ -79,7 +79,9 @@ def tap_ability_problems(body: Mapping[str, Any], at: tuple[Any, ...], raw: Mapp
     """Problems of one ``activate_mana`` step (``at`` ends with ``activate_mana``): a creature's {T}
     ability can't be activated the turn it came under its controller's control, unless it has
     haste (302.6, 702.10c): the same reading as for attacking, checked where the printed card is
-    what the object will be; the reference engine refuses the rest (reference_engine.mana)."""
+    what the object will be and ``entered`` the objects that entered since the last ``end_turn``
+    (before one, whose turn came next is not said); the reference engine refuses the rest
+    (reference_engine.mana)."""
     oid = body["object"]
     spec = raw["objects"].get(oid)
     if spec is not None and oid in entered and oid in _fixed(raw) and "creature" in spec["card"]["types"] \
