@@ -133,11 +133,8 @@ class Combat:
                 mana.tapped(game).add(obj.ref)
 
     def controlled_since_turn_began(self, obj: GameObject) -> bool:
-        """302.6, our reading: on the battlefield as the case started (its first incarnation), under
-        the controller it was declared with."""
-        spec = next((o for o in self.game.case.objects if o.id == obj.id), None)
-        return (spec is not None and spec.zone == "battlefield" and obj.incarnation == 0
-                and spec.controller == controller_of(self.game, obj))
+        """302.6, our reading (mana.controlled_since_turn_began), as for a {T} ability."""
+        return mana.controlled_since_turn_began(self.game, obj)
 
     def defending_player(self, attacker: str) -> str:
         target = self.step.attackers[attacker]

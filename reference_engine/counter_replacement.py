@@ -203,7 +203,10 @@ def apply_in_order(candidates: list[Replacement], count: int, order: tuple[str, 
 
 
 def put(game: Any, event: CounterEvent, order: tuple[str, ...], *, entering: bool = False) -> int:
-    """Put ``event``'s counters, as modified (614.1a); how many were put."""
+    """Put ``event``'s counters, as modified (614.1a); how many were put: 0 when they can't be put
+    on the permanent (122.1, 614.17c: nothing replaces an event that can't happen)."""
+    if not game.can_have_counters(game.objects[event.object], event.kind):
+        return 0
     count = game.replaced_counter_count(event, order, entering=entering)
     if log.logging(game):  # the replacements that may apply: those of a cost joined by the effects' once one applies
         candidates = counter_replacements(game, event, entering=entering)

@@ -148,7 +148,7 @@ def result(game: GameState, event: DamageEvent, *, deathtouch: bool = False, inf
         if game.damage_as_counters(infect, wither, to_player=True) is not None:
             infection.poison(game, event.recipient, event.amount)  # 120.3b
         else:
-            life.lose(game, event.recipient, event.amount)
+            life.lose(game, event.recipient, event.amount, damage=True)  # 120.3a
         return event.amount
     obj = game.objects[event.recipient]
     if is_planeswalker(game, obj):  # 120.3c

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import life, mana, simultaneous, trigger_resolution, triggers
+from reference_engine import cant, life, mana, simultaneous, trigger_resolution, triggers
 
 
 class EventSteps:
@@ -52,6 +52,22 @@ class EventSteps:
     def life_loss_doublers(self, player: str) -> int:
         """614.1a, 614.5: how many "lose twice that much" effects apply to ``player``'s life loss."""
         return life.loss_doublers(self, player)  # type: ignore[arg-type]
+
+    def can_gain_life(self, player: str) -> bool:
+        """119.7: whether ``player`` may gain life (no "can't gain life" applies to them)."""
+        return not cant.cant_gain_life(self, player)  # type: ignore[arg-type]
+
+    def can_lose_life(self, player: str) -> bool:
+        """119.8: whether ``player`` may lose life (no "can't lose life" applies to them)."""
+        return not cant.cant_lose_life(self, player)  # type: ignore[arg-type]
+
+    def life_floored(self, player: str) -> bool:
+        """614.1a: whether damage can't reduce ``player``'s life total below 1 (Worship)."""
+        return cant.has_life_floor(self, player)  # type: ignore[arg-type]
+
+    def can_have_counters(self, obj: Any, kind: str) -> bool:
+        """122.1, 614.17: whether counters of ``kind`` may be put on ``obj``."""
+        return not cant.cant_have(self, obj, kind)  # type: ignore[arg-type]
 
     def lifelink_gain(self, source: str, player: str, amount: int) -> None:
         """702.15b, 120.3f: ``source``'s lifelink makes ``player`` gain ``amount`` life, a life-gain

@@ -51,6 +51,8 @@ def shrink(game: GameState, obj: GameObject, amount: int) -> None:
     """120.3d: that many -1/-1 counters on the creature, with a timestamp (613.7c); abilities
     waiting for counters to be put trigger (603.2). Whether a counter replacement (Doubling Season,
     614.1a) modifies counters that damage puts is not modelled: such a case is refused."""
+    if not game.can_have_counters(obj, MINUS):
+        return  # 122.1, 614.17: the damage is dealt, the counters can't be put
     if counter_replacement.any_counter_replacement(game):
         raise Unsupported("-1/-1 counters from infect or wither damage (120.3d) beside a counter replacement "
                           "effect (614.1a) are not modelled by the reference engine")

@@ -13,7 +13,10 @@
          event, so it is doubled too, but the damage is not: lifelink gains the damage dealt
          (702.15b), a "dealt damage" trigger counts the damage; doubling a negative life total is
          losing life (701.10d), so it is doubled too;
-- 119.9  gaining 0 life is no life-gain event (nothing to replace, nothing triggers).
+- 119.9  gaining 0 life is no life-gain event (nothing to replace, nothing triggers);
+- 119.7, 119.8 a player who can't gain (lose) life gains (loses) none: no event, so nothing
+         replaces it (614.17c) and nothing triggers; 614.1a a life floor limits the life lost to
+         damage (cant.py).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import log, triggers
+from reference_engine import cant, log, triggers
 from reference_engine.filters import relation_holds
 from reference_engine.range_of_influence import abilities_now, controller_of
 
@@ -44,6 +47,8 @@ def gain(game: GameState, player: str, amount: int) -> int:
     Returns the life gained."""
     if amount <= 0:
         return 0  # 119.9
+    if not game.can_gain_life(player):
+        return 0  # 119.7, 614.17c: it can't happen, so nothing replaces it and nothing triggers
     gained = amount * 2 ** game.life_gain_doublers(player)
     game.player_states[player].gain_life(gained)
     log.life(game, player, amount, gained, gained=True)
@@ -67,13 +72,18 @@ def loss_doublers(game: GameState, player: str) -> int:
     return count
 
 
-def lose(game: GameState, player: str, amount: int) -> None:
-    """``player`` would lose ``amount`` life (119.3, 120.3a for damage): replacement effects modify
-    the event (614.1a, each once, 614.5), then they lose what it became, and abilities waiting for
-    it trigger, seeing that amount (614.6)."""
-    if amount <= 0:
-        return
-    lost = amount * 2 ** game.life_loss_doublers(player)
+def lose(game: GameState, player: str, amount: int, *, damage: bool = False) -> None:
+    """``player`` would lose ``amount`` life (119.3, 120.3a for ``damage``): replacement effects
+    modify the event (614.1a, each once, 614.5; a life floor only damage's), then they lose what it
+    became, and abilities waiting for it trigger, seeing that amount (614.6)."""
+    if amount <= 0 or not game.can_lose_life(player):
+        return  # 119.8, 614.17c: it can't happen, so nothing replaces it and nothing triggers
+    doublers = game.life_loss_doublers(player)
+    lost = amount * 2 ** doublers
+    if damage:  # 614.1a: "reduces it to 1 instead"
+        lost = cant.floored_loss(game, player, game.player_states[player].life, lost, doublers)
+        if lost <= 0:
+            return
     game.player_states[player].lose_life(lost)
     log.life(game, player, amount, lost, gained=False)
     triggers.life_changed(game, player, lost, gained=False)

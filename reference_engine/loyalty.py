@@ -56,6 +56,9 @@ def activate(game: Any, step: s.Activate) -> bool:
         raise IllegalActivation(f"a loyalty ability of {obj.id} was already activated this turn (CR 606.3)")
     _activated(game).add(obj.ref)
     controller = chars.controller or obj.owner
+    if ability.cost > 0 and not game.can_have_counters(obj, LOYALTY):
+        raise IllegalActivation(f"{obj.id} can't have loyalty counters put on it: its +{ability.cost} cost can't be "
+                                "paid (CR 614.17b, 606.4)")
     if ability.cost > 0:  # 606.4: put counters, as a cost (614.16)
         counter_replacement.put(game, CounterEvent(obj.id, LOYALTY, ability.cost, controller, by_effect=False),
                                 step.order)

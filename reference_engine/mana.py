@@ -14,7 +14,11 @@
          the result: the product of their factors. Doubling the mana in a pool (701.10f, the
          ``double_mana`` step) is not tapping a permanent for mana: no such effect applies to it;
 - 302.6  a creature's {T} ability needs it to have been under its controller's control since their
-         most recent turn began: turns are not modelled, so a creature's mana ability is refused.
+         most recent turn began, 702.10c unless it has haste; the format's reading, as for attacking
+         (combat.py): a permanent declared on the battlefield as the case starts, as its first object and
+         under its declared controller, has; one that entered during the case, or is controlled by
+         another player now, has not, so a step activating its ability is refused (602.5: it can't be
+         activated), as an illegal attack is.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from reference_engine import layers
 from reference_engine.range_of_influence import abilities_now, controller_of
 
 if TYPE_CHECKING:
+    from reference_engine.objects import GameObject
     from reference_engine.state import GameState
 
 
@@ -39,6 +44,14 @@ def tapped(game: GameState) -> set[tuple[str, int]]:
         found = game.__dict__["_tapped"] = {(spec.id, 0) for spec in game.case.objects
                                             if spec.tapped and spec.zone == "battlefield"}
     return found
+
+
+def controlled_since_turn_began(game: GameState, obj: GameObject) -> bool:
+    """302.6, the format's reading: on the battlefield as the case started (its first object, 400.7),
+    under the controller it was declared with (a case is within one turn)."""
+    spec = next((o for o in game.case.objects if o.id == obj.id), None)
+    return (spec is not None and spec.zone == "battlefield" and obj.incarnation == 0
+            and spec.controller == controller_of(game, obj))
 
 
 def factor(game: GameState, player: str) -> int:
@@ -63,9 +76,10 @@ def activate(game: GameState, step: s.ActivateMana) -> None:
     ability = next((a for a in chars.values.has_ability(s.ManaAbility) if a.name == step.ability), None)
     if ability is None:
         return
-    if "creature" in chars.values.types:
-        raise Unsupported(f"{obj.id} is a creature activating a {{T}} mana ability: whether it can (summoning "
-                          "sickness, CR 302.6) depends on turns, not modelled")
+    if ("creature" in chars.values.types and not controlled_since_turn_began(game, obj)
+            and not chars.values.has_keyword("haste")):
+        raise Unsupported(f"{obj.id} is a creature that has not been under its controller's control since the turn "
+                          "began and has no haste: its {T} mana ability can't be activated (CR 302.6, 702.10c)")
     tapped(game).add(obj.ref)  # 602.2b: the cost is paid
     player = chars.controller or obj.owner
     multiplier = game.mana_factor(player)

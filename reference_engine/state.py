@@ -95,6 +95,22 @@ class GameState(Protocol):
         """614.1a: how many "lose twice that much" effects apply to ``player``'s life loss."""
         ...
 
+    def can_gain_life(self, player: str) -> bool:
+        """119.7: whether ``player`` may gain life."""
+        ...
+
+    def can_lose_life(self, player: str) -> bool:
+        """119.8: whether ``player`` may lose life."""
+        ...
+
+    def life_floored(self, player: str) -> bool:
+        """614.1a: whether damage can't reduce ``player``'s life total below 1."""
+        ...
+
+    def can_have_counters(self, obj: GameObject, kind: str) -> bool:
+        """122.1, 614.17: whether counters of ``kind`` may be put on ``obj``."""
+        ...
+
     def lifelink_gain(self, source: str, player: str, amount: int) -> None:
         """702.15b: lifelink makes ``player`` gain ``amount`` life, one life-gain event per source (119.10)."""
         ...

@@ -26,7 +26,7 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import controller_of, in_range
-from tests import counter_mutants, interaction_mutants as im, life_mutants
+from tests import cant_mutants, counter_mutants, interaction_mutants as im, life_mutants
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -739,6 +739,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("dealt-damage-once-per-source", "603.2c", im.DealtDamageOncePerSourceGame),
     Mutant("doubled-life-not-replaced", "701.10d", im.DoubledLifeTotalNotReplacedGame),
     Mutant("anthem-reads-owner", "613.1b", im.AnthemReadsOwnerGame),
+    # "can't" abilities and life floors (issue 41: tests/cant_mutants.py)
+    Mutant("cant-gain-life-only-its-controller", "119.7", cant_mutants.CantGainLifeOnlyItsControllerGame),
+    Mutant("cant-lose-life-as-prevention", "119.8", cant_mutants.CantLoseLifeAsPreventionGame),
+    Mutant("life-floor-as-prevention", "614.1a", cant_mutants.LifeFloorAsPreventionGame),
+    Mutant("cant-have-counters-of-any-kind", "122.1", cant_mutants.CantHaveCountersOfAnyKindGame),
 )
 
 

@@ -40,7 +40,9 @@ def test_step_fields_are_the_schema_keys(key):
     (scenario.CdaPT, "cda_pt"), (scenario.Expect, "expect"), (scenario.Source, "case/properties/source"),
     (scenario.DoubleDamage, "ability_double_damage"), (scenario.PreventDamageAbility, "ability_prevent_damage"),
     (scenario.CantLose, "ability_cant_lose"), (scenario.ModifyDamage, "ability_modify_damage"),
-    (scenario.PreventionExtra, "prevention_extra"),
+    (scenario.PreventionExtra, "prevention_extra"), (scenario.CantGainLife, "ability_cant_gain_life"),
+    (scenario.CantLoseLife, "ability_cant_lose_life"), (scenario.LifeFloor, "ability_life_floor"),
+    (scenario.CantHaveCounters, "ability_cant_have_counters"),
 ])
 def test_model_fields_are_the_schema_keys(cls, definition):
     schema = DEFS
@@ -56,7 +58,8 @@ def test_object_spec_fields_are_the_schema_keys_plus_its_id():
 def test_ability_kinds_match():
     assert set(DEFS["ability"]["properties"]) == {scenario.CdaPT.KEY, scenario.StaticPT.KEY, *scenario.PLAYER_ABILITIES,
                                                   *scenario.CHARACTERISTIC_ABILITIES, *scenario.EVENT_ABILITIES,
-                                                  *scenario.COUNTER_ABILITIES, *scenario.COMBAT_ABILITIES}
+                                                  *scenario.COUNTER_ABILITIES, *scenario.COMBAT_ABILITIES,
+                                                  *scenario.CANT_ABILITIES}
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
 
@@ -305,6 +308,8 @@ def test_event_abilities_round_trip_through_the_plain_form():
                        "effect": {"damage": {"amount": 1, "to": "you"}}}},
         {"double_life_gain": {}}, {"double_life_loss": {"player": "you", "during_your_turn": False}},
         {"mana_ability": {"name": "tap", "add": {"G": 1}}}, {"multiply_mana": {"factor": 3}},
+        {"cant_gain_life": {"player": "opponent"}}, {"cant_lose_life": {"player": "you"}}, {"life_floor": {}},
+        {"cant_have_counters": {"kind": "-1/-1"}}, {"cant_have_counters": {"kind": None}},
     ):
         ability = scenario.ability_from(plain)
         assert scenario.ability_from(scenario.plain_ability(ability)) == ability

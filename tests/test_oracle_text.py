@@ -16,6 +16,7 @@ import yaml
 from conformance import oracle
 from conformance.format.abilities import CHARACTERISTIC_ABILITIES, COMBAT_ABILITIES, COUNTER_ABILITIES, PLAYER_ABILITIES
 from conformance.format.events import EVENT_ABILITIES
+from conformance.format.cant import CANT_ABILITIES
 from conformance.format.steps import STEPS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,7 +61,7 @@ RENDERED = rendered()
 
 def test_every_kind_of_the_format_has_a_renderer():
     kinds = {*PLAYER_ABILITIES, *COMBAT_ABILITIES, *EVENT_ABILITIES, *COUNTER_ABILITIES, *CHARACTERISTIC_ABILITIES,
-             "cda_pt", "static_pt"}
+             *CANT_ABILITIES, "cda_pt", "static_pt"}
     assert kinds == set(oracle.ABILITY_KINDS)
     assert set(STEPS) == set(oracle.EFFECT_KINDS) | set(oracle.NOT_EFFECTS)
 
@@ -130,6 +131,12 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
     ({"multiply_mana": {"factor": 2}}, "If you tap a permanent for mana, it produces twice as much of that mana instead."),
     ({"mana_ability": {"name": "tap", "add": {"G": 1}}}, "{T}: Add {G}."),
     ({"cant_lose": {}}, "You can't lose the game."),
+    ({"cant_gain_life": {"player": "opponent"}}, "Your opponents can't gain life."),
+    ({"cant_gain_life": {}}, "You can't gain life."),
+    ({"cant_lose_life": {"player": "each"}}, "Players can't lose life."),
+    ({"life_floor": {}}, "Damage that would reduce your life total to less than 1 reduces it to 1 instead."),
+    ({"cant_have_counters": {}}, "This creature can't have counters put on it."),
+    ({"cant_have_counters": {"kind": "-1/-1"}}, "This creature can't have -1/-1 counters put on it."),
     ({"enters_with_counters": {"+1/+1": 3}}, "This creature enters with three +1/+1 counters on it."),
     ({"enters_as_copy": {"of": {"types": ["creature"]}}},
      "You may have this creature enter as a copy of any creature on the battlefield."),

@@ -162,6 +162,8 @@ def _doubler_types(case):
     ("two enchantments that double damage (614.5)", lambda c: _doubler_types(c).count("enchantment") == 2),
     ("a creature and an enchantment that double damage", lambda c: {"creature", "enchantment"} <= {*_doubler_types(c)}),
     ("a player who can't lose", lambda c: any(isinstance(a, scenario.CantLose) for o in c.objects for a in o.card.abilities)),
+    *[(f"a {cls.KEY} ability", lambda c, cls=cls: any(isinstance(a, cls) for o in c.objects for a in o.card.abilities))
+      for cls in (scenario.CantGainLife, scenario.CantLoseLife, scenario.LifeFloor, scenario.CantHaveCounters)],
     ("a low starting life total", lambda c: any(p.life <= 3 for p in c.player_states)),
     ("a life total doubled", lambda c: any(isinstance(s, scenario.DoubleLife) for s in _actions(c))),
     ("a mana type doubled", lambda c: any(isinstance(s, scenario.DoubleMana) for s in _actions(c))),

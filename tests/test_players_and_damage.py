@@ -113,6 +113,33 @@ def test_a_redirection_makes_the_new_recipient_s_effects_part_of_the_choice():
     assert "damage dealt to Blair (furnace, shield)" in line
 
 
+WALKER = {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": [{"loyalty_ability": {"name": "up", "cost": 1}}]}}
+
+
+def test_activating_an_ability_that_changes_nothing_makes_no_order_needed():
+    # 616.1: the walker's +1 has no effect, so it cannot give the walker a damage doubler (613.1f); only the furnace applies.
+    steps = [{"activate": {"object": "walker", "ability": "up"}},
+             {"damage": {"source": "bear", "to": "Blair", "amount": 3}},
+             {"expect": {"players": {"Blair": {"life": 14}}}}]
+    objects = {"bear": BEAR, "furnace": FURNACE, "walker": WALKER}
+    assert final(steps, objects=objects)["players"]["Blair"]["life"] == 14
+    changer = {"card": {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [
+        {"activated": {"name": "up", "cost": "{0}", "effect": {"become": {"gains": [{"double_damage": {}}],
+                                                                           "until": "end_of_turn"}}}}]}}
+    (line,) = problems(steps[:2], objects={**objects, "walker": changer})  # the same name, an ability gaining one: needed
+    assert "(furnace, walker)" in line or "(walker, furnace)" in line
+
+
+def test_an_unblocked_attacker_is_dealt_no_damage_so_needs_no_order():
+    # 510.1a: only blockers deal damage to an attacker; two doublers on the board apply to Blair only.
+    objects = {"bear": BEAR, "furnace": FURNACE, "kiln": FURNACE, "wall": BEAR}
+    steps = [{"combat": {"attackers": {"bear": "Blair"}, "order": {"Blair": ["furnace", "kiln"]}}},
+             {"expect": {"players": {"Blair": {"life": 12}}}}]
+    assert final(steps, objects=objects)["players"]["Blair"]["life"] == 12
+    blocked = [{"combat": {"attackers": {"bear": "Blair"}, "blockers": {"wall": "bear"}}}]
+    assert {p.split("damage dealt to ")[1].split(" ")[0] for p in problems(blocked, objects=objects)} == {"Blair", "bear", "wall"}
+
+
 @pytest.mark.parametrize("change,message", [
     ({"player_states": {"Casey": {"life": 3}}}, "player_states/Casey: undeclared player 'Casey'"),
     ({"range_of_influence": {"Alex": 1}}, "range_of_influence: no range for Blair"),

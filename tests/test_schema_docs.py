@@ -29,6 +29,16 @@ def test_every_step_and_ability_of_the_schema_has_a_section():
     assert set(re.findall(r"^### `(\w+)`$", abilities, re.M)) == set(defs["ability"]["properties"])
 
 
+def test_the_format_page_never_calls_an_ability_or_step_of_the_schema_not_modelled():
+    """docs/format.md once said "Loyalty abilities are not modelled" beside the `loyalty_ability` it documents."""
+    defs = loader.schema()["$defs"]
+    text = " ".join((REPO / "docs" / "format.md").read_text().split())
+    for key in [*defs["ability"]["properties"], *defs["step"]["properties"]]:
+        words = key.replace("_", " ")
+        plural = words[:-1] + "ies" if words.endswith("y") else words + "s"
+        assert not re.search(rf"\b(?:{words}|{plural}) (?:are|is) not modelled", text, re.I), key
+
+
 def test_the_received_form_is_what_to_dict_gives():
     """Each example's second line is exactly the step in Case.to_dict() (checked independently of
     the generator's own helper), and it reads back into the same step."""

@@ -71,9 +71,37 @@ def test_the_order_must_name_each_waiting_ability():
     assert _run(objects, steps)[0]["players"]["Alex"]["life"] == 22
 
 
-def test_a_creatures_mana_ability_is_refused():
-    objects = "      elf: {card: {types: [creature], power: 1, toughness: 1, abilities: [{mana_ability: {name: tap, add: {G: 1}}}]}}\n"
-    steps = "      - activate_mana: {object: elf, ability: tap}\n      - expect: {objects: {elf: {}}}\n"
+ELF = "{card: {types: [creature], power: 1, toughness: 1, abilities: [{mana_ability: {name: tap, add: {G: 1}}}]}}"
+
+
+def test_a_creature_controlled_since_the_turn_began_taps_for_mana():
+    """302.6, the format's reading (as for attacking): a creature on the battlefield as the case starts may tap."""
+    objects = f"      elf: {ELF}\n"
+    steps = "      - activate_mana: {object: elf, ability: tap}\n      - expect: {players: {Alex: {mana: {G: 1}}}}\n"
+    assert _run(objects, steps)[0]["players"]["Alex"]["mana"] == {"G": 1}
+
+
+def test_a_creature_that_entered_during_the_case_taps_for_mana_only_with_haste():
+    """302.6, 702.10c: the loader refuses what the printed card settles, with one line; haste allows it."""
+    objects = f"      elf: {ELF[:-1]}, zone: hand}}\n"
+    steps = ("      - move: {object: elf, to: battlefield}\n      - activate_mana: {object: elf, ability: tap}\n"
+             "      - expect: {players: {Alex: {mana: {G: 1}}}}\n")
+    with pytest.raises(CaseFileErrors) as excinfo:
+        load_text(_case(objects, steps), "t.yaml")
+    (line,) = map(str, excinfo.value.errors)
+    assert "steps/1/activate_mana/object: elf is a creature that entered the battlefield" in line and "302.6" in line
+    hasty = objects.replace("abilities: [", "abilities: [{keyword: haste}, ")
+    assert _run(hasty, steps)[0]["players"]["Alex"]["mana"] == {"G": 1}
+    later = steps.replace("      - activate_mana", "      - end_turn: {}\n      - activate_mana")  # whose turn: not said
+    with pytest.raises(Unsupported, match="302.6"):
+        _run(objects, later)  # valid input; the reference engine refuses it
+
+
+def test_a_creature_under_another_controller_than_declared_can_t_tap_for_mana():
+    """302.6: the reference engine refuses what the loader cannot see (control gained by an effect)."""
+    objects = f"      elf: {ELF}\n"
+    steps = ("      - become: {to: elf, controller: Blair, gain_control: true, until: end_of_turn}\n"
+             "      - activate_mana: {object: elf, ability: tap}\n      - expect: {objects: {elf: {}}}\n")
     with pytest.raises(Unsupported, match="302.6"):
         _run(objects, steps)
 

@@ -10,6 +10,7 @@ from dataclasses import field
 from types import MappingProxyType
 from typing import Any, ClassVar, Union
 
+from conformance.format.cant import CANT_ABILITIES
 from conformance.format.events import EVENT_ABILITIES, EVENT_EFFECTS, TriggerEvent
 from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
 from conformance.format.expressions import Expression, Filter, expression_from
@@ -219,6 +220,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
         return COMBAT_ABILITIES[key].from_dict(body)
     if key in EVENT_ABILITIES:  # life-gain replacement, mana abilities (events.py)
         return EVENT_ABILITIES[key].from_dict(body)
+    if key in CANT_ABILITIES:  # "can't" abilities and life floors (cant.py, 614.17)
+        return CANT_ABILITIES[key].from_dict(body)
     if key in COUNTER_ABILITIES:
         return COUNTER_ABILITIES[key].from_dict(body)
     if key in CHARACTERISTIC_ABILITIES:

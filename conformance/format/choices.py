@@ -159,6 +159,7 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
     types: set[str] = set()
     copies: dict[str, set[str]] = {}
     everyone = False
+    changing_names = _changing_ability_names(raw)
     for oid, spec in raw["objects"].items():
         if spec.get("face_down"):
             types.add(oid)  # a face-down permanent is a 2/2 creature (708.2a)
@@ -193,7 +194,8 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
         elif kind == "move" and (body.get("choices") or body.get("face_down")):
             copies.setdefault(body["object"], set()).update(_copied(body.get("choices")))
             types.add(body["object"])
-        elif kind in ("turn_face_up", "turn_face_down", "activate", "trigger"):
+        elif kind in ("turn_face_up", "turn_face_down") or (
+                kind in ("activate", "trigger") and body["ability"] in changing_names):
             abilities.add(body["object"])
             types.add(body["object"])
             if body.get("target"):
@@ -202,6 +204,37 @@ def _changing(raw: Mapping[str, Any]) -> _Changing:
     kinds = _mentions(raw["objects"]) | _mentions(raw["steps"])
     return _Changing(frozenset(abilities), {k: frozenset(v) for k, v in copies.items()}, frozenset(types),
                      everyone, bool(kinds), frozenset(kinds))
+
+
+NAMED_ABILITIES = ("activated", "triggered", "loyalty_ability")
+"""Abilities an ``activate`` or ``trigger`` step names (CR 602, 603, 606)."""
+
+
+def _changing_ability_names(raw: Mapping[str, Any]) -> set[str]:
+    """The names an ``activate`` or ``trigger`` step may mean an ability that changes its object's
+    abilities or types by (a ``become`` or ``become_copy`` effect, 613.1d, 613.1f, 707.2a): every
+    name some such ability has anywhere in the case (printed, gained, given by a copy exception),
+    and every name no ability of the case has (an unknown ability may do anything). A step naming
+    only abilities whose effects change no characteristic (a loyalty ability with no effect, one
+    putting counters or dealing damage) changes neither its object nor its target."""
+    named: dict[str, bool] = {}
+
+    def visit(data: Any) -> None:
+        if isinstance(data, Mapping):
+            for key, value in data.items():
+                if key in NAMED_ABILITIES and isinstance(value, Mapping) and isinstance(value.get("name"), str):
+                    effect = value.get("effect") or {}
+                    changes = not isinstance(effect, Mapping) or bool({"become", "become_copy"} & set(effect))
+                    named[value["name"]] = named.get(value["name"], False) or changes
+                visit(value)
+        elif isinstance(data, list):
+            for item in data:
+                visit(item)
+
+    visit([raw["objects"], raw["steps"]])
+    stepped = {body["ability"] for _, kind, body in _walk(raw["steps"], ("steps",))
+               if kind in ("activate", "trigger") and isinstance(body, Mapping) and "ability" in body}
+    return {name for name, changes in named.items() if changes} | {name for name in stepped if name not in named}
 
 
 def _mentions(data: Any) -> set[str]:
@@ -349,7 +382,8 @@ def _choices_for(path, body, players, objects, zones, active, changing=None) -> 
 def _recipients(body, players, objects, zones, changing=None) -> Iterator[str]:
     if "attackers" in body:  # a combat step: what is attacked, the attackers, the blockers (510.1b-d)
         yield from body["attackers"].values()
-        yield from body["attackers"]
+        blocked = {a for value in body.get("blockers", {}).values() for a in ([value] if isinstance(value, str) else value)}
+        yield from (a for a in body["attackers"] if a in blocked)  # 510.1a: only its blockers deal it damage
         yield from body.get("blockers", {})
     if "to" in body:
         yield body["to"]

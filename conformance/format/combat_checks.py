@@ -45,7 +45,7 @@ def _fixed(raw: Mapping[str, Any]) -> set[str]:
     return set(raw["objects"])
 
 
-_INERT = ("keyword", "text", "protection", "block_additional")
+_INERT = ("keyword", "text", "protection", "block_additional", "mana_ability")
 """Printed abilities that change no object's types or abilities (613.1d, 613.1f)."""
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -72,6 +72,22 @@ def _additional(spec: Mapping[str, Any]) -> int:
 
 def _keywords(spec: Mapping[str, Any]) -> set[str]:
     return {a["keyword"] for a in spec["card"].get("abilities", []) if "keyword" in a}
+
+
+def tap_ability_problems(body: Mapping[str, Any], at: tuple[Any, ...], raw: Mapping[str, Any],
+                         entered: set[str]) -> Iterator[Problem]:
+    """Problems of one ``activate_mana`` step (``at`` ends with ``activate_mana``): a creature's {T}
+    ability can't be activated the turn it came under its controller's control, unless it has
+    haste (302.6, 702.10c): the same reading as for attacking, checked where the printed card is
+    what the object will be and ``entered`` the objects that entered since the last ``end_turn``
+    (before one, whose turn came next is not said); the reference engine refuses the rest
+    (reference_engine.mana)."""
+    oid = body["object"]
+    spec = raw["objects"].get(oid)
+    if spec is not None and oid in entered and oid in _fixed(raw) and "creature" in spec["card"]["types"] \
+            and "haste" not in _keywords(spec):
+        yield (at + ("object",), f"{oid} is a creature that entered the battlefield during the case and has no haste: "
+                                 "its {T} mana ability can't be activated this turn (CR 302.6, 702.10c)")
 
 
 def step_problems(body: Mapping[str, Any], at: tuple[Any, ...], raw: Mapping[str, Any],

@@ -20,6 +20,7 @@ from conformance.format.combat import Combat
 from conformance.format import event_features
 from conformance.format import counter_features
 from conformance.format import damage_modifier_features
+from conformance.format import cant_features
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -185,6 +186,8 @@ RULES.update(damage_modifier_features.RULES)  # issue 19
 # counters, tokens and loyalty (issue 18): their own module
 FEATURES.update(counter_features.FEATURES)
 RULES.update(counter_features.RULES)
+FEATURES.update(cant_features.FEATURES)  # "can't" and floors: issue 41
+RULES.update(cant_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -217,6 +220,7 @@ IMPLIED.update(event_features.IMPLIED)
 the rules of the second (a tripling is applied in layer 7c, but a case tripling a creature
 exercises 701.11, not 613.4c's other modifications)."""
 IMPLIED.update(damage_modifier_features.IMPLIED)  # issue 19
+IMPLIED.update(cant_features.IMPLIED)  # issue 41
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -421,6 +425,7 @@ object having, gaining or losing one needs it, whether or not it deals or is dea
 
 def _ability_features(ability: object) -> Iterator[str]:
     yield from damage_modifier_features.ability_features(ability)  # issue 19
+    yield from cant_features.ability_features(ability)  # issue 41
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":

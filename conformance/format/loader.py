@@ -352,6 +352,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     effects: dict[str, int] = {}
     ended: set[str] = set()
     entered: set[str] = set()  # objects that entered the battlefield during the case (CR 302.6)
+    entered_this_turn: set[str] = set()  # since the last end_turn: surely not controlled since their controller's turn began
     tapped = {oid for oid, spec in raw["objects"].items() if spec.get("tapped")}  # CR 110.5
     for index, step in enumerate(raw["steps"]):
         if "combat" in step:  # CR 508-510 (combat_checks.py)
@@ -359,13 +360,26 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
                                                    tapped)
             continue
         yield from _step_problems(step, ("steps", index), players, objects, effects, ended, raw)
+        for at, body in _mana_activations(step, ("steps", index)):  # CR 302.6 (combat_checks.py)
+            yield from combat_checks.tap_ability_problems(body, at, raw, entered_this_turn)
         entered |= _entering(step)
+        entered_this_turn = set() if "end_turn" in step else entered_this_turn | _entering(step)
         tapped -= _entering(step)  # a new object, untapped (110.5b, 400.7)
     yield from player_checks.case_problems(raw)
     yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
     yield from event_checks.problems(raw)  # triggered abilities on events, mana abilities (CR 603, 605)
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
+
+
+def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """The ``activate_mana`` steps of a step (itself, or the parts of a ``together``), with paths."""
+    (kind, body), = step.items()
+    if kind == "together":
+        for index, part in enumerate(body):
+            yield from _mana_activations(part, at + (kind, index))
+    elif kind == "activate_mana":
+        yield at + (kind,), body
 
 
 def _entering(step: dict[str, Any]) -> set[str]:

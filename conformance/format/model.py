@@ -52,6 +52,9 @@ from conformance.format.events import (  # noqa: F401
     CountersPut, DoubleLifeGain, DoubleLifeLoss, EffectCounters, EffectDamage, EffectGainLife, EffectLoseLife, EffectPT,
     EVENT_ABILITIES, EVENT_EFFECTS, EVENT_KINDS, LIFE_RELATIONS, ManaAbility, MultiplyMana, THAT_MANY, TriggerEvent,
 )
+from conformance.format.cant import (  # noqa: F401  ("can't" and floors: issue 41)
+    CANT_ABILITIES, CantGainLife, CantHaveCounters, CantLoseLife, LifeFloor,
+)
 from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.plain import (  # noqa: F401
     ABILITY_FIELDS, plain_ability, plain_value,

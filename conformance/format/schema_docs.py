@@ -112,6 +112,10 @@ ABILITIES: dict[str, list[Any]] = {
     "double_life_loss": [{}, {"player": "you"}],
     "mana_ability": [{"name": "tap", "add": {"G": 1}}],
     "multiply_mana": [{"factor": 2}],
+    "cant_gain_life": [{}, {"player": "opponent"}],  # "can't" and floors (cant.py, issue 41)
+    "cant_lose_life": [{}, {"player": "each"}],
+    "life_floor": [{}],
+    "cant_have_counters": [{}, {"kind": "-1/-1"}],
     # counters, tokens and loyalty (issue 18)
     "counter_replacement": [{"on": {"controller": "you"}}, {"by_you": True, "effects_only": False},
                             {"mode": "half", "by_opponent": True, "effects_only": False}, {"mode": "plus", "kind": "+1/+1",

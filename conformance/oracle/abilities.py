@@ -288,6 +288,31 @@ def double_life_loss(body: Mapping[str, Any], me: str = "this creature") -> str:
     return f"If {who} would lose life{when}, {they} twice that much life instead."
 
 
+_WHO_CANT = {"you": "You", "opponent": "Your opponents", "each": "Players"}
+
+
+def cant_gain_life(body: Mapping[str, Any], me: str = "this creature") -> str:
+    """Sulfuric Vortex, Erebos (CR 119.7): "[You | Your opponents | Players] can't gain life."."""
+    return f"{_WHO_CANT[body.get('player', 'you')]} can't gain life."
+
+
+def cant_lose_life(body: Mapping[str, Any], me: str = "this creature") -> str:
+    """(CR 119.8): "[You | Your opponents | Players] can't lose life."."""
+    return f"{_WHO_CANT[body.get('player', 'you')]} can't lose life."
+
+
+def life_floor(body: Any = None, me: str = "this creature") -> str:
+    """Worship's effect, without its condition (CR 614.1a): "Damage that would reduce your life total
+    to less than 1 reduces it to 1 instead."."""
+    return "Damage that would reduce your life total to less than 1 reduces it to 1 instead."
+
+
+def cant_have_counters(body: Mapping[str, Any], me: str = "this creature") -> str:
+    """Tatterkite, Melira (CR 122.1): "This creature can't have [-1/-1] counters put on it."."""
+    kind = f"{body['kind']} " if body.get("kind") else ""
+    return f"{capital(me)} can't have {kind}counters put on it."
+
+
 def mana_ability(body: Mapping[str, Any], me: str = "this creature") -> str:
     """"{T}: Add {G}." (CR 605.1a, 106.1)."""
     return f"{{T}}: Add {mana(body['add'])}."
@@ -351,6 +376,8 @@ ABILITY_KINDS: dict[str, Callable[..., str]] = {
     "double_life_gain": double_life_gain, "double_life_loss": double_life_loss, "mana_ability": mana_ability,
     "multiply_mana": multiply_mana, "as_enters_choose": as_enters_choose, "as_enters_pt": as_enters_pt,
     "static_copy": static_copy, "activated": activated, "loyalty_ability": loyalty_ability, "triggered": triggered,
+    "cant_gain_life": cant_gain_life, "cant_lose_life": cant_lose_life, "life_floor": life_floor,
+    "cant_have_counters": cant_have_counters,
 }
 """Every ability kind of the format (conformance/format/abilities.py's keys) and its renderer."""
 

@@ -22,6 +22,7 @@ from conformance.format.model import MANA_TYPES, Case, step_from
 from strategies._internal import damage_modifiers
 from strategies._internal import events
 from strategies._internal import meetings
+from strategies._internal import cant
 from strategies._internal.core import _explicit, _named, _rules
 from strategies._internal.players import _STEP_FEATURES, PLAYER_COUNTER_KINDS, PLAYER_NAMES, _in_range, _player_states, _seatings
 from strategies._internal.drawing import Chooser, inlinable, label
@@ -43,7 +44,7 @@ def damage_scenarios(*, features: Iterable[str] | None = None, min_players: int 
     re-entering the battlefield (400.7), the cleanup step removing damage (514.2) and effects
     ending; with their features, triggered abilities on events, life-gain doublers and mana
     abilities (:mod:`.events`: 603, 614.1a, 605); then meetings, damage events where the
-    format's elements meet (:mod:`.meetings`, issue 39). Each is followed by a checkpoint observing every object and player
+    format's elements meet (:mod:`.meetings`, issue 39), and "can't" and floors (:mod:`.cant`). Each is followed by a checkpoint observing every object and player
     (``checkpoints="each"``), or after a random subset of steps and at the end (``"sparse"``), or
     one checkpoint at the end (``"end"``). Every choice of order a damage event needs is scripted
     (616.1).
@@ -131,6 +132,7 @@ def _damage_scenarios(draw, *, features=None, min_players=2, max_players=5, min_
         intents = events.more(draw, objects, players, allowed, intents, max_steps)  # issue 39
     # issue 39: damage events where the format's elements meet, drawn after everything else
     intents = meetings.add(draw, objects, players, allowed, intents, max_steps, ranges="range_of_influence" in seating)
+    cant.decorate(draw, objects, players, allowed)  # issue 41: "can't" and floors, drawn last
     realize = _Realizer(seating, objects, states, allowed)
     observe = {"expect": {"objects": {oid: {} for oid in objects}, "players": {p: {} for p in players}}}
     steps: list[dict[str, Any]] = list(realize.actions)  # the order of abilities waiting as it begins (603.3b)

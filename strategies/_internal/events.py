@@ -17,7 +17,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from strategies._internal import meetings
+from strategies._internal import cant, meetings
 from strategies._internal.damage_modifiers import can  # a feature and what it implies (life, mana)
 from strategies._internal.drawing import Chooser
 
@@ -359,8 +359,9 @@ def _cause_part(realizer: Any, host: str, ability: dict[str, Any], number: int,
 
 def save(realizer: Any) -> tuple | None:
     """What :func:`play` restores if a step cannot be played with the triggers it causes: only
-    where the board has a triggered ability."""
-    if not _has(realizer.objects, "triggered"):
+    where the board has a triggered ability, or an ability the reference engine may refuse a step
+    for (cant.py)."""
+    if not _has(realizer.objects, "triggered") and not cant.may_refuse(realizer.objects):
         return None
     return len(realizer.actions), list(realizer.effects), realizer.count
 

@@ -21,7 +21,7 @@ import pytest
 from mtg_conformance_phase.counter_halving import halving_sentence
 from mtg_conformance_phase.damage_modifiers import modify_damage_sentence
 from mtg_conformance_phase.damage_sources import damage_orders
-from mtg_conformance_phase.life_replacements import (cant_lose_sentence, double_life_gain_sentence,
+from mtg_conformance_phase.life_replacements import (cant_gain_life_sentence, cant_lose_sentence, double_life_gain_sentence,
                                                                   double_life_loss_sentences)
 from mtg_conformance_phase.player_counters import counters_of, doubling_sentence, player_counter_kind
 from mtg_conformance_phase.redirection import redirection
@@ -52,6 +52,8 @@ def test_life_replacement_wording():
     with pytest.raises(Unsupported, match="no wording here"):
         double_life_loss_sentences("b", {"player": "any"})
     assert cant_lose_sentence("a", {}).text == "You can't lose the game."
+    assert [cant_gain_life_sentence("v", body).text for body in ({}, {"player": "opponent"}, {"player": "each"})] == [
+        "You can't gain life.", "Your opponents can't gain life.", "Players can't gain life."]  # 119.7
 
 
 def test_halving_and_prevention_wording():
@@ -124,7 +126,9 @@ def test_player_counters_names():
 # --- with phase -------------------------------------------------------------------------------------
 
 
-GOLDEN = ("614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each-once", "614.1a/opponents-gain-not-doubled",
+GOLDEN = ("119.7/opponents-cant-gain-life", "119.7/lifelink-damage-is-still-dealt", "119.7/a-gain-doubler-has-nothing-to-double",
+          "119.7/no-gain-nothing-triggers", "119.7/doubling-a-life-total-is-a-gain",
+          "614.1a/boon-reflection-doubles-a-gain", "614.5/two-gain-doublers-each-once", "614.1a/opponents-gain-not-doubled",
           "702.15b/faithmender-lifelink-doubles-own-gain", "701.10d/doubling-a-total-is-a-gain-doubled-again",
           "701.10d/negative-total-doubled-is-a-loss", "614.1a/bloodletter-doubles-an-opponents-loss",
           "614.1a/bloodletter-not-its-controllers-loss", "120.3a/damage-loss-doubled-lifelink-gains-the-damage",

@@ -48,3 +48,19 @@ def test_that_much_damage_is_the_events_amount(engine, info, watcher, step, expe
                      [step, {"resolve_triggers": {"order": ["watcher.t"]}}, {"expect": expect}], rules=("603.7c",))
     result = outcome(engine, info, case)
     assert result.status == "passed", result
+
+
+@needs_phase
+def test_abilities_the_starting_board_triggers_under_starting_mana_pools(engine, info):  # noqa: F811
+    """CR 603.3, 106.4: two creatures dying as the case starts (704.5f) trigger "whenever a creature dies"
+    twice; a player's starting mana pool is no step cast over them, so the case's first step orders both
+    (the adapter once took the pools' stand-in spells for steps on top of them: an AdapterFault)."""
+    dier = {"types": ["creature"], "power": 0, "toughness": 1}
+    objects = {"c1": {"card": {**dier, "abilities": [{"triggered": {
+                   "name": "t", "when": "whenever a creature dies", "event": {"dies": {"types": ["creature"]}},
+                   "effect": {"lose_life": {"amount": 2, "player": "each_opponent"}}}}]}, "counters": {"-1/-1": 1}},
+               "c2": {"card": dier, "counters": {"-1/-1": 1}}}
+    case = make_case(objects, [{"resolve_triggers": {"order": ["c1.t", "c1.t"]}},
+                               {"expect": {"players": {"Blair": {"life": 16}}}}],
+                     rules=("603.3b",), player_states={"Alex": {"mana": {"W": 1}}})
+    assert outcome(engine, info, case).status == "passed"

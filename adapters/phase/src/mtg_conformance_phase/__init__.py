@@ -112,6 +112,7 @@ class Session(Steps, Observation):
             try:
                 if waiting is not None and index == waiting.cast_at:  # CR 608.2b (.late_targets)
                     self.put_early(self.plan.steps[waiting.resolves_at][1])
+                self.setting_up = index < self.plan.starting  # the starting mana pools (.plan, CR 106.4)
                 self.perform(kind, realisation)
             except TargetLeft as left:
                 left.step = index if left.step is None else left.step

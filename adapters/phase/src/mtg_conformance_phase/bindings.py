@@ -28,7 +28,7 @@ FEATURES = (
     "mana", "mana-abilities", "mana-replacement", "double-mana",  # .mana, .ability_lines
     "activated-abilities", "loyalty-abilities",  # .loyalty: loyalty abilities only; other activated abilities refused
     "triggered-abilities", "event-triggers",  # .triggers: on events only; the trigger step refused
-    "life-gain-replacement", "life-loss-replacement", "cant-lose",
+    "life-gain-replacement", "life-loss-replacement", "cant-lose", "cant-gain-life",
     "player-counters", "counter-halving", "prevention-extras",
     "partial-prevention", "damage-modifiers",
     "redirection",  # one event from a chosen permanent source only (.redirection)

@@ -33,7 +33,7 @@ from mtg_conformance_phase.damage_sources import (Recipient, activated_expectati
                                                                double_damage_sentence, source_ability_text)
 from mtg_conformance_phase.trigger_lines import trigger_line
 from mtg_conformance_phase.damage_modifiers import check_damage_modifiers, modify_damage_sentence
-from mtg_conformance_phase.life_replacements import (cant_lose_sentence, check_life_replacements,
+from mtg_conformance_phase.life_replacements import (cant_gain_life_sentence, cant_lose_sentence, check_life_replacements,
                                                                   double_life_gain_sentence, double_life_loss_sentences)
 from mtg_conformance_phase.static_prevention import check_static_prevention, static_prevention_sentence
 from mtg_conformance_phase.tokens import check_token_replacements, token_replacement_sentence
@@ -153,6 +153,8 @@ def object_card(oid: str, spec: Mapping[str, Any], index: int, *, you: str, play
             replacements.extend(double_life_loss_sentences(oid, body))
         elif key == "cant_lose":  # CR 104.3b: Platinum Angel (.life_replacements)
             statics.append(cant_lose_sentence(oid, body))
+        elif key == "cant_gain_life":  # CR 119.7: Sulfuric Vortex, Erebos (.life_replacements)
+            statics.append(cant_gain_life_sentence(oid, body))
         elif key == "prevent_damage":  # CR 615.1, 615.5: partial prevention, the Hydras (.static_prevention)
             replacements.append(static_prevention_sentence(oid, name, body, case))
         elif key == "modify_damage":  # CR 614.1a, 701.11: Fiery Emancipation, Torbran (.damage_modifiers)

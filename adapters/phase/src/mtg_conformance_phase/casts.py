@@ -73,6 +73,7 @@ class Plan:
     entering: dict[str, tuple[str, Any]] = field(default_factory=dict)  # declared objects' as-enters choices
     waiting: Any = None                                              # a spell cast early to wait (.late_targets)
     names: dict[str, str] = field(default_factory=dict)              # stand-in card name -> declared (.same_name)
+    starting: int = 0                                                # steps setting up the starting pools (CR 106.4)
 
     def add_spell(self, name: str, sentences: list[Any], caster: str) -> str:
         """A synthesized instant doing ``sentences`` (:func:`.cards.spell_card`), cast by ``caster``."""

@@ -10,6 +10,8 @@ game" (104.3b, 614.17), realised through phase's own replacement pipeline and st
   instead." (phase: a ``LoseLife`` replacement with ``quantity_modification`` times 2 and
   ``valid_player`` Opponent, or none for "you"). "If a player would lose life ..." phase leaves
   unimplemented: for each player (``player: each``) both sentences are written on the card.
+- ``cant_gain_life`` is "You / Your opponents / Players can't gain life." (119.7; phase: a static
+  ``CantGainLife`` affecting those players).
 - ``cant_lose`` is Platinum Angel's first half: "You can't lose the game." (phase: a static
   ``CantLoseTheGame`` affecting its controller). The second half ("your opponents can't win the
   game", 104.3b's other side) changes nothing a scenario observes and is left out.
@@ -68,6 +70,18 @@ def cant_lose_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
         raise Unsupported(f"object {oid!r}: a can't-lose ability with {sorted(body)} has no Oracle wording here")
     return Sentence("You can't lose the game.", {"mode": "CantLoseTheGame", "affected": _YOU, "modifications": [],
                                                  "condition": None, "characteristic_defining": False})
+
+
+_CANT_GAIN_WHO = {"you": ("You", "You"), "opponent": ("Your opponents", "Opponent"), "each": ("Players", None)}
+
+
+def cant_gain_life_sentence(oid: str, body: Mapping[str, Any]) -> Sentence:
+    """CR 119.7: "[You | Your opponents | Players] can't gain life." (Sulfuric Vortex, Erebos; phase:
+    a static ``CantGainLife`` affecting the players of that relation to its controller)."""
+    who, controller = _CANT_GAIN_WHO[body.get("player", "you")]
+    affected = {"type": "Typed", "type_filters": [], "controller": controller, "properties": []}
+    return Sentence(f"{who} can't gain life.", {"mode": "CantGainLife", "affected": affected, "modifications": [],
+                                                "condition": None, "characteristic_defining": False})
 
 
 def check_life_replacements(face: Mapping[str, Any], sentences: list[Sentence]) -> None:

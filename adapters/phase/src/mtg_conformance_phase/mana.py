@@ -67,8 +67,8 @@ class Mana(Board):
             raise Unsupported(f"{body['object']!r} does not have its printed mana ability {body['ability']!r} where its "
                               "card has it now (it lost or gained abilities, or is a copy): not told apart here")
         if "Creature" in ((obj.get("card_types") or {}).get("core_types") or ()):
-            raise Unsupported(f"{body['object']!r} is a creature activating a {{T}} mana ability (summoning sickness, "
-                              "CR 302.6, depends on turns)")
+            raise Unsupported(f"{body['object']!r} is a creature activating a {{T}} mana ability: whether it may (the "
+                              "format's reading of 302.6 and 702.10c) is not realised by this adapter")
         seat = obj.get("controller")
         if self.waiting()["type"] != "Priority" or self.game.stack():
             raise Unsupported("a mana ability activated while phase's stack is not empty")

@@ -116,6 +116,7 @@ def plan_case(case: Mapping[str, Any]) -> Plan:
     for name, state in (case.get("player_states") or {}).items():  # CR 106.4: the mana a pool holds as the case starts
         if any((state.get("mana") or {}).values()):
             plan.steps.append(("add_mana", plan_mana(plan, "add_mana", {"player": name, "mana": state["mana"]}, counter)))
+    plan.starting = len(plan.steps)  # the pools as the case starts: no step, so nothing goes on the stack over them
     for step in case["steps"]:
         (kind, body), = step.items()
         plan.steps.append((kind, _plan_step(plan, case, kind, body, counter)))

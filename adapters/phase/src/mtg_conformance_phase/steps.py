@@ -356,8 +356,8 @@ class Steps(Activations, ActivatedAbilities, Loyalty, Mana, Triggers, CounterRep
             return
         if isinstance(realisation, Cast):  # effects, damage, life, shields, counters put by an effect
             self.cast(realisation)  # phase checks state-based actions as it gives priority
-            if waiting is not None:  # cast on top of triggered abilities waiting (.triggers)
-                self.over_waiting(kind, waiting)
+            if waiting is not None and not getattr(self, "setting_up", False):  # cast on top of triggered abilities
+                self.over_waiting(kind, waiting)  # waiting (.triggers); the starting pools are no step (CR 603.3)
             if kind in ("add_mana", "double_mana"):  # CR 106.4, 701.10f (.mana)
                 self.mark_mana()
             return
