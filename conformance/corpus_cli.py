@@ -107,7 +107,7 @@ def _find(args: argparse.Namespace):
 
 
 def cmd_reduce(args: argparse.Namespace) -> int:
-    from conformance.corpus.reduce import Reducer, case_file
+    from conformance.corpus.reduce import Reducer, case_file, first_problem
     from conformance.engines.interface import describe, load_engine
     from conformance.outputs import unwritable, write_atomically
 
@@ -133,7 +133,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
             return FAILED
         reduced = reducer.reduce(plain, first)
         what = "failed" if reduced.outcome.status == "failed" else "errored"
-        detail = (str(reduced.outcome.mismatches[0]) if what == "failed" else reduced.outcome.message)
+        detail = first_problem(reduced.outcome)
         text = case_file(reducer, reduced, case_id=args.case_id, rules=tuple(rules),
                          summary=f"{summary}, reduced on {info}: {detail}")
     finally:

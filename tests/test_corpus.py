@@ -67,7 +67,7 @@ def test_the_reference_engine_passes_its_own_corpus(capsys, corpus, scenarios, t
     assert f"{len(scenarios)} passed" in out
     found = results(tmp_path / "r.jsonl")
     assert [r["id"] for r in found] == [s.id for s in scenarios]
-    assert all(r["status"] == "passed" and r["kind"] == "case" for r in found)
+    assert all(r["status"] == "passed" and r["kind"] == "corpus" for r in found)
     # results by rule: each scenario under the rules its content exercises
     assert [r["rules"] for r in found] == [list(s.rules) for s in scenarios]
 
@@ -214,3 +214,23 @@ def test_not_a_corpus_is_one_line(capsys, tmp_path):
     plain = tmp_path / "plain.yaml"
     plain.write_text("format: 1\n")
     assert "not a gzip-compressed corpus" in _one_line_error(capsys, plain)
+
+
+def test_the_first_scenarios_of_the_shipped_corpus_sample_every_property(capsys, tmp_path):
+    properties = len(all_properties())
+    target = tmp_path / "first.jsonl"
+    code, out, err = cli(capsys, "run", "--corpus", "--corpus-size", str(properties), "--results", str(target))
+    assert code == 0, out + err
+    ids = [r["id"] for r in results(target)]
+    assert len(ids) == properties
+    assert len({i.split("/corpus-")[1].rsplit("-", 2)[0] for i in ids}) == properties  # one of each property
+
+
+def test_a_header_with_wrong_chunks_is_one_line(capsys, corpus):
+    def wrong(lines):
+        header = json.loads(lines[0])
+        header["chunks"] = [[0, "613/agrees-with-reference", 1]]
+        return [json.dumps(header).encode(), *lines[1:]]
+
+    assert f"{corpus}:1: chunks: expected a list of [round, property, count]" in _one_line_error(
+        capsys, _rewrite(corpus, wrong))

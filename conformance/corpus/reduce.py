@@ -217,7 +217,8 @@ def _names(value: Any, oid: str) -> bool:
 
 
 def simpler(value: Any) -> Iterator[Any]:
-    """``value`` with one part removed or one number made smaller, each way once, outermost first."""
+    """``value`` with one part removed (a mapping keeps one key at least) or one number made smaller,
+    each way once, outermost first."""
     if isinstance(value, list):
         for n in range(len(value)):
             yield value[:n] + value[n + 1:]
@@ -225,7 +226,7 @@ def simpler(value: Any) -> Iterator[Any]:
             for smaller in simpler(item):
                 yield value[:n] + [smaller] + value[n + 1:]
     elif isinstance(value, Mapping):
-        for key in value:
+        for key in value if len(value) > 1 else ():  # never empty: {} is a step of no kind, or "every object"
             yield {k: v for k, v in value.items() if k != key}
         for key, item in value.items():
             for smaller in simpler(item):
@@ -234,6 +235,13 @@ def simpler(value: Any) -> Iterator[Any]:
         for smaller in dict.fromkeys((0, 1 if value > 1 else -1 if value < -1 else 0, value // 2 if value > 0 else -(-value // 2))):
             if abs(smaller) < abs(value):
                 yield smaller
+
+
+def first_problem(outcome: compare.Outcome) -> str:
+    """What a failing outcome shows first: its first differing value, or its error."""
+    if isinstance(outcome, compare.Failed):
+        return str(outcome.mismatches[0]) + (f" (and {len(outcome.mismatches) - 1} more)" if len(outcome.mismatches) > 1 else "")
+    return outcome.message if isinstance(outcome, compare.Errored) else outcome.status
 
 
 def case_file(reducer: Reducer, reduced: Reduced, *, case_id: str, rules: tuple[str, ...], summary: str) -> str:

@@ -64,10 +64,10 @@ def _id_of(corpus: Corpus, index: int) -> str:
 
 
 def select(corpus: Corpus, args: argparse.Namespace, failed_before: set[tuple[str, str]]) -> list[int]:
-    """The lines to replay: the first ``--corpus-size``, then by shard, ``-k``, ``--lf``/``--ff``."""
-    chosen = range(min(len(corpus), args.corpus_size) if args.corpus_size is not None else len(corpus))
+    """The lines to replay: the first ``--corpus-size`` in replay order, then by shard, ``-k``, ``--lf``/``--ff``."""
+    chosen = corpus.order()[:args.corpus_size]
     if args.shard:
-        chosen = [i for i in chosen if args.shard.holds(_id_of(corpus, i), "case")]
+        chosen = [i for i in chosen if args.shard.holds(_id_of(corpus, i), "corpus")]
     if args.keyword:
         from conformance.keywords import matcher
 
@@ -75,11 +75,11 @@ def select(corpus: Corpus, args: argparse.Namespace, failed_before: set[tuple[st
         chosen = [i for i in chosen if matches(_names(corpus.scenario(i)))]
     chosen = list(chosen)
     if (args.last_failed or args.failed_first) and failed_before:
-        again = [i for i in chosen if ("case", _id_of(corpus, i)) in failed_before]
+        again = [i for i in chosen if ("corpus", _id_of(corpus, i)) in failed_before]
         if args.last_failed and again:
             chosen = again
         elif args.failed_first:
-            chosen = again + [i for i in chosen if ("case", _id_of(corpus, i)) not in failed_before]
+            chosen = again + [i for i in chosen if ("corpus", _id_of(corpus, i)) not in failed_before]
     return chosen
 
 
@@ -131,8 +131,8 @@ def run_corpus(args: argparse.Namespace, interrupts) -> int:
         if getattr(args, "stream", None) is not None:
             args.stream.finish(OK)
     results = args.collector.results
-    rerun.save(directory, args.engine, {("case", r.case) for r in results},
-               [("case", r.case) for r in results if r.status in ("failed", "errored")])
+    rerun.save(directory, args.engine, {("corpus", r.case) for r in results},
+               [("corpus", r.case) for r in results if r.status in ("failed", "errored")])
     print(replay.line())
     from conformance.run_end import ci_verdict
     from conformance.run_summary import print_summary
@@ -196,7 +196,7 @@ class Replay:
                 if shown:
                     self.report(scenario, outcome, record)
                 self.collector.results.append(CaseResult(record["id"], tuple(record["rules"]), record["status"],
-                                                         kind="case", record=record))
+                                                         kind="corpus", record=record))
                 if self.args.stream is not None:
                     self.args.stream.add(record, time.perf_counter() - began)
                 key = ("xfailed" if verdict == "expected" and outcome.status in ("failed", "errored")
@@ -210,7 +210,7 @@ class Replay:
             self.seconds = time.perf_counter() - started
 
     def record(self, scenario: Scenario, outcome: compare.Outcome) -> dict[str, Any]:
-        return {"id": scenario.id, "kind": "case", "rules": list(scenario.rules), "features": list(scenario.features),
+        return {"id": scenario.id, "kind": "corpus", "rules": list(scenario.rules), "features": list(scenario.features),
                 **records.outcome_fields(outcome), "reproducer": None,
                 "source": f"{Path(self.corpus.path).name}:{scenario.line}"}
 
@@ -257,14 +257,14 @@ class Replay:
     def reduce(self, scenario: Scenario, outcome: compare.Outcome, record: dict[str, Any],
                first: bool) -> tuple[str, str | None]:
         """What reducing it says, and the case file that replays it (reduced when ``first``, else as drawn)."""
-        from conformance.corpus.reduce import Reducer, case_file
+        from conformance.corpus.reduce import Reducer, case_file, first_problem
 
         seconds = REDUCE_SECONDS if self.args.shrink_seconds is profiles.UNSET else self.args.shrink_seconds
         reducer = Reducer(self.engine, self.info, differential=True, seconds=seconds if first else 0.0)
         try:
             reduced = reducer.reduce(scenario.case, outcome)
             text = case_file(reducer, reduced, case_id=scenario.id, rules=tuple(record["rules"]),
-                             summary=f"{record['summary']}, reduced on {self.info}: {record['message']}")
+                             summary=f"{record['summary']}, reduced on {self.info}: {first_problem(reduced.outcome)}")
         except Exception as exc:  # never lose a failure over its reduction
             return f"(it could not be reduced: {type(exc).__name__}: {exc})", None
         if not first:

@@ -54,6 +54,19 @@ def _seen_object_defaults() -> dict[str, Any]:
             "tapped": False}
 
 
+SEEN_ORDER = ("zone", "controller", "power", "toughness", "counters", "damage", "name", "mana_cost", "colors", "types",
+              "subtypes", "supertypes", "abilities", "face_down", "tapped")
+"""The order of an object's values in the reference engine's snapshots (docs/engines.md): decoded in
+it, an expected object is the very dict the reference engine answers, compared whole at once."""
+
+
+def _in_order(values: dict[str, Any]) -> dict[str, Any]:
+    ordered = {key: values[key] for key in SEEN_ORDER if key in values}
+    if len(ordered) < len(values):
+        ordered.update(values)
+    return ordered
+
+
 def _seen_player_defaults() -> dict[str, Any]:
     return {"life": 20, "mana": {}, "counters": {}, "lost": False}
 
@@ -139,15 +152,25 @@ def encode_expected(snapshots: list[Mapping[str, Any]]) -> dict[str, Any]:
 def decode_expected(compact: dict[str, Any]) -> list[dict[str, Any]]:
     """The snapshots :func:`encode_expected` was given (a state met twice is one shared dict: read it,
     never change it)."""
-    objects = [_grow(values, _seen_object_defaults) for values in compact["o"]]
+    return _decoded(compact)[0]
+
+
+def _decoded(compact: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, dict[str, str]]]]:
+    """The snapshots, and the ``repr`` of each state in them, by checkpoint, kind and name (each
+    distinct state's made once: :mod:`conformance.corpus.judge` compares a state whole by it)."""
+    objects = [_in_order(_grow(values, _seen_object_defaults)) for values in compact["o"]]
     players = [_grow(values, _seen_player_defaults) for values in compact["p"]]
-    snapshots = []
+    object_texts, player_texts = [repr(v) for v in objects], [repr(v) for v in players]
+    snapshots, texts = [], []
     for seen, met in compact["c"]:
         snapshot = {"objects": {oid: objects[n] for oid, n in seen.items()}}
+        text = {"objects": {oid: object_texts[n] for oid, n in seen.items()}}
         if met is not None:
             snapshot["players"] = {name: players[n] for name, n in met.items()}
+            text["players"] = {name: player_texts[n] for name, n in met.items()}
         snapshots.append(snapshot)
-    return snapshots
+        texts.append(text)
+    return snapshots, texts
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +185,7 @@ class Scenario:
     case: dict[str, Any]
     expected: list[dict[str, Any]]
     line: int = 0
+    texts: list[dict[str, dict[str, str]]] | None = None  # repr of each expected state (decoded from a file)
 
     def to_line(self) -> dict[str, Any]:
         return {"id": self.id, "property": self.property, "rules": list(self.rules), "features": list(self.features),
@@ -194,6 +218,21 @@ class Corpus:
 
     def __len__(self) -> int:
         return len(self.lines)
+
+    def order(self) -> list[int]:
+        """The lines in replay order: round by round, each round's chunks interleaved (the header's
+        ``chunks``, ``[round, property, count]`` as the file holds them; the file's order without)."""
+        from conformance.corpus.build import interleaved
+
+        chunks = self.header.get("chunks")
+        if chunks is None:
+            return list(range(len(self.lines)))
+        rounds: dict[int, list[range]] = {}
+        start = 0
+        for number, _, count in chunks:
+            rounds.setdefault(number, []).append(range(start, start + count))
+            start += count
+        return [index for number in sorted(rounds) for index in interleaved(rounds[number])]
 
     def scenario(self, index: int) -> Scenario:
         """The scenario of line ``index + 2`` of the file; raises :class:`CaseFileErrors` (one line)."""
@@ -233,6 +272,12 @@ def read(path: str | Path) -> Corpus:
             _scenario(name, number, line)
         raise _error(name, "the scenarios do not match the header's sha256: the file was changed after it was built "
                            "(rebuild it: mtg-conformance corpus build)", line=1, field="sha256")
+    chunks = header.get("chunks")
+    if chunks is not None and not (isinstance(chunks, list) and all(
+            isinstance(c, list) and len(c) == 3 and type(c[0]) is int and isinstance(c[1], str) and type(c[2]) is int
+            and c[2] > 0 for c in chunks) and sum(c[2] for c in chunks) == header["scenarios"]):
+        raise _error(name, "expected a list of [round, property, count] adding up to the scenarios", line=1,
+                     field="chunks")
     if header["scenarios"] != len(lines) - 1:
         raise _error(name, f"the header says {header['scenarios']} scenarios, the file has {len(lines) - 1}",
                      line=1, field="scenarios")
@@ -294,7 +339,7 @@ def _scenario(name: str, number: int, line: bytes) -> Scenario:
         raise _error(name, "expected a list of strings", line=number, field="rules", case=case_id)
     try:
         case = decode_case(raw["case"])
-        expected = decode_expected(raw["expected"])
+        expected, texts = _decoded(raw["expected"])
         shaped = (isinstance(case.get("steps"), list) and isinstance(case.get("players"), list)
                   and sum(1 for step in case["steps"] if isinstance(step, dict) and "expect" in step) == len(expected))
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
@@ -303,4 +348,4 @@ def _scenario(name: str, number: int, line: bytes) -> Scenario:
     if not shaped:
         raise _error(name, "its steps and checkpoints do not match its expected snapshots", line=number,
                      field="expected", case=case_id)
-    return Scenario(case_id, raw["property"], tuple(raw["rules"]), tuple(raw["features"]), case, expected, number)
+    return Scenario(case_id, raw["property"], tuple(raw["rules"]), tuple(raw["features"]), case, expected, number, texts)

@@ -5,7 +5,7 @@ A record is a dict that serialises to JSON as it is. The pytest items attach it 
 stream writes it as a JSON line, expectations files are matched against it, and reports render
 it. Keys (docs/ci.md, "The JSON Lines stream"):
 
-``id``, ``kind`` (``case`` or ``property``), ``rules``, ``features``, ``status``
+``id``, ``kind`` (``case``, ``property`` or ``corpus``: a scenario of the frozen corpus), ``rules``, ``features``, ``status``
 (passed, failed, errored, unsupported), ``error_kind`` (exception, crash, timeout, protocol; for
 errored results), ``message`` (one line), ``detail`` (a traceback, an engine's standard error),
 ``mismatches`` (``checkpoint, step, label, object, field, expected, got``; ``got`` is absent when
@@ -50,7 +50,7 @@ def normalize(value: dict[str, Any]) -> dict[str, Any]:
               "message": value.get("message") or "", "detail": value.get("detail") or "",
               "mismatches": list(value.get("mismatches") or ()), "reproducer": value.get("reproducer"),
               "source": value.get("source")}
-    if record["kind"] not in ("case", "property"):  # an item that put the errored kind under "kind"
+    if record["kind"] not in ("case", "property", "corpus"):  # an item that put the errored kind under "kind"
         record["error_kind"], record["kind"] = record["kind"], "case"
     record.update({key: value[key] for key in (*PROPERTY_FIELDS, *FAILURE_FIELDS) if key in value})
     return record
