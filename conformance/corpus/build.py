@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.corpus.store import Scenario, decode_case, decode_expected, encode_case, encode_expected
+from conformance.corpus.store import Scenario, decode_case, decode_expected, interleaved
 
 CHUNK = 100
 """Examples a chunk runs: the ``ci`` profile's number."""
@@ -190,14 +190,6 @@ def kept(rounds: list[list[list[Scenario]]], size: int) -> tuple[list[Scenario],
                 scenarios.extend(kept_here)
                 counts.append([number, kept_here[0].property, len(kept_here)])
     return scenarios, counts
-
-
-def interleaved(chunks: list[list[Any]]) -> list[Any]:
-    """One round's chunks (one a property), an item of each in turn: the first N scenarios of the
-    corpus are drawn from every property alike (until a property's chunk runs out)."""
-    from itertools import zip_longest
-
-    return [item for group in zip_longest(*chunks) for item in group if item is not None]
 
 
 def _rounds() -> Iterator[int]:

@@ -222,8 +222,6 @@ class Corpus:
     def order(self) -> list[int]:
         """The lines in replay order: round by round, each round's chunks interleaved (the header's
         ``chunks``, ``[round, property, count]`` as the file holds them; the file's order without)."""
-        from conformance.corpus.build import interleaved
-
         chunks = self.header.get("chunks")
         if chunks is None:
             return list(range(len(self.lines)))
@@ -240,6 +238,14 @@ class Corpus:
 
     def __iter__(self) -> Iterator[Scenario]:
         return (self.scenario(i) for i in range(len(self.lines)))
+
+
+def interleaved(chunks: list[list[Any]]) -> list[Any]:
+    """One round's chunks (one a property), an item of each in turn: the first N scenarios of the
+    corpus are drawn from every property alike (until a property's chunk runs out)."""
+    from itertools import zip_longest
+
+    return [item for group in zip_longest(*chunks) for item in group if item is not None]
 
 
 def _error(path: str, message: str, line: int | None = None, field: str | None = None,
