@@ -234,3 +234,8 @@ def test_a_header_with_wrong_chunks_is_one_line(capsys, corpus):
 
     assert f"{corpus}:1: chunks: expected a list of [round, property, count]" in _one_line_error(
         capsys, _rewrite(corpus, wrong))
+
+
+def test_a_malformed_keyword_is_one_line(capsys, corpus):
+    code, _, err = cli(capsys, "run", "--corpus", str(corpus), "-k", "613 and (")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "-k '613 and ('" in err

@@ -24,11 +24,13 @@ from typing import Any
 from conformance.corpus import store
 from conformance.corpus.judge import judge
 from conformance.corpus.store import Corpus, Scenario
+from conformance.errors import CaseFileErrors
 from conformance.laws import profiles
-from conformance.reports.text import CaseResult
+from conformance.reports.text import CaseResult, exit_status
 from conformance.results import compare, records
 
 OK, FAILED, USAGE = 0, 1, 2
+INTERRUPTED = 130
 MAX_REDUCED = 5
 """The most failures of one run reduced and shown in full (the first of each set of rules shown broken),
 each within the shrink bound; the others are listed one a line (their case file as drawn is in
@@ -113,7 +115,11 @@ def run_corpus(args: argparse.Namespace, interrupts) -> int:
         args.update_base = expectations_file.load(target) if target.exists() else expected
     corpus = store.read(args.corpus)
     directory = Path.cwd()
-    chosen = select(corpus, args, rerun.failed_in(directory, args.engine))
+    try:
+        chosen = select(corpus, args, rerun.failed_in(directory, args.engine))
+    except ValueError as exc:  # a malformed -k expression
+        print(f"mtg-conformance run --corpus -k {args.keyword!r}: {exc}", file=sys.stderr)
+        return USAGE
     engine = load_engine(args.engine, timeout=args.timeout, keep_trying=args.keep_trying)
     try:
         info = describe(engine)
@@ -121,16 +127,22 @@ def run_corpus(args: argparse.Namespace, interrupts) -> int:
             print(f"mtg-conformance: no scenario of the corpus selected (of {len(corpus)})"
                   + (f" in shard {args.shard}" if args.shard else ""), file=sys.stderr)
             return OK if args.shard else USAGE
-        if not _start_stream(args, info, expected):
+        if not _start_stream(args, info, expected, interrupts):
             return USAGE
         replay = Replay(args, guarded(engine), info, expected, corpus)
-        replay.run(chosen)
+        try:
+            replay.run(chosen)
+        except BaseException as exc:  # a line of the file found wrong, or interrupted (SIGINT, SIGTERM): the footer says so
+            if args.stream is not None:
+                wrong = isinstance(exc, CaseFileErrors)
+                args.stream.finish(USAGE if wrong else INTERRUPTED, interrupted=not wrong)
+            raise
     finally:
         if callable(close := getattr(engine, "close", None)):
             close()
-        if getattr(args, "stream", None) is not None:
-            args.stream.finish(OK)
     results = args.collector.results
+    if args.stream is not None:
+        args.stream.finish(exit_status(results))
     rerun.save(directory, args.engine, {("corpus", r.case) for r in results},
                [("corpus", r.case) for r in results if r.status in ("failed", "errored")])
     print(replay.line())
@@ -142,7 +154,7 @@ def run_corpus(args: argparse.Namespace, interrupts) -> int:
     return ci_verdict(args, info, results, expected)
 
 
-def _start_stream(args: argparse.Namespace, info, expected) -> bool:
+def _start_stream(args: argparse.Namespace, info, expected, interrupts) -> bool:
     from conformance.results import expectations as expectations_file
     from conformance.results.stream import ResultsStream, header
 
@@ -151,7 +163,8 @@ def _start_stream(args: argparse.Namespace, info, expected) -> bool:
         return True
     args.stream = ResultsStream(args.results, command=args.command_line, shard=str(args.shard) if args.shard else None,
                                 expectations=args.expectations, strict=args.strict if args.expectations else None,
-                                annotate=(lambda r: expectations_file.verdict(expected, r).to_dict()) if expected else None)
+                                annotate=(lambda r: expectations_file.verdict(expected, r).to_dict()) if expected else None,
+                                interrupts=interrupts)
     try:
         args.stream.start(header(info, spec=args.engine, properties=False, profile=None, seed=None,
                                  shard=args.stream.shard, expectations=args.expectations, strict=args.strict,
