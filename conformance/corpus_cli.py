@@ -1,5 +1,5 @@
 """The commands about the corpus: ``mtg-conformance corpus build`` (draw it again: conformance.corpus.build),
-``corpus info`` (what a corpus file holds) and ``mtg-conformance reduce`` (any failing case made small:
+``corpus info`` (what a corpus file holds), ``corpus path`` (where the shipped one is) and ``mtg-conformance reduce`` (any failing case made small:
 conformance.corpus.reduce). ``run --corpus`` replays it (conformance.corpus.replay).
 
 ``reduce`` exits 0 when it wrote the reduced case, 1 when the case does not fail on the engine
@@ -31,6 +31,7 @@ def add_commands(commands) -> None:
                        help="the corpus file to write (default: the one shipped in the package)")
     build.add_argument("--size", type=int, default=DEFAULT_SIZE, metavar="N",
                        help=f"the number of scenarios (default {DEFAULT_SIZE:,})")
+    actions.add_parser("path", help="print the path of the shipped corpus (for reduce CASE_FILE)")
     info = actions.add_parser("info", help="what a corpus file holds: its header, and scenarios by property")
     info.add_argument("file", nargs="?", default=str(DEFAULT_PATH), metavar="FILE")
 
@@ -53,6 +54,9 @@ def add_commands(commands) -> None:
 def cmd_corpus(args: argparse.Namespace) -> int:
     from conformance.corpus import build, store
 
+    if args.corpus_command == "path":
+        print(store.DEFAULT_PATH)
+        return OK
     if args.corpus_command == "info":
         corpus = store.read(args.file)
         from collections import Counter

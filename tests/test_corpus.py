@@ -239,3 +239,30 @@ def test_a_header_with_wrong_chunks_is_one_line(capsys, corpus):
 def test_a_malformed_keyword_is_one_line(capsys, corpus):
     code, _, err = cli(capsys, "run", "--corpus", str(corpus), "-k", "613 and (")
     assert code == 2 and len(err.strip().splitlines()) == 1 and "-k '613 and ('" in err
+
+
+def test_corpus_build_writes_the_first_scenarios_in_replay_order(capsys, tmp_path, monkeypatch):
+    """``corpus build`` (two quick properties here, not all of them): rounds of seeded chunks, the file
+    chunk by chunk with the chunks in its header, the first N in replay order interleaved."""
+    quick = (PROPERTIES["616.1/halving-and-doubling-orders"], PROPERTIES["614.5/counter-doublers-multiply"])
+    monkeypatch.setattr(build, "properties", lambda: quick)
+    first = {prop.id: build.draw_chunk(prop, 0) for prop in quick}
+    size = len(first[quick[0].id]) + len(first[quick[1].id]) + 3  # into the second round
+    target = tmp_path / "built.jsonl.gz"
+    code, out, err = cli(capsys, "corpus", "build", "--size", str(size), "-o", str(target))
+    assert code == 0 and f"wrote {target}: {size:,} scenarios in 2 rounds" in out, out + err
+    built = store.read(target)
+    assert built.header["built_with"]["rounds"] == 2
+    assert [c[:2] for c in built.header["chunks"]] == [[0, quick[0].id], [0, quick[1].id], [1, quick[0].id],
+                                                      [1, quick[1].id]][:len(built.header["chunks"])]
+    replayed = [built.scenario(i).id for i in built.order()]
+    a, b = first[quick[0].id], first[quick[1].id]
+    assert replayed[:4] == [a[0].id, b[0].id, a[1].id, b[1].id]
+    assert set(replayed[: len(a) + len(b)]) == {s.id for s in a + b}  # round 0 whole, then round 1's first
+    code, out, _ = cli(capsys, "corpus", "info", str(target))
+    assert code == 0 and f"scenarios: {size}" in out
+
+
+def test_corpus_path_names_the_shipped_corpus(capsys):
+    code, out, _ = cli(capsys, "corpus", "path")
+    assert code == 0 and Path(out.strip()) == store.DEFAULT_PATH and store.DEFAULT_PATH.is_file()

@@ -107,13 +107,14 @@ class Reducer:
         self.tries = 0
         self.exercised_before: frozenset[str] = frozenset()  # the rules the case exercised before reducing
 
-    def outcome(self, plain: dict[str, Any]) -> compare.Outcome | None:
-        """``plain``'s outcome on the engine; ``None`` when it is not a valid case for this reduction."""
-        from conformance.format import loader
+    def outcome(self, plain: dict[str, Any], checked: bool = True) -> compare.Outcome | None:
+        """``plain``'s outcome on the engine; ``None`` when it is not a valid case for this reduction.
+        ``checked`` false leaves the loader's checks (the schema's: the slow part) to :meth:`valid`,
+        asked only of a try that still fails the same way."""
         from conformance.format.model import Case
 
         self.tries += 1
-        if loader.plain_problems(plain):
+        if checked and not self.valid(plain):
             return None
         try:
             case = Case.from_dict(plain)
@@ -133,6 +134,13 @@ class Reducer:
         if not isinstance(compare.judge(self.reference, self.reference_info, case), compare.Passed):
             return None  # the hand-worked values would no longer hold (or the reference cannot tell)
         return compare.judge(self.engine, self.info, case)
+
+    @staticmethod
+    def valid(plain: dict[str, Any]) -> bool:
+        """Whether the loader accepts ``plain`` (:func:`conformance.format.loader.plain_problems`)."""
+        from conformance.format import loader
+
+        return not loader.plain_problems(plain)
 
     def reduce(self, plain: dict[str, Any], outcome: compare.Outcome | None = None) -> Reduced:
         """The smallest case found failing as ``plain`` does (``outcome``: its outcome, if known)."""
@@ -159,8 +167,8 @@ class Reducer:
                 smaller = size(candidate)
                 if smaller >= best_size:
                     continue
-                result = self.outcome(candidate)
-                if result is not None and way.kept_by(Way.of(result)):
+                result = self.outcome(candidate, checked=False)
+                if result is not None and way.kept_by(Way.of(result)) and self.valid(candidate):
                     found = number
                     best, best_size, outcome = candidate, smaller, result
                     break
@@ -181,8 +189,9 @@ def candidates(plain: dict[str, Any]) -> Iterator[dict[str, Any]]:
         if checkpoints and index == checkpoints[-1] and len(checkpoints) == 1:
             continue
         yield {**plain, "steps": steps[:index] + steps[index + 1:]}
-    for oid in reversed(list(plain["objects"])):  # an object, and every step naming it
+    for oid in reversed(list(plain["objects"])):  # an object, and every step naming it (or just the names)
         yield without_object(plain, oid)
+        yield without_object(plain, oid, prune=True)
     for oid, spec in plain["objects"].items():  # an ability
         abilities = spec.get("card", {}).get("abilities") if isinstance(spec.get("card"), Mapping) else None
         for n in range(len(abilities or ())):
@@ -194,8 +203,9 @@ def candidates(plain: dict[str, Any]) -> Iterator[dict[str, Any]]:
                 yield {**plain, where: smaller}
 
 
-def without_object(plain: dict[str, Any], oid: str) -> dict[str, Any]:
-    """``plain`` without the object ``oid``: no step naming it, no checkpoint asking for it."""
+def without_object(plain: dict[str, Any], oid: str, prune: bool = False) -> dict[str, Any]:
+    """``plain`` without the object ``oid``: no checkpoint asking for it, and no step naming it (with
+    ``prune``: the steps naming it keep what does not, as a combat keeps its other attackers)."""
     steps = []
     for step in plain["steps"]:
         if "expect" in step:
@@ -203,7 +213,18 @@ def without_object(plain: dict[str, Any], oid: str) -> dict[str, Any]:
             steps.append({**step, "expect": {**step["expect"], "objects": objects}})
         elif not _names(step, oid):
             steps.append(step)
+        elif prune:
+            steps.append(_pruned(step, oid))
     return {**plain, "objects": {k: v for k, v in plain["objects"].items() if k != oid}, "steps": steps}
+
+
+def _pruned(value: Any, oid: str) -> Any:
+    """``value`` without the keys and items that are ``oid`` (a key naming it, an item equal to it)."""
+    if isinstance(value, Mapping):
+        return {k: _pruned(v, oid) for k, v in value.items() if k != oid and v != oid}
+    if isinstance(value, list):
+        return [_pruned(item, oid) for item in value if item != oid]
+    return value
 
 
 def _names(value: Any, oid: str) -> bool:
