@@ -266,3 +266,13 @@ def test_corpus_build_writes_the_first_scenarios_in_replay_order(capsys, tmp_pat
 def test_corpus_path_names_the_shipped_corpus(capsys):
     code, out, _ = cli(capsys, "corpus", "path")
     assert code == 0 and Path(out.strip()) == store.DEFAULT_PATH and store.DEFAULT_PATH.is_file()
+
+
+def test_an_entry_of_kind_corpus_applies_to_corpus_results_alone():
+    from conformance.results import expectations
+
+    known = expectations.load_text("format: 1\nexpectations:\n  - rule: '604.3'\n    kind: corpus\n    outcome: fail\n"
+                                   "    reason: a */* card off the battlefield is 0/0\n", "e.yaml")
+    failed = {"id": "613/corpus-x-0-1", "rules": ["604.3"], "features": [], "status": "failed"}
+    assert expectations.verdict(known, {**failed, "kind": "corpus"}).verdict == "expected"
+    assert expectations.verdict(known, {**failed, "kind": "case"}).verdict == "unexpected"
