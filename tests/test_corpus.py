@@ -276,3 +276,20 @@ def test_an_entry_of_kind_corpus_applies_to_corpus_results_alone():
     failed = {"id": "613/corpus-x-0-1", "rules": ["604.3"], "features": [], "status": "failed"}
     assert expectations.verdict(known, {**failed, "kind": "corpus"}).verdict == "expected"
     assert expectations.verdict(known, {**failed, "kind": "case"}).verdict == "unexpected"
+
+
+def test_a_known_failure_is_gated_by_the_rules_it_shows_broken(capsys, corpus, tmp_path):
+    """A rule entry for the broken rule accepts a failure that also exercises other rules; one for a
+    rule the failure only exercises does not (the gate sees the rules it shows broken, as the table)."""
+    target = tmp_path / "r.jsonl"
+    cli(capsys, "run", "--corpus", str(corpus), "--engine", CLAMPING, "--results", str(target))
+    failed = [r for r in results(target) if r["status"] == "failed"]
+    merely_exercised = sorted(set(failed[0]["cited_rules"]) - set(failed[0]["rules"]) - {"701.10", "701.11"})[0]
+    known = tmp_path / "expected.yaml"
+    known.write_text(f"format: 1\nexpectations:\n  - rule: '{merely_exercised}'\n    kind: corpus\n    outcome: flaky\n"
+                     f"    reason: a wrong entry\n")
+    code, out, _ = cli(capsys, "run", "--corpus", str(corpus), "--engine", CLAMPING, "--expectations", str(known),
+                       "--results", str(tmp_path / "gated.jsonl"))
+    gated = {r["id"]: r for r in results(tmp_path / "gated.jsonl")}
+    assert code == 1 and gated[failed[0]["id"]]["expected"]["verdict"] == "unexpected"
+    assert gated[failed[0]["id"]]["reproducer"]  # a case file, known failure or not

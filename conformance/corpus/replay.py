@@ -204,10 +204,15 @@ class Replay:
                 began = time.perf_counter()
                 outcome = judge(self.engine, self.info, scenario)
                 record = self.record(scenario, outcome)
+                failing = outcome.status in ("failed", "errored")
+                if failing:  # before the gate: its rule entries see the rules the failure shows broken
+                    self.blame(scenario, outcome, record)
                 verdict = expectations_file.verdict(self.expected, record).verdict if self.expected else None
-                shown = outcome.status in ("failed", "errored") and verdict in (None, "unexpected")
+                shown = failing and verdict in (None, "unexpected")
                 if shown:
                     self.report(scenario, outcome, record)
+                elif failing:  # a known failure: its case file as drawn, not reduced, not printed
+                    record["reproducer"] = self.reduce(scenario, outcome, record, False)[1]
                 self.collector.results.append(CaseResult(record["id"], tuple(record["rules"]), record["status"],
                                                          kind="corpus", record=record))
                 if self.args.stream is not None:
@@ -227,22 +232,26 @@ class Replay:
                 **records.outcome_fields(outcome), "reproducer": None,
                 "source": f"{Path(self.corpus.path).name}:{scenario.line}"}
 
-    def report(self, scenario: Scenario, outcome: compare.Outcome, record: dict[str, Any]) -> None:
-        """A failure: the rules it shows broken, and the case that replays it. The first of each set of
-        rules shown broken (a bug, most likely) is reduced within the bound and printed in full, up to
-        :data:`MAX_REDUCED`; the others are one line each, up to :data:`MAX_LISTED`."""
+    def blame(self, scenario: Scenario, outcome: compare.Outcome, record: dict[str, Any]) -> None:
+        """A failure counts under the rules it shows broken (as a golden case's, and a property's
+        counterexample's: :func:`conformance.results.exercised.case_failing_rules`); its summary and rerun."""
         import dataclasses
 
         from conformance.format.model import Case
         from conformance.results.exercised import case_failing_rules
 
-        case = dataclasses.replace(Case.from_dict(scenario.case), id=scenario.id, rules=scenario.rules)
         if isinstance(outcome, compare.Failed):
+            case = dataclasses.replace(Case.from_dict(scenario.case), id=scenario.id, rules=scenario.rules)
             record["cited_rules"] = list(scenario.rules)
             record["rules"] = list(case_failing_rules(case, self.engine, self.info))
         record["summary"] = (f"A scenario of the corpus, drawn for the property {scenario.property}; its expected "
                              f"values are the reference engine's")
         record["rerun"] = self.rerun(scenario.id)
+
+    def report(self, scenario: Scenario, outcome: compare.Outcome, record: dict[str, Any]) -> None:
+        """A failure reported: the first of each set of rules shown broken (a bug, most likely) is
+        reduced within the bound and printed in full, up to :data:`MAX_REDUCED`; the others are one
+        line each, up to :data:`MAX_LISTED`."""
         bug = (outcome.status, tuple(record["rules"]))
         first = bug not in self.bugs and len(self.bugs) < MAX_REDUCED
         self.bugs.add(bug)
