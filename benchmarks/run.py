@@ -335,6 +335,27 @@ def long_case_times(sizes: list[int], repeat: int) -> list[tuple[float, float, i
     return measured
 
 
+def corpus_rows(row: Callable[..., None], quick: bool, repeat: int) -> None:
+    """Issue 42's rows: the corpus replayed through the suite against the engine alone, and the
+    reduction of each kill-matrix mutant's first corpus failure (benchmarks/corpus.py)."""
+    from benchmarks import corpus
+    from benchmarks.kill_matrix import corpus_detection
+    from conformance.corpus import store
+    from tests.mutants import MUTANTS
+
+    suite, alone, count = corpus.replay_rates(store.DEFAULT_PATH, 1_000 if quick else 5_000, repeat, best_of_each,
+                                              engine_heap)
+    ratio = suite / alone
+    row(f"corpus replay: {count:,} scenarios, run --corpus / engine alone", f"{suite:,.0f} / {alone:,.0f} /s",
+        f"{ratio:.2f} of the engine alone; target >= 0.8: {'met' if ratio >= 0.8 else 'NOT met'}")
+    mutants = MUTANTS[:5] if quick else MUTANTS
+    shipped = store.read(store.DEFAULT_PATH)
+    found = [corpus_detection(mutant, shipped, 2_000 if quick else None) for mutant in mutants]
+    reduced = [r.reduce_seconds for r in found if r.reduce_seconds is not None]
+    row(f"reduce: first corpus failure of {len(mutants)} mutants", f"{max(reduced, default=0.0):.1f} s at most",
+        corpus.reduce_summary(found))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller samples, one repeat (unless --repeat)")
@@ -393,6 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     over_protocol, _ = golden_time(repeat, f"exec:{sys.executable} -m reference_engine.serve")
     row("golden suite over the JSON-lines protocol (exec:)", f"{over_protocol * 1000:,.0f} ms",
         f"overhead {(over_protocol - golden) / count * 1000:.2f} ms a case")
+    corpus_rows(row, args.quick, repeat)
     rates = {name: max(first_round[name], engine_rate(cases, repeat)) for name, cases in samples.items()}
     row("reference engine, small scenarios (<=3 objects, <=5 steps)", f"{rates['small']:,.0f} /s", "best of both rounds")
     row("reference engine, medium scenarios (<=6 objects, <=10 steps)", f"{rates['medium']:,.0f} /s",

@@ -17,7 +17,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
-from conformance import CR_VERSION, __version__, adapters_cli
+from conformance import CR_VERSION, __version__, adapters_cli, corpus_cli
+from conformance.corpus import store as corpus_store
 from conformance.format import loader
 from conformance.format.files import through_link
 from conformance.laws import profiles
@@ -85,6 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="write each failing property's shrunk counterexample as a golden case file in DIR")
     run.add_argument("--statistics", action="store_true",
                      help="print, per rule, how many generated examples exercised it")
+    run.add_argument("--corpus", nargs="?", const=str(corpus_store.DEFAULT_PATH), metavar="FILE",
+                     help="replay the frozen corpus (FILE, default: the shipped one) instead of the cases and properties: "
+                          "no Hypothesis, no reference run (docs/corpus.md)")
+    run.add_argument("--corpus-size", type=_count, metavar="N", help="with --corpus: only its first N scenarios")
     run.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS",
                      help="further pytest options, after --")
 
@@ -148,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="print the declared interactions instead: the share of examples in which two elements "
                                "meet on one event (conformance/data/interactions.yaml)")
     adapters_cli.add_commands(commands)  # engines, init-adapter
+    corpus_cli.add_commands(commands)  # corpus, reduce
     from conformance.author_commands import add_parsers
 
     COMMANDS.update(add_parsers(commands))  # explore, explain, features (conformance/author_commands.py)
@@ -172,6 +178,12 @@ def _ci_options(run: argparse.ArgumentParser) -> None:
                      help="run only shard I of N (a stable split by case id, for CI matrices)")
     run.add_argument("--results", metavar="FILE.jsonl",
                      help="write every result to FILE.jsonl as it arrives (JSON Lines; see 'report')")
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
 
 
 def _cases_option(parser: argparse.ArgumentParser) -> None:
@@ -249,6 +261,13 @@ def _run(args: argparse.Namespace, interrupts) -> int:
     from conformance.pytest_plugin import ResultCollector
     from conformance.results.stream import ResultsStream, header
 
+    if args.corpus or args.corpus_size:
+        if not args.corpus:
+            print("mtg-conformance run: --corpus-size needs --corpus", file=sys.stderr)
+            return USAGE
+        from conformance.corpus.replay import run_corpus
+
+        return run_corpus(args, interrupts)
     if args.strict and not args.expectations:
         print("mtg-conformance run: --strict needs --expectations FILE (it gates unexpected passes)", file=sys.stderr)
         return USAGE
@@ -570,5 +589,5 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 COMMANDS = {
     "run": cmd_run, "report": cmd_report, "list": cmd_list, "properties": cmd_properties, "check": cmd_check, "new": cmd_new, "path": cmd_path,
     "schema": cmd_schema, "coverage": cmd_coverage, "smoke": cmd_smoke, "serve-reference": cmd_serve_reference,
-    **adapters_cli.COMMANDS,
+    **adapters_cli.COMMANDS, **corpus_cli.COMMANDS,
 }

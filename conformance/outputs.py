@@ -27,8 +27,8 @@ def reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def write_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all; raises ``OSError``, leaving the
+def write_atomically(path: str | Path, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8; bytes as they are) to ``path`` whole or not at all; raises ``OSError``, leaving the
     file as it was. Its directory is made if missing; a symbolic link is written through (the
     file it points to is replaced); an existing file keeps its permissions."""
     target = Path(os.path.realpath(path))
@@ -37,7 +37,7 @@ def write_atomically(path: str | Path, text: str) -> None:
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         try:
-            _write_all(fd, text.encode("utf-8"))
+            _write_all(fd, text if isinstance(text, bytes) else text.encode("utf-8"))
             os.fsync(fd)
             if target.exists():
                 os.chmod(fd, target.stat().st_mode & 0o7777)

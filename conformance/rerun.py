@@ -49,7 +49,12 @@ def _read(path: Path) -> dict[str, Any]:
 
 def last_failed(config: pytest.Config) -> set[tuple[str, str]]:
     """``(kind, id)`` of what failed or errored in the last run of this engine."""
-    entries = _read(state_path(config))["engines"].get(config.getoption("mtg_engine"), [])
+    return failed_in(Path(config.invocation_params.dir), config.getoption("mtg_engine"))
+
+
+def failed_in(directory: Path, spec: str) -> set[tuple[str, str]]:
+    """``(kind, id)`` of what failed or errored in the last run of the engine ``spec`` from ``directory``."""
+    entries = _read(directory / STATE_FILE)["engines"].get(spec, [])
     return {(e["kind"], e["id"]) for e in entries if isinstance(e, dict) and "kind" in e and "id" in e}
 
 
@@ -98,21 +103,26 @@ class LastFailed:
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if os.environ.get("CI") or not self.ran:
-            return
-        path = state_path(self.config)
-        if (not self.failed and not path.exists()) or link_on_the_way(path, self.config.invocation_params.dir):
-            return
-        state = _read(path)
-        spec = self.config.getoption("mtg_engine")
-        kept = [(e["kind"], e["id"]) for e in state["engines"].get(spec, [])
-                if isinstance(e, dict) and (e.get("kind"), e.get("id")) not in self.ran]
-        state["engines"][spec] = [{"kind": k, "id": i} for k, i in dict.fromkeys([*kept, *self.failed])]
-        state["format"] = FORMAT
-        try:  # whole or not at all: a full disk leaves the last state as it was
-            write_atomically(path, json.dumps(state, indent=1, ensure_ascii=False) + "\n")
-        except OSError:
-            pass  # a read-only working directory: rerunning is a convenience, never a failure
+        save(Path(self.config.invocation_params.dir), self.config.getoption("mtg_engine"), self.ran, self.failed)
+
+
+def save(directory: Path, spec: str, ran: set[tuple[str, str]], failed: list[tuple[str, str]]) -> None:
+    """Update :data:`STATE_FILE` under ``directory`` for the engine ``spec`` after a run: what ``ran``
+    replaces what the file said of it, ``failed`` is kept (not with ``$CI`` set, not through a link)."""
+    if os.environ.get("CI") or not ran:
+        return
+    path = directory / STATE_FILE
+    if (not failed and not path.exists()) or link_on_the_way(path, directory):
+        return
+    state = _read(path)
+    kept = [(e["kind"], e["id"]) for e in state["engines"].get(spec, [])
+            if isinstance(e, dict) and (e.get("kind"), e.get("id")) not in ran]
+    state["engines"][spec] = [{"kind": k, "id": i} for k, i in dict.fromkeys([*kept, *failed])]
+    state["format"] = FORMAT
+    try:  # whole or not at all: a full disk leaves the last state as it was
+        write_atomically(path, json.dumps(state, indent=1, ensure_ascii=False) + "\n")
+    except OSError:
+        pass  # a read-only working directory: rerunning is a convenience, never a failure
 
 
 def shown_path(config: pytest.Config, file: str | None) -> str | None:

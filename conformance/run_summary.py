@@ -19,7 +19,8 @@ def print_summary(args: argparse.Namespace, info, cases: Sequence, results: Sequ
     records = [r.record for r in results]
     print()
     ran_properties = sum(1 for r in results if r.kind == "property")
-    ran = f"{len(results) - ran_properties} of {len(cases)} cases" + (
+    noun = "corpus scenarios" if results and all(r.kind == "corpus" for r in results) else "cases"
+    ran = f"{len(results) - ran_properties} of {len(cases)} {noun}" + (
         f" and {ran_properties} properties run, profile {args.profile}" if ran_properties else " run")
     if args.shard:
         ran += f", shard {args.shard}"

@@ -87,3 +87,26 @@ def test_the_targets_say_which_mutant_misses_them():
     assert Row.from_json(row("small", 3, (1, 2), 0.2).to_json()) == row("small", 3, (1, 2), 0.2)
     survivor = render([row("gone", None, None, None, golden=(), properties=())], seconds=1.0)
     assert "survivors: gone." in survivor
+
+
+def test_the_corpus_column_finds_and_reduces_a_mutants_first_corpus_failure():
+    """The kill matrix's corpus column (issue 42): the mutant of the failing-run benchmark fails a
+    scenario of the corpus's first 2,000, and that scenario reduces to the targets' size."""
+    from benchmarks.kill_matrix import MAX_OBJECTS, MAX_STEPS, corpus_detection
+    from conformance.corpus import store
+
+    mutant = next(m for m in MUTANTS if m.name == "doubling-as-7b-set")
+    row = corpus_detection(mutant, store.read(store.DEFAULT_PATH), 2_000)
+    assert row.scenario is not None and row.replayed <= 2_000
+    assert row.reduced[0] <= MAX_OBJECTS and row.reduced[1] <= MAX_STEPS
+
+
+def test_the_corpus_column_says_which_mutants_it_misses():
+    from benchmarks.kill_matrix import CorpusRow, render_corpus
+
+    text = render_corpus([CorpusRow("a", "613/corpus-x-0-1", 12, 0.5, (1, 2), 0.8),
+                          CorpusRow("b", None, 20_000, 9.0),
+                          CorpusRow("c", "613/corpus-x-0-2", 40, 0.7, (3, 1), 2.0)], 20_000)
+    assert "The corpus catches 2 of 3 mutants; not: b." in text
+    assert "1 of 2; larger: c (3 objects, 1 steps)." in text
+    assert "| b | none | 20,000 |" in text

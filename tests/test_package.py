@@ -100,8 +100,8 @@ def test_the_wheel_ships_every_package_the_golden_cases_and_the_data(dist):
     assert "strategies/_internal/core.py" in modules and not set(modules) - names
     assert not any("__pycache__" in n for n in names)
     assert {f"conformance/golden/{p.name}" for p in GOLDEN_FILES} <= names
-    for data in [*REPO.glob("conformance/**/*.json")]:
-        assert data.relative_to(REPO).as_posix() in names
+    for data in [*REPO.glob("conformance/**/*.json"), REPO / "conformance" / "data" / "corpus.jsonl.gz"]:
+        assert data.relative_to(REPO).as_posix() in names  # the frozen corpus too (docs/corpus.md)
     assert not any(n.startswith(("tests/", "benchmarks/", "golden/", "docs/")) for n in names)
     metadata = zipfile.ZipFile(_wheel(dist)).read(f"mtg_conformance-{__version__}.dist-info/METADATA").decode()
     assert f"Version: {__version__}" in metadata and CR_VERSION in metadata  # the CR date in the summary

@@ -185,6 +185,18 @@ def load_text(text: str, name: str = "<string>") -> list[Case]:
     return cases
 
 
+def plain_problems(plain: dict[str, Any]) -> list[str]:
+    """What the loader finds wrong with one case in its plain form (``Case.to_dict()``: its ``cr`` and
+    derived ``features`` aside), by the schema and the checks after it; ``[]``: a case file holding
+    it loads (``mtg-conformance reduce`` keeps every reduction it tries valid so)."""
+    raw = {k: v for k, v in plain.items() if k not in ("cr", "features")}
+    from conformance import CR_VERSION
+
+    document = {"format": 1, "cr": plain.get("cr", CR_VERSION), "cases": [raw]}
+    found = [f"{_field(e.absolute_path)}: {e.message}" for e in _validator().iter_errors(document)]
+    return found or [f"{_field(path)}: {message}" for path, message in _semantic_problems(raw)]
+
+
 def _duplicate_raw_ids(name: str, ids: list[tuple[str, int | None]]) -> Iterator[CaseFileError]:
     first: dict[str, int | None] = {}
     for case_id, line in ids:

@@ -60,7 +60,7 @@ def law(record: dict[str, Any]) -> str:
 def case_summary(record: dict[str, Any]) -> str:
     """A failed or errored case's summary (what it shows, worked by hand: it often names the classic
     bug), ``""`` for a property (its law says it) or a record without one."""
-    return str(record.get("summary") or "") if record.get("kind", "case") == "case" else ""
+    return str(record.get("summary") or "") if record.get("kind", "case") != "property" else ""
 
 
 def rerun_command(record: dict[str, Any]) -> str:

@@ -109,19 +109,27 @@ def judge(engine: Engine, info: EngineInfo, case: Case) -> Outcome:
     reason = missing_support(case, info)
     if reason:
         return Unsupported(reason)
+    snapshots = answer(engine, case.to_dict())
+    if isinstance(snapshots, (Unsupported, Errored)):
+        return snapshots
     try:
-        snapshots = guarded(engine).run(case.to_dict())
+        mismatches = compare(case, snapshots)
+    except MalformedSnapshots as exc:
+        return Errored(str(exc), kind="protocol")
+    return Failed(tuple(mismatches)) if mismatches else Passed()
+
+
+def answer(engine: Engine, plain: dict[str, Any]) -> Any:
+    """``engine``'s answer to a case (its plain form), behind the guard; an :class:`Unsupported` or
+    :class:`Errored` outcome when it refuses the case or fails to answer. Never raises for the engine."""
+    try:
+        return guarded(engine).run(plain)
     except UnsupportedError as exc:
         return Unsupported(safe_text(exc.reason, MESSAGE_CHARS))
     except EngineFault as exc:  # it misbehaved: an engine over the protocol, or what the guard catches
         return Errored(exc.message, exc.detail, kind=exc.kind)
     except Exception as exc:
         return Errored(f"the engine raised {raised(exc)}", printable(traceback.format_exc()))
-    try:
-        mismatches = compare(case, snapshots)
-    except MalformedSnapshots as exc:
-        return Errored(str(exc), kind="protocol")
-    return Failed(tuple(mismatches)) if mismatches else Passed()
 
 
 class MalformedSnapshots(ValueError):

@@ -52,7 +52,7 @@ ACCEPTS: dict[str, frozenset[str]] = {
 }
 DEFAULT = "pass"  # what a result no entry matches is expected to do
 SELECTORS = ("id", "glob", "rule", "feature")  # most specific first
-KINDS = ("case", "property")
+KINDS = ("case", "property", "corpus")
 
 
 def result_class(record: Mapping[str, Any]) -> str:
@@ -401,7 +401,7 @@ def update(base: Expectations | None, records: Iterable[Mapping[str, Any]], path
         if v.as_expected or v.entry is None and v.result in ACCEPTS[DEFAULT]:
             continue
         kind = record.get("kind", "case")
-        qualified = kind == "property" or record["id"] in property_ids
+        qualified = kind in ("property", "corpus") or record["id"] in property_ids
         message = " ".join(str(record.get("message") or "").split())
         if v.result == "pass":
             reason = f"passes (overrides {v.entry.selector} {v.entry.value})" if v.entry else "passes"

@@ -5,7 +5,7 @@ A record is a dict that serialises to JSON as it is. The pytest items attach it 
 stream writes it as a JSON line, expectations files are matched against it, and reports render
 it. Keys (docs/ci.md, "The JSON Lines stream"):
 
-``id``, ``kind`` (``case`` or ``property``), ``rules``, ``features``, ``status``
+``id``, ``kind`` (``case``, ``property`` or ``corpus``: a scenario of the frozen corpus), ``rules``, ``features``, ``status``
 (passed, failed, errored, unsupported), ``error_kind`` (exception, crash, timeout, protocol; for
 errored results), ``message`` (one line), ``detail`` (a traceback, an engine's standard error),
 ``mismatches`` (``checkpoint, step, label, object, field, expected, got``; ``got`` is absent when
@@ -50,7 +50,7 @@ def normalize(value: dict[str, Any]) -> dict[str, Any]:
               "message": value.get("message") or "", "detail": value.get("detail") or "",
               "mismatches": list(value.get("mismatches") or ()), "reproducer": value.get("reproducer"),
               "source": value.get("source")}
-    if record["kind"] not in ("case", "property"):  # an item that put the errored kind under "kind"
+    if record["kind"] not in ("case", "property", "corpus"):  # an item that put the errored kind under "kind"
         record["error_kind"], record["kind"] = record["kind"], "case"
     record.update({key: value[key] for key in (*PROPERTY_FIELDS, *FAILURE_FIELDS) if key in value})
     return record
@@ -110,21 +110,27 @@ def source(case: Case, root: str | Path | None = None) -> str | None:
     return f"{file.as_posix()}:{case.line}"
 
 
+def outcome_fields(outcome: compare.Outcome) -> dict[str, Any]:
+    """A record's ``status``, ``error_kind``, ``message``, ``detail`` and ``mismatches`` for ``outcome``."""
+    fields: dict[str, Any] = {"status": outcome.status, "error_kind": None, "message": "", "detail": "",
+                              "mismatches": []}
+    if isinstance(outcome, compare.Unsupported):
+        fields["message"] = outcome.reason
+    elif isinstance(outcome, compare.Failed):
+        shown = [str(m) for m in outcome.mismatches]
+        fields["message"] = shown[0] + (f" (and {len(shown) - 1} more)" if len(shown) > 1 else "")
+        fields["mismatches"] = [mismatch(m) for m in outcome.mismatches]
+    elif isinstance(outcome, compare.Errored):
+        fields.update(error_kind=outcome.kind, message=outcome.message, detail=outcome.detail)
+    return fields
+
+
 def case_record(case: Case, outcome: compare.Outcome, root: str | Path | None = None) -> dict[str, Any]:
     """The record of a golden (or user) case's outcome; its source relative to ``root`` (:func:`source`)."""
     record: dict[str, Any] = {
         "id": case.id, "kind": "case", "rules": list(case.rules), "features": sorted(case.features),
-        "status": outcome.status, "error_kind": None, "message": "", "detail": "", "mismatches": [],
-        "reproducer": None, "source": source(case, root),
+        **outcome_fields(outcome), "reproducer": None, "source": source(case, root),
     }
-    if isinstance(outcome, compare.Unsupported):
-        record["message"] = outcome.reason
-    elif isinstance(outcome, compare.Failed):
-        shown = [str(m) for m in outcome.mismatches]
-        record["message"] = shown[0] + (f" (and {len(shown) - 1} more)" if len(shown) > 1 else "")
-        record["mismatches"] = [mismatch(m) for m in outcome.mismatches]
-    elif isinstance(outcome, compare.Errored):
-        record.update(error_kind=outcome.kind, message=outcome.message, detail=outcome.detail)
     if outcome.status in ("failed", "errored"):
         record["summary"] = case.summary  # what the case shows, in its author's words: the why of a failure
         try:

@@ -190,14 +190,16 @@ class ResultsStream:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         result = results_of(report)
-        if result is None:
-            return
-        record = result.record
+        if result is not None:
+            self.add(result.record, report.duration)
+
+    def add(self, record: dict[str, Any], duration: float) -> None:
+        """Write one result (``mtg-conformance run --corpus`` calls it for each scenario, outside pytest)."""
         self.count += 1
         self.totals[record["status"]] += 1
         if record["status"] == "errored":
             self.errored_kinds[record["error_kind"] or "exception"] += 1
-        line = {"type": "result", **record, "duration": round(report.duration, 4)}
+        line = {"type": "result", **record, "duration": round(duration, 4)}
         if self.annotate is not None and (expected := self.annotate(record)) is not None:
             line["expected"] = expected
         self.write(line)
