@@ -21,6 +21,9 @@ from conformance.format.subtypes import ALL_CREATURE_TYPES
 CARD_TYPES_ORDER = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
                     "sorcery")
 
+SPELL_CARD_TYPES = frozenset({"instant", "sorcery"})
+"""The card types of cards that can't be permanents (400.4a, 304.4, 307.4)."""
+
 
 @frozen
 class Values:

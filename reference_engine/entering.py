@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from conformance.format.model import AsEntersChoose, AsEntersPT, Choices, EntersAsCopy, StaticCopy
 from conformance.errors import Unsupported
 from reference_engine import layers
-from reference_engine.characteristics import Values
+from reference_engine.characteristics import SPELL_CARD_TYPES, Values
 from reference_engine.copy import ChosenPT, CopyEffect, counters_as_it_enters
 from reference_engine.filters import matches
 
@@ -45,6 +45,41 @@ NO_CHOICES = Choices()
 
 class IllegalChoice(ValueError):
     """A scripted choice the rules do not allow (the case is wrong)."""
+
+
+def stays_in_its_zone(game: GameState, obj: GameObject, choices: Choices | None, *, face_down: bool) -> bool:
+    """400.4a (304.4, 307.4): an instant or sorcery card that would enter the battlefield remains in
+    its previous zone, the same object (it never moved: 400.7 does not apply). Put onto the
+    battlefield face down, it is turned face down first (708.3): a 2/2 creature card then (708.2a),
+    it enters, as a manifested one does (701.40a). Refused where the rules leave the answer open:
+    effects in its zone that change whether it is an instant or sorcery card (judged now, or as the
+    card it is once it has moved?), and a copy choice (is the card judged before or after it
+    would enter as a copy, 614.12, 707.5?)."""
+    if face_down or obj.zone == "battlefield" or obj.token:  # to its own zone: nothing happens anyway
+        return False
+    now = bool(SPELL_CARD_TYPES.intersection(layers.characteristics(game, obj).values.types))
+    printed = bool(SPELL_CARD_TYPES.intersection(obj.card.types))
+    if now != printed:
+        raise Unsupported(f"{obj.id} would enter the battlefield and effects make it {'' if now else 'not '}an "
+                          f"instant or sorcery card where its card is {'not ' if now else ''}one: whether it stays "
+                          "in its zone (CR 400.4a) is not modelled by the reference engine")
+    if now and choices is not None and choices.copy:
+        raise Unsupported(f"{obj.id}, an instant or sorcery card, would enter the battlefield as a copy of "
+                          f"{', '.join(choices.copy)}: whether it stays in its zone (CR 400.4a, 614.12, 707.5) "
+                          "is not modelled by the reference engine")
+    return now
+
+
+def check_entered(game: GameState, obj: GameObject) -> None:
+    """An object that entered the battlefield face up as an instant or sorcery (a copy of one, 707.5)
+    is refused: whether 400.4a keeps it out is not modelled (the card was not an instant or sorcery
+    card, the permanent would be one)."""
+    if game.peek_status(obj).face_down:
+        return
+    values = layers.characteristics(game, obj).values
+    if SPELL_CARD_TYPES.intersection(values.types):
+        raise Unsupported(f"{obj.id} entered the battlefield as an instant or sorcery ({' '.join(values.types)}), "
+                          "a copy of one: whether it can (CR 400.4a, 614.12) is not modelled by the reference engine")
 
 
 def enter_battlefield(game: GameState, obj: GameObject, choices: Choices | None, *, face_down: bool = False,

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from conformance.errors import Unsupported
 from conformance.format.model import Morph
-from reference_engine.characteristics import Values
+from reference_engine.characteristics import SPELL_CARD_TYPES, Values
 
 if TYPE_CHECKING:
     from reference_engine.state import GameState
@@ -47,6 +48,11 @@ def turn_face_up(game: GameState, obj: GameObject, *, by: str, face_up_values: V
         return False
     if by == "morph" and not can_turn_face_up_by_morph(face_up_values):
         return False
+    if SPELL_CARD_TYPES.intersection(face_up_values.types):
+        # 701.40g, 701.58g: a manifested or cloaked one is revealed and stays face down; the format
+        # does not say which rule put this one face down (400.4a: none lets it be a permanent).
+        raise Unsupported(f"{obj.id} is a face-down permanent whose face-up side is an instant or sorcery: "
+                          "turning it face up (CR 701.40g, 701.58g, 400.4a) is not modelled by the reference engine")
     status.face_down = False
     obj.timestamp = game.tick()  # 613.7f
     game.characteristics_changed()

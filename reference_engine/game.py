@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import combat, counter_replacement, doubling, log, loyalty, simultaneous, state_based_actions
+from reference_engine import combat, counter_replacement, doubling, entering, log, loyalty, simultaneous, state_based_actions
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
 from reference_engine.filters import matches
@@ -120,9 +120,12 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
         elif isinstance(step, s.Move):
             obj = self.objects[step.object]
             was = obj.zone
-            self.move(obj, step.to)
+            # 400.4a: an instant or sorcery card stays where it is, the same object (entering.py)
+            if step.to != "battlefield" or not entering.stays_in_its_zone(self, obj, step.choices, face_down=step.face_down):
+                self.move(obj, step.to)
             if was != "battlefield" and obj.zone == "battlefield":
                 self.entered(obj, step)  # "as enters" abilities, face down (characteristic_steps.py)
+                entering.check_entered(self, obj)  # 400.4a: no instant or sorcery permanent
                 triggers.entered(self, obj)  # 603.6a
         else:  # pragma: no cover - the loader admits no other step
             raise TypeError(f"unknown step {step!r}")

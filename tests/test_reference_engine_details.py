@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from conformance.errors import Unsupported
 from reference_engine.filters import mana_value
 from tests.engine_details import CHOOSE_OPPONENT, creature, pt, run, star
 
@@ -420,3 +421,69 @@ def test_turning_a_face_up_permanent_face_up_does_nothing():
     objects = {"small": setter(1), "big": setter(5), "bear": creature(2, 2)}
     assert pt(objects, [{"turn_face_up": {"object": "small", "by": "effect"}}], "bear") == (5, 5)
     assert pt(objects, [{"turn_face_up": {"object": "small", "by": "morph"}}], "bear") == (5, 5)
+
+
+# --- instant and sorcery cards that would enter the battlefield (400.4a) ---------------------------------
+
+
+SORCERY_IN_GRAVEYARD = {"card": {"types": ["sorcery"]}, "zone": "graveyard"}
+
+
+def test_a_sorcery_card_that_gained_a_card_type_is_still_one_and_stays():
+    """400.4a: "each card in a graveyard is also a creature" leaves a sorcery card a sorcery card:
+    put onto the battlefield, it stays in the graveyard, still a creature sorcery there."""
+    steps = [{"become": {"to_each": {"zone": "graveyard"}, "add_types": ["creature"], "power": 1, "toughness": 1}},
+             {"move": {"object": "rite", "to": "battlefield"}},
+             {"expect": {"objects": {"rite": {"zone": "graveyard"}}}}]
+    final = run({"rite": SORCERY_IN_GRAVEYARD}, steps)["objects"]["rite"]
+    assert (final["zone"], final["types"]) == ("graveyard", ["creature", "sorcery"])
+
+
+def test_a_sorcery_card_retyped_in_its_zone_is_refused():
+    """A sorcery card an effect made only a creature card in the graveyard: whether 400.4a judges the
+    card as it is there or as the sorcery it would be once moved (400.7) is left open: refused."""
+    steps = [{"become": {"to_each": {"zone": "graveyard"}, "types": ["creature"], "power": 1, "toughness": 1}},
+             {"move": {"object": "rite", "to": "battlefield"}},
+             {"expect": {"objects": {"rite": {"zone": "graveyard"}}}}]
+    with pytest.raises(Unsupported, match=r"rite would enter .* not an instant or sorcery card .*400\.4a"):
+        run({"rite": SORCERY_IN_GRAVEYARD}, steps)
+
+
+def test_a_sorcery_card_entering_as_a_copy_is_refused_and_without_a_copy_stays():
+    """A sorcery card with "you may have this enter as a copy of a creature": with a copy chosen,
+    whether 400.4a looks before or after the copy (614.12) is left open: refused; with none chosen
+    it is a sorcery card that stays in the hand."""
+    objects = {"bear": creature(2, 2),
+               "mimic": {"zone": "hand", "card": {"types": ["sorcery"], "abilities": [
+                   {"enters_as_copy": {"of": {"types": ["creature"]}}}]}}}
+
+    def moved(copy):
+        steps = [{"move": {"object": "mimic", "to": "battlefield", "choices": {"copy": copy}}},
+                 {"expect": {"objects": {"mimic": {"zone": "hand"}}}}]
+        return run(objects, steps)["objects"]["mimic"]["zone"]
+    with pytest.raises(Unsupported, match=r"mimic, an instant or sorcery card, would enter .* copy of bear"):
+        moved(["bear"])
+    assert moved([]) == "hand"
+
+
+def test_a_permanent_entering_as_a_copy_of_a_sorcery_card_is_refused():
+    """A Clone whose "enter as a copy" reaches cards in graveyards, copying a sorcery card, would be a
+    sorcery on the battlefield: whether 400.4a keeps it out is left open: refused."""
+    objects = {"rite": SORCERY_IN_GRAVEYARD,
+               "clone": {"zone": "hand", "card": {"types": ["creature"], "power": 0, "toughness": 0, "abilities": [
+                   {"enters_as_copy": {"of": {"zone": "graveyard"}}}]}}}
+    steps = [{"move": {"object": "clone", "to": "battlefield", "choices": {"copy": ["rite"]}}},
+             {"expect": {"objects": {"clone": {"zone": "battlefield"}}}}]
+    with pytest.raises(Unsupported, match=r"clone entered the battlefield as an instant or sorcery"):
+        run(objects, steps)
+
+
+def test_a_face_down_sorcery_turned_face_up_is_refused():
+    """A sorcery card put onto the battlefield face down enters (708.3: a 2/2 creature card as it
+    enters); turning it face up is refused: a manifested or cloaked one stays face down (701.40g,
+    701.58g), and the format does not say which rule put it face down."""
+    steps = [{"move": {"object": "rite", "to": "battlefield", "face_down": True}},
+             {"turn_face_up": {"object": "rite", "by": "effect"}},
+             {"expect": {"objects": {"rite": {"zone": "battlefield"}}}}]
+    with pytest.raises(Unsupported, match=r"rite is a face-down permanent whose face-up side is an instant or sorcery"):
+        run({"rite": SORCERY_IN_GRAVEYARD}, steps)
