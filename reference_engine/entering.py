@@ -78,8 +78,8 @@ def check_entered(game: GameState, obj: GameObject) -> None:
         return
     values = layers.characteristics(game, obj).values
     if SPELL_CARD_TYPES.intersection(values.types):
-        raise Unsupported(f"{obj.id} entered the battlefield as an instant or sorcery ({' '.join(values.types)}), "
-                          "a copy of one: whether it can (CR 400.4a, 614.12) is not modelled by the reference engine")
+        raise Unsupported(f"{obj.id} entered the battlefield as an instant or sorcery ({' '.join(values.types)}): "
+                          "whether a card entering as one can (CR 400.4a, 614.12) is not modelled by the reference engine")
 
 
 def enter_battlefield(game: GameState, obj: GameObject, choices: Choices | None, *, face_down: bool = False,

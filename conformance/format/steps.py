@@ -134,7 +134,8 @@ class EndTurn(Step):
 class Move(Step):
     """An object moves to a zone and becomes a new object (CR 400.7, 613.7d). Onto the
     battlefield it may enter ``face_down`` (CR 708.3, 702.37c), and ``choices`` are the choices
-    made as it enters (614.12, 707.5)."""
+    made as it enters (614.12, 707.5); an instant or sorcery card sent there face up stays where
+    it is (400.4a)."""
 
     KEY: ClassVar[str] = "move"
     object: str
