@@ -6,6 +6,8 @@ failed, for an engine lacking their features."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conformance.format import loader
 from conformance.laws.catalogue import PROPERTIES
@@ -61,3 +63,56 @@ def test_range_laws_are_unsupported_without_the_range_option(pytester):
     outcomes = result.parseoutcomes()
     assert outcomes["skipped"] == 2 and "failed" not in outcomes and "passed" not in outcomes
     result.stdout.fnmatch_lines(["*unsupported: no-range engine lacks the features range-of-influence*"])
+
+
+
+class _Scripted:
+    """The draws of one example, by label, standing in for Hypothesis's ``data``."""
+
+    def __init__(self, **values):
+        self.values = values
+
+    def draw(self, strategy, label=None):
+        return self.values[label]
+
+
+def test_the_prevention_law_does_not_judge_a_source_that_left_by_its_owner():
+    """The counterexample the corpus build found (chunk 0), shrunk: Blair's creature (Alex owns it)
+    dies, then deals 1 combat damage to Blair under Dana's "prevent all combat damage" (range 2,
+    six seats). It deals it as it last existed, Blair's (113.7a, 608.2h, docs/format.md); Blair is
+    two seats from Dana, so 801.13b lets the effect prevent it: Blair 20 (19 without). The law
+    judged the source by its owner Alex, three seats away, and called the change a failure."""
+    from conformance import CR_VERSION
+    from conformance.engines.interface import describe
+    from conformance.format.model import Case
+    from conformance.laws.players import prevention_stays_in_range
+    from conformance.laws.property import Subject
+    from reference_engine import ReferenceEngine
+
+    def case(*steps):
+        return Case.from_dict({
+            "id": "801.13b/dead-source", "rules": ["801.13b"], "source": {"rule": "801.13b"}, "summary": "a dead source",
+            "players": ["Alex", "Blair", "Cal", "Dana", "Erin", "Fran"], "range_of_influence": 2,
+            "objects": {"c1": {"card": {"types": ["creature"], "power": 1, "toughness": 1}, "owner": "Alex",
+                               "controller": "Blair"}},
+            "steps": [{"modify_pt": {"to": "c1", "power": 0, "toughness": -1}}, *steps],
+        }, cr=CR_VERSION)
+
+    engine = ReferenceEngine()
+    damage = {"damage": {"source": "c1", "to": "Blair", "amount": 1, "combat": True}}
+    seen = {"objects": {"c1": {}}, "players": {"Blair": {}}}
+    fog = {"prevent_damage": {"id": "fog", "controller": "Dana", "combat": True}}
+    for steps, life in (([damage], 19), ([fog, damage], 20)):  # the effect reaches the damage
+        (snapshot,) = engine.run(case(*steps, {"expect": seen}).to_dict())
+        assert (snapshot["objects"]["c1"]["zone"], snapshot["players"]["Blair"]["life"]) == ("graveyard", life)
+    info = describe(engine)
+    subject = Subject(engine, info, info.features)
+    data = _Scripted(extras=False, base=case(), **{"preventing player": "Dana", "kind": "all combat damage",
+                                                   "source's controller": "Alex", "source": "c1",
+                                                   "recipient": "Blair", "amount": 1})
+
+    @settings(max_examples=1, database=None, deadline=None)
+    @given(st.just(data))  # the law records events (hypothesis.event): in a test, its draws scripted
+    def law(scripted):
+        prevention_stays_in_range(subject, scripted, info.features)  # before the fix: PropertyFailed, 19 / 20
+    law()

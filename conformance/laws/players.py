@@ -8,7 +8,9 @@ scenarios from :func:`strategies.damage_scenarios` (the entries are in
   range of influence (801.13a, with 801.10): such players and objects end the same with or
   without the spell's damage;
 - a prevention effect only touches damage whose source and/or recipient (as it names them) are
-  inside its controller's range (801.13b): otherwise the game ends the same with or without it.
+  inside its controller's range (801.13b): otherwise the game ends the same with or without it
+  (a source that has left the battlefield is in range by its controller as it last existed there,
+  113.7a, which no snapshot shows: an effect reaching it by its source is not judged).
 
 Each law needs no oracle: it compares the engine's own answers on related scenarios. Beside them,
 :func:`damage_agrees_with_reference` is a differential check on the same scenarios.
@@ -256,6 +258,14 @@ def prevention_stays_in_range(subject: Subject, data, features: frozenset[str]) 
     # Whether the effect may reach this damage at all (801.13b), judged from the state before it:
     # the recipient may be any the damage can be redirected to (614.9, 616.2), as well as the first.
     objects_before, _ = _final(subject, _case(raw, rules))
+    if kind != "each creature" and source != "law_source" and objects_before.get(source, {}).get("zone") not in (
+            "battlefield", "stack"):
+        # A source that has left the battlefield deals its damage as it last existed there, with
+        # its controller then (113.7a, 608.2h; docs/format.md): the snapshot shows no controller
+        # for it (its owner is not that controller), so whether 801.13b lets the effect reach its
+        # damage is not known here: nothing to judge.
+        event(f"prevention ({kind}) of damage by a source that left the battlefield: not judged")
+        return
     source_controller = _controller(raw, source, objects_before) if source != "law_source" else source_owner
     source_in = _in_range(raw, controller, source_controller)
     *_, last = damage_choices(with_prevention.to_dict())
