@@ -116,3 +116,48 @@ def test_the_prevention_law_does_not_judge_a_source_that_left_by_its_owner():
     def law(scripted):
         prevention_stays_in_range(subject, scripted, info.features)  # before the fix: PropertyFailed, 19 / 20
     law()
+
+
+def test_the_doubling_law_does_not_judge_a_player_who_cant_gain_life():
+    """A counterexample the corpus seeds found (701.10d, chunk 0), shrunk: Alex controls "you can't
+    gain life" (119.7) and her life total of 20 is doubled. Doubling is gaining 20 (701.10d), which
+    she can't: she stays at 20, as the reference engine says. The law required 40."""
+    from hypothesis.errors import UnsatisfiedAssumption
+
+    from conformance import CR_VERSION
+    from conformance.engines.interface import describe
+    from conformance.format.model import Case
+    from conformance.laws.players import doubling_doubles
+    from conformance.laws.property import Subject
+    from reference_engine import ReferenceEngine
+
+    base = Case.from_dict({
+        "id": "701.10d/cant-gain", "rules": ["701.10d"], "source": {"rule": "701.10d"}, "summary": "can't gain life",
+        "players": ["Alex", "Blair"],
+        "objects": {"nogain": {"card": {"types": ["enchantment"], "abilities": [{"cant_gain_life": {"player": "you"}}]},
+                               "owner": "Alex"}},
+        "steps": [{"gain_life": {"player": "Blair", "amount": 1}},
+                  {"expect": {"objects": {"nogain": {}}, "players": {"Alex": {}, "Blair": {}}}}],
+    }, cr=CR_VERSION)
+    engine = ReferenceEngine()
+    doubled = base.to_dict()
+    doubled["steps"] += [{"double_life": {"player": "Alex"}}, {"expect": {"players": {"Alex": {}}}}]
+    snapshot = engine.run(Case.from_dict(doubled, cr=CR_VERSION).to_dict())[-1]
+    assert snapshot["players"]["Alex"]["life"] == 20  # 119.7: the gain that doubling is does nothing
+    info = describe(engine)
+    subject = Subject(engine, info, info.features)
+    data = _Scripted(extras=False, base=base, **{"what is doubled": "life", "whose": ("life", "Alex"),
+                                                 "drive the life total below 0 first": False})
+    outcome = []
+
+    @settings(max_examples=1, database=None, deadline=None)
+    @given(st.just(data))
+    def law(scripted):
+        try:
+            doubling_doubles(subject, scripted, info.features)  # before the fix: PropertyFailed, 20 not 40
+        except UnsatisfiedAssumption:
+            outcome.append("set aside")
+            return
+        outcome.append("judged")
+    law()
+    assert outcome == ["set aside"]

@@ -3,7 +3,8 @@ scenarios from :func:`strategies.damage_scenarios` (the entries are in
 :data:`conformance.laws.catalogue.PROPERTIES`).
 
 - doubling a life total, the counters of one kind, or one type of mana makes it twice what it was
-  (701.10d-f), negative life totals included (107.1b);
+  (701.10d-f), negative life totals included (107.1b), unless a player can't gain or lose life or a
+  permanent can't have counters (119.7, 119.8, 122.1): such scenarios are not judged;
 - a redirection never makes a spell deal damage to a player or object outside its controller's
   range of influence (801.13a, with 801.10): such players and objects end the same with or
   without the spell's damage;
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 import strategies as mtg
 from conformance import CR_VERSION
 from conformance.format.choices import damage_choices, script_orders
+from conformance.format.features import derive_features
 from conformance.laws.property import Subject, agrees_with_reference
 from conformance.results.compare import same
 from conformance.format.model import MANA_TYPES, Case
@@ -40,6 +42,15 @@ DOUBLINGS = {
     "counters": frozenset({"double-counters", "counters"}),
 }
 """What the doubling law can double, and the features each needs (701.10d-f)."""
+
+UNDOUBLED = {
+    "life": frozenset({"cant-gain-life", "cant-lose-life"}),
+    "counters": frozenset({"cant-have-counters"}),
+}
+"""What can keep a doubling from doubling, by what is doubled: doubling a life total is gaining or
+losing life (701.10d), which a player who can't gain or can't lose life does not (119.7, 119.8);
+doubling counters is putting more (701.10e), which a permanent that can't have them does not get
+(122.1). The doubling law does not judge a scenario with such an ability."""
 
 
 def usable_doubling(features: frozenset[str]) -> bool:
@@ -145,6 +156,9 @@ def doubling_doubles(subject: Subject, data, features: frozenset[str]) -> None:
     what = data.draw(st.sampled_from(sorted({o[0] for o in options})), label="what is doubled")
     what, who, *rest = data.draw(st.sampled_from([o for o in options if o[0] == what]), label="whose")
     kind = rest[0] if rest else None
+    if derive_features(base) & UNDOUBLED.get(what, frozenset()):
+        event(f"{what} doubled beside a 'can't' ability: not judged")
+        assume(False)
     step = {"life": {"double_life": {"player": who}},
             "mana": {"double_mana": {"player": who, "type": kind}},
             "player counters": {"double_counters": {"player": who, "kind": kind}},
