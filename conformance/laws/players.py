@@ -272,19 +272,19 @@ def prevention_stays_in_range(subject: Subject, data, features: frozenset[str]) 
     # Whether the effect may reach this damage at all (801.13b), judged from the state before it:
     # the recipient may be any the damage can be redirected to (614.9, 616.2), as well as the first.
     objects_before, _ = _final(subject, _case(raw, rules))
-    if kind != "each creature" and source != "law_source" and objects_before.get(source, {}).get("zone") not in (
-            "battlefield", "stack"):
-        # A source that has left the battlefield deals its damage as it last existed there, with
-        # its controller then (113.7a, 608.2h; docs/format.md): the snapshot shows no controller
-        # for it (its owner is not that controller), so whether 801.13b lets the effect reach its
-        # damage is not known here: nothing to judge.
-        event(f"prevention ({kind}) of damage by a source that left the battlefield: not judged")
-        return
     source_controller = _controller(raw, source, objects_before) if source != "law_source" else source_owner
     source_in = _in_range(raw, controller, source_controller)
     *_, last = damage_choices(with_prevention.to_dict())
     in_range = [r for r in last.may_apply
                 if _in_range(raw, controller, r if r in players else _controller(raw, r, objects_before))]
+    left = source != "law_source" and objects_before.get(source, {}).get("zone") not in ("battlefield", "stack")
+    if left and (kind == "by creatures" or kind != "each creature" and in_range):
+        # A source that has left the battlefield deals its damage as it last existed there, with
+        # its controller then (113.7a, 608.2h; docs/format.md): the snapshot shows no controller
+        # for it (its owner is not that controller), so whether 801.13b lets an effect that names
+        # sources (or neither, the recipient being in range) reach its damage is not known here.
+        event(f"prevention ({kind}) of damage by a source that left the battlefield: not judged")
+        return
     reaches = {"each creature": any(r not in players for r in in_range), "by creatures": source_in,
                "all combat damage": source_in and bool(in_range), "all damage": source_in and bool(in_range)}[kind]
     event(f"prevention ({kind}) {'within' if reaches else 'out of'} range")
