@@ -60,7 +60,8 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset({"zone-changes"}), returning_twice_is_returning_once),
     Property("701.10d/doubling-life-counters-mana-doubles-them", ("701.10d", "701.10e", "701.10f", "107.1b"),
              "Doubling a life total, the counters of one kind, or one type of mana makes it twice what it was, "
-             "negative life totals included.",
+             "negative life totals included (not judged where a player can't gain or lose life or a permanent "
+             "can't have counters).",
              frozenset({"double-life"}), player_laws.doubling_doubles),
     Property("801.13a/redirection-stays-in-range", ("801.13a", "614.9", "801.10"),
              "A redirection never makes a spell deal damage to a player or object outside its controller's "

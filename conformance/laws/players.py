@@ -3,12 +3,15 @@ scenarios from :func:`strategies.damage_scenarios` (the entries are in
 :data:`conformance.laws.catalogue.PROPERTIES`).
 
 - doubling a life total, the counters of one kind, or one type of mana makes it twice what it was
-  (701.10d-f), negative life totals included (107.1b);
+  (701.10d-f), negative life totals included (107.1b), unless a player can't gain or lose life or a
+  permanent can't have counters (119.7, 119.8, 122.1): such scenarios are not judged;
 - a redirection never makes a spell deal damage to a player or object outside its controller's
   range of influence (801.13a, with 801.10): such players and objects end the same with or
   without the spell's damage;
 - a prevention effect only touches damage whose source and/or recipient (as it names them) are
-  inside its controller's range (801.13b): otherwise the game ends the same with or without it.
+  inside its controller's range (801.13b): otherwise the game ends the same with or without it
+  (a source that has left the battlefield is in range by its controller as it last existed there,
+  113.7a, which no snapshot shows: an effect reaching it by its source is not judged).
 
 Each law needs no oracle: it compares the engine's own answers on related scenarios. Beside them,
 :func:`damage_agrees_with_reference` is a differential check on the same scenarios.
@@ -25,6 +28,7 @@ from hypothesis import strategies as st
 import strategies as mtg
 from conformance import CR_VERSION
 from conformance.format.choices import damage_choices, script_orders
+from conformance.format.features import derive_features
 from conformance.laws.property import Subject, agrees_with_reference
 from conformance.results.compare import same
 from conformance.format.model import MANA_TYPES, Case
@@ -38,6 +42,15 @@ DOUBLINGS = {
     "counters": frozenset({"double-counters", "counters"}),
 }
 """What the doubling law can double, and the features each needs (701.10d-f)."""
+
+UNDOUBLED = {
+    "life": frozenset({"cant-gain-life", "cant-lose-life"}),
+    "counters": frozenset({"cant-have-counters"}),
+}
+"""What can keep a doubling from doubling, by what is doubled: doubling a life total is gaining or
+losing life (701.10d), which a player who can't gain or can't lose life does not (119.7, 119.8);
+doubling counters is putting more (701.10e), which a permanent that can't have them does not get
+(122.1). The doubling law does not judge a scenario with such an ability."""
 
 
 def usable_doubling(features: frozenset[str]) -> bool:
@@ -143,6 +156,9 @@ def doubling_doubles(subject: Subject, data, features: frozenset[str]) -> None:
     what = data.draw(st.sampled_from(sorted({o[0] for o in options})), label="what is doubled")
     what, who, *rest = data.draw(st.sampled_from([o for o in options if o[0] == what]), label="whose")
     kind = rest[0] if rest else None
+    if derive_features(base) & UNDOUBLED.get(what, frozenset()):
+        event(f"{what} doubled beside a 'can't' ability: not judged")
+        assume(False)
     step = {"life": {"double_life": {"player": who}},
             "mana": {"double_mana": {"player": who, "type": kind}},
             "player counters": {"double_counters": {"player": who, "kind": kind}},
@@ -261,6 +277,14 @@ def prevention_stays_in_range(subject: Subject, data, features: frozenset[str]) 
     *_, last = damage_choices(with_prevention.to_dict())
     in_range = [r for r in last.may_apply
                 if _in_range(raw, controller, r if r in players else _controller(raw, r, objects_before))]
+    left = source != "law_source" and objects_before.get(source, {}).get("zone") not in ("battlefield", "stack")
+    if left and (kind == "by creatures" or kind != "each creature" and in_range):
+        # A source that has left the battlefield deals its damage as it last existed there, with
+        # its controller then (113.7a, 608.2h; docs/format.md): the snapshot shows no controller
+        # for it (its owner is not that controller), so whether 801.13b lets an effect that names
+        # sources (or neither, the recipient being in range) reach its damage is not known here.
+        event(f"prevention ({kind}) of damage by a source that left the battlefield: not judged")
+        return
     reaches = {"each creature": any(r not in players for r in in_range), "by creatures": source_in,
                "all combat damage": source_in and bool(in_range), "all damage": source_in and bool(in_range)}[kind]
     event(f"prevention ({kind}) {'within' if reaches else 'out of'} range")
