@@ -784,6 +784,22 @@ def test_a_face_down_permanent_of_the_other_player_is_set_up_in_the_same_step(en
 
 
 @needs_phase
+def test_a_face_down_permanent_set_up_after_another_players_as_enters_choice(engine):
+    """CR 708.2a, 614.12: Blair's permanent entering with a choice of an opponent (answered by Blair
+    in phase's prompt, who keeps priority) and then Alex's face-down permanent, both declared on the
+    battlefield: phase's SetPhase around PlayFaceDown gives priority to the active player, which the
+    set-up took for a fault (corpus scenario 707.3/corpus-copies-agree-with-reference-0-34)."""
+    chooser = creature(5, 5, name="Wandering Ones", abilities=[{"as_enters_choose": {"player": "opponent"}}])
+    bear = creature(2, 2, name="Runeclaw Bear", subtypes=["Bear"], colors=["G"])
+    case = make_case({"o1": {**chooser, "owner": "Blair", "choices": {"player": "Alex"}},
+                      "o2": {**bear, "owner": "Alex", "face_down": True}},
+                     [{"expect": {"objects": {"o1": {}, "o2": {}}}}], rules=("708.2a",))
+    snapshot = engine.run(case.to_dict())[-1]["objects"]["o2"]
+    assert (snapshot["face_down"], snapshot["power"], snapshot["controller"]) == (True, 2, "Alex")
+    agrees_with_reference(engine, case)
+
+
+@needs_phase
 def test_turning_face_up_by_an_effect_needs_the_only_face_down_permanent(engine, info):
     """CR 708.8: phase's "Turn target face-down creature face up." turns every face-down creature
     up, ignoring its target: with a second face-down permanent the case is refused with the reason;
