@@ -819,6 +819,18 @@ def test_a_face_down_permanent_set_up_after_another_players_as_enters_choice(eng
 
 
 @needs_phase
+def test_a_permanent_dying_as_it_enters_with_its_choice_is_refused(engine, info):
+    """CR 704.3, 614.12: a 0/0 declared on the battlefield with a choice of an opponent dies as
+    phase's prompt is answered, before the rest of the board is set up: refused with the reason,
+    not an adapter fault (found reducing corpus scenario 707.3/corpus-copies-agree-with-reference-0-34)."""
+    chooser = creature(0, 0, abilities=[{"as_enters_choose": {"player": "opponent"}}])
+    case = make_case({"o1": {**chooser, "owner": "Blair", "choices": {"player": "Alex"}}, "o2": creature(0, 0)},
+                     [{"expect": {"objects": {"o1": {}}}}], rules=("704.5f",))
+    result = outcome(engine, info, case)
+    assert result.status == "unsupported" and "as it entered with its choice" in result.reason, result
+
+
+@needs_phase
 def test_turning_face_up_by_an_effect_needs_the_only_face_down_permanent(engine, info):
     """CR 708.8: phase's "Turn target face-down creature face up." turns every face-down creature
     up, ignoring its target: with a second face-down permanent the case is refused with the reason;
