@@ -180,6 +180,7 @@ def test_every_supported_golden_case_passes(engine, info):
              "510.1d/all-to-one-attacker",  # CR 510.1d, adapters/phase/tests/test_phase_combat.py
              "603.2/lifelink-one-gain-event-one-trigger",  # CR 119.10: errs (an added trigger), its reproducer below
              "603.2c/double-block-one-damage-trigger",  # CR 603.2c: errs too (an added trigger), its reproducer below
+             "603.2c/double-block-one-counter",  # the same, with one counter per trigger: errs too
              "616.1/combat-damage-two-effects-in-order",  # CR 616.1: no combat damage at all, its reproducer below
              "113.7a/a-dead-source-deals-damage-as-it-last-existed",  # CR 113.7a, test_known_disagreement_lifelink_*
              "702.73a/kindred-changeling-in-every-zone",  # CR 702.73a off the battlefield, adapters/phase/tests/test_phase_copies.py
@@ -192,7 +193,8 @@ def test_every_supported_golden_case_passes(engine, info):
     results = {case.id: outcome(engine, info, case) for case in loader.load_suite([loader.golden_dir()])}
     wrong = {cid: r for cid, r in results.items() if r.status not in ("passed", "unsupported") and cid not in known}
     assert not wrong
-    erring = {"603.2/lifelink-one-gain-event-one-trigger", "603.2c/double-block-one-damage-trigger"}
+    erring = {"603.2/lifelink-one-gain-event-one-trigger", "603.2c/double-block-one-damage-trigger",
+              "603.2c/double-block-one-counter"}
     assert all(results[cid].status == "failed" for cid in known - erring)
     assert all(results[cid].status == "errored" for cid in erring)
     assert "[2, 2]" in results["603.2/lifelink-one-gain-event-one-trigger"].message  # two gains: two triggers
@@ -360,7 +362,9 @@ DISAGREEMENTS["cr704_5h_deathtouch_damage_only_until_the_next_check.py"] = [
     "spared battlefield:damage:1 (CR 702.12b: battlefield:damage:1)", "after graveyard (CR 704.5h: battlefield:damage:1)"]
 DISAGREEMENTS["cr603_2_that_creature_after_a_creature_is_dealt_damage.py"] = [
     "after_shock 0 (CR 603.2: 1)", "after_ping 0 (CR 603.2: 2)", "pinger 1 (CR 603.2: 0)"]
-EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py",
+DISAGREEMENTS["cr708_10_copy_of_a_face_down_copy.py"] = [
+    "face_down true (CR 708.10: true)", "demon -:2/2 (CR 708.10: -:2/2)", "giant Lorian:4/1 (CR 707.2: -:2/2)"]
+EXITS_NONZERO = {"cr704_5i_copy_of_a_planeswalker_with_no_loyalty.py", "cr708_10_copy_of_a_face_down_copy.py",
                  "cr704_5h_deathtouch_damage_only_until_the_next_check.py",
                  "cr614_1a_an_additional_token_for_each_token.py",
                  "cr603_2_that_creature_after_a_creature_is_dealt_damage.py", "cr702_73a_changeling_off_the_battlefield.py",
@@ -625,12 +629,27 @@ def test_the_expectations_file_is_valid_and_names_real_ids():
     from conformance.laws import catalogue as properties
     from conformance.results import expectations
 
+    from conformance.corpus import store
+
     expected = expectations.load(EXPECTATIONS)
     golden_ids = {case.id for case in loader.load_suite([loader.golden_dir()])}
     property_ids = {properties.DIFFERENTIAL_ID, *(p.id for p in properties.PROPERTIES)}
+    corpus = store.read(store.DEFAULT_PATH)  # CI replays the first CORPUS_IN_CI scenarios (.ci/run)
+    corpus_ids = {json.loads(corpus.lines[i])["id"] for i in corpus.order()[:CORPUS_IN_CI]}
     for entry in expected.entries:
         assert entry.selector == "id" and entry.bug and entry.reason
-        assert entry.value in (property_ids if entry.kind == "property" else golden_ids)
+        ids = {"property": property_ids, "corpus": corpus_ids}.get(entry.kind, golden_ids)
+        assert entry.value in ids, entry
+
+
+CORPUS_IN_CI = 1500
+"""How many scenarios of the corpus CI replays on phase (.ci/run's --corpus-size)."""
+
+
+def test_ci_replays_as_many_corpus_scenarios_as_the_expectations_cover():
+    run = (ADAPTER.parent.parent / ".ci" / "run").read_text("utf-8")
+    assert (f"mtg-conformance run --corpus --corpus-size {CORPUS_IN_CI} --engine phase --expectations "
+            "adapters/phase/expectations.yaml --strict") in run
 
 
 @needs_phase
@@ -781,6 +800,34 @@ def test_a_face_down_permanent_of_the_other_player_is_set_up_in_the_same_step(en
     assert (snapshot["name"], snapshot["power"], snapshot["toughness"], snapshot["face_down"], snapshot["controller"]) == (
         None, 3, 2, True, "Blair")
     agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_a_face_down_permanent_set_up_after_another_players_as_enters_choice(engine):
+    """CR 708.2a, 614.12: Blair's permanent entering with a choice of an opponent (answered by Blair
+    in phase's prompt, who keeps priority) and then Alex's face-down permanent, both declared on the
+    battlefield: phase's SetPhase around PlayFaceDown gives priority to the active player, which the
+    set-up took for a fault (corpus scenario 707.3/corpus-copies-agree-with-reference-0-34)."""
+    chooser = creature(5, 5, name="Wandering Ones", abilities=[{"as_enters_choose": {"player": "opponent"}}])
+    bear = creature(2, 2, name="Runeclaw Bear", subtypes=["Bear"], colors=["G"])
+    case = make_case({"o1": {**chooser, "owner": "Blair", "choices": {"player": "Alex"}},
+                      "o2": {**bear, "owner": "Alex", "face_down": True}},
+                     [{"expect": {"objects": {"o1": {}, "o2": {}}}}], rules=("708.2a",))
+    snapshot = engine.run(case.to_dict())[-1]["objects"]["o2"]
+    assert (snapshot["face_down"], snapshot["power"], snapshot["controller"]) == (True, 2, "Alex")
+    agrees_with_reference(engine, case)
+
+
+@needs_phase
+def test_a_permanent_dying_as_it_enters_with_its_choice_is_refused(engine, info):
+    """CR 704.3, 614.12: a 0/0 declared on the battlefield with a choice of an opponent dies as
+    phase's prompt is answered, before the rest of the board is set up: refused with the reason,
+    not an adapter fault (found reducing corpus scenario 707.3/corpus-copies-agree-with-reference-0-34)."""
+    chooser = creature(0, 0, abilities=[{"as_enters_choose": {"player": "opponent"}}])
+    case = make_case({"o1": {**chooser, "owner": "Blair", "choices": {"player": "Alex"}}, "o2": creature(0, 0)},
+                     [{"expect": {"objects": {"o1": {}}}}], rules=("704.5f",))
+    result = outcome(engine, info, case)
+    assert result.status == "unsupported" and "as it entered with its choice" in result.reason, result
 
 
 @needs_phase

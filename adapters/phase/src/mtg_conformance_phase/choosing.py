@@ -38,8 +38,12 @@ class EntersChoosing(Board):
         self.game.apply(data["player"], _action({"type": "ChooseOption", "data": {"choice": answer}}))
         if self.waiting()["type"] != "Priority":
             raise AdapterFault(f"phase asks {self.waiting()['type']} after {oid!r}'s choice")
-        if self.obj(oid)["zone"] != "Battlefield":
-            raise AdapterFault(f"{oid!r} is not on the battlefield after entering")
+        zone = self.obj(oid)["zone"]
+        if zone != "Battlefield":  # e.g. a 0/0 creature: phase checks state-based actions (704.5f) as the choice is
+            # made, before the rest of the board (an anthem declared after it, say) is set up: not the case's game
+            raise Unsupported(f"{oid!r} left the battlefield (to the {str(zone).lower()}) as it entered with its choice: "
+                              "phase checks state-based actions as the choice is made, before the rest of the board "
+                              "is set up (CR 704.3)")
 
     def enter_cast_choosing(self, oid: str, label: str, spell: str, setup: bool = False,
                             copy: str | None = None) -> None:

@@ -50,6 +50,9 @@ class FaceDown(Board):
         self.game.apply(owner, _action({"type": "PlayFaceDown", "data": {"object_id": card, "card_id": card}}))
         if owner != holder:
             self.debug("SetPhase", {"phase": step, "active_player": self.active})
+            # phase's SetPhase gives priority to the active player (CR 117.3a), who need not be the holder before:
+            # a player answering an earlier permanent's as-enters prompt in the set-up keeps priority (.choosing)
+            holder = self.active
         obj = self.obj(oid)
         if obj["zone"] != "Battlefield" or not obj.get("face_down") or self.game.stack() or self.game.phase != step \
                 or self.waiting() != {"type": "Priority", "data": {"player": holder}}:
