@@ -10,6 +10,7 @@ passes on the reference engine; SIGINT loses nothing found.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import signal
@@ -152,11 +153,70 @@ def test_sigint_loses_nothing_found(tmp_path):
     assert all(replay("reference", Path(p)).returncode == 0 for p in listed[:1])
 
 
-def test_crosshair_is_refused_in_one_line(tmp_path):
-    result = campaign("--database", str(tmp_path / "db"), "--seconds", "1", "--backend", "crosshair")
-    assert result.returncode == 2
-    assert result.stderr.count("\n") == 1 and "CrossHairInternal" in result.stderr
+def test_crosshair_runs_in_one_worker_in_four():
+    from conformance.campaign.command import crosshair_workers, worker_backend
+
+    assert [crosshair_workers(k) for k in (1, 2, 3, 4, 7, 8, 12)] == [1, 1, 1, 1, 1, 2, 3]
+    assert [worker_backend(n, 8, "crosshair") for n in range(1, 9)] == ["hypothesis"] * 6 + ["crosshair"] * 2
+    assert {worker_backend(n, 8, "hypothesis") for n in range(1, 9)} == {"hypothesis"}
+
+
+def test_crosshair_needs_its_package_in_one_line(tmp_path, monkeypatch, capsys):
+    """Where hypothesis-crosshair is not installed (made to look so here), one line, exit 2, nothing run."""
+    from conformance.cli import main
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *rest: None if name == "hypothesis_crosshair_provider" else find_spec(name, *rest))
+    assert main(["campaign", "--database", str(tmp_path / "db"), "--seconds", "1", "--backend", "crosshair"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs hypothesis-crosshair" in err and "mtg-conformance[crosshair]" in err
     assert not (tmp_path / "db").exists()
+
+
+def test_a_property_runs_under_crosshair_on_concrete_scenarios():
+    """CrossHair's backend runs the property's examples symbolically up to the engines, which get
+    concrete scenarios, run as plain Python outside CrossHair's tracing (it failed at its first example on a cache of the reference engine, or
+    CrossHair found it not deterministic on a cache of the strategies, before the scenarios were
+    made concrete and those caches bypassed)."""
+    pytest.importorskip("hypothesis_crosshair_provider", reason="hypothesis-crosshair is not installed (the crosshair extra)")
+    from hypothesis import Phase, settings
+    from crosshair.tracers import is_tracing
+    from hypothesis.control import current_build_context
+
+    from conformance.engines.interface import describe, load_engine
+    from conformance.laws import profiles
+    from conformance.laws.catalogue import all_properties
+    from conformance.laws.runner import run_property
+
+    engine = load_engine(MUTANT)  # a bug this property does not see: its examples all run
+    seen: list[tuple[bool, bool]] = []
+
+    class Watched:  # the mutant, noting whether each example is symbolic and each scenario concrete
+        def __getattr__(self, name):
+            return getattr(engine, name)
+
+        def run(self, case):
+            traced = is_tracing()  # under CrossHair's tracing, type() answers for symbolic values as for plain ones
+            seen.append((current_build_context().data.provider.avoid_realization, not traced and _plain(case)))
+            return engine.run(case)
+
+    prop = next(p for p in all_properties() if p.id == "613.4d/two-switches-cancel")
+    profile = settings(profiles.PROFILES["dev"], database=None, max_examples=3, backend="crosshair",
+                       phases=[Phase.generate])
+    run = run_property(prop, Watched(), describe(engine), profile=profile)
+    assert run.status != "errored", run.message
+    assert any(symbolic for symbolic, _ in seen), seen
+    assert all(plain for _, plain in seen)
+
+
+def _plain(value) -> bool:
+    """Whether ``value`` is plain JSON-able data of Python's own types (nothing symbolic)."""
+    if type(value) is dict:
+        return all(type(k) is str and _plain(v) for k, v in value.items())
+    if type(value) is list:
+        return all(_plain(v) for v in value)
+    return type(value) in (str, int, float, bool, type(None))
 
 
 @pytest.mark.parametrize(("options", "message"), [

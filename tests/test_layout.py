@@ -184,7 +184,7 @@ def test_the_core_has_no_engine_adapter():
     assert imported == []
     assert installed.BUILT_IN == {"reference": "reference_engine:ReferenceEngine"}
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
-    assert set(extras) == {"test", "campaign"}  # campaign: the Redis client of campaigns, no engine
+    assert set(extras) == {"test", "campaign", "crosshair"}  # campaigns' Redis client and CrossHair backend, no engine
 
 
 @pytest.mark.parametrize("adapter", sorted(ADAPTERS))

@@ -15,7 +15,9 @@ on ``results`` (:func:`work`).
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import time
 import traceback
 import unittest
@@ -33,13 +35,15 @@ class RoundOver(KeyboardInterrupt):
 
 
 def work(number: int, spec: str, databases: list[str], out: str, shrink_seconds: float | None,
-         tasks, results, stop) -> None:
+         tasks, results, stop, backend: str = "hypothesis") -> None:
     """The worker ``number``'s process: load the engine ``spec``, then run each round of ``tasks``
-    (a dict, or ``None`` to end) and put what it did on ``results``."""
+    (a dict, or ``None`` to end) under Hypothesis's ``backend`` and put what it did on ``results``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if backend == "crosshair":  # CrossHair prints its own debugging (a test case cut at a round's end) on stdout
+        sys.stdout = open(os.devnull, "w")
     try:
-        worker = Worker(number, spec, databases, out, shrink_seconds, results, stop)
+        worker = Worker(number, spec, databases, out, shrink_seconds, results, stop, backend)
     except BaseException as exc:  # an engine that does not load: one line in the campaign's summary
         results.put({"kind": "failed", "worker": number, "message": f"{type(exc).__name__}: {exc}"})
         return
@@ -58,7 +62,7 @@ class Worker:
     """One worker's engine, reference engine, database and properties."""
 
     def __init__(self, number: int, spec: str, databases: list[str], out: str, shrink_seconds: float | None,
-                 results, stop) -> None:
+                 results, stop, backend: str = "hypothesis") -> None:
         from reference_engine import ReferenceEngine
 
         from conformance.campaign.databases import open_databases
@@ -68,7 +72,7 @@ class Worker:
 
         profiles.get("ci")  # moves Hypothesis's own storage out of the working directory, as under ci
         self.number, self.out, self.shrink_seconds = number, out, shrink_seconds
-        self.results, self.stop = results, stop
+        self.results, self.stop, self.backend = results, stop, backend
         self.engine = load_engine(spec)
         self.info = describe(self.engine)
         self.reference = ReferenceEngine()
@@ -83,7 +87,8 @@ class Worker:
 
         phases = REPLAY_PHASES if task["mode"] == "replay" else EXPLORE_PHASES
         return settings(profiles.PROFILES["dev"], database=keys, max_examples=task["examples"], derandomize=False,
-                        phases=[Phase[name] for name in phases], verbosity=Verbosity.quiet, print_blob=False)
+                        phases=[Phase[name] for name in phases], verbosity=Verbosity.quiet, print_blob=False,
+                        backend=self.backend)
 
     def round(self, task: dict[str, Any]) -> dict[str, Any]:
         """Run one round; what it did as plain data (``kind: round``), with the case file of any

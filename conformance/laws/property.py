@@ -19,6 +19,7 @@ from conformance.format.model import Case
 from conformance.results.compare import same
 from conformance.results.exercised import exercised_rules
 import strategies as mtg
+from strategies._internal.drawing import concrete, untraced
 
 if TYPE_CHECKING:
     from reference_engine import ReferenceEngine
@@ -79,7 +80,16 @@ class Subject:
 
     def run(self, case: Case, plain: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """The engine's snapshots for ``case`` (``plain``: its ``to_dict()``, if already made); a
-        case the engine refuses (Unsupported) is rejected as an example, and counted as refused."""
+        case the engine refuses (Unsupported) is rejected as an example, and counted as refused.
+        Under a symbolic backend (CrossHair) the case is made concrete first, and run as plain
+        Python: engines, and what reports keep, get plain values (:func:`strategies._internal.drawing.concrete`)."""
+        made = concrete(case)
+        if made is not case:
+            case, plain = made, None
+        with untraced():
+            return self._run(case, plain)
+
+    def _run(self, case: Case, plain: dict[str, Any] | None) -> list[dict[str, Any]]:
         self.ran.append(case)
         self.exercised.update(exercised_rules(case))
         plain = case.to_dict() if plain is None else plain
@@ -112,8 +122,10 @@ class Subject:
         example (a generator produced something the reference does not model: counted, never
         judged). The reference engine takes the case as it was built (``run_case``), the engine
         under test its plain form (:meth:`run`)."""
+        case = concrete(case)
         try:
-            return reference.run_case(case)
+            with untraced():
+                return reference.run_case(case)
         except Unsupported:
             self.refused = "reference"
             assume(False)

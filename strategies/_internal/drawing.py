@@ -19,6 +19,7 @@ Hypothesis hands something else, :class:`Chooser` falls back to drawing the same
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
@@ -246,6 +247,8 @@ def inlinable(function: Any) -> Any:
 
     @functools.wraps(composite)
     def strategy(*args: Any, **kwargs: Any) -> st.SearchStrategy[Any]:
+        if symbolic():  # arguments that may be symbolic: a key kept would meet the next test case's
+            return composite(*args, **kwargs)
         try:
             key = _key((args, kwargs))
             return built[key]
@@ -275,6 +278,49 @@ def _key(value: Any) -> Any:
     if kind in (frozenset, set):
         return kind, frozenset(_key(v) for v in value)
     raise TypeError(f"not a key: {kind.__name__}")
+
+
+def _provider() -> Any:
+    """The backend drawing the current test case's choices, or ``None`` outside a test."""
+    from hypothesis.control import current_build_context, currently_in_test_context
+
+    return current_build_context().data.provider if currently_in_test_context() else None
+
+
+def symbolic() -> bool:
+    """Whether the current test case's choices may be symbolic (a backend such as CrossHair's,
+    which asks Hypothesis to avoid realising them): then nothing drawn may be kept from one test
+    case to the next (a cache keyed by it, as Hypothesis's own caches avoid), since the next one's
+    symbolic values would be compared with it outside the test case they belong to."""
+    provider = _provider()
+    return provider is not None and bool(getattr(provider, "avoid_realization", False))
+
+
+def concrete(value: T) -> T:
+    """``value`` with every symbolic part made concrete by the backend (its ``realize``), as plain
+    values of the same shape; ``value`` itself under Hypothesis's own backend, whose choices are
+    concrete already. Under a symbolic backend the test case's exploration ends there: what follows
+    runs on these values (and a value it cannot make concrete discards the test case)."""
+    return _provider().realize(value) if symbolic() else value
+
+
+@contextlib.contextmanager
+def untraced() -> Iterator[None]:
+    """Run the block as plain Python, outside a symbolic backend's tracing (CrossHair's, which
+    otherwise runs every call through its own slower versions of the builtins and of
+    ``functools.lru_cache``, uncached): for code given only :func:`concrete` values, such as an
+    engine running a scenario. Nothing under Hypothesis's own backend."""
+    if not symbolic():
+        yield
+        return
+    from crosshair import NoTracing
+    from crosshair.tracers import is_tracing
+
+    if not is_tracing():
+        yield
+        return
+    with NoTracing():
+        yield
 
 
 def label(name: str) -> int:
