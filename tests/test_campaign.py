@@ -57,18 +57,22 @@ def found_by_one_replayed_by_the_other(database: str, tmp_path: Path, *second_da
                  "--out", str(first), "--progress", "off", "--html", str(tmp_path / "a.html"))
     assert a.returncode == 1, a.stdout + a.stderr
     assert f"found by worker 1: {PROPERTY}" in a.stdout
-    assert len(yaml_files(first)) == 1, a.stdout
+    # one file, or more when a later round shrank the same bug to another form (files are named by
+    # their content: only identical counterexamples share one)
+    assert len(yaml_files(first)) >= 1, a.stdout
     page = (tmp_path / "a.html").read_text("utf-8")
-    assert "1 counterexample file" in page and yaml_files(first)[0] in page  # the report's page, its reproducer
+    count = len(yaml_files(first))
+    assert f"{count} counterexample file" in page and all(name in page for name in yaml_files(first))
     if between is not None:
         between()
     b = campaign("--engine", MUTANT, *(arg for url in (second_databases or (database,)) for arg in ("--database", url)),
                  "--seconds", "3", "--properties", PROPERTY, "--out", str(second), "--progress", "off")
     assert b.returncode == 1, b.stdout + b.stderr
     assert f"replayed from the database by worker 1: {PROPERTY}" in b.stdout, b.stdout
-    assert yaml_files(second) == yaml_files(first)
-    name = yaml_files(first)[0]
-    assert (second / name).read_text("utf-8") == (first / name).read_text("utf-8")
+    # what B wrote, it replayed from A's database: A's files, by name and content
+    assert yaml_files(second) and set(yaml_files(second)) <= set(yaml_files(first)), (b.stdout, yaml_files(first))
+    for name in yaml_files(second):
+        assert (second / name).read_text("utf-8") == (first / name).read_text("utf-8")
 
 
 def test_two_campaigns_share_a_directory(tmp_path):
