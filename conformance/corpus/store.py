@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import marshal
 import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -155,22 +156,31 @@ def decode_expected(compact: dict[str, Any]) -> list[dict[str, Any]]:
     return _decoded(compact)[0]
 
 
-def _decoded(compact: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, dict[str, str]]]]:
-    """The snapshots, and the ``repr`` of each state in them, by checkpoint, kind and name (each
-    distinct state's made once: :mod:`conformance.corpus.judge` compares a state whole by it)."""
+def _decoded(compact: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, dict[str, bytes]]]]:
+    """The snapshots, and the :func:`exact_bytes` of each state in them, by checkpoint, kind and name
+    (each distinct state's made once: :mod:`conformance.corpus.judge` compares a state whole by them)."""
     objects = [_in_order(_grow(values, _seen_object_defaults)) for values in compact["o"]]
     players = [_grow(values, _seen_player_defaults) for values in compact["p"]]
-    object_texts, player_texts = [repr(v) for v in objects], [repr(v) for v in players]
-    snapshots, texts = [], []
+    object_keys, player_keys = [exact_bytes(v) for v in objects], [exact_bytes(v) for v in players]
+    snapshots, keys = [], []
     for seen, met in compact["c"]:
         snapshot = {"objects": {oid: objects[n] for oid, n in seen.items()}}
-        text = {"objects": {oid: object_texts[n] for oid, n in seen.items()}}
+        key = {"objects": {oid: object_keys[n] for oid, n in seen.items()}}
         if met is not None:
             snapshot["players"] = {name: players[n] for name, n in met.items()}
-            text["players"] = {name: player_texts[n] for name, n in met.items()}
+            key["players"] = {name: player_keys[n] for name, n in met.items()}
         snapshots.append(snapshot)
-        texts.append(text)
-    return snapshots, texts
+        keys.append(key)
+    return snapshots, keys
+
+
+def exact_bytes(value: Any) -> bytes:
+    """Plain JSON data (checked already: the guard's, or decoded JSON) as bytes that are equal exactly
+    when the values are, of the same types, in the same order (``1``, ``1.0`` and ``True`` differ, as
+    they do to a checkpoint): :func:`marshal.dumps` of version 2, the standard library's own C
+    serializer, which writes each value's exact type and has none of the sharing references of
+    version 3 on, so the bytes depend on the value alone. A quick way to compare a whole state."""
+    return marshal.dumps(value, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +195,7 @@ class Scenario:
     case: dict[str, Any]
     expected: list[dict[str, Any]]
     line: int = 0
-    texts: list[dict[str, dict[str, str]]] | None = None  # repr of each expected state (decoded from a file)
+    keys: list[dict[str, dict[str, bytes]]] | None = None  # exact_bytes of each expected state (decoded from a file)
 
     def to_line(self) -> dict[str, Any]:
         return {"id": self.id, "property": self.property, "rules": list(self.rules), "features": list(self.features),
@@ -345,7 +355,7 @@ def _scenario(name: str, number: int, line: bytes) -> Scenario:
         raise _error(name, "expected a list of strings", line=number, field="rules", case=case_id)
     try:
         case = decode_case(raw["case"])
-        expected, texts = _decoded(raw["expected"])
+        expected, keys = _decoded(raw["expected"])
         shaped = (isinstance(case.get("steps"), list) and isinstance(case.get("players"), list)
                   and sum(1 for step in case["steps"] if isinstance(step, dict) and "expect" in step) == len(expected))
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
@@ -354,4 +364,4 @@ def _scenario(name: str, number: int, line: bytes) -> Scenario:
     if not shaped:
         raise _error(name, "its steps and checkpoints do not match its expected snapshots", line=number,
                      field="expected", case=case_id)
-    return Scenario(case_id, raw["property"], tuple(raw["rules"]), tuple(raw["features"]), case, expected, number, texts)
+    return Scenario(case_id, raw["property"], tuple(raw["rules"]), tuple(raw["features"]), case, expected, number, keys)
