@@ -330,3 +330,29 @@ def test_a_value_python_finds_equal_but_of_another_json_type_fails(scenarios):
     fields = {m.field for o in outcomes for m in o.mismatches}
     assert "tapped" in fields and fields <= {"tapped", "power"}
     assert all(type(m.got) is not type(m.expected) for o in outcomes for m in o.mismatches)
+
+
+def test_a_file_as_built_is_read_lazily_and_any_other_whole(corpus, scenarios):
+    """As built, the header's packed_sha256 vouches for the file and the scenarios are decompressed as
+    they are read; the same lines in one gzip member (recompressed) are read whole, and agree."""
+    as_built = store.read(corpus)
+    assert isinstance(as_built.lines, store.Lines)
+    assert as_built.scenario(len(scenarios) - 1).id == scenarios[-1].id  # (reading the last one first)
+    recompressed = _rewrite(corpus, lambda lines: lines)
+    whole = store.read(recompressed)
+    assert isinstance(whole.lines, list)
+    assert [s.to_line() for s in whole] == [s.to_line() for s in as_built] == [s.to_line() for s in scenarios]
+
+
+def test_a_header_changed_after_the_build_is_refused_though_the_scenarios_are_as_built(capsys, corpus):
+    """packed_sha256 covers the header's other keys too: a changed count is found by the whole check."""
+    packed = corpus.read_bytes()
+    inflater = __import__("zlib").decompressobj(wbits=31)
+    header = json.loads(inflater.decompress(packed))
+    header["scenarios"] += 1
+    corpus.write_bytes(gzip.compress(json.dumps(header).encode() + b"\n") + inflater.unused_data)
+    from conformance.errors import CaseFileErrors
+
+    with pytest.raises(CaseFileErrors, match="the header says"):  # before any scenario is read
+        store.read(corpus)
+    assert f"{corpus}:1: scenarios: the header says" in _one_line_error(capsys, corpus)

@@ -115,35 +115,26 @@ def _plain_already(value: Any, max_depth: int) -> bool:
         below: list[Any] = []
         for item in level:
             if type(item) is dict:
-                for key, child in item.items():
+                for key in item:
                     if type(key) is not str or not (key.isascii() or _valid(key)):
                         return False
-                    kind = type(child)
-                    if kind is str:
-                        if not (child.isascii() or _valid(child)):
-                            return False
-                    elif kind is dict or kind is list:
-                        below.append(child)
-                    elif kind is int:
-                        if not -_TOO_LARGE < child < _TOO_LARGE:
-                            return False
-                    elif kind is not bool and child is not None and kind is not float:
-                        return False
+                children: Any = item.values()
             elif type(item) is list:
-                for child in item:
-                    kind = type(child)
-                    if kind is str:
-                        if not (child.isascii() or _valid(child)):
-                            return False
-                    elif kind is dict or kind is list:
-                        below.append(child)
-                    elif kind is int:
-                        if not -_TOO_LARGE < child < _TOO_LARGE:
-                            return False
-                    elif kind is not bool and child is not None and kind is not float:
-                        return False
+                children = item
             else:
                 return False
+            for child in children:
+                kind = type(child)
+                if kind is str:
+                    if not (child.isascii() or _valid(child)):
+                        return False
+                elif kind is dict or kind is list:
+                    below.append(child)
+                elif kind is int:
+                    if not -_TOO_LARGE < child < _TOO_LARGE:
+                        return False
+                elif kind is not bool and child is not None and kind is not float:
+                    return False
         level = below
     return True
 
