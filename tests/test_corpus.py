@@ -293,3 +293,66 @@ def test_a_known_failure_is_gated_by_the_rules_it_shows_broken(capsys, corpus, t
     gated = {r["id"]: r for r in results(tmp_path / "gated.jsonl")}
     assert code == 1 and gated[failed[0]["id"]]["expected"]["verdict"] == "unexpected"
     assert gated[failed[0]["id"]]["reproducer"]  # a case file, known failure or not
+
+
+class _AlikeToPython:
+    """The reference engine, but answering each object's ``tapped`` as ``0`` or ``1`` and its power
+    as a float: equal to Python's ``==``, not to a checkpoint (another JSON type)."""
+
+    def __init__(self) -> None:
+        from reference_engine import ReferenceEngine
+
+        self.engine = ReferenceEngine()
+
+    def describe(self):
+        return self.engine.describe()
+
+    def run(self, case):
+        snapshots = self.engine.run(case)
+        for snapshot in snapshots:
+            for values in snapshot["objects"].values():
+                values["tapped"] = int(values["tapped"])
+                if type(values.get("power")) is int:
+                    values["power"] = float(values["power"])
+        return snapshots
+
+
+def test_a_value_python_finds_equal_but_of_another_json_type_fails(scenarios):
+    """The whole-state comparison is exact in types (``1`` is not ``true``, ``2.0`` is not ``2``)."""
+    from conformance.corpus.judge import judge
+    from conformance.engines.guard import guarded
+    from conformance.engines.interface import describe
+
+    engine = _AlikeToPython()
+    info = describe(engine)
+    outcomes = [judge(guarded(engine), info, s) for s in scenarios]
+    assert all(isinstance(o, compare.Failed) for o in outcomes), outcomes
+    fields = {m.field for o in outcomes for m in o.mismatches}
+    assert "tapped" in fields and fields <= {"tapped", "power"}
+    assert all(type(m.got) is not type(m.expected) for o in outcomes for m in o.mismatches)
+
+
+def test_a_file_as_built_is_read_lazily_and_any_other_whole(corpus, scenarios):
+    """As built, the header's packed_sha256 vouches for the file and the scenarios are decompressed as
+    they are read; the same lines in one gzip member (recompressed) are read whole, and agree."""
+    as_built = store.read(corpus)
+    assert isinstance(as_built.lines, store.Lines)
+    assert as_built.scenario(len(scenarios) - 1).id == scenarios[-1].id  # (reading the last one first)
+    recompressed = _rewrite(corpus, lambda lines: lines)
+    whole = store.read(recompressed)
+    assert isinstance(whole.lines, list)
+    assert [s.to_line() for s in whole] == [s.to_line() for s in as_built] == [s.to_line() for s in scenarios]
+
+
+def test_a_header_changed_after_the_build_is_refused_though_the_scenarios_are_as_built(capsys, corpus):
+    """packed_sha256 covers the header's other keys too: a changed count is found by the whole check."""
+    packed = corpus.read_bytes()
+    inflater = __import__("zlib").decompressobj(wbits=31)
+    header = json.loads(inflater.decompress(packed))
+    header["scenarios"] += 1
+    corpus.write_bytes(gzip.compress(json.dumps(header).encode() + b"\n") + inflater.unused_data)
+    from conformance.errors import CaseFileErrors
+
+    with pytest.raises(CaseFileErrors, match="the header says"):  # before any scenario is read
+        store.read(corpus)
+    assert f"{corpus}:1: scenarios: the header says" in _one_line_error(capsys, corpus)

@@ -80,9 +80,9 @@ def nested(depth: int) -> list:
     return value
 
 
-def holding_itself() -> list:
+def holding_itself(times: int = 1) -> list:
     value: list = []
-    value.append(value)
+    value.extend([value] * times)
     return value
 
 
@@ -126,6 +126,7 @@ def assert_one_short_line(message: str) -> None:
     (lambda: object(), "a value of type object"),
     (lambda: 2j, "a value of type complex"),
     (holding_itself, "nested more than 64 deep (or holding itself)"),
+    (lambda: holding_itself(3), "nested more than 64 deep (or holding itself)"),
     (lambda: nested(100), "nested more than 64 deep"),
     (lambda: nested(100_000), "nested more than 64 deep"),
     (lambda: "bear\ud800", "a string that is not valid Unicode (a lone surrogate): 'bear\\ud800'"),
@@ -134,7 +135,7 @@ def assert_one_short_line(message: str) -> None:
     (lambda: {"a\udc80": 2}, "a key that is not valid Unicode"),
     (lambda: [Raising()] * 3, "a value of type Raising"),
 ], ids=["huge-int", "huge-negative-int", "bytes", "bytearray", "generator", "set", "raising-object", "object",
-        "complex", "self-referential", "deep-100", "deep-100000", "lone-surrogate", "int-key", "raising-key",
+        "complex", "self-referential", "self-referential-thrice", "deep-100", "deep-100000", "lone-surrogate", "int-key", "raising-key",
         "surrogate-key", "list-of-raising"])
 def test_a_value_that_is_not_json_data_is_a_protocol_error_of_that_case_alone(make, fragment):
     outcomes = outcomes_of(Sabotaging(make))

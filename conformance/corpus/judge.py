@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from conformance.corpus.store import Scenario
+from conformance.corpus.store import Scenario, exact_bytes
 from conformance.engines.interface import EngineInfo
 from conformance.results import compare
 from conformance.results.compare import MalformedSnapshots, Mismatch, same
@@ -52,24 +52,24 @@ def differences(scenario: Scenario, snapshots: Any, info: EngineInfo) -> tuple[l
                                  f"{len(snapshots) if isinstance(snapshots, list) else type(snapshots).__name__}")
     found: list[tuple[int, str, str, str, Any, Any]] = []
     compared = 0
-    texts = scenario.texts or [{kind: {name: repr(values) for name, values in states.items()}
-                                for kind, states in want.items()} for want in expected]
-    for number, (want, got, text) in enumerate(zip(expected, snapshots, texts), 1):
-        if not isinstance(got, Mapping) or not isinstance(got.get("objects"), Mapping):
+    keys = scenario.keys or [{kind: {name: exact_bytes(values) for name, values in states.items()}
+                              for kind, states in want.items()} for want in expected]
+    for number, (want, got, key_of) in enumerate(zip(expected, snapshots, keys), 1):
+        if not _mapping(got) or not _mapping(got.get("objects")):
             raise MalformedSnapshots(f"snapshot {number} has no 'objects' mapping")
         for kind, observables in (("objects", info.observables["objects"]), ("players", info.observables["players"])):
             if kind not in want:
                 continue
             reported = got.get(kind)
-            if not isinstance(reported, Mapping):
+            if not _mapping(reported):
                 raise MalformedSnapshots(f"snapshot {number} has no {kind!r} mapping, and checkpoint {number} "
                                          f"observes {kind}")
-            shown = text[kind]
+            exactly = key_of[kind]
             for name, values in want[kind].items():
                 seen = reported.get(name, {})
-                if not isinstance(seen, Mapping):
+                if not _mapping(seen):
                     raise MalformedSnapshots(f"snapshot {number}: {kind[:-1]} {name!r} is not a mapping")
-                if repr(seen) == shown[name]:  # the common case: all of it, exactly (plain data: the guard's)
+                if type(seen) is dict and exact_bytes(seen) == exactly[name]:  # the common case: all of it, exactly
                     compared += len(values.keys() & observables)
                     continue
                 for key in values:
@@ -84,12 +84,17 @@ def differences(scenario: Scenario, snapshots: Any, info: EngineInfo) -> tuple[l
     return [_mismatch(scenario, *item) for item in found], compared
 
 
+def _mapping(value: Any) -> bool:
+    """``isinstance(value, Mapping)``, a plain dict (what the guard gives) decided without the ABC's check."""
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def _exactly(value: Any, other: Any) -> bool:
     """Whether two values Python finds equal are the same JSON, item for item in order (``True`` is
-    ``1`` to Python, ``1.0`` is ``1``: not to a checkpoint, and not in their ``repr``, which the
-    guard's plain JSON data makes exact); ``False`` sends them to :func:`same`, which decides."""
+    ``1`` to Python, ``1.0`` is ``1``: not to a checkpoint, nor to :func:`exact_bytes`, exact for the
+    guard's plain JSON data); ``False`` sends them to :func:`same`, which decides."""
     kind = type(value)
-    return kind is type(other) and (kind is not list and kind is not dict or repr(value) == repr(other))
+    return kind is type(other) and (kind is not list and kind is not dict or exact_bytes(value) == exact_bytes(other))
 
 
 def _mismatch(scenario: Scenario, number: int, kind: str, name: str, key: str, expected: Any, got: Any) -> Mismatch:

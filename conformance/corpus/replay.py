@@ -188,6 +188,7 @@ class Replay:
 
     def __init__(self, args: argparse.Namespace, engine, info, expected, corpus: Corpus) -> None:
         self.args, self.engine, self.info, self.expected, self.corpus = args, engine, info, expected, corpus
+        self.file_name = Path(corpus.path).name  # (each record's source)
         self.bugs: set[tuple[str, tuple[str, ...]]] = set()  # (status, rules shown broken) of the failures so far
         self.failures = 0
         self.seconds = 0.0
@@ -230,7 +231,7 @@ class Replay:
     def record(self, scenario: Scenario, outcome: compare.Outcome) -> dict[str, Any]:
         return {"id": scenario.id, "kind": "corpus", "rules": list(scenario.rules), "features": list(scenario.features),
                 **records.outcome_fields(outcome), "reproducer": None,
-                "source": f"{Path(self.corpus.path).name}:{scenario.line}"}
+                "source": f"{self.file_name}:{scenario.line}"}
 
     def blame(self, scenario: Scenario, outcome: compare.Outcome, record: dict[str, Any]) -> None:
         """A failure counts under the rules it shows broken (as a golden case's, and a property's

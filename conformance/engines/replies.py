@@ -93,48 +93,49 @@ def plain_value(value: Any, max_depth: int = MAX_DEPTH) -> Any:
     return top[0]
 
 
+QUICK_CONTAINERS = 100_000
+"""The most containers :func:`_plain_already` looks at before leaving the answer to :func:`plain_value`."""
+
+
 def _plain_already(value: Any, max_depth: int) -> bool:
     """Whether ``value`` is plain JSON data already, of the exact types :func:`plain_value` makes,
     within its bounds: the quick way through what an engine returns, which is that almost always.
-    ``False`` for anything else (then :func:`plain_value` copies it, or says what is wrong)."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        kind = type(item)
-        if kind is dict:
-            if depth > max_depth:
-                return False
-            for key, child in item.items():
-                if type(key) is not str or not (key.isascii() or _valid(key)):
-                    return False
-                kind = type(child)
-                if kind is str:
-                    if not (child.isascii() or _valid(child)):
-                        return False
-                elif kind is int:
-                    if not -_TOO_LARGE < child < _TOO_LARGE:
-                        return False
-                elif kind is dict or kind is list:
-                    stack.append((child, depth + 1))
-                elif kind is not bool and kind is not float and child is not None:
-                    return False
-        elif kind is list:
-            if depth > max_depth:
-                return False
-            for child in item:
-                kind = type(child)
-                if kind is str:
-                    if not (child.isascii() or _valid(child)):
-                        return False
-                elif kind is dict or kind is list:
-                    stack.append((child, depth + 1))
-                elif kind is int:
-                    if not -_TOO_LARGE < child < _TOO_LARGE:
-                        return False
-                elif kind is not bool and kind is not float and child is not None:
-                    return False
-        else:
+    ``False`` for anything else (then :func:`plain_value` copies it, or says what is wrong). Level by
+    level (the containers of each depth in a list: no tuple per container, the depth checked once a
+    level); past :data:`QUICK_CONTAINERS` containers it gives up (``False``: :func:`plain_value`
+    decides), so that a container held many times over (a list holding itself twice) cannot make
+    its levels grow without end before the depth bound is reached."""
+    level = [value]
+    depth = seen = 0
+    while level:
+        depth += 1
+        seen += len(level)
+        if depth > max_depth or seen > QUICK_CONTAINERS:
             return False
+        below: list[Any] = []
+        for item in level:
+            if type(item) is dict:
+                for key in item:
+                    if type(key) is not str or not (key.isascii() or _valid(key)):
+                        return False
+                children: Any = item.values()
+            elif type(item) is list:
+                children = item
+            else:
+                return False
+            for child in children:
+                kind = type(child)
+                if kind is str:
+                    if not (child.isascii() or _valid(child)):
+                        return False
+                elif kind is dict or kind is list:
+                    below.append(child)
+                elif kind is int:
+                    if not -_TOO_LARGE < child < _TOO_LARGE:
+                        return False
+                elif kind is not bool and child is not None and kind is not float:
+                    return False
+        level = below
     return True
 
 
