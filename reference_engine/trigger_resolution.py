@@ -13,12 +13,17 @@ effect, controlled by the ability's controller (603.3a):
 - ``gain_life`` for its controller (with life-gain replacement effects, life.py), ``lose_life``;
 - ``modify_pt`` +N/+M until end of turn (613.4c), timestamped as it resolves (613.7b);
 - ``become`` its object (layers 2-7b, abilities.py).
+
+Abilities that keep causing each other's events with no way to stop make a loop of mandatory
+actions, and the game is a draw (104.4b): not modelled. Past :data:`LOOP_BOUND` resolutions in a
+row the engine refuses the case (Unsupported) rather than resolve forever.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from conformance.errors import Unsupported
 from conformance.format import model as s
 from reference_engine import abilities, counter_replacement, damage, life, log, triggers
 from reference_engine.objects import PTEffect, Sublayer
@@ -34,11 +39,22 @@ def resolve_all(game: GameState, step: s.ResolveTriggers) -> None:
     resolve_stack(game)
 
 
+LOOP_BOUND = 500
+"""The most triggered abilities resolved in a row before the stack is taken for a loop of
+mandatory actions (104.4b). No case this project draws or ships comes near: the longest chains
+resolve a few abilities each."""
+
+
 def resolve_stack(game: GameState) -> None:
     """Players pass priority until the stack is empty (117.4): the top resolves (608.1), then
     state-based actions and what triggered meanwhile go on the stack (117.5, 603.3), again."""
     stack = triggers.stack(game)
+    resolved = 0
     while stack:
+        resolved += 1
+        if resolved > LOOP_BOUND:
+            raise Unsupported(f"triggered abilities still trigger each other after {LOOP_BOUND} resolutions: "
+                              "a loop of mandatory actions, a drawn game (CR 104.4b), is not modelled")
         pending = stack.pop()
         with log.context(game, resolving=log.trigger_effect(pending.ability.effect)):
             resolve(game, pending)  # 608.1: the top object resolves

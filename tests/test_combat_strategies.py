@@ -8,7 +8,7 @@ import json
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, find, given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis.errors import InvalidArgument
 
 import strategies as mtg
@@ -114,16 +114,33 @@ def _decorations(case):
         yield "poison"
 
 
+RARE = ("trample-past-blockers", "blocks-several", "tapped", "resolve_triggers")
+"""Elements each about 1 to 3 in 100 combats, unevenly: over six runs of 300 examples (seeds 0 to
+5), trample-past-blockers was seen 2, 0, 10, 5, 4 and 12 times, blocks-several 12, 0, 4, 24, 0 and
+13, tapped 11, 11, 0, 9, 4 and 6, resolve_triggers 1, 13, 3, 6, 13 and 15 (Hypothesis's runs
+cluster), so a fixed sample of 300 would gate on its seed's luck; each is found by a search
+instead (test_the_rare_combat_elements_are_reached). The prevention elements, drawn twice as often
+since (a Fog's weight 2), were seen at least 13 times in each of those runs."""
+
+
 def test_the_combat_elements_are_all_reached(sample):
     seen = Counter(x for case in sample for x in set(_reached(case)))
     wanted = {"first strike", "double strike", "trample", "deathtouch", "lifelink", "flying", "reach", "menace",
               "defender", "haste", "attacks-player", "attacks-planeswalker", "blockers", "several-blockers",
-              "assign", "first_strike_assign", "order", "trample-past-blockers", "enters-with-haste",
-              "vigilance", "blocks-several", "tapped", "protection", "infect", "wither",
+              "assign", "first_strike_assign", "order", "enters-with-haste",
+              "vigilance", "protection", "infect", "wither",
               "two-damage-keywords", "three-damage-keywords", "static-prevention", "trigger", "fog", "prevent-all-to-one",
-              "shield-on-a-creature", "protection-trick", "keyword-trick", "resolve_triggers", "poison",
+              "shield-on-a-creature", "protection-trick", "keyword-trick", "poison",
               "animated-planeswalker"}
     assert {x for x in wanted if seen[x] < 2} == set(), seen
+
+
+@pytest.mark.parametrize("element", RARE)
+def test_the_rare_combat_elements_are_reached(element):
+    search = settings(max_examples=2000, database=None, deadline=None, derandomize=True, phases=[Phase.generate],
+                      suppress_health_check=list(HealthCheck))
+    found = find(mtg.combat_scenarios(), lambda case: element in set(_reached(case)), settings=search)
+    assert element in set(_reached(found))
 
 
 @MANY

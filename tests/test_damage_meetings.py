@@ -130,16 +130,17 @@ def _cycle(first: dict[str, Any], second: dict[str, Any]) -> bool:
 def test_no_triggered_abilities_cause_their_own_or_each_others_events(sample):
     # 603.2: an ability whose effect causes its own event, or two causing each other's, would
     # trigger forever; a -1/-1 counter each time (the watching "put a -1/-1 counter on it") or a
-    # death (each creature dies once) comes to an end, and is not counted
+    # death (each creature dies once) comes to an end, and so does a pair of which one ends so
+    def ends(ability):
+        (effect, body), = ability["effect"].items()
+        return effect == "put_counters" and body.get("kind") == "-1/-1"
     for case in sample:
         abilities = [t for _, t in _triggered(case)]
         for a in abilities:
-            (effect, body), = a["effect"].items()
-            ending = effect == "put_counters" and body.get("kind") == "-1/-1"
-            assert ending or not _cycle(a, a), (case["id"], a)
+            assert ends(a) or not _cycle(a, a), (case["id"], a)
             for b in abilities:
-                if a is not b and not ending:
-                    assert not _cycle(a, b), (a, b)
+                if a is not b and not ends(a) and not ends(b):
+                    assert not _cycle(a, b), (case["id"], a, b)
 
 
 @pytest.mark.parametrize("allowed", [

@@ -55,7 +55,7 @@ already, 702.9b)."""
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 _KINDS = {"keyword": ((3, 3), set()), "pair": ((4, 2), set()), "trick": ((2, 2), {"ability-changing"}),
-          "protect": ((10, 0), {"ability-changing", "protection", "protection-blocking", "prevention"}), "fog": ((1, 1), {"prevention"}),
+          "protect": ((10, 0), {"ability-changing", "protection", "protection-blocking", "prevention"}), "fog": ((2, 2), {"prevention"}),
           "shield": ((2, 0), {"prevention"}), "ward": ((3, 1), {"prevention"}),
           "trigger": ((12, 0), {"event-triggers", "triggered-abilities", "life"}),
           "walker": ((2, 2), {"planeswalkers"}), "life": ((1, 2), {"life"}),
@@ -301,11 +301,14 @@ class Decorator:
     def poison(self, n: int, m: int) -> None:
         """702.90b, 704.5c: an attacker has infect (one dealing its damage to Blair first: attacking
         Blair, unblocked, of power 1 or more, in the regular combat damage step), and Blair has 5 to
-        9 poison counters, or (``m`` of 0 to 2) as many as its power leaves short of ten."""
+        9 poison counters, or (``m`` of 0 to 2) as many as its power leaves short of ten. An
+        attacker of power 0 is printed with power 1 instead, so that one attacker alone can poison
+        Blair (the case shrinks to it: its blockers, drawn before, are not needed)."""
         unblocked = sorted(self.attackers, key=lambda a: (self.declared[a] != DEFENDING, bool(self.opponents(a)),
                                                           self.objects[a]["card"]["power"] <= 0, self.first(a)))
         oid = self.poisoner = unblocked[n % len(unblocked)]
-        power = self.objects[oid]["card"]["power"]
+        card = self.objects[oid]["card"]
+        card["power"] = power = max(1, card["power"])
         self.states.setdefault(DEFENDING, {})["counters"] = {"poison": min(9, max(1, 10 - power)) if m < 3 else 9 - m % 5}
         if "infect" not in self.keywords[oid]:
             self.objects[oid]["card"].setdefault("abilities", []).append({"keyword": "infect"})
