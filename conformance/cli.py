@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -204,16 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CaseFileErrors, EngineSpecError) as exc:
         print(exc, file=sys.stderr)
         return USAGE
-    except KeyboardInterrupt as exc:
-        # One that escapes a command after it stopped (a first signal acted on late, at the end of a
-        # section it deferred: seen once under load, after ``run`` had reported SIGTERM): the status
-        # is still the first signal's.
-        from conformance.interrupts import installed
-
-        interrupts = installed()
-        first = interrupts.first if interrupts is not None and interrupts.first else None
-        terminated = first == signal.SIGTERM if first is not None else exc.args == ("SIGTERM",)
-        return TERMINATED if terminated else INTERRUPTED
+    except KeyboardInterrupt:
+        return INTERRUPTED
     finally:
         restore_standard_streams(guards)
 
