@@ -69,9 +69,12 @@ def found_by_one_replayed_by_the_other(database: str, tmp_path: Path, *second_da
                  "--seconds", "3", "--properties", PROPERTY, "--out", str(second), "--progress", "off")
     assert b.returncode == 1, b.stdout + b.stderr
     assert f"replayed from the database by worker 1: {PROPERTY}" in b.stdout, b.stdout
-    # what B wrote, it replayed from A's database: A's files, by name and content
-    assert yaml_files(second) and set(yaml_files(second)) <= set(yaml_files(first)), (b.stdout, yaml_files(first))
-    for name in yaml_files(second):
+    # B replayed A's counterexample from the database: one of A's files, by name and content. B may
+    # write another form of the same bug besides, as A may (it shrinks what it replays, and A's
+    # shrink may have been cut short by its time: seen once in a fresh virtualenv, under load)
+    shared = set(yaml_files(second)) & set(yaml_files(first))
+    assert shared, (b.stdout, yaml_files(first), yaml_files(second))
+    for name in shared:
         assert (second / name).read_text("utf-8") == (first / name).read_text("utf-8")
 
 
