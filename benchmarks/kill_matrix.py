@@ -129,6 +129,14 @@ class Row:
     caught: bool
     elapsed: float = 0.0  # seconds to measure the whole row: every golden case, every property, shrinking
     properties_run: bool = True  # False: only the golden cases were judged (the --budget ran out)
+    first_failures: tuple[tuple[str, int], ...] = ()  # each failing property with its examples to its first failure
+
+    @property
+    def fewest(self) -> tuple[str, int] | None:
+        """The failing property that needed the fewest examples to fail, and how many (the first in
+        run order among equals): how deep the bug hides from the property suite as a whole, which runs
+        every property."""
+        return min(self.first_failures, key=lambda pair: pair[1], default=None)
 
     @classmethod
     def of(cls, d: Detection, elapsed: float = 0.0, properties_run: bool = True) -> Row:
@@ -137,7 +145,7 @@ class Row:
         return cls(d.mutant.name, d.mutant.rule, d.mutant.bug, tuple(d.golden), tuple(r.prop.id for r in failing),
                    d.first.prop.id if d.first else None, d.first.first_failure if d.first else None,
                    min(sizes, default=None), max(sizes, default=None), d.seconds_to_detection, d.caught, elapsed,
-                   properties_run)
+                   properties_run, tuple((r.prop.id, r.first_failure) for r in failing if r.first_failure is not None))
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self))
@@ -147,6 +155,7 @@ class Row:
         data = json.loads(line)
         for name in ("golden", "properties", "shrunk", "largest"):
             data[name] = tuple(data[name]) if data[name] is not None else None
+        data["first_failures"] = tuple(tuple(pair) for pair in data.get("first_failures", ()))
         return cls(**data)
 
 
@@ -170,21 +179,24 @@ def render(rows: list[Row], seconds: float, jobs: int = 1, reused: int = 0) -> s
         f"`python -m benchmarks.kill_matrix --jobs {jobs}`; properties ran under the `ci` profile (deterministic,",
         "100 examples each), after every golden case. *Properties that fail* lists every property that caught",
         "the mutant, the first one (in the order the matrix runs them) first; *examples* is how many examples",
-        "that first property generated up to its first failure; *shrunk* is the smallest shrunk counterexample",
+        "that first property generated up to its first failure; *fewest* is the fewest examples any failing property",
+        "generated up to its first failure (the suite runs every property: this is how deep the bug hides from it),",
+        "with that property; *shrunk* is the smallest shrunk counterexample",
         "of any failing property (objects, action steps; players are not objects). *Seconds to detection* is",
         "the time from the start to the first failure: judging the golden cases when one fails, else the",
         "golden cases plus the properties run before the one that failed (the CI kill matrix,",
         "tests/test_kill_matrix.py, stops there).",
         "",
-        "| mutant | rule | bug | golden cases that fail | properties that fail | examples | shrunk | seconds to detection |",
-        "|---|---|---|---|---|---|---|---|",
+        "| mutant | rule | bug | golden cases that fail | properties that fail | examples | fewest | shrunk | seconds to detection |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         golden = ", ".join(f"`{c}`" for c in r.golden[:4]) + (f" (+{len(r.golden) - 4})" if len(r.golden) > 4 else "")
         props = ", ".join(f"`{p}`" for p in r.properties) or ("none" if r.properties_run else "not run")
         seconds_text = f"{r.seconds:.2f}" if r.seconds is not None else "-"
+        fewest = f"{r.fewest[1]} (`{r.fewest[0]}`)" if r.fewest else "-"
         lines.append(f"| {r.name} | {r.rule} | {r.bug} | {golden or 'none'} | {props} | "
-                     f"{r.examples if r.examples is not None else '-'} | {_size(r.shrunk)} | {seconds_text} |")
+                     f"{r.examples if r.examples is not None else '-'} | {fewest} | {_size(r.shrunk)} | {seconds_text} |")
 
     unmeasured = [r.name for r in rows if not r.properties_run]
     caught = [r for r in rows if r.caught]
@@ -207,7 +219,10 @@ def render(rows: list[Row], seconds: float, jobs: int = 1, reused: int = 0) -> s
     examples_line = (f"- Median examples to the first property failure at most {MEDIAN_EXAMPLES}: "
                      f"{met(median is not None and median <= MEDIAN_EXAMPLES)}: {median if median is not None else '-'} "
                      f"(over the {len(examples)} mutants some property catches")
-    examples_line += (f"; above {MEDIAN_EXAMPLES}: {', '.join(slow)}" if slow else "") + ")."
+    examples_line += (f"; above {MEDIAN_EXAMPLES}: {', '.join(slow)}" if slow else "") + ")"
+    fewest = [r.fewest[1] for r in rows if r.fewest]
+    examples_line += (f"; the fewest examples any failing property needed: median {statistics.median(fewest)}, "
+                      f"{sum(1 for n in fewest if n == 1)} of {len(fewest)} at the first example." if fewest else ".")
     size_line = f"- Each mutant's smallest shrunk counterexample at most {MAX_OBJECTS} objects and {MAX_STEPS} steps: "
     size_line += f"{met(not big)}" + (f": larger: {'; '.join(big)}." if big else ".")
     if largest:
@@ -371,8 +386,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.rows and row.properties_run:
             with args.rows.open("a", encoding="utf-8") as kept:
                 kept.write(row.to_json() + "\n")
+        fewest = row.fewest
         print(f"{row.name:38} golden {len(row.golden):3}  properties {len(row.properties):2}  "
-              f"{'caught' if row.caught else 'SURVIVED'}  {row.elapsed:.0f} s", flush=True)
+              f"{'caught' if row.caught else 'SURVIVED'}  examples {row.examples if row.examples is not None else '-':>3}  "
+              f"fewest {f'{fewest[1]} ({fewest[0]})' if fewest else '-'}  shrunk {_size(row.shrunk)}  "
+              f"{row.elapsed:.0f} s", flush=True)
 
     first = [name for name in args.first.split(",") if name]
     todo = sorted((name for name in names if name not in rows), key=lambda n: (n not in first, names.index(n)))

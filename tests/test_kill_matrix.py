@@ -89,6 +89,27 @@ def test_the_targets_say_which_mutant_misses_them():
     assert "survivors: gone." in survivor
 
 
+def test_the_fewest_column_is_the_failing_property_that_needed_the_fewest_examples():
+    """*examples* is the first failing property in run order; *fewest* is the least any failing
+    property needed (the suite runs them all), with the property, and its median is in the targets."""
+    from benchmarks.kill_matrix import Row, render
+
+    def row(name, first_failures):
+        properties = tuple(p for p, _ in first_failures)
+        return Row(name, "613.4c", "A bug.", (), properties, properties[0] if properties else None,
+                   first_failures[0][1] if first_failures else None, (1, 1), (1, 1), 0.1, bool(properties), 1.0,
+                   True, tuple(first_failures))
+
+    late = row("late", (("613/agrees-with-reference", 53), ("613.4d/two-switches-cancel", 1), ("x/y", 6)))
+    assert late.examples == 53 and late.fewest == ("613.4d/two-switches-cancel", 1)
+    assert row("none", ()).fewest is None
+    assert Row.from_json(late.to_json()) == late
+    text = render([late, row("other", (("a/b", 9), ("c/d", 9)))], seconds=1.0)
+    assert "| 53 | 1 (`613.4d/two-switches-cancel`) |" in text
+    assert "| 9 | 9 (`a/b`) |" in text  # the first in run order among equals
+    assert "median 5.0, 1 of 2 at the first example" in text
+
+
 def test_the_corpus_column_finds_and_reduces_a_mutants_first_corpus_failure():
     """The kill matrix's corpus column (issue 42): the mutant of the failing-run benchmark fails a
     scenario of the corpus's first 2,000, and that scenario reduces to the targets' size."""
