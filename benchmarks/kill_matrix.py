@@ -195,7 +195,8 @@ def render(rows: list[Row], seconds: float, jobs: int = 1, reused: int = 0) -> s
         props = ", ".join(f"`{p}`" for p in r.properties) or ("none" if r.properties_run else "not run")
         seconds_text = f"{r.seconds:.2f}" if r.seconds is not None else "-"
         fewest = f"{r.fewest[1]} (`{r.fewest[0]}`)" if r.fewest else "-"
-        lines.append(f"| {r.name} | {r.rule} | {r.bug} | {golden or 'none'} | {props} | "
+        bug = r.bug.replace("|", "\\|")  # a "|" of its text would end the cell
+        lines.append(f"| {r.name} | {r.rule} | {bug} | {golden or 'none'} | {props} | "
                      f"{r.examples if r.examples is not None else '-'} | {fewest} | {_size(r.shrunk)} | {seconds_text} |")
 
     unmeasured = [r.name for r in rows if not r.properties_run]

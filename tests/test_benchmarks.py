@@ -75,6 +75,33 @@ def test_a_detection_sweep_runs_the_named_pair_once_per_seed():
     assert sweep(ROOT, "no-such-mutant:613.4d/two-switches-cancel", seeds=1, examples=5) is None
 
 
+def test_depth_reads_each_mutants_failing_properties_from_a_kill_matrix_document():
+    from benchmarks.depth import failing
+
+    matrix = "\n".join([
+        "| mutant | rule | bug | golden cases that fail | properties that fail | examples | fewest | shrunk | seconds |",
+        "|---|---|---|---|---|---|---|---|---|",
+        "| a | 119.7 | reads \\| as a bar | `x/case` | `613/agrees-with-reference`, `613.4d/two-switches-cancel` | 5 | 1 | - | 0.1 |",
+        "| b | 613.4c | none | `y/case` | none | - | - | - | 0.1 |",
+        "",
+        "| mutant | first failing scenario | replayed | seconds | reduced | seconds to reduce |",
+        "| a | `613/corpus-0-1` | 3 | 0.1 | - | - |",
+    ])
+    assert failing(matrix) == [{"name": "a", "properties": ["613/agrees-with-reference", "613.4d/two-switches-cancel"]},
+                               {"name": "b", "properties": []}]
+
+
+def test_depth_compares_run_order_the_same_property_and_the_fewest():
+    from benchmarks.depth import medians
+
+    base = {"m": [("p", 1)], "n": [("q", 4), ("p", 2)], "gone": [("p", 3)]}
+    here = {"m": [("d", 9), ("p", 1)], "n": [("q", 6)], "gone": []}
+    found = medians(here, base)
+    assert found["first in run order"] == (2.5, 7.5, 2)  # m: 1 -> 9 (d now fails first), n: 4 -> 6
+    assert found["the base's first property"] == (2.5, 3.5, 2)  # m: p 1 -> 1, n: q 4 -> 6
+    assert found["fewest of any property"] == (1.5, 3.5, 2)  # m: 1 -> 1, n: 2 -> 6
+
+
 def _differential(prop_id: str):
     from benchmarks import explore
     return next(p for p in explore.differential_properties() if p.id == prop_id)

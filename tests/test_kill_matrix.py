@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import settings
 
@@ -108,6 +110,8 @@ def test_the_fewest_column_is_the_failing_property_that_needed_the_fewest_exampl
     assert "| 53 | 1 (`613.4d/two-switches-cancel`) |" in text
     assert "| 9 | 9 (`a/b`) |" in text  # the first in run order among equals
     assert "median 5.0, 1 of 2 at the first example" in text
+    barred = render([dataclasses.replace(late, bug="[Your opponents | Players] can't gain life.")], seconds=1.0)
+    assert "| [Your opponents \\| Players] can't gain life. |" in barred  # the cell stays one cell
 
 
 def test_the_corpus_column_finds_and_reduces_a_mutants_first_corpus_failure():
