@@ -1,0 +1,82 @@
+"""What the schema cannot say about emblems (CR 114; :mod:`conformance.format.emblems`): an
+emblem's id is new, its player is declared, and only a checkpoint names it, since it is neither a
+card nor a permanent (114.5): no effect, damage, zone change or order can name it. Its abilities'
+filters can't say "this object" (``itself``) or "the chosen player": an emblem has no choices."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+Problem = tuple[tuple[Any, ...], str]
+
+
+def step_problems(body: dict[str, Any], at: tuple[Any, ...], players: set[str],
+                  objects: dict[str, Any]) -> Iterator[Problem]:
+    """Problems of one ``create_emblem`` step (``at`` ends with its key); its emblem joins
+    ``objects``, the objects known so far, so later checkpoints may name it."""
+    emblem = body["emblem"]
+    if emblem in objects or emblem in players:
+        yield (at + ("emblem",), f"{emblem!r} already names an object or a player: an emblem needs a new id")
+    else:
+        objects[emblem] = {"card": {"types": []}, "emblem": True}
+    if "controller" in body and body["controller"] not in players:
+        yield (at + ("controller",), f"undeclared player {body['controller']!r}")
+    for index, ability in enumerate(body["abilities"]):
+        yield from _self_references(ability, at + ("abilities", index))
+
+
+def _self_references(value: Any, at: tuple[Any, ...]) -> Iterator[Problem]:
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key == "itself" and inner:
+                yield (at + (key,), "an emblem's ability can't affect the emblem itself: it is no permanent and "
+                                    "has no characteristics but its abilities (CR 114.3, 114.5)")
+            elif key == "controller" and inner == "chosen":
+                yield (at + (key,), "an emblem has no chosen player: nothing was chosen as it was created (CR 114.3)")
+            else:
+                yield from _self_references(inner, at + (key,))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from _self_references(inner, at + (index,))
+
+
+def case_problems(raw: dict[str, Any]) -> Iterator[Problem]:
+    """A step other than a checkpoint naming an emblem (CR 114.5: only what says "emblem" affects
+    one, and no step of the format does)."""
+    emblems = {body["emblem"] for _, kind, body in _steps(raw["steps"], ("steps",)) if kind == "create_emblem"}
+    if not emblems:
+        return
+    for at, kind, body in _steps(raw["steps"], ("steps",)):
+        if kind == "expect":
+            continue
+        for where, name in _names(body, at + (kind,)):
+            if kind == "create_emblem" and where == at + (kind, "emblem"):
+                continue
+            if name in emblems or name.split(".", 1)[0] in emblems:
+                emblem = name.split(".", 1)[0]
+                yield (where, f"{emblem!r} is an emblem: neither a card nor a permanent, only a checkpoint may "
+                              "name it (CR 114.5)")
+
+
+def _steps(steps: list[Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
+    for index, step in enumerate(steps):
+        (kind, body), = step.items()
+        if kind == "together":
+            yield from _steps(body, at + (index, kind))
+        else:
+            yield at + (index,), kind, body
+
+
+def _names(value: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Every string (and mapping key) in a step's body, with its path."""
+    if isinstance(value, str):
+        yield at, value
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            if isinstance(key, str):
+                yield at + (key,), key
+            yield from _names(inner, at + (key,))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from _names(inner, at + (index,))
