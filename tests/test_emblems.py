@@ -7,9 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, find, given, settings
 
 from conformance.errors import CaseFileErrors, Unsupported
 from conformance.format import loader
+from conformance.format.features import FEATURES
+from conformance.format.model import CreateEmblem, CreateToken, StaticPT
+from strategies._internal.emblems import emblem_scenarios
 from reference_engine import ReferenceEngine
 from tests.scenarios import make_case
 
@@ -104,3 +108,45 @@ def test_an_emblem_is_reported_in_the_command_zone_with_no_characteristics():
     assert seen["zone"] == "command" and seen["controller"] == "Blair"
     assert (seen["name"], seen["mana_cost"], seen["power"], seen["toughness"]) == (None, None, None, None)
     assert seen["types"] == seen["subtypes"] == seen["supertypes"] == seen["colors"] == []
+
+
+# --- the generator (strategies/_internal/emblems.py) and its property ------------------------------
+
+FIND = settings(max_examples=1000, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+
+
+@pytest.mark.parametrize("features", [
+    frozenset({"emblems", "static-abilities", "layer-7c", "life"}),
+    frozenset({"emblems", "cant-gain-life", "life", "damage", "durations"}),
+    frozenset({"planeswalker-copy-exception", "copy-effects", "token-copies", "planeswalkers", "counters"}),
+])
+def test_the_generator_stays_within_the_features(features):
+    @settings(max_examples=60, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(emblem_scenarios(features=features))
+    def within(case):
+        assert case.features <= features, sorted(case.features - features)
+    within()
+
+
+def test_the_property_is_usable_only_with_emblems_or_the_planeswalker_exception():
+    from conformance.laws.catalogue import PROPERTIES, usable
+    prop = next(p for p in PROPERTIES if p.id == "114.1/emblems-agree-with-reference")
+    assert PROPERTIES[-1] is prop
+    assert usable(prop, frozenset({"emblems"})) and not usable(prop, frozenset({"layer-7c", "copy-effects"}))
+    assert usable(prop, frozenset({"planeswalker-copy-exception", "copy-effects", "token-copies", "planeswalkers",
+                                   "counters"}))
+
+
+def test_an_anthem_emblem_shrinks_to_one_step():
+    def anthem(case):
+        return any(isinstance(step, CreateEmblem) and any(isinstance(a, StaticPT) for a in step.abilities)
+                   for step in case.steps)
+    found = find(emblem_scenarios(features=frozenset(FEATURES)), anthem, settings=FIND)
+    assert (len(found.objects), sum(1 for s in found.steps if s.KEY != "expect")) == (2, 1)
+
+
+def test_a_planeswalker_copy_shrinks_to_the_planeswalker_and_one_step():
+    def copied_walker(case):
+        return any(isinstance(step, CreateToken) and step.copy_of == "walker" for step in case.steps)
+    found = find(emblem_scenarios(features=frozenset(FEATURES)), copied_walker, settings=FIND)
+    assert len(found.objects) == 3 and sum(1 for s in found.steps if s.KEY != "expect") <= 2  # the creatures stay

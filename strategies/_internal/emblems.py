@@ -1,6 +1,6 @@
 """Scenarios about emblems (CR 114) and the "if it's a planeswalker" copy exception (707.9f), for
 the property ``114.1/emblems-agree-with-reference`` (issue 41): a small board (a creature of
-each player, a creature card in Alex's hand, now and then a planeswalker with a loyalty ability
+each player, now and then a creature card in Alex's hand and a planeswalker with a loyalty ability
 making emblems), then steps: players getting emblems (after the planeswalker's activation, or from
 another effect), with abilities of every kind an emblem may have; effects on creatures before and
 after (7b and 7c, one object or a locked set), each permanent made an artifact or stripped of its
@@ -118,17 +118,21 @@ def emblem_scenarios(draw: Any, *, features: frozenset[str], max_steps: int = 6)
         "b1": {"card": {"types": ["creature"], "power": draw.integer(1, 4), "toughness": draw.integer(1, 4)},
                "owner": BLAIR},
     }
-    if _allowed(STEP_FEATURES["arrive"], allowed):
+    if _allowed(STEP_FEATURES["arrive"], allowed) and draw.boolean():
         objects["h1"] = {"card": {"types": ["creature"], "power": 2, "toughness": 2}, "zone": "hand"}
     walker = None
     if (_allowed(STEP_FEATURES["loyalty"], allowed) or _allowed(STEP_FEATURES["token"], allowed)) and draw.boolean():
         walker = draw.integer(1, 4)
-        objects["walker"] = {"card": {"name": "Walker", "types": ["planeswalker"], "loyalty": walker, "abilities": [
-            {"loyalty_ability": {"name": "emblem", "cost": draw.sample((0, -1, 1))}}]},
-            "owner": draw.sample(PLAYERS[:2]), "counters": {"loyalty": walker}}
+        objects["walker"] = {"card": {"name": "Walker", "types": ["planeswalker"], "loyalty": walker},
+                             "owner": draw.sample(PLAYERS[:2]), "counters": {"loyalty": walker}}
+        if _allowed(STEP_FEATURES["loyalty"], allowed):  # its loyalty ability makes emblems (114.1)
+            objects["walker"]["card"]["abilities"] = [{"loyalty_ability": {"name": "emblem",
+                                                                           "cost": draw.sample((0, -1, 1))}}]
+        else:
+            walker = None  # no ability to activate
     board = _Board(walker)
     steps: list[dict[str, Any]] = []
-    for _ in draw.sizes(1, max_steps):  # each step in its own span: the shrinker deletes it whole
+    for _ in draw.sizes(0, max_steps):  # each step in its own span: the shrinker deletes it whole
         steps.extend(_step(draw, objects, board, allowed))
     seen = [*objects, *(f"e{i}" for i in range(1, board.emblems + 1)), *(f"t{i}" for i in range(1, board.tokens + 1))]
     steps.append({"expect": {"objects": dict.fromkeys(seen, {}),
@@ -139,20 +143,22 @@ def emblem_scenarios(draw: Any, *, features: frozenset[str], max_steps: int = 6)
                       case_id="114.1/generated")
 
 
-def _kinds(objects: dict[str, Any], board: _Board, allowed: frozenset[str]) -> list[str]:
-    kinds = [kind for kind, needs in STEP_FEATURES.items() if _allowed(needs, allowed)]
-    if board.loyalty is None or board.activated or board.silenced:
-        kinds = [k for k in kinds if k != "loyalty"]
-    if board.arrived or "h1" not in objects:
-        kinds = [k for k in kinds if k != "arrive"]
-    return kinds
+def _kinds(allowed: frozenset[str]) -> list[str]:
+    """The kinds of steps ``allowed`` permits: the same list whatever the board, so that a step's
+    kind stays what it was while the shrinker takes the board apart (one that can't happen on the
+    board as it is, such as a creature entering that is not in the hand, is left out)."""
+    return [kind for kind, needs in STEP_FEATURES.items() if _allowed(needs, allowed)]
 
 
 def _step(draw: Chooser, objects: dict[str, Any], board: _Board, allowed: frozenset[str]) -> list[dict[str, Any]]:
-    kinds = _kinds(objects, board, allowed)
+    kinds = _kinds(allowed)
     if not kinds:
         return []
     kind = draw.sample(kinds)
+    if kind == "loyalty" and (board.loyalty is None or board.activated or board.silenced):
+        return []  # no planeswalker with its ability, or activated this turn already (606.3)
+    if kind == "arrive" and (board.arrived or "h1" not in objects):
+        return []
     creatures = ["a1", "b1", *(["h1"] if board.arrived else [])]
     if kind in ("emblem", "loyalty"):
         return _emblem(draw, objects, board, allowed, loyalty=kind == "loyalty")
@@ -226,7 +232,7 @@ def _token(draw: Chooser, objects: dict[str, Any], board: _Board) -> list[dict[s
     planeswalker's copy is none."""
     original = "walker" if "walker" in objects and draw.boolean() else draw.sample(("a1", "b1"))
     exceptions: dict[str, Any] = {}
-    if draw.integer(0, 3) == 0:  # "except it's a 4/4 creature": the copy is no planeswalker
+    if draw.integer(0, 3) == 3:  # "except it's a 4/4 creature": the copy is no planeswalker
         exceptions.update(types=["creature"], power=4, toughness=4)
     exceptions["if_planeswalker"] = draw.sample(({"enters_with_counters": {"loyalty": draw.integer(1, 2)}},
                                                  {"name": "Echo"}))
