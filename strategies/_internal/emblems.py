@@ -5,7 +5,8 @@ making emblems), then steps: players getting emblems (after the planeswalker's a
 another effect), with abilities of every kind an emblem may have; effects on creatures before and
 after (7b and 7c, one object or a locked set), each permanent made an artifact or stripped of its
 abilities, a creature entering later, life gained and lost, damage to players, the cleanup step,
-and token copies of the planeswalker or a creature with exceptions that apply only to a
+an effect on every creature followed by an emblem doing the same kind of thing (timestamps), and
+token copies of the planeswalker or a creature with exceptions that apply only to a
 planeswalker or a creature. One checkpoint at the end sees every object, emblems included, and the
 players.
 
@@ -59,6 +60,7 @@ STEP_FEATURES: dict[str, frozenset[str]] = {
     "damage": frozenset({"damage", "life"}),
     "end_turn": frozenset({"durations"}),
     "token": frozenset({"planeswalker-copy-exception", "copy-effects", "token-copies", "planeswalkers", "counters"}),
+    "later": frozenset({"emblems", "static-abilities", "locked-sets"}),
 }
 """The kinds of steps, with the features each needs (conformance/format/features.py derives them)."""
 
@@ -162,6 +164,8 @@ def _step(draw: Chooser, objects: dict[str, Any], board: _Board, allowed: frozen
     creatures = ["a1", "b1", *(["h1"] if board.arrived else [])]
     if kind in ("emblem", "loyalty"):
         return _emblem(draw, objects, board, allowed, loyalty=kind == "loyalty")
+    if kind == "later":
+        return _later(draw, board, allowed)
     if kind in ("modify", "set"):
         amount = draw.integer(-1, 3) if kind == "modify" else draw.integer(1, 4)
         return [{f"{kind}_pt": {"to": draw.sample(creatures), "power": amount, "toughness": max(amount, 1)}}]
@@ -224,6 +228,29 @@ def _emblem(draw: Chooser, objects: dict[str, Any], board: _Board, allowed: froz
     if controller != ALEX:
         emblem["controller"] = controller
     return [*steps, {"create_emblem": emblem}]
+
+
+def _later(draw: Chooser, board: _Board, allowed: frozenset[str]) -> list[dict[str, Any]]:
+    """An effect on every creature, then an emblem whose static ability does the same kind of thing
+    to the creatures its controller controls: the emblem's is the later timestamp (613.7a, 613.7d),
+    so it wins in layer 7b (a setting) or layer 6 (flying after all abilities are taken)."""
+    options = [kind for kind, needs in (("set", {"layer-7b"}), ("strip", {"ability-changing"}))
+               if _allowed(frozenset(needs), allowed)]
+    if not options:
+        return []
+    board.emblems += 1
+    emblem: dict[str, Any] = {"emblem": f"e{board.emblems}"}
+    if draw.sample(options) == "set":
+        first: dict[str, Any] = {"set_pt": {"to_each": {"types": ["creature"]}, "power": draw.integer(1, 3),
+                                            "toughness": draw.integer(1, 3)}}
+        emblem["abilities"] = [_ability(draw, ["setter"])]
+    else:
+        first = {"become": {"to_each": {"types": ["creature"]}, "loses_all_abilities": True}}
+        emblem["abilities"] = [_ability(draw, ["wings"])]
+    controller = draw.sample(PLAYERS[:2])
+    if controller != ALEX:
+        emblem["controller"] = controller
+    return [first, {"create_emblem": emblem}]
 
 
 def _token(draw: Chooser, objects: dict[str, Any], board: _Board) -> list[dict[str, Any]]:
