@@ -5,8 +5,8 @@ making emblems), then steps: players getting emblems (after the planeswalker's a
 another effect), with abilities of every kind an emblem may have; effects on creatures before and
 after (7b and 7c, one object or a locked set), each permanent made an artifact or stripped of its
 abilities, a creature entering later, life gained and lost, damage to players, the cleanup step,
-an effect on every creature followed by an emblem doing the same kind of thing (timestamps), and
-token copies of the planeswalker or a creature with exceptions that apply only to a
+an effect on every creature followed by an emblem doing the same kind of thing (timestamps), an
+emblem followed by an effect on each permanent (which leaves it alone), and token copies of the planeswalker or a creature with exceptions that apply only to a
 planeswalker or a creature. One checkpoint at the end sees every object, emblems included, and the
 players.
 
@@ -134,7 +134,7 @@ def emblem_scenarios(draw: Any, *, features: frozenset[str], max_steps: int = 6)
             walker = None  # no ability to activate
     board = _Board(walker)
     steps: list[dict[str, Any]] = []
-    for _ in draw.sizes(0, max_steps):  # each step in its own span: the shrinker deletes it whole
+    for _ in draw.sizes(1, max_steps):  # each step in its own span: the shrinker deletes it whole
         steps.extend(_step(draw, objects, board, allowed))
     seen = [*objects, *(f"e{i}" for i in range(1, board.emblems + 1)), *(f"t{i}" for i in range(1, board.tokens + 1))]
     steps.append({"expect": {"objects": dict.fromkeys(seen, {}),
@@ -145,11 +145,17 @@ def emblem_scenarios(draw: Any, *, features: frozenset[str], max_steps: int = 6)
                       case_id="114.1/generated")
 
 
+_WEIGHTS = {"emblem": 3, "later": 3, "loyalty": 2, "token": 2}
+"""How often each kind of step is drawn, against 1 for the others: what the property is about."""
+
+
 def _kinds(allowed: frozenset[str]) -> list[str]:
-    """The kinds of steps ``allowed`` permits: the same list whatever the board, so that a step's
-    kind stays what it was while the shrinker takes the board apart (one that can't happen on the
-    board as it is, such as a creature entering that is not in the hand, is left out)."""
-    return [kind for kind, needs in STEP_FEATURES.items() if _allowed(needs, allowed)]
+    """The kinds of steps ``allowed`` permits, each as many times as its weight: the same list
+    whatever the board, so that a step's kind stays what it was while the shrinker takes the board
+    apart (one that can't happen on the board as it is, such as a creature entering that is not in
+    the hand, is left out)."""
+    return [kind for kind, needs in STEP_FEATURES.items() if _allowed(needs, allowed)
+            for _ in range(_WEIGHTS.get(kind, 1))]
 
 
 def _step(draw: Chooser, objects: dict[str, Any], board: _Board, allowed: frozenset[str]) -> list[dict[str, Any]]:
@@ -233,14 +239,24 @@ def _emblem(draw: Chooser, objects: dict[str, Any], board: _Board, allowed: froz
 def _later(draw: Chooser, board: _Board, allowed: frozenset[str]) -> list[dict[str, Any]]:
     """An effect on every creature, then an emblem whose static ability does the same kind of thing
     to the creatures its controller controls: the emblem's is the later timestamp (613.7a, 613.7d),
-    so it wins in layer 7b (a setting) or layer 6 (flying after all abilities are taken)."""
-    options = [kind for kind, needs in (("set", {"layer-7b"}), ("strip", {"ability-changing"}))
+    so it wins in layer 7b (a setting) or layer 6 (flying after all abilities are taken). Or an
+    anthem emblem, then an effect on each permanent, which is no effect on the emblem (114.5)."""
+    options = [kind for kind, needs in (("set", {"layer-7b"}), ("strip", {"ability-changing"}),
+                                        ("permanents", {"type-changing", "layer-7c"}))
                if _allowed(frozenset(needs), allowed)]
     if not options:
         return []
     board.emblems += 1
     emblem: dict[str, Any] = {"emblem": f"e{board.emblems}"}
-    if draw.sample(options) == "set":
+    option = draw.sample(options)
+    if option == "permanents":  # an emblem, then an effect on each permanent: not on it (114.5)
+        emblem["abilities"] = [_ability(draw, ["anthem"])]
+        change: dict[str, Any] = {"add_types": ["artifact"]}
+        if _allowed(STEP_FEATURES["strip"], allowed) and draw.boolean():
+            change["loses_all_abilities"] = True
+            board.silenced = True
+        return [{"create_emblem": emblem}, {"become": {"to_each": {}, **change}}]
+    if option == "set":
         first: dict[str, Any] = {"set_pt": {"to_each": {"types": ["creature"]}, "power": draw.integer(1, 3),
                                             "toughness": draw.integer(1, 3)}}
         emblem["abilities"] = [_ability(draw, ["setter"])]
