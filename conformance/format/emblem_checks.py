@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from conformance.format.counter_checks import flat_steps
+
 Problem = tuple[tuple[Any, ...], str]
 
 
@@ -44,28 +46,19 @@ def _self_references(value: Any, at: tuple[Any, ...]) -> Iterator[Problem]:
 def case_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     """A step other than a checkpoint naming an emblem (CR 114.5: only what says "emblem" affects
     one, and no step of the format does)."""
-    emblems = {body["emblem"] for _, kind, body in _steps(raw["steps"], ("steps",)) if kind == "create_emblem"}
+    emblems = {body["emblem"] for _, kind, body in flat_steps(raw["steps"], ("steps",)) if kind == "create_emblem"}
     if not emblems:
         return
-    for at, kind, body in _steps(raw["steps"], ("steps",)):
+    for at, kind, body in flat_steps(raw["steps"], ("steps",)):
         if kind == "expect":
             continue
-        for where, name in _names(body, at + (kind,)):
-            if kind == "create_emblem" and where == at + (kind, "emblem"):
+        for where, name in _names(body, at):
+            if kind == "create_emblem" and where == at + ("emblem",):
                 continue
             if name in emblems or name.split(".", 1)[0] in emblems:
                 emblem = name.split(".", 1)[0]
                 yield (where, f"{emblem!r} is an emblem: neither a card nor a permanent, only a checkpoint may "
                               "name it (CR 114.5)")
-
-
-def _steps(steps: list[Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
-    for index, step in enumerate(steps):
-        (kind, body), = step.items()
-        if kind == "together":
-            yield from _steps(body, at + (index, kind))
-        else:
-            yield at + (index,), kind, body
 
 
 def _names(value: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
