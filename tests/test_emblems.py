@@ -50,6 +50,17 @@ def test_the_loader_names_the_file_case_and_field_in_one_line(steps, abilities, 
     assert any(message in line for line in lines), lines
 
 
+def test_an_ability_or_a_kind_of_the_emblems_name_is_no_mention_of_it():
+    walker = {"card": {"types": ["planeswalker"], "loyalty": 3, "abilities": [{"loyalty_ability": {"name": "mark", "cost": 0}}]}}
+    document = json.loads(_document([]))
+    case = document["cases"][0]
+    case["objects"]["walker"] = walker
+    case["steps"] = [{"activate": {"object": "walker", "ability": "mark"}}, *case["steps"],
+                     {"put_counters": {"object": "bear", "kind": "mark", "count": 1}}, {"expect": {"objects": {"mark": {}}}}]
+    (loaded,) = loader.load_text(json.dumps(document), "good.yaml")
+    assert loaded.steps[1].emblem == "mark"
+
+
 def test_a_checkpoint_before_the_emblem_exists_cannot_name_it():
     document = json.loads(_document([]))
     steps = document["cases"][0]["steps"]

@@ -61,15 +61,25 @@ def case_problems(raw: dict[str, Any]) -> Iterator[Problem]:
                               "name it (CR 114.5)")
 
 
-def _names(value: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """Every string (and mapping key) in a step's body, with its path."""
+_NOT_NAMES = frozenset({"ability", "kind", "label", "id", "player", "controller", "until", "which", "mana", "type",
+                        "to_each", "to_each_player", "by", "card", "exceptions", "gains", "loses", "when"})
+"""Keys of a step whose values never name an object (an ability's name, a counter kind, a player, a
+filter, a card, ...): an emblem's id there is no mention of it."""
+
+_KEYED_BY_OBJECTS = frozenset({"order", "attackers", "blockers", "assign", "first_strike_assign"})
+"""Keys of a step whose mapping is keyed by objects."""
+
+
+def _names(value: Any, at: tuple[Any, ...], parent: str | None = None) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Every string of a step's body that may name an object, with its path."""
     if isinstance(value, str):
         yield at, value
     elif isinstance(value, dict):
         for key, inner in value.items():
-            if isinstance(key, str):
+            if isinstance(key, str) and parent in _KEYED_BY_OBJECTS:
                 yield at + (key,), key
-            yield from _names(inner, at + (key,))
+            if key not in _NOT_NAMES:
+                yield from _names(inner, at + (key,), key)
     elif isinstance(value, list):
         for index, inner in enumerate(value):
-            yield from _names(inner, at + (index,))
+            yield from _names(inner, at + (index,), parent)
