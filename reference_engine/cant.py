@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 
 
 def _names(game: GameState, kind: type, player: str) -> bool:
-    """Whether a permanent on the battlefield has an ability of ``kind`` whose ``player`` (relative
-    to the permanent's controller, after layers 2 and 6: 613.1b, 613.1f) includes ``player``."""
+    """Whether a permanent on the battlefield (or an emblem, 114.4) has an ability of ``kind`` whose
+    ``player`` (relative to its controller, after layers 2 and 6: 613.1b, 613.1f) includes ``player``."""
     for obj in game.objects.values():
         if not emblems.functions(obj):  # a permanent on the battlefield, or an emblem (114.4)
             continue
@@ -59,7 +59,8 @@ def cant_lose_life(game: GameState, player: str) -> bool:
 
 
 def has_life_floor(game: GameState, player: str) -> bool:
-    """614.1a: whether a "reduces it to 1 instead" effect of ``player``'s permanent applies to them."""
+    """614.1a: whether a "reduces it to 1 instead" effect of ``player``'s permanent (or emblem,
+    114.4) applies to them."""
     return any(emblems.functions(obj) and controller_of(game, obj) == player and abilities_now(game, obj, s.LifeFloor)
                for obj in game.objects.values())
 

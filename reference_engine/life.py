@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 def gain_doublers(game: GameState, player: str) -> int:
     """How many "you gain twice that much life instead" effects apply to ``player`` now: one per
-    such ability of a permanent they control (after layers 2 and 6, 613.1b, 613.1f)."""
+    such ability of a permanent (or an emblem, 114.4) they control (after layers 2 and 6, 613.1b, 613.1f)."""
     return sum(len(abilities_now(game, obj, s.DoubleLifeGain))
                for obj in game.objects.values()
                if emblems.functions(obj) and controller_of(game, obj) == player)  # an emblem's too (114.4)
@@ -58,7 +58,7 @@ def gain(game: GameState, player: str, amount: int) -> int:
 
 def loss_doublers(game: GameState, player: str) -> int:
     """How many "they lose twice that much life instead" effects apply to ``player`` losing life
-    now (614.1a): one per such ability of a permanent on the battlefield whose ``player`` is
+    now (614.1a): one per such ability of a permanent on the battlefield (or an emblem, 114.4) whose ``player`` is
     ``player`` relative to the permanent's controller (after layers 2 and 6, 613.1b, 613.1f)."""
     count = 0
     for obj in game.objects.values():
