@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
+from reference_engine import emblems
 from reference_engine.filters import relation_holds
 from reference_engine.range_of_influence import abilities_now, controller_of
 
@@ -36,10 +37,10 @@ if TYPE_CHECKING:
 
 
 def _names(game: GameState, kind: type, player: str) -> bool:
-    """Whether a permanent on the battlefield has an ability of ``kind`` whose ``player`` (relative
-    to the permanent's controller, after layers 2 and 6: 613.1b, 613.1f) includes ``player``."""
+    """Whether a permanent on the battlefield (or an emblem, 114.4) has an ability of ``kind`` whose
+    ``player`` (relative to its controller, after layers 2 and 6: 613.1b, 613.1f) includes ``player``."""
     for obj in game.objects.values():
-        if obj.zone != "battlefield":
+        if not emblems.functions(obj):  # a permanent on the battlefield, or an emblem (114.4)
             continue
         for ability in abilities_now(game, obj, kind):
             if ability.player == "each" or relation_holds(ability.player, player, controller_of(game, obj)):
@@ -58,8 +59,9 @@ def cant_lose_life(game: GameState, player: str) -> bool:
 
 
 def has_life_floor(game: GameState, player: str) -> bool:
-    """614.1a: whether a "reduces it to 1 instead" effect of ``player``'s permanent applies to them."""
-    return any(obj.zone == "battlefield" and controller_of(game, obj) == player and abilities_now(game, obj, s.LifeFloor)
+    """614.1a: whether a "reduces it to 1 instead" effect of ``player``'s permanent (or emblem,
+    114.4) applies to them."""
+    return any(emblems.functions(obj) and controller_of(game, obj) == player and abilities_now(game, obj, s.LifeFloor)
                for obj in game.objects.values())
 
 

@@ -13,14 +13,16 @@ status and every other effect (type-changing, P/T-changing, switches), is not co
   as its object enters, :mod:`reference_engine.entering`);
 - 707.3: a copy's copiable values are what it copied, so a copy of a copy copies those;
 - 707.9a-f: exceptions (:func:`apply_exceptions`) become part of the copiable values; whether a
-  conditional one ("if it's a creature") applies is judged once, as the effect begins, on the
+  conditional one ("if it's a creature", "if it's a planeswalker") applies is judged once, as the effect begins, on the
   permanent it would make (707.9f, 614.12: :func:`reference_engine.entering.add_copy_effect`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from conformance.format.abilities import CONDITIONAL_EXCEPTIONS
 from conformance.format.frozen import frozen
 from conformance.format.model import CdaColors, CdaPT, CopyExceptions, Keyword
 from conformance.format.subtypes import replace_subtypes, sets_creature_types
@@ -34,8 +36,9 @@ class CopyEffect:
     """A copy effect on the objects ``affected`` (layer 1a, CR 613.2a): they become copies of an
     object whose copiable values were ``copied`` when the effect began (707.2b), with
     ``exceptions`` (707.9). ``this_ability`` is the ability that makes the copy, for "except it has
-    this ability" (707.9a). ``creatures``: the objects among ``affected`` that would be creatures
-    with the effect applied without its ``if_creature`` exception, judged as the effect began on the
+    this ability" (707.9a). ``judged``: for each card type of a conditional exception
+    (``if_creature``, ``if_planeswalker``), the objects among ``affected`` that would have it with
+    the effect applied without its conditional exceptions, judged as the effect began on the
     permanent as it would then be, continuous effects included (707.9f, 614.12:
     :func:`reference_engine.entering.add_copy_effect`); ``None``: judged on the copiable values the
     effect gives. ``sublayer`` is ``None``: it is not a layer 7 effect."""
@@ -47,18 +50,19 @@ class CopyEffect:
     id: str | None = None
     exceptions: CopyExceptions | None = None
     this_ability: Any = None
-    creatures: frozenset[tuple[str, int]] | None = None
+    judged: tuple[tuple[str, frozenset[tuple[str, int]]], ...] | None = None
     sublayer: None = None
     layer: str = LAYER_1A
 
     def apply(self, before: Values, ref: tuple[str, int] | None = None) -> Values:
         """The values of an object (``ref``) that had ``before`` and becomes this copy (707.2, 707.9)."""
-        return apply_exceptions(self.copied, before, self.exceptions, self.this_ability, self.creature(ref))
+        return apply_exceptions(self.copied, before, self.exceptions, self.this_ability, self.conditions(ref))
 
-    def creature(self, ref: tuple[str, int] | None) -> bool | None:
-        """Whether the ``if_creature`` exception applies to the object ``ref`` (707.9f), as judged
-        when the effect began; ``None`` if it was not judged then."""
-        return None if self.creatures is None or ref is None else ref in self.creatures
+    def conditions(self, ref: tuple[str, int] | None) -> dict[str, bool] | None:
+        """Whether the object ``ref`` would have each card type a conditional exception names
+        (707.9f: ``{"creature": True, "planeswalker": False}``), as judged when the effect began;
+        ``None`` if it was not judged then."""
+        return None if self.judged is None or ref is None else {kind: ref in refs for kind, refs in self.judged}
 
 
 @frozen
@@ -80,20 +84,32 @@ class ChosenPT:
 
 
 def apply_exceptions(copied: Values, before: Values, exceptions: CopyExceptions | None,
-                     this_ability: Any = None, creature: bool | None = None) -> Values:
+                     this_ability: Any = None, conditions: Mapping[str, bool] | None = None) -> Values:
     """The copiable values a copy effect gives: ``copied`` (the original's), as modified by the
     effect's ``exceptions`` (707.9); ``before`` are the copy's own values, for those it retains
-    (707.9c). 707.9f: a conditional exception ("if it's a creature") applies only if the resulting
-    permanent would be a creature with the other exceptions applied: ``creature``, as judged when
-    the effect began (614.12: on the permanent as it would exist on the battlefield, with the
-    continuous effects that would then apply to it); not judged (``None``), on the copiable values
-    alone."""
+    (707.9c). 707.9f: a conditional exception ("if it's a creature", "if it's a planeswalker")
+    applies only if the resulting permanent would have that card type with the other exceptions
+    applied: ``conditions``, as judged when the effect began (614.12: on the permanent as it would
+    exist on the battlefield, with the continuous effects that would then apply to it); not judged
+    (``None``), on the copiable values alone."""
     if exceptions is None:
         return copied
     values = _modify(copied, before, exceptions, this_ability)
-    if exceptions.if_creature is not None and (creature if creature is not None else "creature" in values.types):
-        values = _modify(values, before, exceptions.if_creature, this_ability)
+    for part in _conditional_parts(values, exceptions, conditions):
+        values = _modify(values, before, part, this_ability)
     return values
+
+
+def _conditional_parts(values: Values, exceptions: CopyExceptions,
+                       conditions: Mapping[str, bool] | None) -> list[CopyExceptions]:
+    """The conditional exceptions that apply (707.9f): each whose card type the copy would have,
+    as ``conditions`` says, or else as ``values`` (the copy without them) has it."""
+    parts = []
+    for key, kind in CONDITIONAL_EXCEPTIONS.items():
+        part = getattr(exceptions, key)
+        if part is not None and (conditions[kind] if conditions is not None and kind in conditions else kind in values.types):
+            parts.append(part)
+    return parts
 
 
 def _modify(values: Values, before: Values, exceptions: CopyExceptions, this_ability: Any) -> Values:
@@ -146,15 +162,14 @@ def _defines(ability: Any, characteristics: set[str]) -> bool:
 
 
 def counters_as_it_enters(copied: Values, before: Values, exceptions: CopyExceptions | None,
-                          creature: bool | None = None) -> dict[str, int]:
+                          conditions: Mapping[str, bool] | None = None) -> dict[str, int]:
     """The additional counters a copy effect's exceptions put on the copy as it enters (707.9e),
-    those of a conditional part only if it applies (707.9f): ``creature`` as judged when the effect
-    began (:func:`apply_exceptions`)."""
+    those of a conditional part only if it applies (707.9f): ``conditions`` as judged when the
+    effect began (:func:`apply_exceptions`)."""
     if exceptions is None:
         return {}
     counters = dict(exceptions.enters_with_counters)
-    if exceptions.if_creature is not None:
-        if creature if creature is not None else "creature" in _modify(copied, before, exceptions, None).types:
-            for kind, count in exceptions.if_creature.enters_with_counters.items():
-                counters[kind] = counters.get(kind, 0) + count
+    for part in _conditional_parts(_modify(copied, before, exceptions, None), exceptions, conditions):
+        for kind, count in part.enters_with_counters.items():
+            counters[kind] = counters.get(kind, 0) + count
     return counters

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from conformance.format.abilities import CONDITIONAL_EXCEPTIONS
 from conformance.format.model import AsEntersChoose, AsEntersPT, Choices, EntersAsCopy, StaticCopy
 from conformance.errors import Unsupported
 from reference_engine import layers
@@ -113,7 +114,7 @@ def as_it_enters(game: GameState, obj: GameObject, choices: Choices, pending: di
         # 707.9f: a conditional one only if the copy is a creature without it.
         effect, before = last
         for kind, count in counters_as_it_enters(effect.copied, before, effect.exceptions,
-                                                 effect.creature(obj.ref)).items():
+                                                 effect.conditions(obj.ref)).items():
             if pending is not None:
                 pending[kind] = pending.get(kind, 0) + count
                 continue
@@ -174,25 +175,42 @@ def _enter_as_copy(game: GameState, obj: GameObject, ability: EntersAsCopy, orig
 
 
 def add_copy_effect(game: GameState, effect: CopyEffect) -> CopyEffect:
-    """``effect`` begins: it joins the game's effects, and is returned. If it has an exception that
-    applies only if the copy is a creature, whether each object it affects would be one is judged
-    now, once (707.9f: on the resulting permanent with the effect applied without that exception
-    but with its others), on the permanent as it would then exist on the battlefield: its copiable
-    values, the continuous effects of its own static abilities and those that already exist and
-    would apply to it (614.12), such as another permanent's static ability; a resolved effect's
-    set is locked (611.2c), so it reaches an entering permanent only if it already affected it (an
-    object becoming a copy keeps the effects on it, 707.4). That judgement holds for as long as the
-    effect lasts: a copy that becomes a creature later does not get the exception (707.9f, its
-    example)."""
+    """``effect`` begins: it joins the game's effects, and is returned. If it has exceptions that
+    apply only if the copy is a creature or a planeswalker, whether each object it affects would
+    have that card type is judged now, once (707.9f: on the resulting permanent with the effect
+    applied without that exception but with its others), on the permanent as it would then exist
+    on the battlefield: its copiable values, the continuous effects of its own static abilities and
+    those that already exist and would apply to it (614.12), such as another permanent's static
+    ability; a resolved effect's set is locked (611.2c), so it reaches an entering permanent only
+    if it already affected it (an object becoming a copy keeps the effects on it, 707.4). That
+    judgement holds for as long as the effect lasts: a copy that becomes a creature later does not
+    get the exception (707.9f, its example).
+
+    With both conditions, each is judged without the other: exact only when neither conditional
+    part changes card types; otherwise whether one applies depends on the other (707.9f), and the
+    case is refused (unsupported)."""
     exceptions = effect.exceptions
-    if exceptions is None or exceptions.if_creature is None:
+    keys = [key for key in CONDITIONAL_EXCEPTIONS if exceptions is not None and getattr(exceptions, key) is not None]
+    if not keys:
         game.effects.append(effect)
         return effect
-    game.effects.append(dataclasses.replace(effect, exceptions=dataclasses.replace(exceptions, if_creature=None)))
+    assert exceptions is not None
+    if len(keys) > 1 and any(_changes_card_types(getattr(exceptions, key)) for key in keys):
+        raise Unsupported("a copy effect has both an \"if it's a creature\" and an \"if it's a planeswalker\" "
+                          "exception, one of which changes card types: whether each applies depends on the other "
+                          "(CR 707.9f), not modelled")
+    game.effects.append(dataclasses.replace(effect, exceptions=dataclasses.replace(
+        exceptions, **{key: None for key in keys})))
     layers.invalidate(game)
     chars = layers.board(game).chars
-    creatures = frozenset(ref for ref in effect.affected if (obj := game.objects.get(ref[0])) is not None
-                          and obj.ref == ref and "creature" in chars[obj.id].values.types)
-    judged = game.effects[-1] = dataclasses.replace(effect, creatures=creatures)
+    judged = tuple((CONDITIONAL_EXCEPTIONS[key], frozenset(
+        ref for ref in effect.affected if (obj := game.objects.get(ref[0])) is not None
+        and obj.ref == ref and CONDITIONAL_EXCEPTIONS[key] in chars[obj.id].values.types)) for key in keys)
+    result = game.effects[-1] = dataclasses.replace(effect, judged=judged)
     layers.invalidate(game)
-    return judged
+    return result
+
+
+def _changes_card_types(part: Any) -> bool:
+    """Whether a conditional copy exception gives, adds or retains card types (707.9b-c)."""
+    return part.types is not None or bool(part.add_types) or "types" in part.retain

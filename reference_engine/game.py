@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import combat, counter_replacement, doubling, entering, log, loyalty, simultaneous, state_based_actions
+from reference_engine import combat, counter_replacement, doubling, emblems, entering, log, loyalty, simultaneous, state_based_actions
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
 from reference_engine.filters import matches
@@ -115,6 +115,8 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
             loyalty.new_turn(self)  # 606.3: "that turn"
         elif type(step) in TABLE_STEPS:  # players, damage, replacement and prevention
             self.perform_table_step(step)
+        elif isinstance(step, s.CreateEmblem):  # 114.2: an emblem in the command zone (emblems.py)
+            emblems.create(self, step)
         elif isinstance(step, s.Combat):  # 506-511: declarations, combat damage step(s)
             combat.fight(self, step)
         elif isinstance(step, s.Move):

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.format.frozen import frozen
 from conformance.format.model import CdaPT, Filter, Static, StaticPT
+from reference_engine import emblems
 from reference_engine.characteristics import Characteristics
 from reference_engine.filters import evaluate, matches
 from reference_engine.layers_1_to_6 import Board, _StaticEffect
@@ -245,7 +246,7 @@ def _static_pt(objects: Iterable[GameObject], chars_of: Callable[[GameObject], C
         if _sets_pt(effect.ability):
             lost.setdefault(effect.source.ref, []).append(effect)
     for source in objects:
-        if source.zone != "battlefield":
+        if not emblems.functions(source):  # a permanent's on the battlefield, an emblem's too (114.4)
             continue
         source_chars = chars_of(source)
         you = source_chars.controller or source.owner

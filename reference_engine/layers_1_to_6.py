@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.format.frozen import frozen
 from conformance.format.model import CdaColors, Static, StaticCopy
-from reference_engine import becomes, face_down
+from reference_engine import becomes, emblems, face_down
 from reference_engine.becomes import ABILITY, COLOR, CONTROL, TEXT, TYPE, ChangeEffect, Working
 from reference_engine.characteristics import EMPTY, Characteristics, Values
 from reference_engine.copy import LAYER_1A, CopyEffect
@@ -85,7 +85,7 @@ def _compute_layers(game: GameState, objects: list[GameObject]) -> Board:
     effects: list[tuple[Any, set[int]]] = [(e, becomes.layers_of(e.change)) for e in game.effects
                                            if isinstance(e, ChangeEffect)]
     effects += [(_StaticEffect(o, a, o.timestamp), becomes.layers_of(a.becomes)) for o in objects
-                if o.zone == "battlefield" and copiable[o.id].abilities for a in copiable[o.id].has_ability(Static)]
+                if emblems.functions(o) and copiable[o.id].abilities for a in copiable[o.id].has_ability(Static)]  # 114.4
     static_sets: dict[tuple[Any, ...], frozenset[tuple[str, int]]] = {}
     statics = {e.key: e for e, _ in effects if isinstance(e, _StaticEffect)}
     for layer in (CONTROL, TEXT, TYPE, COLOR, ABILITY):

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import cant, log, triggers
+from reference_engine import cant, emblems, log, triggers
 from reference_engine.filters import relation_holds
 from reference_engine.range_of_influence import abilities_now, controller_of
 
@@ -35,10 +35,10 @@ if TYPE_CHECKING:
 
 def gain_doublers(game: GameState, player: str) -> int:
     """How many "you gain twice that much life instead" effects apply to ``player`` now: one per
-    such ability of a permanent they control (after layers 2 and 6, 613.1b, 613.1f)."""
+    such ability of a permanent (or an emblem, 114.4) they control (after layers 2 and 6, 613.1b, 613.1f)."""
     return sum(len(abilities_now(game, obj, s.DoubleLifeGain))
                for obj in game.objects.values()
-               if obj.zone == "battlefield" and controller_of(game, obj) == player)
+               if emblems.functions(obj) and controller_of(game, obj) == player)  # an emblem's too (114.4)
 
 
 def gain(game: GameState, player: str, amount: int) -> int:
@@ -58,11 +58,11 @@ def gain(game: GameState, player: str, amount: int) -> int:
 
 def loss_doublers(game: GameState, player: str) -> int:
     """How many "they lose twice that much life instead" effects apply to ``player`` losing life
-    now (614.1a): one per such ability of a permanent on the battlefield whose ``player`` is
+    now (614.1a): one per such ability of a permanent on the battlefield (or an emblem, 114.4) whose ``player`` is
     ``player`` relative to the permanent's controller (after layers 2 and 6, 613.1b, 613.1f)."""
     count = 0
     for obj in game.objects.values():
-        if obj.zone != "battlefield":
+        if not emblems.functions(obj):  # a permanent on the battlefield, or an emblem (114.4)
             continue
         for ability in abilities_now(game, obj, s.DoubleLifeLoss):
             if ability.during_your_turn:  # the loader refuses it; an effect may still give it

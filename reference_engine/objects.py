@@ -37,8 +37,9 @@ def counters_of(counts: Mapping[str, int]) -> Counter[str]:
     return counter
 
 
-CONTROLLED_ZONES = ("battlefield", "stack")
-"""The zones whose objects have a controller: permanents and spells (CR 108.4, 110.2, 112.1)."""
+CONTROLLED_ZONES = ("battlefield", "stack", "command")
+"""The zones whose objects have a controller: permanents and spells (CR 108.4, 110.2, 112.1), and
+emblems (114.2: controlled by the player who got it)."""
 
 
 def controller_in_zone(obj: GameObject) -> str | None:

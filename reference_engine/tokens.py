@@ -72,7 +72,7 @@ def _create_one(game: Any, step: s.CreateToken, name: str, copied: Any) -> None:
         if not entering.as_it_enters(game, token, step.choices or s.Choices(), pending):
             # 707.9e: the additional counters of the exceptions, unless a later copy effect applied;
             # 707.9f, 614.12: a conditional part's if the token would be a creature as it entered
-            for kind, count in counters_as_it_enters(copied, EMPTY, step.exceptions, effect.creature(token.ref)).items():
+            for kind, count in counters_as_it_enters(copied, EMPTY, step.exceptions, effect.conditions(token.ref)).items():
                 pending[kind] = pending.get(kind, 0) + count
     else:  # 111.4: its own characteristics; its "as enters" abilities apply (614.12)
         entering.as_it_enters(game, token, step.choices or s.Choices(), pending)

@@ -26,7 +26,7 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import controller_of, in_range
-from tests import cant_mutants, counter_mutants, interaction_mutants as im, life_mutants
+from tests import cant_mutants, counter_mutants, emblem_mutants, interaction_mutants as im, life_mutants
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -744,6 +744,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cant-lose-life-as-prevention", "119.8", cant_mutants.CantLoseLifeAsPreventionGame),
     Mutant("life-floor-as-prevention", "614.1a", cant_mutants.LifeFloorAsPreventionGame),
     Mutant("cant-have-counters-of-any-kind", "122.1", cant_mutants.CantHaveCountersOfAnyKindGame),
+    # emblems and the "if it's a planeswalker" copy exception (issue 41: tests/emblem_mutants.py)
+    Mutant("emblem-anthem-locked", "114.4", emblem_mutants.EmblemAnthemLockedGame),
+    Mutant("emblem-is-a-permanent", "114.5", emblem_mutants.EmblemIsAPermanentGame),
+    Mutant("emblem-timestamp-zero", "613.7a", emblem_mutants.EmblemTimestampZeroGame),
+    Mutant("planeswalker-exception-always", "707.9f", emblem_mutants.PlaneswalkerExceptionAlwaysGame),
 )
 
 

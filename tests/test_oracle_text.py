@@ -191,6 +191,24 @@ def test_exact_effect_texts(step, text):
     assert oracle.effect_text(step, CASE) == text
 
 
+def test_emblems_and_the_planeswalker_exception_in_oracle_words():
+    """114.2: 'You get an emblem with "..."'; 707.9f: Spark Double's two conditional exceptions."""
+    step = {"create_emblem": {"emblem": "mark", "abilities": [
+        {"static_pt": {"effect": "modify_pt", "affects": {"types": ["creature"], "controller": "you"}, "power": 1,
+                       "toughness": 1}}, {"cant_gain_life": {"player": "opponent"}}]}}
+    assert oracle.effect_text(step, CASE, render=oracle.ability_text) == (
+        'You get an emblem with "Creatures you control get +1/+1." and "Your opponents can\'t gain life."')
+    with pytest.raises(oracle.NoOracleWording):
+        oracle.effect_text(step, CASE)  # its abilities need a render
+    spark = {"create_token": {"token": "t", "copy_of": "bear", "exceptions": {
+        "supertypes": [], "if_creature": {"enters_with_counters": {"+1/+1": 1}},
+        "if_planeswalker": {"enters_with_counters": {"loyalty": 1}}}}}
+    assert oracle.effect_text(spark, CASE) == (
+        "Create a token that is a copy of target creature, except it isn't legendary, it enters with an additional "
+        "+1/+1 counter on it if it's a creature, and it enters with an additional loyalty counter on it if it's a "
+        "planeswalker.")
+
+
 @pytest.mark.parametrize("thing, fn", [
     ({"static": {"affects": {"types": ["creature"]}, "becomes": {"gain_control": True}}}, oracle.ability_text),
     ({"loyalty_ability": {"name": "up", "cost": 1}}, oracle.ability_text),

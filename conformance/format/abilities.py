@@ -369,6 +369,11 @@ class Static:
         return cls(affects=Filter.from_dict(data["affects"]), becomes=Change.from_dict(data["becomes"]))
 
 
+CONDITIONAL_EXCEPTIONS = {"if_creature": "creature", "if_planeswalker": "planeswalker"}
+"""The exceptions of a copy effect that apply only if the copy would have a card type (707.9f),
+by key, with that card type."""
+
+
 @frozen(kw_only=True)
 class CopyExceptions:
     """Exceptions to a copy effect (CR 707.9), part of the copy's copiable values (707.9a-b):
@@ -379,7 +384,8 @@ class CopyExceptions:
     for it, except for types given "in addition" (707.9d); ``gains`` abilities and
     ``gains_this_ability`` (the ability making the copy, 707.9a). ``enters_with_counters`` is an
     additional effect of a copy as it enters, undone by a later copy effect (707.9e); ``if_creature``
-    applies only if the result would be a creature (707.9f)."""
+    applies only if the result would be a creature, ``if_planeswalker`` only if it would be a
+    planeswalker (707.9f)."""
 
     retain: tuple[str, ...] = ()
     name: str | None = None
@@ -396,6 +402,7 @@ class CopyExceptions:
     gains_this_ability: bool = False
     enters_with_counters: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     if_creature: CopyExceptions | None = None
+    if_planeswalker: CopyExceptions | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CopyExceptions:
@@ -404,8 +411,9 @@ class CopyExceptions:
             values["gains"] = tuple(ability_from(a) for a in data["gains"])
         if "enters_with_counters" in values:
             values["enters_with_counters"] = MappingProxyType(dict(data["enters_with_counters"]))
-        if "if_creature" in values:
-            values["if_creature"] = cls.from_dict(data["if_creature"])
+        for key in CONDITIONAL_EXCEPTIONS:  # 707.9f
+            if key in values:
+                values[key] = cls.from_dict(data[key])
         return cls(**values)
 
 

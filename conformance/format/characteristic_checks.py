@@ -41,9 +41,9 @@ def nested_abilities(ability: Mapping[str, Any], at: tuple[Any, ...]) -> Iterato
         for name in ("gains", "loses"):
             for index, inner in enumerate(part.get(name, [])):
                 yield from nested_abilities(inner, at + (key, *path, name, index))
-        if "if_creature" in part:
-            for index, inner in enumerate(part["if_creature"].get("gains", [])):
-                yield from nested_abilities(inner, at + (key, *path, "if_creature", "gains", index))
+        for condition in ("if_creature", "if_planeswalker"):  # 707.9f
+            for index, inner in enumerate(part.get(condition, {}).get("gains", [])):
+                yield from nested_abilities(inner, at + (key, *path, condition, "gains", index))
 
 
 def _parts(key: str, body: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], Mapping[str, Any]]]:

@@ -40,11 +40,13 @@ def _abilities(value: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...
             yield from _abilities(item, at + (index,))
 
 
-def _flat(steps: list[Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
+def flat_steps(steps: list[Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
+    """Each step of a plain list (a ``together``'s parts in its place), with its path ending with
+    its kind, the kind and the body."""
     for index, step in enumerate(steps):
         (kind, body), = step.items()
         if kind == "together":
-            yield from _flat(body, at + (index, kind))
+            yield from flat_steps(body, at + (index, kind))
         else:
             yield at + (index, kind), kind, body
 
@@ -61,7 +63,7 @@ def case_problems(raw: Mapping[str, Any]) -> Iterator[Problem]:
     yield from _setup_problems(raw)
     names = set(objects)
     activated: dict[str, tuple[Any, ...]] = {}
-    for at, kind, body in _flat(raw["steps"], ("steps",)):
+    for at, kind, body in flat_steps(raw["steps"], ("steps",)):
         if kind == "create_token":
             yield from _token_problems(body, at)
             names.update(created_tokens(body))

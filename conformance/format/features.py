@@ -21,6 +21,7 @@ from conformance.format import event_features
 from conformance.format import counter_features
 from conformance.format import damage_modifier_features
 from conformance.format import cant_features
+from conformance.format import emblem_features
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -188,6 +189,8 @@ FEATURES.update(counter_features.FEATURES)
 RULES.update(counter_features.RULES)
 FEATURES.update(cant_features.FEATURES)  # "can't" and floors: issue 41
 RULES.update(cant_features.RULES)
+FEATURES.update(emblem_features.FEATURES)  # emblems, "if it's a planeswalker": issue 41
+RULES.update(emblem_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -221,6 +224,7 @@ the rules of the second (a tripling is applied in layer 7c, but a case tripling 
 exercises 701.11, not 613.4c's other modifications)."""
 IMPLIED.update(damage_modifier_features.IMPLIED)  # issue 19
 IMPLIED.update(cant_features.IMPLIED)  # issue 41
+IMPLIED.update(emblem_features.IMPLIED)  # issue 41
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -237,9 +241,10 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     cached = getattr(case, "_direct_features", None)
     if cached is not None:
         return cached
-    found = set(_object_features(case)) | set(_step_features(case.steps)) | set(_player_features(case)) \
-        | set(_characteristic_features(case)) | set(_combat_features(case)) | set(_event_features(case)) \
-        | set(counter_features.features(case))
+    content = emblem_features.with_emblems(case)  # an emblem's abilities need what a permanent's do (issue 41)
+    found = set(_object_features(content)) | set(_step_features(case.steps)) | set(_player_features(content)) \
+        | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
+        | set(counter_features.features(case)) | set(emblem_features.case_features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)
@@ -415,6 +420,9 @@ def _exception_features(exceptions: CopyExceptions) -> Iterator[str]:
         yield "counters"
     if exceptions.if_creature is not None:
         yield from _exception_features(exceptions.if_creature)
+    if exceptions.if_planeswalker is not None:  # 707.9f (issue 41)
+        yield "planeswalker-copy-exception"
+        yield from _exception_features(exceptions.if_planeswalker)
 
 
 PLANESWALKER = "planeswalker"

@@ -25,8 +25,8 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
-    characteristic_checks, combat_checks, counter_checks, event_checks, files, limits, modelled, player_checks,
-    schema_errors, subtypes, yamlsource,
+    characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files, limits, modelled,
+    player_checks, schema_errors, subtypes, yamlsource,
 )
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
@@ -382,6 +382,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
     yield from event_checks.problems(raw)  # triggered abilities on events, mana abilities (CR 603, 605)
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
+    yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -432,6 +433,12 @@ def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iter
             ended.add(body)
         return
     if not isinstance(body, dict):
+        return
+    if kind == "create_emblem":  # emblems (emblem_checks.py, CR 114)
+        yield from emblem_checks.step_problems(body, at, players, objects)
+        for index, ability in enumerate(body["abilities"]):
+            for path, f in _filters_in(ability):
+                yield from _filter_problems(f, players, at + ("abilities", index) + path)
         return
     if kind in player_checks.STEP_KINDS and raw is not None:  # players, damage, replacement, prevention
         yield from player_checks.step_problems(kind, body, at, raw)

@@ -56,6 +56,9 @@ from conformance.format.cant import (  # noqa: F401  ("can't" and floors: issue 
     CANT_ABILITIES, CantGainLife, CantHaveCounters, CantLoseLife, LifeFloor,
 )
 from conformance.format.combat import Combat  # noqa: F401
+from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
+    COMMAND, CreateEmblem, EMBLEM_ABILITIES,
+)
 from conformance.format.plain import (  # noqa: F401
     ABILITY_FIELDS, plain_ability, plain_value,
 )

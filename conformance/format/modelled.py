@@ -64,6 +64,7 @@ _TYPE_KEYS = ("types", "add_types")
 _SUBTYPE_KEYS = ("subtypes", "add_subtypes")
 _ABILITY_LISTS = ("abilities", "gains", "loses")
 _OBJECT_COUNTER_STEPS = ("put_counters", "remove_counters", "double_counters")
+_CONDITIONS = ("if_creature", "if_planeswalker")  # 707.9f: copy exceptions under a condition
 
 
 def problems(raw: Mapping[str, Any]) -> Iterator[Problem]:
@@ -103,6 +104,10 @@ def _walk(value: Any, at: tuple[Any, ...]) -> Iterator[Problem]:
                 if kind in NOT_MODELLED_COUNTERS:
                     yield (here + (kind,), f"not modelled: {NOT_MODELLED_COUNTERS[kind]}")
             continue
+        elif key in _CONDITIONS and isinstance(item, Mapping) and set(_CONDITIONS) & set(item):
+            inner = sorted(set(_CONDITIONS) & set(item))[0]
+            yield (here + (inner,), "not modelled: a conditional copy exception inside another (CR 707.9f): the "
+                                    "reference engine judges conditions once, on the copy without them")
         elif key in _OBJECT_COUNTER_STEPS and isinstance(item, Mapping) and "object" in item:
             kind = item.get("kind")
             if kind in NOT_MODELLED_COUNTERS:

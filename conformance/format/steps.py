@@ -21,6 +21,7 @@ from conformance.format.values import FROZEN_EMPTY, FrozenData, freeze, is_mappi
 
 from conformance.format.step import Step  # noqa: E402 (the base, shared with combat.py)
 from conformance.format.combat import Combat  # noqa: E402 (the combat step, CR 506-511)
+from conformance.format.emblems import CreateEmblem  # noqa: E402 (emblems, CR 114.1)
 
 
 @frozen(kw_only=True)
@@ -538,7 +539,8 @@ PLAYER_ACTIONS: tuple[type[Step], ...] = (
 ACTIONS: dict[str, type[Step]] = {
     cls.KEY: cls
     for cls in (SetPT, ModifyPT, SwitchPT, DoublePT, TriplePT, PutCounters, RemoveCounters,
-                EndEffect, EndTurn, Move, *PLAYER_ACTIONS, *CHARACTERISTIC_ACTIONS)
+                EndEffect, EndTurn, Move, *PLAYER_ACTIONS, *CHARACTERISTIC_ACTIONS,
+                CreateEmblem)  # emblems (issue 41, CR 114.1)
 }
 """Steps that change the game, by key."""
 

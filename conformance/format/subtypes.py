@@ -124,8 +124,8 @@ def _walk(node: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str
 def _sets(at: tuple[Any, ...]) -> bool:
     """Whether ``at`` is a CHANGE or copy exceptions (where an effect gives subtypes), not a card,
     a filter or a checkpoint: a ``become`` step or effect, a static ability's ``becomes``, and
-    ``exceptions`` with their ``if_creature`` part."""
-    return bool(at) and at[-1] in ("become", "becomes", "exceptions", "if_creature")
+    ``exceptions`` with their ``if_creature`` and ``if_planeswalker`` parts."""
+    return bool(at) and at[-1] in ("become", "becomes", "exceptions", "if_creature", "if_planeswalker")
 
 
 def _named(values: list[Any], at: tuple[Any, ...], *, checkpoint: bool) -> Iterator[tuple[tuple[Any, ...], str]]:

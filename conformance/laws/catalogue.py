@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conformance.laws import (
     combat as combat_laws, copies as copy_laws, counters as counter_laws, damage as damage_laws,
-    players as player_laws, triggers as trigger_laws,
+    emblems as emblem_laws, players as player_laws, triggers as trigger_laws,
 )
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
@@ -148,6 +148,10 @@ PROPERTIES: tuple[Property, ...] = (
              "nothing of what it does.",
              frozenset({"damage", "prevention", "cant-be-prevented"}),
              damage_laws.cant_be_prevented_is_dealt_whatever_the_shields),
+    # issue 41: emblems (114) and the "if it's a planeswalker" copy exception (707.9f), last (no other draws move)
+    Property("114.1/emblems-agree-with-reference", emblem_laws.RULES,
+             "With emblems and planeswalker copy exceptions, the engine reports what the reference engine reports.",
+             frozenset({"emblems"}), emblem_laws.emblems_agree_with_reference),  # or the 707.9f exception (usable)
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -179,6 +183,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return damage_laws.usable_modifier_orders(features)
     if prop.check is damage_laws.cant_be_prevented_is_dealt_whatever_the_shields:
         return damage_laws.usable_cant_be_prevented(features)
+    if prop.check is emblem_laws.emblems_agree_with_reference:  # issue 41
+        return emblem_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

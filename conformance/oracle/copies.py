@@ -57,17 +57,18 @@ def copy_exceptions(exceptions: Mapping[str, Any] | None,
         parts.append("it enters with " + " and ".join(
             f"{'an' if n == 1 else how_many(n)} additional {kind} {plural('counter', n)}" for kind, n in ex.pop("enters_with_counters").items())
             + " on it")
-    conditional = None
-    if "if_creature" in ex:  # 707.9f: only if the copy would be a creature
-        inner = copy_exceptions(ex.pop("if_creature"), render)[len(", except "):]
-        conditional = (f"{inner} if it's a creature" if " and " not in inner and ", " not in inner
-                       else f"if it's a creature, {inner}")
+    conditionals = []
+    for key, kind in (("if_creature", "creature"), ("if_planeswalker", "planeswalker")):  # 707.9f: only if the copy would be one
+        if key in ex:
+            inner = copy_exceptions(ex.pop(key), render)[len(", except "):]
+            conditionals.append(f"{inner} if it's a {kind}" if " and " not in inner and ", " not in inner
+                                else f"if it's a {kind}, {inner}")
     if ex:
         raise NoOracleWording(f"the copy exceptions {sorted(ex)}")
-    if not parts and conditional is None:
+    if not parts and not conditionals:
         return ""
-    if conditional is not None and conditional.startswith("if "):  # Moritte: "... and, if it's a creature, ..."
-        return ", except " + (", ".join(parts) + " and, " if parts else "") + conditional
-    if conditional is not None:
-        parts.append(conditional)
-    return ", except " + series(parts)
+    if len(conditionals) == 1 and conditionals[0].startswith("if "):  # Moritte: "... and, if it's a creature, ..."
+        return ", except " + (", ".join(parts) + " and, " if parts else "") + conditionals[0]
+    if any(c.startswith("if ") for c in conditionals):
+        raise NoOracleWording("two conditional copy exceptions, one of several parts")
+    return ", except " + series(parts + conditionals)

@@ -243,6 +243,14 @@ def redirect_damage(body: Mapping[str, Any], who: str = "target player", instead
     return f"{amount} that would be dealt to {who}{when} is dealt to {instead} instead."
 
 
+def create_emblem(body: Mapping[str, Any], render: Callable[[Mapping[str, Any]], str] | None = None) -> str:
+    """'You get an emblem with "Creatures you control get +1/+1."' (CR 114.2): the player who gets
+    it is the effect's controller; its abilities quoted as ``render`` words them."""
+    if render is None:
+        raise NoOracleWording("an emblem's abilities", "give a render for them")
+    return "You get an emblem with " + " and ".join(f'"{render(a)}"' for a in body["abilities"])
+
+
 EFFECT_KINDS: dict[str, Callable[..., str]] = {
     "modify_pt": modify_pt, "set_pt": set_pt, "switch_pt": switch_pt, "double_pt": double_pt, "triple_pt": triple_pt,
     "put_counters": put_counters, "remove_counters": remove_counters, "double_counters": double_counters,
@@ -250,6 +258,7 @@ EFFECT_KINDS: dict[str, Callable[..., str]] = {
     "add_mana": add_mana, "double_mana": double_mana, "put_player_counters": put_player_counters,
     "remove_player_counters": remove_player_counters, "create_token": create_token, "become": become,
     "become_copy": become_copy, "prevent_damage": prevent_damage, "redirect_damage": redirect_damage,
+    "create_emblem": create_emblem,  # 114.2 (issue 41)
 }
 """Every step kind an engine realises as a spell's or ability's effect, and its renderer."""
 
@@ -292,6 +301,8 @@ def effect_text(step: Mapping[str, Any], case: Mapping[str, Any] | None = None, 
         return fn(body, player=words) if kind != "double_counters" else fn(body, player=words)
     if kind in ("add_mana", "double_mana"):
         return fn(body)
+    if kind == "create_emblem":  # 114.2: the effect's controller gets it
+        return fn(body, render=render)
     ref = body.get("to") or body.get("object") or body.get("copy_of")
     who = target_words(case, ref, controller=controller) if ref else None
     if kind in ("become", "create_token"):
