@@ -167,6 +167,14 @@ def measure(name: str, with_properties: bool = True) -> Row:
     return Row.of(detection, time.perf_counter() - started, with_properties)
 
 
+def rejudged(row: Row) -> Row:
+    """``row`` with its golden cases judged again on the current golden suite (its properties kept)."""
+    detection = detect(next(m for m in MUTANTS if m.name == row.name), with_properties=False)
+    seconds = detection.golden_seconds if detection.golden else row.seconds
+    return dataclasses.replace(row, golden=tuple(detection.golden), seconds=seconds,
+                               caught=bool(detection.golden or row.properties))
+
+
 def _size(s: tuple[int, int] | None) -> str:
     return f"{s[0]} objects, {s[1]} steps" if s else "-"
 
@@ -236,7 +244,8 @@ def render(rows: list[Row], seconds: float, jobs: int = 1, reused: int = 0) -> s
                  + (f"(every row was measured by an earlier run and reused here: its wall clock time is not recorded"
                     if reused == len(rows) else
                     f"({seconds:.0f} s wall clock with {jobs} worker{'s' if jobs > 1 else ''}, on a machine shared "
-                    f"with other jobs" + (f"; {reused} rows were measured by an earlier run and reused" if reused else ""))
+                    f"with other jobs" + (f"; {reused} rows were measured by an earlier run and reused, their golden "
+                                          "cases judged again, their properties as that run found them" if reused else ""))
                  + ").")
     lines += [
         "",
@@ -381,6 +390,10 @@ def main(argv: list[str] | None = None) -> int:
             row = Row.from_json(line)
             if row.name in names and bugs[row.name] == row.bug:
                 rows[row.name] = row
+    # A reused row's golden cases are judged again (seconds a mutant): golden cases added since it
+    # was measured are counted; its properties are as measured then (the document says so).
+    for name, row in list(rows.items()):
+        rows[name] = rejudged(row)
 
     def done(row: Row) -> None:
         rows[row.name] = row

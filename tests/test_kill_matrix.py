@@ -114,6 +114,19 @@ def test_the_fewest_column_is_the_failing_property_that_needed_the_fewest_exampl
     assert "| [Your opponents \\| Players] can't gain life. |" in barred  # the cell stays one cell
 
 
+def test_a_reused_row_has_its_golden_cases_judged_again():
+    """A row kept by an earlier run (``--rows``) is reused for its properties, but the golden cases
+    are judged again: ones added since it was measured count."""
+    from benchmarks.kill_matrix import Row, rejudged
+
+    stale = Row("two-switches-as-one", "613.4d", "A bug.", (), ("613.4d/two-switches-cancel",),
+                "613.4d/two-switches-cancel", 1, (1, 1), (1, 1), 9.0, True, 1.0, True,
+                (("613.4d/two-switches-cancel", 1),))
+    fresh = rejudged(stale)
+    assert "613.4d/two-switches-cancel" in fresh.golden and fresh.seconds < 9.0
+    assert (fresh.properties, fresh.first_failures, fresh.shrunk) == (stale.properties, stale.first_failures, stale.shrunk)
+
+
 def test_the_corpus_column_finds_and_reduces_a_mutants_first_corpus_failure():
     """The kill matrix's corpus column (issue 42): the mutant of the failing-run benchmark fails a
     scenario of the corpus's first 2,000, and that scenario reduces to the targets' size."""
