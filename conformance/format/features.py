@@ -21,6 +21,7 @@ from conformance.format import event_features
 from conformance.format import counter_features
 from conformance.format import damage_modifier_features
 from conformance.format import cant_features
+from conformance.format import cast_features
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -188,6 +189,8 @@ FEATURES.update(counter_features.FEATURES)
 RULES.update(counter_features.RULES)
 FEATURES.update(cant_features.FEATURES)  # "can't" and floors: issue 41
 RULES.update(cant_features.RULES)
+FEATURES.update(cast_features.FEATURES)  # casting and X: issue 41
+RULES.update(cast_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -221,6 +224,7 @@ the rules of the second (a tripling is applied in layer 7c, but a case tripling 
 exercises 701.11, not 613.4c's other modifications)."""
 IMPLIED.update(damage_modifier_features.IMPLIED)  # issue 19
 IMPLIED.update(cant_features.IMPLIED)  # issue 41
+IMPLIED.update(cast_features.IMPLIED)  # casting and X: issue 41
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -239,7 +243,7 @@ def direct_features(case: CaseContent) -> frozenset[str]:
         return cached
     found = set(_object_features(case)) | set(_step_features(case.steps)) | set(_player_features(case)) \
         | set(_characteristic_features(case)) | set(_combat_features(case)) | set(_event_features(case)) \
-        | set(counter_features.features(case))
+        | set(counter_features.features(case)) | set(cast_features.features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)
@@ -426,6 +430,7 @@ object having, gaining or losing one needs it, whether or not it deals or is dea
 def _ability_features(ability: object) -> Iterator[str]:
     yield from damage_modifier_features.ability_features(ability)  # issue 19
     yield from cant_features.ability_features(ability)  # issue 41
+    yield from cast_features.ability_features(ability)  # casting and X: issue 41
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":

@@ -25,8 +25,8 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
-    characteristic_checks, combat_checks, counter_checks, event_checks, files, limits, modelled, player_checks,
-    schema_errors, subtypes, yamlsource,
+    casting_checks, characteristic_checks, combat_checks, counter_checks, event_checks, files, limits, modelled,
+    player_checks, schema_errors, subtypes, yamlsource,
 )
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
@@ -382,6 +382,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
     yield from event_checks.problems(raw)  # triggered abilities on events, mana abilities (CR 603, 605)
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
+    yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
