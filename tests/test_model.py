@@ -61,7 +61,7 @@ def test_ability_kinds_match():
     assert set(DEFS["ability"]["properties"]) == {scenario.CdaPT.KEY, scenario.StaticPT.KEY, *scenario.PLAYER_ABILITIES,
                                                   *scenario.CHARACTERISTIC_ABILITIES, *scenario.EVENT_ABILITIES,
                                                   *scenario.COUNTER_ABILITIES, *scenario.COMBAT_ABILITIES,
-                                                  *scenario.CANT_ABILITIES}
+                                                  *scenario.CANT_ABILITIES, *scenario.CAST_ABILITIES}
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
 
