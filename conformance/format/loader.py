@@ -468,7 +468,7 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
         yield from player_checks.ability_filters(ability)
     elif key in characteristic_checks.ABILITY_KEYS:
         yield from characteristic_checks.ability_filters(ability)
-    elif key == "block_additional":  # a count, no filter (509.1a)
+    elif key in ("block_additional", "spell"):  # a count, a spell's amounts (casting.py): no filter
         return
     else:
         for stat, expr in body.items():
