@@ -26,7 +26,7 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import controller_of, in_range
-from tests import cant_mutants, counter_mutants, interaction_mutants as im, life_mutants
+from tests import cant_mutants, casting_mutants, counter_mutants, interaction_mutants as im, life_mutants
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -744,6 +744,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cant-lose-life-as-prevention", "119.8", cant_mutants.CantLoseLifeAsPreventionGame),
     Mutant("life-floor-as-prevention", "614.1a", cant_mutants.LifeFloorAsPreventionGame),
     Mutant("cant-have-counters-of-any-kind", "122.1", cant_mutants.CantHaveCountersOfAnyKindGame),
+    # casting a spell, X and cast triggers (issue 41: tests/casting_mutants.py)
+    Mutant("cast-paid-from-the-first-players-pool", "601.2h", casting_mutants.CastPaidFromTheFirstPlayersPoolGame),
+    Mutant("x-read-as-zero-on-resolution", "107.3a", casting_mutants.XReadAsZeroOnResolutionGame),
+    Mutant("cast-trigger-resolves-after-the-spell", "601.2i", casting_mutants.CastTriggerResolvesAfterTheSpellGame),
 )
 
 
