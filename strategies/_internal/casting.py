@@ -2,7 +2,8 @@
 608.2, 608.3): ``cast_scenarios()``.
 
 A board of creatures to aim at (two of Alex's, one of Blair's), maybe permanents with "whenever you
-cast" triggered abilities, Alex's mana pool, then Alex casts the cards in her hand one by one: a
+cast" triggered abilities, both players' mana pools, then each card's owner casts it from their hand,
+one by one: a
 sorcery dealing X damage, an instant dealing 2, a sorcery putting X +1/+1 counters, one gaining X
 life, a creature card. Each cast names the payment it makes (``pay``), drawn as a split of its
 total cost over the pool's types, so the pool may or may not hold it (a cast that can't be paid is
@@ -64,9 +65,9 @@ CREATURE_TRIGGERS: list[tuple[dict[str, Any], frozenset[str]]] = [
 
 
 def cast_scenarios(*, features: Iterable[str] | None = None, max_casts: int = 3) -> st.SearchStrategy[Case]:
-    """Returns a strategy which generates scenarios where Alex casts spells from her hand (601.2):
-    X damage, 2 damage, X +1/+1 counters, X life, a creature card, each paying what it names from
-    her pool; with "whenever you cast" abilities (601.2i) when ``features`` has ``cast-triggers``.
+    """Returns a strategy which generates scenarios where players cast spells from their hands
+    (601.2): X damage, 2 damage, X +1/+1 counters, X life, a creature card, each paying what it
+    names from its caster's pool; with "whenever you cast" abilities (601.2i) when ``features`` has ``cast-triggers``.
     Only what ``features`` allows (default: every feature) is drawn."""
     allowed = check_features(features)
     lacking = sorted(CASTING_FEATURES - allowed)
@@ -106,15 +107,15 @@ def _cast_scenarios(draw: Any, allowed: frozenset[str], max_casts: int) -> Case:
         "rat": {"card": {"types": ["creature"], "power": 1, "toughness": 1}, "owner": BLAIR},
     }
     triggers = TRIGGER_FEATURES <= allowed
-    sources: list[tuple[str, dict[str, Any]]] = []  # Alex's trigger sources and their filters
+    sources: list[tuple[str, dict[str, Any], str]] = []  # trigger sources, their filters and controllers
     if triggers and draw(st.booleans(), label="a creature's cast trigger"):
         effects = [effect for effect, needs in CREATURE_TRIGGERS if needs <= allowed]
         if effects:
             effect = draw(st.sampled_from(effects), label="its effect")
-            objects["wall"] = {"card": {"types": ["creature"], "power": 0, "toughness": 3, "abilities": [{"triggered": {
+            objects["wall"] = {"card": {"types": ["creature"], "power": 0, "toughness": 2, "abilities": [{"triggered": {
                 "name": "cast", "when": "Whenever you cast a spell", "event": {"cast": {"controller": "you"}},
                 "effect": effect}}]}}
-            sources.append(("wall", {"controller": "you"}))
+            sources.append(("wall", {"controller": "you"}, ALEX))
     elif triggers:
         options = [(f, e) for f, e, needs in ENCHANTMENT_TRIGGERS if needs <= allowed]
         for index in range(draw(st.integers(0, 2), label="enchantments with cast triggers") if options else 0):
@@ -122,32 +123,41 @@ def _cast_scenarios(draw: Any, allowed: frozenset[str], max_casts: int) -> Case:
             name = f"altar{index + 1}"
             objects[name] = {"card": {"types": ["enchantment"], "abilities": [{"triggered": {
                 "name": "cast", "when": "Whenever you cast a spell", "event": {"cast": cast_filter}, "effect": effect}}]}}
-            sources.append((name, cast_filter))
-    if triggers and "life" in allowed and draw(st.booleans(), label="Blair's cast trigger"):  # never triggers
-        objects["idol"] = {"owner": BLAIR, "card": {"types": ["enchantment"], "abilities": [{"triggered": {  # on Alex's
+            sources.append((name, cast_filter, ALEX))
+    if triggers and "life" in allowed and draw(st.booleans(), label="Blair's cast trigger"):  # on her spells only
+        objects["idol"] = {"owner": BLAIR, "card": {"types": ["enchantment"], "abilities": [{"triggered": {
             "name": "cast", "when": "Whenever you cast a spell", "event": {"cast": {"controller": "you"}},
             "effect": {"gain_life": {"amount": 1}}}}]}}
+        sources.append(("idol", {"controller": "you"}, BLAIR))
 
     castable = [name for name, (_, needs) in SPELLS.items() if needs <= allowed]
     hand = draw(st.lists(st.sampled_from(castable), min_size=1, max_size=max_casts, unique=True), label="hand")
-    pool = {kind: draw(st.integers(0, 4), label=f"{kind} mana") for kind in ("R", "G", "W")}
-    pool = {kind: n for kind, n in pool.items() if n}
-    steps: list[dict[str, Any]] = [{"add_mana": {"player": ALEX, "mana": pool}}] if pool else []
+    pools: dict[str, dict[str, int]] = {}
+    steps: list[dict[str, Any]] = []
+    for player in PLAYERS:
+        drawn = {kind: draw(st.integers(0, 4), label=f"{player}'s {kind} mana") for kind in ("R", "G", "W")}
+        pools[player] = {kind: n for kind, n in drawn.items() if n}
+        if pools[player]:
+            steps.append({"add_mana": {"player": player, "mana": pools[player]}})
     for name in hand:
         card, _ = SPELLS[name]
-        objects[name] = {"card": card, "zone": "hand"}
+        caster = draw(st.sampled_from(PLAYERS), label="its owner, who casts it")
+        pool = pools[caster]
+        objects[name] = {"card": card, "zone": "hand", **({"owner": caster} if caster != ALEX else {})}
         x = draw(st.integers(0, 3), label="X") if "{X}" in card["mana_cost"] else None
         body: dict[str, Any] = {"object": name}
         if x is not None:
             body["x"] = x
         spell = card.get("abilities", [{}])[0].get("spell", {})
-        if "damage" in spell:
-            body["target"] = draw(st.sampled_from(["bear", "wolf", "rat", ALEX, BLAIR]), label="target")
+        creatures = [oid for oid in ("wall", "bear", "wolf", "rat") if oid in objects]  # the wall first: its
+        if "damage" in spell:  # trigger may change what the spell does to it (608.1)
+            body["target"] = draw(st.sampled_from([*creatures, ALEX, BLAIR]), label="target")
         elif "put_counters" in spell:
-            body["target"] = draw(st.sampled_from(["bear", "wolf", "rat"]), label="target")
+            body["target"] = draw(st.sampled_from(creatures), label="target")
         if len(pool) != 1 or draw(st.booleans(), label="pay named"):  # one type: the only payment there is
             body["pay"] = _payment(draw, card["mana_cost"], x or 0, sorted(pool))
-        matching = [source for source, f in sources if all(t in card["types"] for t in f.get("types", []))]
+        matching = [source for source, f, controller in sources
+                    if controller == caster and all(t in card["types"] for t in f.get("types", []))]
         if len(matching) > 1:  # 603.3b: in the order the case names
             body["order"] = [f"{source}.cast" for source in draw(st.permutations(matching), label="order")]
         steps += [{"cast": body}, {"expect": {}}]
