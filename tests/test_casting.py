@@ -98,3 +98,51 @@ def test_features_of_casting():
     cub = {"card": {"types": ["creature"], "mana_cost": "{G}", "power": 1, "toughness": 1}, "zone": "hand"}
     plain = derive_features(make_case({"cub": cub}, [{"cast": {"object": "cub"}}]))
     assert "casting" in plain and "cast-x" not in plain and "cast-triggers" not in plain
+
+
+def test_cast_scenarios_refuse_what_they_cannot_draw():
+    from hypothesis.errors import InvalidArgument
+
+    import strategies as mtg
+
+    with pytest.raises(InvalidArgument, match="casting"):
+        mtg.cast_scenarios(features=["damage"])
+    with pytest.raises(InvalidArgument, match="max_casts"):
+        mtg.cast_scenarios(max_casts=0)
+
+
+def test_cast_scenarios_are_valid_cases_the_reference_engine_runs():
+    """Each generated case passes the loader as a case file would, and runs: the payments named, the
+    orders exactly the cast triggers that fire (never refused, never an order error)."""
+    from hypothesis import HealthCheck, given, settings
+
+    import strategies as mtg
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(mtg.cast_scenarios())
+    def check(case):
+        plain = case.to_dict()
+        document = {"format": 1, "cr": "2025-09-19",
+                    "cases": [{k: v for k, v in plain.items() if k not in ("cr", "features")}]}
+        loader.load_text(json.dumps(document), "generated.yaml")
+        ReferenceEngine().run(plain)
+
+    check()
+
+
+@pytest.mark.parametrize("mutant", ["cast-paid-from-the-first-players-pool", "x-read-as-zero-on-resolution",
+                                    "cast-trigger-resolves-after-the-spell"])
+def test_the_property_catches_each_casting_mutant_and_shrinks_it_small_under_ci(mutant):
+    """Issue 7's size (at most 2 objects and 4 action steps), as tests/test_shrinking.py asks of others."""
+    from conformance.engines.interface import describe
+    from conformance.laws import profiles
+    from conformance.laws.catalogue import PROPERTIES
+    from conformance.laws.runner import run_property
+    from tests.mutants import MUTANTS
+
+    engine = next(m for m in MUTANTS if m.name == mutant).engine()
+    prop = next(p for p in PROPERTIES if p.id == "601.2/casting-agrees-with-reference")
+    run = run_property(prop, engine, describe(engine), profile=profiles.get("ci"))
+    assert run.status == "failed", f"the property no longer catches {mutant} under ci"
+    shrunk = run.cases[-1]
+    assert len(shrunk.objects) <= 2 and sum(1 for s in shrunk.steps if s.KEY != "expect") <= 4, shrunk.to_dict()

@@ -1,13 +1,13 @@
 """Scenarios about casting a spell, X and cast triggers (issue 41; CR 601.2, 107.3a, 601.2i,
 608.2, 608.3): ``cast_scenarios()``.
 
-A board of creatures to aim at (two of Alex's, one of Blair's), maybe permanents with "whenever you
-cast" triggered abilities, both players' mana pools, then each card's owner casts it from their hand,
-one by one: a
-sorcery dealing X damage, an instant dealing 2, a sorcery putting X +1/+1 counters, one gaining X
-life, a creature card. Each cast names the payment it makes (``pay``), drawn as a split of its
-total cost over the pool's types, so the pool may or may not hold it (a cast that can't be paid is
-undone, 601.2). Only enchantments carry cast triggers when two or more might trigger at once
+Some creatures to aim at (two of Alex's, one of Blair's), maybe permanents with "whenever you
+cast" triggered abilities, both players' mana pools, then each card's owner casts it from their
+hand, one by one: a sorcery dealing X damage, an instant dealing 2, a sorcery putting X +1/+1
+counters, one gaining X life, a creature card. Each cast names the payment it makes (``pay``), drawn as a split of its
+total cost; each pool holds what its player's casts pay and maybe more, or one mana less (a cast
+that can't be paid is undone, 601.2); a lone cast from a pool of one type may leave the payment to
+it (601.2h). Only enchantments carry cast triggers when two or more might trigger at once
 (they never leave the battlefield, so the order each cast names lists exactly the abilities that
 trigger); a creature with one is the only trigger source. Shrinks towards fewer cards and triggers,
 X = 0 and smaller pools.
@@ -23,7 +23,7 @@ from hypothesis.errors import InvalidArgument
 
 from conformance.format.model import Case
 from strategies._internal.core import PLAYERS, build_case
-from strategies._internal.validation import check_features
+from strategies._internal.validation import check_features, check_size
 
 ALEX, BLAIR = PLAYERS[0], PLAYERS[1]
 
@@ -32,6 +32,13 @@ CASTING_FEATURES = frozenset({"casting", "mana", "zone-changes"})
 
 TRIGGER_FEATURES = frozenset({"cast-triggers", "event-triggers", "triggered-abilities"})
 """What its "whenever you cast" abilities need besides their effect's features."""
+
+BOARD: dict[str, Any] = {
+    "bear": {"card": {"types": ["creature"], "power": 2, "toughness": 2}},
+    "wolf": {"card": {"types": ["creature"], "power": 3, "toughness": 3}},
+    "rat": {"card": {"types": ["creature"], "power": 1, "toughness": 1}, "owner": BLAIR},
+}
+"""The creatures a spell may aim at (two of Alex's, one of Blair's), any of them drawn."""
 
 SPELLS: dict[str, tuple[dict[str, Any], frozenset[str]]] = {
     "blaze": ({"types": ["sorcery"], "colors": ["R"], "mana_cost": "{X}{R}",
@@ -47,6 +54,9 @@ SPELLS: dict[str, tuple[dict[str, Any], frozenset[str]]] = {
             frozenset()),
 }
 """The cards Alex may hold, with the features casting each needs."""
+
+MANA = ("R", "G", "W")
+"""The types of mana the pools hold."""
 
 ENCHANTMENT_TRIGGERS: list[tuple[dict[str, Any], dict[str, Any], frozenset[str]]] = [
     ({"controller": "you"}, {"gain_life": {"amount": 1}}, frozenset({"life"})),
@@ -74,14 +84,13 @@ def cast_scenarios(*, features: Iterable[str] | None = None, max_casts: int = 3)
     if lacking:
         raise InvalidArgument(f"cast_scenarios needs the features {', '.join(lacking)}; features={sorted(allowed)} "
                               "lacks them")
-    if not isinstance(max_casts, int) or max_casts < 1:
-        raise InvalidArgument(f"max_casts={max_casts!r} must be a positive integer")
+    check_size(max_casts, "max_casts", minimum=1)
     return _cast_scenarios(allowed, max_casts)
 
 
-def _payment(draw: Any, cost: str, x: int, pool_types: list[str]) -> dict[str, int]:
+def _payment(draw: Any, cost: str, x: int, kinds: list[str]) -> dict[str, int]:
     """A payment of ``cost`` with X=``x``: each coloured symbol by its colour, the generic part split
-    over the pool's types (or the colour of the cost when the pool is empty)."""
+    over ``kinds``."""
     symbols = cost.strip("{}").split("}{")
     paid: dict[str, int] = {}
     generic = 0
@@ -92,7 +101,6 @@ def _payment(draw: Any, cost: str, x: int, pool_types: list[str]) -> dict[str, i
             generic += int(symbol)
         else:
             paid[symbol] = paid.get(symbol, 0) + 1
-    kinds = pool_types or sorted(paid)
     for _ in range(generic):
         kind = draw(st.sampled_from(kinds), label="generic mana paid with")
         paid[kind] = paid.get(kind, 0) + 1
@@ -101,11 +109,8 @@ def _payment(draw: Any, cost: str, x: int, pool_types: list[str]) -> dict[str, i
 
 @st.composite
 def _cast_scenarios(draw: Any, allowed: frozenset[str], max_casts: int) -> Case:
-    objects: dict[str, Any] = {
-        "bear": {"card": {"types": ["creature"], "power": 2, "toughness": 2}},
-        "wolf": {"card": {"types": ["creature"], "power": 3, "toughness": 3}},
-        "rat": {"card": {"types": ["creature"], "power": 1, "toughness": 1}, "owner": BLAIR},
-    }
+    board = draw(st.lists(st.sampled_from(list(BOARD)), unique=True, max_size=len(BOARD)), label="creatures")
+    objects: dict[str, Any] = {name: BOARD[name] for name in sorted(board, key=list(BOARD).index)}
     triggers = TRIGGER_FEATURES <= allowed
     sources: list[tuple[str, dict[str, Any], str]] = []  # trigger sources, their filters and controllers
     if triggers and draw(st.booleans(), label="a creature's cast trigger"):
@@ -130,36 +135,44 @@ def _cast_scenarios(draw: Any, allowed: frozenset[str], max_casts: int) -> Case:
             "effect": {"gain_life": {"amount": 1}}}}]}}
         sources.append(("idol", {"controller": "you"}, BLAIR))
 
-    castable = [name for name, (_, needs) in SPELLS.items() if needs <= allowed]
+    aimable = bool(board) or "wall" in objects  # counters go on a creature (122.1)
+    castable = [name for name, (_, needs) in SPELLS.items() if needs <= allowed and (name != "growth" or aimable)]
     hand = draw(st.lists(st.sampled_from(castable), min_size=1, max_size=max_casts, unique=True), label="hand")
-    pools: dict[str, dict[str, int]] = {}
-    steps: list[dict[str, Any]] = []
-    for player in PLAYERS:
-        drawn = {kind: draw(st.integers(0, 4), label=f"{player}'s {kind} mana") for kind in ("R", "G", "W")}
-        pools[player] = {kind: n for kind, n in drawn.items() if n}
-        if pools[player]:
-            steps.append({"add_mana": {"player": player, "mana": pools[player]}})
+    casts: list[tuple[str, dict[str, Any]]] = []  # each cast's caster and body
     for name in hand:
         card, _ = SPELLS[name]
         caster = draw(st.sampled_from(PLAYERS), label="its owner, who casts it")
-        pool = pools[caster]
         objects[name] = {"card": card, "zone": "hand", **({"owner": caster} if caster != ALEX else {})}
         x = draw(st.integers(0, 3), label="X") if "{X}" in card["mana_cost"] else None
         body: dict[str, Any] = {"object": name}
         if x is not None:
             body["x"] = x
         spell = card.get("abilities", [{}])[0].get("spell", {})
-        creatures = [oid for oid in ("wall", "bear", "wolf", "rat") if oid in objects]  # the wall first: its
+        creatures = [oid for oid in ("wall", *BOARD) if oid in objects]  # the wall first: its
         if "damage" in spell:  # trigger may change what the spell does to it (608.1)
             body["target"] = draw(st.sampled_from([*creatures, ALEX, BLAIR]), label="target")
         elif "put_counters" in spell:
             body["target"] = draw(st.sampled_from(creatures), label="target")
-        if len(pool) != 1 or draw(st.booleans(), label="pay named"):  # one type: the only payment there is
-            body["pay"] = _payment(draw, card["mana_cost"], x or 0, sorted(pool))
+        body["pay"] = _payment(draw, card["mana_cost"], x or 0, list(MANA))
         matching = [source for source, f, controller in sources
                     if controller == caster and all(t in card["types"] for t in f.get("types", []))]
         if len(matching) > 1:  # 603.3b: in the order the case names
             body["order"] = [f"{source}.cast" for source in draw(st.permutations(matching), label="order")]
+        casts.append((caster, body))
+    steps: list[dict[str, Any]] = []
+    for player in PLAYERS:  # what the player's casts pay, and more; or one mana short (601.2: a cast undone)
+        pool = {kind: sum(body["pay"].get(kind, 0) for caster, body in casts if caster == player) for kind in MANA}
+        if any(pool.values()) and draw(st.integers(0, 4), label=f"{player} one mana short") == 4:
+            short = draw(st.sampled_from([kind for kind in MANA if pool[kind]]), label="short of")
+            pool[short] -= 1
+        pool = {kind: n + draw(st.integers(0, 2), label=f"{player}'s extra {kind}") for kind, n in pool.items()}
+        pool = {kind: n for kind, n in pool.items() if n}
+        if pool:
+            steps.append({"add_mana": {"player": player, "mana": pool}})
+        mine = [body for caster, body in casts if caster == player]
+        if len(mine) == 1 and len(pool) == 1 and draw(st.booleans(), label="the payment left to the pool"):
+            del mine[0]["pay"]  # one type of mana: the only payment there is (601.2h)
+    for _, body in casts:
         steps += [{"cast": body}, {"expect": {}}]
     for step in steps:  # every object and player observed
         if "expect" in step:
