@@ -54,6 +54,8 @@ def _document(objects, step):
         "effect": {"gain_life": {"amount": 1}}}}]}}}, {"gain_life": {"player": "Alex", "amount": 1}},
      "event/cast/zone: a spell being cast is on the stack"),
     ({"blaze": BLAZE}, {"cast": {"object": "blaze", "x": -1, "target": "Blair"}}, "cast/x"),
+    ({"blaze": BLAZE}, {"cast": {"object": "blaze", "x": 1, "target": "Blair", "order": ["nobody.t"]}},
+     "cast/order/0: 'nobody.t' names no object of the case (CR 603.3b)"),
 ])
 def test_the_loader_names_the_file_case_and_field_in_one_line(objects, step, message):
     with pytest.raises(CaseFileErrors) as excinfo:
