@@ -24,7 +24,8 @@
 - 608.3   a permanent spell resolves: it enters the battlefield under its controller's control.
 
 Refused (Unsupported): a target with protection (702.16b: whether it can be targeted is not
-modelled), a payment the case does not choose where the pool allows several.
+modelled), a target under the limited range of influence option (601.2c, 801.10), a payment the case does
+not choose where the pool allows several.
 """
 
 from __future__ import annotations
@@ -110,6 +111,9 @@ def payment(pool: Counter, cost: dict[str, int], pay: Any) -> dict[str, int] | N
 
 def _target_ref(game: Any, target: str | None) -> Any:
     """601.2c: the target as it is when chosen: an object (by id and incarnation) or a player."""
+    if target is not None and game.case.range_of_influence is not None:
+        raise Unsupported("a spell cast under the limited range of influence option: which targets are legal "
+                          "(CR 601.2c, 801.10) is not modelled")
     if target is None or target not in game.objects:
         return target
     obj = game.objects[target]

@@ -148,3 +148,10 @@ def test_the_property_catches_each_casting_mutant_and_shrinks_it_small_under_ci(
     assert run.status == "failed", f"the property no longer catches {mutant} under ci"
     shrunk = run.cases[-1]
     assert len(shrunk.objects) <= 2 and sum(1 for s in shrunk.steps if s.KEY != "expect") <= 4, shrunk.to_dict()
+
+
+def test_a_target_under_the_limited_range_of_influence_is_refused():
+    """601.2c, 801.10: which targets are legal there is not modelled (the cast might be illegal, its mana unspent)."""
+    with pytest.raises(Unsupported, match="range of influence"):
+        run({"blaze": BLAZE}, [{"cast": {"object": "blaze", "x": 1, "target": "Blair"}}],
+            player_states={"Alex": {"mana": {"R": 2}}}, range_of_influence=1)
