@@ -89,10 +89,13 @@ class CastingSteps:
 
 
 def payment(pool: Counter, cost: dict[str, int], pay: Any) -> dict[str, int] | None:
-    """601.2h: ``pay`` if ``pool`` holds it (the loader checked it pays ``cost``); without ``pay``,
+    """601.2h: ``pay`` if ``pool`` holds it (it must pay ``cost``); without ``pay``,
     the payment if only one is possible (coloured symbols by their type, the generic part by what
     is left), ``None`` if none is. Several possible payments and no ``pay``: unsupported."""
     if pay is not None:
+        if not s.pays(pay, cost):  # the loader checked the printed cost; effects changed it (a copy, 707.2)
+            raise Unsupported(f"the payment {dict(pay)} no longer pays the spell's total cost {cost} as it is cast: "
+                              "its mana cost changed (CR 601.2f)")
         return dict(pay) if all(pool.get(kind, 0) >= n for kind, n in pay.items()) else None
     paid = {kind: n for kind, n in cost.items() if kind != "generic" and n > 0}
     if any(pool.get(kind, 0) < n for kind, n in paid.items()):

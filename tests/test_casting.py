@@ -155,3 +155,14 @@ def test_a_target_under_the_limited_range_of_influence_is_refused():
     with pytest.raises(Unsupported, match="range of influence"):
         run({"blaze": BLAZE}, [{"cast": {"object": "blaze", "x": 1, "target": "Blair"}}],
             player_states={"Alex": {"mana": {"R": 2}}}, range_of_influence=1)
+
+
+def test_a_payment_for_a_cost_that_effects_changed_is_refused():
+    """601.2f: the loader checks ``pay`` against the printed cost; a card in hand made a copy of another
+    (707.2) has that one's cost as it is cast, so the payment no longer fits: refused, never judged."""
+    shock = {"card": {"types": ["instant"], "mana_cost": "{R}", "abilities": [{"spell": {"damage": {"amount": 2}}}]},
+             "zone": "graveyard"}
+    steps = [{"become_copy": {"to_each": {"zone": "hand", "types": ["sorcery"]}, "of": "shock"}},
+             {"cast": {"object": "blaze", "x": 1, "target": "Blair", "pay": {"R": 2}}}]
+    with pytest.raises(Unsupported, match="601.2f"):
+        run({"blaze": BLAZE, "shock": shock}, steps, player_states={"Alex": {"mana": {"R": 2}}})
