@@ -52,6 +52,8 @@ class CastingSteps:
         if obj.zone != "hand":  # 601.3: the format casts from the hand only
             return
         card = layers.board(game).chars[obj.id].values
+        if step.x is None and s.X in s.cost_symbols(card.mana_cost):  # a copy effect gave it an {X} (707.2)
+            raise Unsupported(f"{obj.id}'s mana cost has {{X}} as it is cast, and the step announces none (CR 601.2b)")
         pool = self.paying_pool(caster)
         payment = self.payment(pool, s.total_cost(card.mana_cost, step.x), step.pay)
         if payment is None:  # 601.2h: it can't be paid; 601.2: the cast is undone

@@ -166,3 +166,12 @@ def test_a_payment_for_a_cost_that_effects_changed_is_refused():
              {"cast": {"object": "blaze", "x": 1, "target": "Blair", "pay": {"R": 2}}}]
     with pytest.raises(Unsupported, match="601.2f"):
         run({"blaze": BLAZE, "shock": shock}, steps, player_states={"Alex": {"mana": {"R": 2}}})
+
+    # the other way: a card in hand made a copy of one with {X} has an X to announce, which the step does not give
+    cub = {"card": {"types": ["sorcery"], "mana_cost": "{R}", "abilities": [{"spell": {"gain_life": {"amount": 1}}}]},
+           "zone": "hand"}
+    steps = [{"become_copy": {"to_each": {"zone": "hand", "owner": "Blair"}, "of": "blaze"}},
+             {"cast": {"object": "cub"}}]
+    with pytest.raises(Unsupported, match="601.2b"):
+        run({"blaze": {**BLAZE, "zone": "graveyard"}, "cub": {**cub, "owner": "Blair"}}, steps,
+            player_states={"Blair": {"mana": {"R": 2}}})
