@@ -15,11 +15,12 @@ from reference_engine.table import TABLE_STEPS, Table
 from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
 from reference_engine import triggers
 from reference_engine.event_steps import EventSteps
+from reference_engine.casting import CastingSteps
 
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
-class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
+class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, CastingSteps):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 
@@ -119,6 +120,8 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules):
             emblems.create(self, step)
         elif isinstance(step, s.Combat):  # 506-511: declarations, combat damage step(s)
             combat.fight(self, step)
+        elif isinstance(step, s.Cast):  # 601.2, 608: casting a spell, then it resolves (casting.py)
+            self.cast(step)
         elif isinstance(step, s.Move):
             obj = self.objects[step.object]
             was = obj.zone

@@ -45,12 +45,13 @@ mandatory actions (104.4b). No case this project ships comes near: the golden ca
 most 2 in a row, the 20,000 scenarios of the corpus at most 4."""
 
 
-def resolve_stack(game: GameState) -> None:
+def resolve_stack(game: GameState, down_to: int = 0) -> None:
     """Players pass priority until the stack is empty (117.4): the top resolves (608.1), then
-    state-based actions and what triggered meanwhile go on the stack (117.5, 603.3), again."""
+    state-based actions and what triggered meanwhile go on the stack (117.5, 603.3), again.
+    ``down_to``: stop when that many abilities are left (those below a spell being cast, 601.2i)."""
     stack = triggers.stack(game)
     resolved = 0
-    while stack:
+    while len(stack) > down_to:
         resolved += 1
         if resolved > LOOP_BOUND:
             raise Unsupported(f"triggered abilities still trigger each other after {LOOP_BOUND} resolutions: "

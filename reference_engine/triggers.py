@@ -177,6 +177,16 @@ def counters_put(game: GameState, obj: GameObject, kind: str, count: int) -> Non
             _wait(game, [_trigger(game, source, ability, you, that=obj.id, that_ref=obj.ref, amount=count)])
 
 
+def cast(game: GameState, spell: GameObject, value: int) -> None:
+    """601.2i: ``spell`` became cast; "whenever [a player] casts a [...] spell" abilities of
+    permanents whose filter matches it on the stack trigger, remembering its mana value (202.3e:
+    X counted). Casting: issue 41 (casting.py)."""
+    chars = layers.board(game).chars[spell.id]
+    for source, ability, you, _ in listeners(game, "cast"):
+        if matches(ability.event.cast, spell, you=you, source=source, chars=chars):
+            _wait(game, [_trigger(game, source, ability, you, that=spell.id, that_ref=spell.ref, amount=value)])
+
+
 class TriggersNotAsScripted(RuntimeError):
     """The triggered abilities waiting are not those the case's ``resolve_triggers`` names (or
     several wait where the case orders none). The golden cases are worked so that the reference

@@ -20,6 +20,7 @@ from strategies._internal.copies import (
     original_objects,
     star_cards,
 )
+from strategies._internal.casting import cast_scenarios
 from strategies._internal.combat import combat_scenarios
 from strategies._internal.copy_scenarios import copy_scenarios
 from strategies._internal.core import (
@@ -69,4 +70,5 @@ __all__ = [
     "star_cards",
     "COUNTER_FEATURES",
     "counter_scenarios",
+    "cast_scenarios",
 ]

@@ -26,7 +26,7 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import controller_of, in_range
-from tests import cant_mutants, counter_mutants, emblem_mutants, interaction_mutants as im, life_mutants
+from tests import cant_mutants, casting_mutants, counter_mutants, emblem_mutants, interaction_mutants as im, life_mutants
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -749,6 +749,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("emblem-is-a-permanent", "114.5", emblem_mutants.EmblemIsAPermanentGame),
     Mutant("emblem-timestamp-zero", "613.7a", emblem_mutants.EmblemTimestampZeroGame),
     Mutant("planeswalker-exception-always", "707.9f", emblem_mutants.PlaneswalkerExceptionAlwaysGame),
+    # casting a spell, X and cast triggers (issue 41: tests/casting_mutants.py)
+    Mutant("cast-paid-from-the-first-players-pool", "601.2h", casting_mutants.CastPaidFromTheFirstPlayersPoolGame),
+    Mutant("x-read-as-zero-on-resolution", "107.3a", casting_mutants.XReadAsZeroOnResolutionGame),
+    Mutant("cast-trigger-resolves-after-the-spell", "601.2i", casting_mutants.CastTriggerResolvesAfterTheSpellGame),
 )
 
 

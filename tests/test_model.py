@@ -22,8 +22,10 @@ def test_schema_is_a_valid_draft_2020_12_schema():
 def test_every_step_kind_in_the_schema_has_a_model_class_and_back():
     assert set(DEFS["step"]["properties"]) == set(scenario.STEPS)
     assert set(DEFS["action"]["properties"]) == set(scenario.ACTIONS)
-    # combat is several events (CR 506-511: declarations, one or two damage steps), never part of a together
-    assert set(DEFS["step"]["properties"]) == set(DEFS["action"]["properties"]) | {"together", "expect", "combat"}
+    # combat is several events (CR 506-511: declarations, one or two damage steps), never part of a together;
+    # nor is casting a spell (CR 601.2: it is cast, its cast triggers resolve, then it: issue 41)
+    assert set(DEFS["step"]["properties"]) == set(DEFS["action"]["properties"]) | {"together", "expect", "combat",
+                                                                                   "cast"}
 
 
 @pytest.mark.parametrize("key", sorted(scenario.ACTIONS))
@@ -59,7 +61,7 @@ def test_ability_kinds_match():
     assert set(DEFS["ability"]["properties"]) == {scenario.CdaPT.KEY, scenario.StaticPT.KEY, *scenario.PLAYER_ABILITIES,
                                                   *scenario.CHARACTERISTIC_ABILITIES, *scenario.EVENT_ABILITIES,
                                                   *scenario.COUNTER_ABILITIES, *scenario.COMBAT_ABILITIES,
-                                                  *scenario.CANT_ABILITIES}
+                                                  *scenario.CANT_ABILITIES, *scenario.CAST_ABILITIES}
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
 

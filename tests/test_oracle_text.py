@@ -17,6 +17,7 @@ from conformance import oracle
 from conformance.format.abilities import CHARACTERISTIC_ABILITIES, COMBAT_ABILITIES, COUNTER_ABILITIES, PLAYER_ABILITIES
 from conformance.format.events import EVENT_ABILITIES
 from conformance.format.cant import CANT_ABILITIES
+from conformance.format.casting import CAST_ABILITIES
 from conformance.format.steps import STEPS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,7 +62,7 @@ RENDERED = rendered()
 
 def test_every_kind_of_the_format_has_a_renderer():
     kinds = {*PLAYER_ABILITIES, *COMBAT_ABILITIES, *EVENT_ABILITIES, *COUNTER_ABILITIES, *CHARACTERISTIC_ABILITIES,
-             *CANT_ABILITIES, "cda_pt", "static_pt"}
+             *CANT_ABILITIES, *CAST_ABILITIES, "cda_pt", "static_pt"}
     assert kinds == set(oracle.ABILITY_KINDS)
     assert set(STEPS) == set(oracle.EFFECT_KINDS) | set(oracle.NOT_EFFECTS)
 
@@ -145,6 +146,18 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
      "Whenever another creature enters, you gain 1 life."),
     ({"loyalty_ability": {"name": "down", "cost": -2, "effect": {"put_counters": {"kind": "+1/+1", "count": 1}}}},
      "\u22122: Put a +1/+1 counter on this planeswalker."),
+    # casting (issue 41): a spell's effect, "whenever you cast" (601.2i), a spell's mana value (202.3e)
+    ({"spell": {"damage": {"amount": "X"}}}, "This spell deals X damage to any target."),
+    ({"spell": {"put_counters": {"kind": "+1/+1", "count": "X"}}}, "Put X +1/+1 counters on target creature."),
+    ({"spell": {"gain_life": {"amount": 3}}}, "You gain 3 life."),
+    ({"triggered": {"name": "t", "when": "w", "event": {"cast": {"controller": "you", "types": ["creature"]}},
+                    "effect": {"gain_life": {"amount": 2}}}}, "Whenever you cast a creature spell, you gain 2 life."),
+    ({"triggered": {"name": "t", "when": "w", "event": {"cast": {"controller": "opponent", "not_types": ["creature"]}},
+                    "effect": {"lose_life": {"amount": "that_many"}}}},
+     "Whenever an opponent casts a noncreature spell, each opponent loses life equal to that spell's mana value."),
+    ({"triggered": {"name": "t", "when": "w", "event": {"cast": {"controller": "you"}},
+                    "effect": {"modify_pt": {"toughness": 2}}}},
+     "Whenever you cast a spell, this creature gets +0/+2 until end of turn."),
 ])
 def test_exact_ability_texts(ability, text):
     me = "this planeswalker" if "loyalty_ability" in ability else "this creature"

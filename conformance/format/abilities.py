@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Union
 
 from conformance.format.cant import CANT_ABILITIES
+from conformance.format.casting import CAST_ABILITIES
 from conformance.format.events import EVENT_ABILITIES, EVENT_EFFECTS, TriggerEvent
 from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
 from conformance.format.expressions import Expression, Filter, expression_from
@@ -222,6 +223,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
         return EVENT_ABILITIES[key].from_dict(body)
     if key in CANT_ABILITIES:  # "can't" abilities and life floors (cant.py, 614.17)
         return CANT_ABILITIES[key].from_dict(body)
+    if key in CAST_ABILITIES:  # a spell's effect (casting.py, 608.2)
+        return CAST_ABILITIES[key].from_dict(body)
     if key in COUNTER_ABILITIES:
         return COUNTER_ABILITIES[key].from_dict(body)
     if key in CHARACTERISTIC_ABILITIES:

@@ -79,7 +79,8 @@ def case_problems(raw: Mapping[str, Any]) -> Iterator[Problem]:
         if isinstance(body, Mapping):
             for index, name in enumerate(body.get("order", []) if kind not in ("damage", "combat") else []):
                 if name.split(".", 1)[0] not in names:
-                    yield (at + ("order", index), f"{name!r} names no object of the case (CR 616.1)")
+                    rule = "603.3b" if kind == "cast" else "616.1"  # a cast orders its cast triggers (issue 41)
+                    yield (at + ("order", index), f"{name!r} names no object of the case (CR {rule})")
             for index, name in enumerate(body.get("first_strike_triggers", []) if kind == "combat" else []):
                 if name.split(".", 1)[0] not in names:  # 603.3b: OBJ.ABILITY, as resolve_triggers names them
                     yield (at + ("first_strike_triggers", index), f"{name!r} names no object of the case (CR 603.3b)")

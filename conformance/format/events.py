@@ -61,6 +61,9 @@ class TriggerEvent:
     gains_life: str | None = None
     loses_life: str | None = None
     counters_put: CountersPut | None = None
+    # casting (casting.py, issue 41): "whenever [a player] casts a [...] spell", 601.2i; the filter
+    # matches the spell on the stack (its ``controller`` is the caster, relative to the ability's)
+    cast: Filter | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TriggerEvent:
@@ -70,6 +73,8 @@ class TriggerEvent:
                 values[key] = Filter.from_dict(values[key])
         if "counters_put" in values:
             values["counters_put"] = CountersPut.from_dict(values["counters_put"])
+        if "cast" in values:  # a spell is on the stack (601.2a)
+            values["cast"] = Filter.from_dict({**values["cast"], "zone": "stack"})
         return cls(**values)
 
     @property
@@ -78,7 +83,8 @@ class TriggerEvent:
         return next(k for k in EVENT_KINDS if getattr(self, k) is not None)
 
 
-EVENT_KINDS = ("enters", "dies", "dealt_damage", "gains_life", "loses_life", "counters_put")
+EVENT_KINDS = ("enters", "dies", "dealt_damage", "gains_life", "loses_life", "counters_put",
+               "cast")  # casting: issue 41
 
 
 @frozen

@@ -22,6 +22,7 @@ from conformance.format import counter_features
 from conformance.format import damage_modifier_features
 from conformance.format import cant_features
 from conformance.format import emblem_features
+from conformance.format import cast_features
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -191,6 +192,8 @@ FEATURES.update(cant_features.FEATURES)  # "can't" and floors: issue 41
 RULES.update(cant_features.RULES)
 FEATURES.update(emblem_features.FEATURES)  # emblems, "if it's a planeswalker": issue 41
 RULES.update(emblem_features.RULES)
+FEATURES.update(cast_features.FEATURES)  # casting and X: issue 41
+RULES.update(cast_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -225,6 +228,7 @@ exercises 701.11, not 613.4c's other modifications)."""
 IMPLIED.update(damage_modifier_features.IMPLIED)  # issue 19
 IMPLIED.update(cant_features.IMPLIED)  # issue 41
 IMPLIED.update(emblem_features.IMPLIED)  # issue 41
+IMPLIED.update(cast_features.IMPLIED)  # casting and X: issue 41
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -244,7 +248,8 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     content = emblem_features.with_emblems(case)  # an emblem's abilities need what a permanent's do (issue 41)
     found = set(_object_features(content)) | set(_step_features(case.steps)) | set(_player_features(content)) \
         | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
-        | set(counter_features.features(case)) | set(emblem_features.case_features(case))
+        | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
+        | set(cast_features.features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)
@@ -434,6 +439,7 @@ object having, gaining or losing one needs it, whether or not it deals or is dea
 def _ability_features(ability: object) -> Iterator[str]:
     yield from damage_modifier_features.ability_features(ability)  # issue 19
     yield from cant_features.ability_features(ability)  # issue 41
+    yield from cast_features.ability_features(ability)  # casting and X: issue 41
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":

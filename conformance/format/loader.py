@@ -25,8 +25,8 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
-    characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files, limits, modelled,
-    player_checks, schema_errors, subtypes, yamlsource,
+    casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files, limits,
+    modelled, player_checks, schema_errors, subtypes, yamlsource,
 )
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
@@ -383,6 +383,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from event_checks.problems(raw)  # triggered abilities on events, mana abilities (CR 603, 605)
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
     yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
+    yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -474,7 +475,7 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
         yield from player_checks.ability_filters(ability)
     elif key in characteristic_checks.ABILITY_KEYS:
         yield from characteristic_checks.ability_filters(ability)
-    elif key == "block_additional":  # a count, no filter (509.1a)
+    elif key in ("block_additional", "spell"):  # a count, a spell's amounts (casting.py): no filter
         return
     else:
         for stat, expr in body.items():

@@ -55,6 +55,9 @@ from conformance.format.events import (  # noqa: F401
 from conformance.format.cant import (  # noqa: F401  ("can't" and floors: issue 41)
     CANT_ABILITIES, CantGainLife, CantHaveCounters, CantLoseLife, LifeFloor,
 )
+from conformance.format.casting import (  # noqa: F401  (casting and X: issue 41)
+    CAST_ABILITIES, Cast, Spell, SpellCounters, SpellDamage, SpellGainLife, cost_symbols, pays, total_cost,
+)
 from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
     COMMAND, CreateEmblem, EMBLEM_ABILITIES,

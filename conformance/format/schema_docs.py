@@ -33,6 +33,10 @@ BOARD: dict[str, Any] = {
     "clone": {"card": {"name": "Clone", "types": ["creature"], "power": 0, "toughness": 0,
                        "abilities": [{"enters_as_copy": {"of": {"types": ["creature"]}}}]}, "zone": "hand"},
     "totem": {"card": {"types": ["artifact"], "abilities": [{"as_enters_choose": {"player": "opponent"}}]}, "zone": "hand"},
+    # casting (casting.py, issue 41): a sorcery with X, a creature card
+    "blaze": {"card": {"types": ["sorcery"], "mana_cost": "{X}{R}", "abilities": [{"spell": {"damage": {"amount": "X"}}}]},
+              "zone": "hand"},
+    "cub": {"card": {"types": ["creature"], "mana_cost": "{1}{G}", "power": 2, "toughness": 2}, "zone": "hand"},
 }
 """The board every example runs on: players Alex and Rob."""
 
@@ -78,6 +82,7 @@ STEPS: dict[str, list[Any]] = {
     "activate_mana": [{"object": "bear", "ability": "tap"}],
     "create_emblem": [{"emblem": "mark", "abilities": [{"cant_gain_life": {"player": "opponent"}}]},  # emblems (issue 41)
                       {"emblem": "mark2", "controller": "Rob", "abilities": [{"life_floor": {}}]}],
+    "cast": [{"object": "blaze", "x": 2, "target": "bear", "pay": {"R": 3}, "order": []}, {"object": "cub"}],  # issue 41
 }
 """Minimal examples of each step kind, the first shown: between them, each key a step may leave
 out is left out by one, so the page can say what an engine receives then."""
@@ -125,6 +130,7 @@ ABILITIES: dict[str, list[Any]] = {
     "token_replacement": [{}, {"mode": "plus", "amount": 2, "under": "any"}],
     "enters_with_counters": [{"+1/+1": 3}],
     "loyalty_ability": [{"name": "up", "cost": 1}],
+    "spell": [{"damage": {"amount": "X"}}, {"gain_life": {"amount": 3}}],  # casting (issue 41)
 }
 """Minimal examples of each ability kind (on a card in a hand), the first shown."""
 
@@ -221,6 +227,8 @@ def normalised_step(kind: str, body: Any) -> Any:
 def normalised_ability(kind: str, body: Any) -> Any:
     """What ``run(case)`` receives for the ability ``{kind: body}`` in a card's abilities."""
     carrier = {"card": {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [{kind: body}]}, "zone": "hand"}
+    if kind == "spell":  # an instant's or sorcery's (608.2)
+        carrier = {"card": {"types": ["sorcery"], "abilities": [{kind: body}]}, "zone": "hand"}
     plain = _case([{"expect": {"objects": {"carrier": {}}}}], {**BOARD, "carrier": carrier})
     return plain["objects"]["carrier"]["card"]["abilities"][0][kind]
 

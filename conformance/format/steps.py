@@ -22,6 +22,7 @@ from conformance.format.values import FROZEN_EMPTY, FrozenData, freeze, is_mappi
 from conformance.format.step import Step  # noqa: E402 (the base, shared with combat.py)
 from conformance.format.combat import Combat  # noqa: E402 (the combat step, CR 506-511)
 from conformance.format.emblems import CreateEmblem  # noqa: E402 (emblems, CR 114.1)
+from conformance.format.casting import Cast  # noqa: E402 (casting a spell, CR 601.2: issue 41)
 
 
 @frozen(kw_only=True)
@@ -545,7 +546,8 @@ ACTIONS: dict[str, type[Step]] = {
 """Steps that change the game, by key."""
 
 
-STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect, Combat.KEY: Combat}
+STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect, Combat.KEY: Combat,
+                                Cast.KEY: Cast}
 """Every step kind, by key."""
 
 

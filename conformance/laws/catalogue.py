@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from conformance.laws import (
-    combat as combat_laws, copies as copy_laws, counters as counter_laws, damage as damage_laws,
+    casting as casting_laws, combat as combat_laws, copies as copy_laws, counters as counter_laws, damage as damage_laws,
     emblems as emblem_laws, players as player_laws, triggers as trigger_laws,
 )
 from conformance.laws.core import (
@@ -152,6 +152,12 @@ PROPERTIES: tuple[Property, ...] = (
     Property("114.1/emblems-agree-with-reference", emblem_laws.RULES,
              "With emblems and planeswalker copy exceptions, the engine reports what the reference engine reports.",
              frozenset({"emblems"}), emblem_laws.emblems_agree_with_reference),  # or the 707.9f exception (usable)
+    # casting a spell, X and cast triggers (issue 41)
+    Property("601.2/casting-agrees-with-reference", ("601.2", "601.2h", "107.3a", "601.2i", "608.1", "608.2", "608.3"),
+             "On generated scenarios where a player casts spells from their hand (X damage, X counters, X life, a "
+             "creature card), paying what each cast names from their pool, with \"whenever you cast\" abilities, the "
+             "engine reports what the reference engine reports.",
+             casting_laws.NEEDS, casting_laws.casting_agrees_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -177,6 +183,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return prop.needs <= features  # players and damage: no layer-7 effect needed
     if prop.check is combat_laws.combat_agrees_with_reference:
         return combat_laws.usable(features)
+    if prop.check is casting_laws.casting_agrees_with_reference:  # issue 41
+        return casting_laws.usable(features)
     if prop.check in (combat_laws.bears_trade, combat_laws.first_striker_unharmed):
         return prop.needs <= features
     if prop.check is damage_laws.multiplier_and_plus_in_both_orders:  # issue 19

@@ -313,6 +313,18 @@ def cant_have_counters(body: Mapping[str, Any], me: str = "this creature") -> st
     return f"{capital(me)} can't have {kind}counters put on it."
 
 
+def spell(body: Mapping[str, Any], me: str = "this spell") -> str:
+    """An instant's or sorcery's effect (CR 608.2; casting, issue 41): "This spell deals X damage to
+    any target.", "Put X +1/+1 counters on target creature.", "You gain X life."."""
+    (key, part), = body.items()
+    if key == "damage":
+        return f"This spell deals {part['amount']} damage to any target."
+    if key == "put_counters":
+        many = f"X {part['kind']} counters" if part["count"] == "X" else counters(part["kind"], part["count"])
+        return f"Put {many} on target creature."
+    return f"You gain {part['amount']} life."
+
+
 def mana_ability(body: Mapping[str, Any], me: str = "this creature") -> str:
     """"{T}: Add {G}." (CR 605.1a, 106.1)."""
     return f"{{T}}: Add {mana(body['add'])}."
@@ -378,6 +390,7 @@ ABILITY_KINDS: dict[str, Callable[..., str]] = {
     "static_copy": static_copy, "activated": activated, "loyalty_ability": loyalty_ability, "triggered": triggered,
     "cant_gain_life": cant_gain_life, "cant_lose_life": cant_lose_life, "life_floor": life_floor,
     "cant_have_counters": cant_have_counters,
+    "spell": spell,  # casting (issue 41)
 }
 """Every ability kind of the format (conformance/format/abilities.py's keys) and its renderer."""
 

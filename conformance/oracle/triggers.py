@@ -14,7 +14,7 @@ from conformance.oracle.changes import clauses
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import describe
-from conformance.oracle.words import capital, counters, pt_change, sentence
+from conformance.oracle.words import COLOR_WORDS, capital, counters, pt_change, sentence
 
 DURATIONS = {"end_of_turn": " until end of turn", "ended": ""}
 """A duration's words (CR 611.2a: an effect of a resolving ability with none stated lasts
@@ -122,7 +122,30 @@ def trigger_condition(event: Mapping[str, Any], me: str) -> tuple[str, str]:
         on = dict(body["on"])
         where = me if on.pop("itself", False) else describe(on).a
         return f"Whenever one or more {body['kind']} counters are put on {where}", "that permanent"
+    if kind == "cast":  # casting (issue 41): "Whenever you cast a creature spell" (601.2i)
+        return _cast_condition(body), "that spell"
     raise NoOracleWording(f"the trigger event {kind!r}")
+
+
+_CASTERS = {"you": "you cast", "opponent": "an opponent casts", None: "a player casts"}
+
+
+def _cast_condition(body: Mapping[str, Any]) -> str:
+    """"Whenever you cast a [noncreature | red | creature] spell" (601.2i): one card type, non-types
+    and one colour at most; the spell's controller is its caster."""
+    flt = {k: v for k, v in body.items() if not (k == "zone" and v == "stack")}
+    who = flt.pop("controller", None)
+    types, nots, colors = flt.pop("types", []), flt.pop("not_types", []), flt.pop("colors", [])
+    if flt or who not in _CASTERS or len(types) > 1 or len(colors) > 1:
+        raise NoOracleWording(f"the cast filter {dict(body)}", "a caster (you, an opponent), one card type, one colour")
+    words = [*(COLOR_WORDS[c] for c in colors), *(f"non{n}" for n in nots), *types, "spell"]
+    return f"Whenever {_CASTERS[who]} {'an' if words[0][0] in 'aeiou' else 'a'} {' '.join(words)}"
+
+
+_MANA_VALUE = {"you gain that much life": "you gain life equal to that spell's mana value",
+               "loses that much life": "loses life equal to that spell's mana value",
+               "deals that much damage to": "deals damage equal to that spell's mana value to"}
+"""A cast trigger's ``that_many`` is the spell's mana value (202.3e): its words."""
 
 
 def triggered(body: Mapping[str, Any], me: str = "this creature", render: Render = None) -> str:
@@ -132,4 +155,10 @@ def triggered(body: Mapping[str, Any], me: str = "this creature", render: Render
         condition, that = trigger_condition(body["event"], me)
     else:
         condition, that = capital(body["when"]), "that permanent"
-    return sentence(f"{condition}, {ability_effect(body['effect'], me, event_object=that, render=render)}")
+    effect = ability_effect(body["effect"], me, event_object=that, render=render)
+    if that == "that spell" and "that_many" in str(body["effect"]):  # 202.3e: the spell's mana value
+        words = next((w for w in _MANA_VALUE if w in effect), None)
+        if words is None:
+            raise NoOracleWording("counters by a spell's mana value")
+        effect = effect.replace(words, _MANA_VALUE[words])
+    return sentence(f"{condition}, {effect}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import phase_support  # noqa: F401  (first: this module is skipped when the adapter is not installed)
 
 from mtg_conformance_phase import bindings
+from phase_support import engine, info, needs_phase, outcome  # noqa: F401  (fixtures)
 from conformance.format.damage_modifier_features import FEATURES as DAMAGE_MODIFIER_FEATURES
 
 
@@ -32,3 +33,17 @@ def test_emblems_and_the_planeswalker_copy_exception_stay_undeclared():
     # issue 41: phase is not yet given emblems (CR 114) nor the "if it's a planeswalker" copy exception (707.9f)
     # through the adapter: every case needing them is unsupported (golden/114.1-emblems.yaml: 17 of 17)
     assert not {"emblems", "planeswalker-copy-exception"} & set(bindings.FEATURES)
+def test_casting_x_and_cast_triggers_stay_undeclared():
+    # issue 41: the cast step (601.2), X of a cast spell (107.3a) and "whenever you cast" triggers (601.2i) are
+    # not realised here (phase casts the adapter's stand-in spells, not the case's cast step)
+    from conformance.format.cast_features import FEATURES as CAST_FEATURES
+
+    assert CAST_FEATURES and not set(CAST_FEATURES) & set(bindings.FEATURES)
+
+
+@needs_phase
+def test_every_casting_case_is_unsupported_never_judged(engine, info):  # noqa: F811  (fixtures)
+    from conformance.format import loader
+
+    cases = loader.load_file(loader.golden_dir() / "601.2-casting-and-x.yaml")
+    assert {outcome(engine, info, case).status for case in cases} == {"unsupported"}
