@@ -1,11 +1,15 @@
-"""Which objects a filter matches, and the value of a characteristic-defining expression."""
+"""Which objects a filter matches, and the value of an expression (a characteristic-defining
+ability's, a static ability's or a resolving effect's)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from conformance.errors import Unsupported
 from conformance.format.model import MANA_VALUE, STARTING_LIFE, X, CardTypes, Count, Expression, Filter, Life, Sum
+from conformance.format.model import Difference, Greatest, Half, Negative, Twice
+from reference_engine import arithmetic
 from conformance.format.subtypes import CREATURE_TYPES
 from reference_engine.objects import GameObject
 
@@ -86,12 +90,13 @@ _REITERABLE = (list, tuple, type({}.values()))
 
 def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObject | None, board: Any = None,
              game: Any = None, subject: Characteristics | None = None, chosen: str | None = None,
-             you: str | None = None) -> int:
+             you: str | None = None, power_toughness: Callable[[GameObject], Any] | None = None) -> int:
     """The number an expression of ``source``'s ability stands for (CR 208.2a, 604.3). Filters
     are judged on the characteristics in ``board`` (layers 1-6), ``mana_value`` on ``subject``
-    (the object whose characteristic is being determined), life totals in ``game``. A number that
-    can't be determined, such as a count about the chosen player where none was chosen, is 0
-    (208.2a)."""
+    (the object whose characteristic is being determined), life totals in ``game``, the greatest
+    power or toughness with ``power_toughness`` (an object's, after layer 7: given only where an
+    effect resolves, 608.2h). A number that can't be determined, such as a count about the chosen
+    player where none was chosen, is 0 (208.2a)."""
     if isinstance(expr, int):
         return expr
     if type(objects) not in _REITERABLE:  # iterated once per term
@@ -100,7 +105,17 @@ def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObj
         you = source.controller or source.owner
         if board is not None and source.id in board.chars:
             you = board.chars[source.id].controller or source.owner
-    return _value(expr, _Reading(objects, source, board, game, subject, chosen, you))
+    return _value(expr, _Reading(objects, source, board, game, subject, chosen, you, power_toughness))
+
+
+def evaluate_modification(expr: Expression, objects: Iterable[GameObject], **context: Any) -> int:
+    """The amount of a P/T modification ("gets +X/+Y", 613.4c) an expression gives: a leading
+    ``negative`` is the printed minus of "-X/-X"; a calculated X that would be negative is 0
+    (107.1b, :func:`reference_engine.arithmetic.modification`)."""
+    negated = isinstance(expr, Negative)
+    quantity = expr.of if isinstance(expr, Negative) else expr
+    return arithmetic.modification(evaluate(quantity, objects, **context), calculated=not isinstance(quantity, int),
+                                   negated=negated)
 
 
 class _Reading(NamedTuple):
@@ -113,6 +128,7 @@ class _Reading(NamedTuple):
     subject: Characteristics | None
     chosen: str | None
     you: str | None
+    power_toughness: Callable[[GameObject], Any] | None
 
 
 def _value(expr: Expression, reading: _Reading) -> int:
@@ -133,11 +149,36 @@ def _value(expr: Expression, reading: _Reading) -> int:
             return 0  # 208.2a: no chosen player
         states = getattr(reading.game, "player_states", None) or {}
         return states[player].life if player in states else STARTING_LIFE
+    if isinstance(expr, Half):  # 107.1a
+        return arithmetic.half(_value(expr.of, reading), expr.round)
+    if isinstance(expr, (Twice, Negative)):  # 107.1b: a calculation uses negative values as they are
+        return _value(expr.of, reading) * (2 if isinstance(expr, Twice) else -1)
+    if isinstance(expr, Difference):
+        return _value(expr.minuend, reading) - _value(expr.subtrahend, reading)
+    if isinstance(expr, Greatest):
+        return _greatest(expr, reading)
     if expr == MANA_VALUE:
         return mana_value(reading.subject.values.mana_cost) if reading.subject is not None else 0
     if expr == X:  # resolved effects have X replaced by its value; anywhere else it is 0 (107.3)
         return 0
     return expr
+
+
+def _greatest(expr: Greatest, reading: _Reading) -> int:
+    """The greatest power, toughness or mana value among the matching objects (107.1b: negative
+    values compare as they are); among none, 0 (208.2a). A noncreature permanent has no power or
+    toughness (208.3): it is not among them. Mana values are those of layers 1-6 (202.3, 707.2)."""
+    found = _matching(expr.filter, reading)
+    if expr.of == "mana_value":
+        board = reading.board
+        return max((mana_value(board.chars[o.id].values.mana_cost if board is not None else o.card.mana_cost)
+                    for o in found), default=0)
+    if reading.power_toughness is None:  # the loader allows it only where an effect resolves (608.2h)
+        raise Unsupported(f"the greatest {expr.of} among objects outside an effect that resolves (CR 608.2h)")
+    if any(o.zone != "battlefield" for o in found):
+        raise Unsupported(f"the greatest {expr.of} among objects off the battlefield (CR 208.3)")
+    values = [getattr(reading.power_toughness(o), expr.of) for o in found]
+    return max((v for v in values if v is not None), default=0)
 
 
 def _matching(f: Filter, reading: _Reading) -> list[GameObject]:

@@ -475,13 +475,7 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
 
 
 def _expression_filters(expr: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
-    if isinstance(expr, dict) and "count" in expr:
-        yield at + ("count",), expr["count"]
-    elif isinstance(expr, dict) and "sum" not in expr:  # card_types, life (characteristic_checks)
-        yield from characteristic_checks.expression_filters(expr, at)
-    elif isinstance(expr, dict):
-        for index, term in enumerate(expr["sum"]):
-            yield from _expression_filters(term, at + ("sum", index))
+    yield from characteristic_checks.expression_filters(expr, at)
 
 
 def _filter_problems(f: dict[str, Any], players: set[str], at: tuple[Any, ...]) -> Iterator[Problem]:
