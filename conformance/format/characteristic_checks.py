@@ -74,6 +74,10 @@ def ability_filters(ability: Mapping[str, Any]) -> Filters:
         for stat in ("power", "toughness"):
             if stat in body["becomes"]:
                 yield from expression_filters(body["becomes"][stat], (key, "becomes", stat))
+    if key in ("activated", "triggered") and "become" in body["effect"]:  # what its effect counts (107.1)
+        for stat in ("power", "toughness"):
+            if stat in body["effect"]["become"]:
+                yield from expression_filters(body["effect"]["become"][stat], (key, "effect", "become", stat))
 
 
 def expression_filters(expr: Any, at: tuple[Any, ...]) -> Filters:
@@ -172,7 +176,7 @@ def expression_problems(expr: Any, at: tuple[Any, ...], players: list[str], *, x
     power or toughness among objects outside an effect that resolves (``resolves``): read once as
     it resolves (608.2h), it is fixed; a characteristic-defining or static ability, applied in
     layer 7 (613.4), would read the very values layer 7 is working out (not modelled)."""
-    if _uses_x(expr) and not x_allowed:
+    if expr == "X" and not x_allowed:
         yield (at, "X is only defined in the effect of an activated ability (CR 107.3)")
     yield from _greatest_problems(expr, at, resolves)
     if isinstance(expr, Mapping) and "life" in expr and expr["life"] not in ("you", "chosen", *players):

@@ -449,6 +449,10 @@ def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iter
     for key in ("to_each", "by"):
         if isinstance(body.get(key), dict):
             yield from _filter_problems(body[key], players, at + (key,))
+    if kind == "become":  # the filters a resolving effect's P/T counts or compares (107.1)
+        for stat in ("power", "toughness"):
+            for path, f in _expression_filters(body.get(stat), (stat,)):
+                yield from _filter_problems(f, players, at + path)
     if "id" in body:
         if body["id"] in effects:
             yield (at + ("id",), f"effect id {body['id']!r} is already used by step {effects[body['id']] + 1}")
