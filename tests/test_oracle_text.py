@@ -145,6 +145,17 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
      "Whenever another creature enters, you gain 1 life."),
     ({"loyalty_ability": {"name": "down", "cost": -2, "effect": {"put_counters": {"kind": "+1/+1", "count": 1}}}},
      "\u22122: Put a +1/+1 counter on this planeswalker."),
+    # arithmetic (107.1, issue 41)
+    ({"cda_pt": {"power": {"half": {"count": {"types": ["creature"], "controller": "you"}}, "round": "up"},
+                 "toughness": {"greatest_mana_value": {"types": ["artifact"], "controller": "you"}}}},
+     "This creature's power is equal to half the number of creatures you control, rounded up and its toughness is "
+     "equal to the greatest mana value among artifacts you control."),
+    ({"static_pt": {"effect": "modify_pt", "affects": {"types": ["creature"], "controller": "opponent"},
+                    "power": {"negative": {"count": {"types": ["enchantment"], "controller": "you"}}},
+                    "toughness": {"negative": {"count": {"types": ["enchantment"], "controller": "you"}}}}},
+     "Creatures your opponents control get -X/-X, where X is the number of enchantments you control."),
+    ({"cda_pt": {"power": {"difference": [{"twice": {"life": "you"}}, {"count": {"types": ["creature"]}}]}}},
+     "This creature's power is equal to twice your life total minus the number of creatures."),
 ])
 def test_exact_ability_texts(ability, text):
     me = "this planeswalker" if "loyalty_ability" in ability else "this creature"
@@ -197,6 +208,8 @@ def test_exact_effect_texts(step, text):
     ({"damage": {"source": "shock", "to": "bear", "amount": 2, "combat": True}}, lambda s: oracle.effect_text(s, CASE)),
     ({"move": {"object": "bear", "to": "graveyard"}}, lambda s: oracle.effect_text(s, CASE)),
     ({"modify_pt": {"to_each": {"types": ["creature", "artifact"]}, "power": 1}}, lambda s: oracle.effect_text(s, CASE)),
+    ({"cda_pt": {"power": {"negative": 2}}}, oracle.ability_text),  # a minus is the sign of "-X/-X" only
+    ({"cda_pt": {"power": {"twice": {"difference": [1, 2]}}}}, oracle.ability_text),
 ])
 def test_no_faithful_wording_raises_naming_what(thing, fn):
     with pytest.raises(oracle.NoOracleWording, match="^no Oracle wording for "):
