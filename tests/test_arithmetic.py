@@ -136,3 +136,11 @@ def test_an_undeclared_player_in_a_filter_of_an_abilitys_become_is_one_line():
     line = _one_line({"relic": {"card": {"types": ["artifact", "creature"], "power": 1, "toughness": 1,
                                          "abilities": [ability]}}}, [])
     assert "greatest_mana_value" in line and "Carol" in line
+
+
+@pytest.mark.parametrize("adapter", ["mtg_conformance_phase", "mtg_conformance_python_mtg"])
+def test_no_adapter_declares_the_arithmetic_it_does_not_realise(adapter):
+    """An adapter is never judged on a capability it has not declared: cases needing these are
+    unsupported on it (adapters/phase/README.md says so)."""
+    module = pytest.importorskip(adapter)
+    assert not {"greatest-among", "half-rounded", "expression-arithmetic"} & set(module.FEATURES)
