@@ -78,7 +78,7 @@ def create_change(game: GameState, affected: list[GameObject], change: s.Change,
     for obj in affected:  # an expression is evaluated as the effect is created, for every object first (608.2h)
         context = dict(objects=game.objects.values(), source=source, board=board, game=game,
                        subject=board.chars[obj.id], you=controller,
-                       power_toughness=lambda o: layers.power_toughness(game, o))
+                       power_toughness=game.power_toughness)
         power = None if change.power is None else evaluate(change.power, **context)
         toughness = None if change.toughness is None else evaluate(change.toughness, **context)
         amounts.append((obj, power, toughness))  # 107.1b: a set power or toughness may be negative

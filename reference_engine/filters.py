@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from conformance.errors import Unsupported
 from conformance.format.model import MANA_VALUE, STARTING_LIFE, X, CardTypes, Count, Expression, Filter, Life, Sum
 from conformance.format.model import Difference, Greatest, Half, Negative, Twice
-from reference_engine import arithmetic
+from reference_engine.arithmetic import Arithmetic
 from conformance.format.subtypes import CREATURE_TYPES
 from reference_engine.objects import GameObject
 
@@ -111,11 +111,12 @@ def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObj
 def evaluate_modification(expr: Expression, objects: Iterable[GameObject], **context: Any) -> int:
     """The amount of a P/T modification ("gets +X/+Y", 613.4c) an expression gives: a leading
     ``negative`` is the printed minus of "-X/-X"; a calculated X that would be negative is 0
-    (107.1b, :func:`reference_engine.arithmetic.modification`)."""
+    (107.1b, :meth:`reference_engine.arithmetic.Arithmetic.modification`)."""
     negated = isinstance(expr, Negative)
     quantity = expr.of if isinstance(expr, Negative) else expr
-    return arithmetic.modification(evaluate(quantity, objects, **context), calculated=not isinstance(quantity, int),
-                                   negated=negated)
+    rules = getattr(context.get("game"), "arithmetic", Arithmetic)
+    return rules.modification(evaluate(quantity, objects, **context), calculated=not isinstance(quantity, int),
+                              negated=negated)
 
 
 class _Reading(NamedTuple):
@@ -149,14 +150,8 @@ def _value(expr: Expression, reading: _Reading) -> int:
             return 0  # 208.2a: no chosen player
         states = getattr(reading.game, "player_states", None) or {}
         return states[player].life if player in states else STARTING_LIFE
-    if isinstance(expr, Half):  # 107.1a
-        return arithmetic.half(_value(expr.of, reading), expr.round)
-    if isinstance(expr, (Twice, Negative)):  # 107.1b: a calculation uses negative values as they are
-        return _value(expr.of, reading) * (2 if isinstance(expr, Twice) else -1)
-    if isinstance(expr, Difference):
-        return _value(expr.minuend, reading) - _value(expr.subtrahend, reading)
-    if isinstance(expr, Greatest):
-        return _greatest(expr, reading)
+    if isinstance(expr, (Half, Twice, Negative, Difference, Greatest)):
+        return _arithmetic(expr, reading)
     if expr == MANA_VALUE:
         return mana_value(reading.subject.values.mana_cost) if reading.subject is not None else 0
     if expr == X:  # resolved effects have X replaced by its value; anywhere else it is 0 (107.3)
@@ -164,21 +159,35 @@ def _value(expr: Expression, reading: _Reading) -> int:
     return expr
 
 
-def _greatest(expr: Greatest, reading: _Reading) -> int:
-    """The greatest power, toughness or mana value among the matching objects (107.1b: negative
-    values compare as they are); among none, 0 (208.2a). A noncreature permanent has no power or
-    toughness (208.3): it is not among them. Mana values are those of layers 1-6 (202.3, 707.2)."""
+def _arithmetic(expr: Expression, reading: _Reading) -> int:
+    """Half (107.1a), twice, minus, a difference, the greatest value among objects (107.1b), by the
+    game's :class:`~reference_engine.arithmetic.Arithmetic`."""
+    rules = getattr(reading.game, "arithmetic", Arithmetic)
+    if isinstance(expr, Half):
+        return rules.half(_value(expr.of, reading), expr.round)
+    if isinstance(expr, Twice):
+        return rules.twice(_value(expr.of, reading))
+    if isinstance(expr, Negative):
+        return -_value(expr.of, reading)
+    if isinstance(expr, Difference):
+        return rules.difference(_value(expr.minuend, reading), _value(expr.subtrahend, reading))
+    return rules.greatest(_compared(expr, reading, rules))  # type: ignore[arg-type]
+
+
+def _compared(expr: Greatest, reading: _Reading, rules: type[Arithmetic]) -> list[int | None]:
+    """The values "the greatest ... among" compares: the mana values of layers 1-6 (202.3, 707.2),
+    or the power or toughness each matching object has now; a noncreature permanent has none
+    (208.3)."""
     found = _matching(expr.filter, reading)
     if expr.of == "mana_value":
         board = reading.board
-        return max((mana_value(board.chars[o.id].values.mana_cost if board is not None else o.card.mana_cost)
-                    for o in found), default=0)
+        return [mana_value(board.chars[o.id].values.mana_cost if board is not None else o.card.mana_cost)
+                for o in found]
     if reading.power_toughness is None:  # the loader allows it only where an effect resolves (608.2h)
         raise Unsupported(f"the greatest {expr.of} among objects outside an effect that resolves (CR 608.2h)")
     if any(o.zone != "battlefield" for o in found):
         raise Unsupported(f"the greatest {expr.of} among objects off the battlefield (CR 208.3)")
-    values = [getattr(reading.power_toughness(o), expr.of) for o in found]
-    return max((v for v in values if v is not None), default=0)
+    return [rules.compared(expr.of, o, reading.power_toughness) for o in found]
 
 
 def _matching(f: Filter, reading: _Reading) -> list[GameObject]:

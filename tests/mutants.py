@@ -26,7 +26,7 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import controller_of, in_range
-from tests import cant_mutants, counter_mutants, interaction_mutants as im, life_mutants
+from tests import arithmetic_mutants, cant_mutants, counter_mutants, interaction_mutants as im, life_mutants
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -744,6 +744,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cant-lose-life-as-prevention", "119.8", cant_mutants.CantLoseLifeAsPreventionGame),
     Mutant("life-floor-as-prevention", "614.1a", cant_mutants.LifeFloorAsPreventionGame),
     Mutant("cant-have-counters-of-any-kind", "122.1", cant_mutants.CantHaveCountersOfAnyKindGame),
+    # arithmetic in expressions (issue 41, item 4: tests/arithmetic_mutants.py)
+    Mutant("half-always-rounded-down", "107.1a", arithmetic_mutants.HalfAlwaysRoundedDownGame),
+    Mutant("greatest-among-printed", "107.1b", arithmetic_mutants.GreatestAmongPrintedGame),
+    Mutant("difference-never-negative", "107.1b", arithmetic_mutants.DifferenceNeverNegativeGame),
+    Mutant("negative-modification-kept", "107.1b", arithmetic_mutants.NegativeModificationKeptGame),
 )
 
 
