@@ -145,3 +145,35 @@ def test_no_adapter_declares_the_arithmetic_it_does_not_realise(adapter):
     unsupported on it (adapters/phase/README.md says so)."""
     module = pytest.importorskip(adapter)
     assert not {"greatest-among", "half-rounded", "expression-arithmetic"} & set(module.FEATURES)
+
+
+@pytest.mark.parametrize("mutant", ["half-always-rounded-down", "greatest-among-printed", "difference-never-negative",
+                                    "negative-modification-kept"])
+def test_the_property_catches_each_arithmetic_mutant_and_shrinks_it_small(mutant):
+    """Under ci, 107.1/arithmetic-agrees-with-reference fails on each mutant of tests/arithmetic_mutants.py,
+    its counterexample shrunk to at most 2 objects and 4 action steps (tests/test_shrinking.py's bound)."""
+    from conformance.engines.interface import describe
+    from conformance.laws import profiles
+    from conformance.laws.catalogue import PROPERTIES
+    from conformance.laws.runner import run_property
+    from tests.mutants import MUTANTS
+
+    engine = next(m for m in MUTANTS if m.name == mutant).engine()
+    (prop,) = [p for p in PROPERTIES if p.id == "107.1/arithmetic-agrees-with-reference"]
+    run = run_property(prop, engine, describe(engine), profile=profiles.get("ci"))
+    assert run.status == "failed", f"the property no longer catches {mutant} under ci"
+    case = run.cases[-1]
+    assert len(case.objects) <= 2 and sum(1 for step in case.steps if step.KEY != "expect") <= 4, case.to_dict()
+
+
+def test_the_strategy_checks_its_arguments_and_reads_as_its_call():
+    from hypothesis.errors import InvalidArgument
+
+    import strategies as mtg
+
+    assert repr(mtg.arithmetic_scenarios()) == "arithmetic_scenarios()"
+    assert repr(mtg.arithmetic_scenarios(max_steps=2)) == "arithmetic_scenarios(max_steps=2)"
+    with pytest.raises(InvalidArgument, match="allow no arithmetic scenario"):
+        mtg.arithmetic_scenarios(features=["layer-7b"])
+    with pytest.raises(InvalidArgument, match="checkpoints"):
+        mtg.arithmetic_scenarios(checkpoints="all")

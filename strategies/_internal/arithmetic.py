@@ -29,7 +29,7 @@ from hypothesis.errors import InvalidArgument
 from conformance.errors import Unsupported
 from conformance.format.expressions import plain_terms
 from conformance.format.model import ROUNDING, Case
-from strategies._internal.core import build_case
+from strategies._internal.core import _explicit, _named, build_case
 from strategies._internal.drawing import Chooser
 from strategies._internal.validation import check_checkpoints, check_features, check_size, observe_here
 
@@ -70,12 +70,14 @@ def arithmetic_scenarios(*, features: Iterable[str] | None = None, max_steps: in
         raise InvalidArgument(f"features={sorted(allowed)} allow no arithmetic scenario: include greatest-among, "
                               "half-rounded or expression-arithmetic, and layer-7a, layer-7b or static-abilities "
                               "with layer-7c")
-    return _arithmetic_scenarios(allowed, max_steps, checkpoints)
+    defaults = {"features": None, "max_steps": 4, "checkpoints": "each"}
+    return _arithmetic_scenarios(**_explicit(defaults, features=features, max_steps=max_steps, checkpoints=checkpoints))
 
 
-@st.composite
-def _arithmetic_scenarios(draw, allowed: frozenset[str], max_steps: int, checkpoints: str) -> Case:
+@_named("arithmetic_scenarios")
+def _arithmetic_scenarios(draw, *, features=None, max_steps: int = 4, checkpoints: str = "each") -> Case:
     c = Chooser.of(draw)
+    allowed = check_features(features)
     objects: dict[str, Any] = {}
     for number, _ in enumerate(c.sizes(1, 4), start=1):
         objects[f"c{number}"] = _creature(c, allowed)
