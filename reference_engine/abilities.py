@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from conformance.errors import Unsupported
 from conformance.format import model as s
 from reference_engine import entering, layers
 from reference_engine.becomes import ChangeEffect
@@ -54,9 +55,7 @@ def _with_x(expr: Any, x: int | None) -> Any:
     """``expr`` with X replaced by its value (107.3); an X never chosen is 0."""
     if expr == s.X:
         return x or 0
-    if isinstance(expr, s.Sum):
-        return s.Sum(tuple(_with_x(t, x) for t in expr.terms))
-    return expr
+    return s.with_operands(expr, tuple(_with_x(t, x) for t in s.operands(expr)))
 
 
 def create_change(game: GameState, affected: list[GameObject], change: s.Change, *, controller: str, until: str,
@@ -71,14 +70,28 @@ def create_change(game: GameState, affected: list[GameObject], change: s.Change,
     game.effects.append(ChangeEffect(refs, timestamp, change, controller, until=until, id=effect_id))
     if change.power is None and change.toughness is None:
         return
+    if _reads_layer_7(change) and dataclasses.replace(change, power=None, toughness=None) != s.Change():
+        raise Unsupported("the greatest power or toughness in an effect that also changes layers 1-6: whether it "
+                          "reads them before or after that change is not modelled (CR 608.2h)")
     board = layers.board(game)
-    for obj in affected:  # an expression is evaluated as the effect is created (608.2h)
+    amounts = []
+    for obj in affected:  # an expression is evaluated as the effect is created, for every object first (608.2h)
         context = dict(objects=game.objects.values(), source=source, board=board, game=game,
-                       subject=board.chars[obj.id], you=controller)
+                       subject=board.chars[obj.id], you=controller,
+                       power_toughness=game.power_toughness)
         power = None if change.power is None else evaluate(change.power, **context)
         toughness = None if change.toughness is None else evaluate(change.toughness, **context)
+        amounts.append((obj, power, toughness))  # 107.1b: a set power or toughness may be negative
+    for obj, power, toughness in amounts:
         game.effects.append(PTEffect(Sublayer.SET, frozenset({obj.ref}), timestamp, until, effect_id, power, toughness,
                                      kind="become"))
+
+
+def _reads_layer_7(change: s.Change) -> bool:
+    """Whether a P/T of ``change`` is the greatest power or toughness among objects (read after layer 7)."""
+    def reads(expr: Any) -> bool:
+        return (isinstance(expr, s.Greatest) and expr.of != "mana_value") or any(map(reads, s.operands(expr)))
+    return reads(change.power) or reads(change.toughness)
 
 
 def become(game: GameState, step: s.Become) -> None:

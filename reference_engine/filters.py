@@ -1,11 +1,15 @@
-"""Which objects a filter matches, and the value of a characteristic-defining expression."""
+"""Which objects a filter matches, and the value of an expression (a characteristic-defining
+ability's, a static ability's or a resolving effect's)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from conformance.errors import Unsupported
 from conformance.format.model import MANA_VALUE, STARTING_LIFE, X, CardTypes, Count, Expression, Filter, Life, Sum
+from conformance.format.model import Difference, Greatest, Half, Negative, Twice
+from reference_engine.arithmetic import Arithmetic
 from conformance.format.subtypes import CREATURE_TYPES
 from reference_engine.objects import GameObject
 
@@ -86,12 +90,13 @@ _REITERABLE = (list, tuple, type({}.values()))
 
 def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObject | None, board: Any = None,
              game: Any = None, subject: Characteristics | None = None, chosen: str | None = None,
-             you: str | None = None) -> int:
+             you: str | None = None, power_toughness: Callable[[GameObject], Any] | None = None) -> int:
     """The number an expression of ``source``'s ability stands for (CR 208.2a, 604.3). Filters
     are judged on the characteristics in ``board`` (layers 1-6), ``mana_value`` on ``subject``
-    (the object whose characteristic is being determined), life totals in ``game``. A number that
-    can't be determined, such as a count about the chosen player where none was chosen, is 0
-    (208.2a)."""
+    (the object whose characteristic is being determined), life totals in ``game``, the greatest
+    power or toughness with ``power_toughness`` (an object's, after layer 7: given only where an
+    effect resolves, 608.2h). A number that can't be determined, such as a count about the chosen
+    player where none was chosen, is 0 (208.2a)."""
     if isinstance(expr, int):
         return expr
     if type(objects) not in _REITERABLE:  # iterated once per term
@@ -100,7 +105,18 @@ def evaluate(expr: Expression, objects: Iterable[GameObject], *, source: GameObj
         you = source.controller or source.owner
         if board is not None and source.id in board.chars:
             you = board.chars[source.id].controller or source.owner
-    return _value(expr, _Reading(objects, source, board, game, subject, chosen, you))
+    return _value(expr, _Reading(objects, source, board, game, subject, chosen, you, power_toughness))
+
+
+def evaluate_modification(expr: Expression, objects: Iterable[GameObject], **context: Any) -> int:
+    """The amount of a P/T modification ("gets +X/+Y", 613.4c) an expression gives: a leading
+    ``negative`` is the printed minus of "-X/-X"; a calculated X that would be negative is 0
+    (107.1b, :meth:`reference_engine.arithmetic.Arithmetic.modification`)."""
+    negated = isinstance(expr, Negative)
+    quantity = expr.of if isinstance(expr, Negative) else expr
+    rules = getattr(context.get("game"), "arithmetic", Arithmetic)
+    return rules.modification(evaluate(quantity, objects, **context), calculated=not isinstance(quantity, int),
+                              negated=negated)
 
 
 class _Reading(NamedTuple):
@@ -113,6 +129,7 @@ class _Reading(NamedTuple):
     subject: Characteristics | None
     chosen: str | None
     you: str | None
+    power_toughness: Callable[[GameObject], Any] | None
 
 
 def _value(expr: Expression, reading: _Reading) -> int:
@@ -133,11 +150,44 @@ def _value(expr: Expression, reading: _Reading) -> int:
             return 0  # 208.2a: no chosen player
         states = getattr(reading.game, "player_states", None) or {}
         return states[player].life if player in states else STARTING_LIFE
+    if isinstance(expr, (Half, Twice, Negative, Difference, Greatest)):
+        return _arithmetic(expr, reading)
     if expr == MANA_VALUE:
         return mana_value(reading.subject.values.mana_cost) if reading.subject is not None else 0
     if expr == X:  # resolved effects have X replaced by its value; anywhere else it is 0 (107.3)
         return 0
     return expr
+
+
+def _arithmetic(expr: Expression, reading: _Reading) -> int:
+    """Half (107.1a), twice, minus, a difference, the greatest value among objects (107.1b), by the
+    game's :class:`~reference_engine.arithmetic.Arithmetic`."""
+    rules = getattr(reading.game, "arithmetic", Arithmetic)
+    if isinstance(expr, Half):
+        return rules.half(_value(expr.of, reading), expr.round)
+    if isinstance(expr, Twice):
+        return rules.twice(_value(expr.of, reading))
+    if isinstance(expr, Negative):
+        return -_value(expr.of, reading)
+    if isinstance(expr, Difference):
+        return rules.difference(_value(expr.minuend, reading), _value(expr.subtrahend, reading))
+    return rules.greatest(_compared(expr, reading, rules))  # type: ignore[arg-type]
+
+
+def _compared(expr: Greatest, reading: _Reading, rules: type[Arithmetic]) -> list[int | None]:
+    """The values "the greatest ... among" compares: the mana values of layers 1-6 (202.3, 707.2),
+    or the power or toughness each matching object has now; a noncreature permanent has none
+    (208.3)."""
+    found = _matching(expr.filter, reading)
+    if expr.of == "mana_value":
+        board = reading.board
+        return [mana_value(board.chars[o.id].values.mana_cost if board is not None else o.card.mana_cost)
+                for o in found]
+    if reading.power_toughness is None:  # the loader allows it only where an effect resolves (608.2h)
+        raise Unsupported(f"the greatest {expr.of} among objects outside an effect that resolves (CR 608.2h)")
+    if any(o.zone != "battlefield" for o in found):
+        raise Unsupported(f"the greatest {expr.of} among objects off the battlefield (CR 208.3)")
+    return [rules.compared(expr.of, o, reading.power_toughness) for o in found]
 
 
 def _matching(f: Filter, reading: _Reading) -> list[GameObject]:

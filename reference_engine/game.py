@@ -8,6 +8,7 @@ from conformance.format import model as s
 from reference_engine import combat, counter_replacement, doubling, emblems, entering, log, loyalty, simultaneous, state_based_actions
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
+from reference_engine.arithmetic import Arithmetic
 from reference_engine.filters import matches
 from reference_engine import layers
 from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sublayer, counters_of, no_counters
@@ -187,6 +188,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
         state_based_actions.check(self)
 
     power_toughness = layers.power_toughness
+    arithmetic = Arithmetic  # the operations of 107.1 its expressions use
     """``obj``'s power and toughness now (layer 7, CR 613.4): ``game.power_toughness(obj)`` is
     :func:`layers.power_toughness` itself (it is read tens of times a step, so without a call in
     between); a hook for variants."""

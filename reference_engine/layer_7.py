@@ -28,7 +28,7 @@ from conformance.format.frozen import frozen
 from conformance.format.model import CdaPT, Filter, Static, StaticPT
 from reference_engine import emblems
 from reference_engine.characteristics import Characteristics
-from reference_engine.filters import evaluate, matches
+from reference_engine.filters import evaluate, evaluate_modification, matches
 from reference_engine.layers_1_to_6 import Board, _StaticEffect
 from reference_engine.objects import GameObject, PTEffect, Sublayer, counter_pt
 
@@ -218,6 +218,8 @@ class _StaticPT:
                   the_board: Board | None, game: GameState | None) -> PTEffect:
         context = dict(objects=objects, source=self.source, board=the_board, game=game, subject=chars,
                        chosen=self.chosen)
+        # 107.1b: a calculated amount of a modification that would be negative is 0
+        amount = evaluate_modification if self.sublayer is Sublayer.MODIFY else evaluate
         return PTEffect(
             sublayer=self.sublayer,
             affected=frozenset({obj.ref}),
@@ -225,8 +227,8 @@ class _StaticPT:
             until="source-leaves",
             kind="static",
             source=self.source,
-            power=None if self.power is None else evaluate(self.power, **context),
-            toughness=None if self.toughness is None else evaluate(self.toughness, **context),
+            power=None if self.power is None else amount(self.power, **context),
+            toughness=None if self.toughness is None else amount(self.toughness, **context),
         )
 
 

@@ -31,6 +31,7 @@ class GameState(Protocol):
     damage_marked: Counter[tuple[str, int]]  # by object id and incarnation (400.7)
     deathtouched: set[tuple[str, int]]  # 704.5h
     prevention_extras: list[Any]  # 615.5
+    arithmetic: Any  # the operations of 107.1 (arithmetic.Arithmetic)
 
     def tick(self) -> int:
         """The next timestamp (613.7)."""

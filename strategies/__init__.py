@@ -14,6 +14,7 @@ shrinks towards fewer objects, fewer steps and smaller numbers. ``features=`` li
 generated to a set from the closed vocabulary (``mtg-conformance features``).
 """
 
+from strategies._internal.arithmetic import ARITHMETIC_FEATURES, arithmetic_scenarios
 from strategies._internal.copies import (
     COPY_FEATURES,
     clone_objects,
@@ -71,4 +72,6 @@ __all__ = [
     "COUNTER_FEATURES",
     "counter_scenarios",
     "cast_scenarios",
+    "ARITHMETIC_FEATURES",
+    "arithmetic_scenarios",
 ]

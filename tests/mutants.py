@@ -26,7 +26,10 @@ from reference_engine.copy import ChosenPT, CopyEffect
 from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import controller_of, in_range
-from tests import cant_mutants, casting_mutants, counter_mutants, emblem_mutants, interaction_mutants as im, life_mutants
+from tests import (
+    arithmetic_mutants, cant_mutants, casting_mutants, counter_mutants, emblem_mutants, interaction_mutants as im,
+    life_mutants,
+)
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -753,6 +756,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cast-paid-from-the-first-players-pool", "601.2h", casting_mutants.CastPaidFromTheFirstPlayersPoolGame),
     Mutant("x-read-as-zero-on-resolution", "107.3a", casting_mutants.XReadAsZeroOnResolutionGame),
     Mutant("cast-trigger-resolves-after-the-spell", "601.2i", casting_mutants.CastTriggerResolvesAfterTheSpellGame),
+    # arithmetic in expressions (issue 41, item 4: tests/arithmetic_mutants.py)
+    Mutant("half-always-rounded-down", "107.1a", arithmetic_mutants.HalfAlwaysRoundedDownGame),
+    Mutant("greatest-among-printed", "107.1b", arithmetic_mutants.GreatestAmongPrintedGame),
+    Mutant("difference-never-negative", "107.1b", arithmetic_mutants.DifferenceNeverNegativeGame),
+    Mutant("negative-modification-kept", "107.1b", arithmetic_mutants.NegativeModificationKeptGame),
 )
 
 

@@ -158,6 +158,17 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
     ({"triggered": {"name": "t", "when": "w", "event": {"cast": {"controller": "you"}},
                     "effect": {"modify_pt": {"toughness": 2}}}},
      "Whenever you cast a spell, this creature gets +0/+2 until end of turn."),
+    # arithmetic (107.1, issue 41)
+    ({"cda_pt": {"power": {"half": {"count": {"types": ["creature"], "controller": "you"}}, "round": "up"},
+                 "toughness": {"greatest_mana_value": {"types": ["artifact"], "controller": "you"}}}},
+     "This creature's power is equal to half the number of creatures you control, rounded up and its toughness is "
+     "equal to the greatest mana value among artifacts you control."),
+    ({"static_pt": {"effect": "modify_pt", "affects": {"types": ["creature"], "controller": "opponent"},
+                    "power": {"negative": {"count": {"types": ["enchantment"], "controller": "you"}}},
+                    "toughness": {"negative": {"count": {"types": ["enchantment"], "controller": "you"}}}}},
+     "Creatures your opponents control get -X/-X, where X is the number of enchantments you control."),
+    ({"cda_pt": {"power": {"difference": [{"twice": {"life": "you"}}, {"count": {"types": ["creature"]}}]}}},
+     "This creature's power is equal to twice your life total minus the number of creatures."),
 ])
 def test_exact_ability_texts(ability, text):
     me = "this planeswalker" if "loyalty_ability" in ability else "this creature"
@@ -228,6 +239,8 @@ def test_emblems_and_the_planeswalker_exception_in_oracle_words():
     ({"damage": {"source": "shock", "to": "bear", "amount": 2, "combat": True}}, lambda s: oracle.effect_text(s, CASE)),
     ({"move": {"object": "bear", "to": "graveyard"}}, lambda s: oracle.effect_text(s, CASE)),
     ({"modify_pt": {"to_each": {"types": ["creature", "artifact"]}, "power": 1}}, lambda s: oracle.effect_text(s, CASE)),
+    ({"cda_pt": {"power": {"negative": 2}}}, oracle.ability_text),  # a minus is the sign of "-X/-X" only
+    ({"cda_pt": {"power": {"twice": {"difference": [1, 2]}}}}, oracle.ability_text),
 ])
 def test_no_faithful_wording_raises_naming_what(thing, fn):
     with pytest.raises(oracle.NoOracleWording, match="^no Oracle wording for "):

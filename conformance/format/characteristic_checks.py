@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from conformance.format.expressions import plain_filters, plain_operands, plain_terms
+
 Problem = tuple[tuple[Any, ...], str]
 Filters = Iterator[tuple[tuple[Any, ...], dict[str, Any]]]
 
@@ -72,22 +74,20 @@ def ability_filters(ability: Mapping[str, Any]) -> Filters:
         for stat in ("power", "toughness"):
             if stat in body["becomes"]:
                 yield from expression_filters(body["becomes"][stat], (key, "becomes", stat))
+    if key in ("activated", "triggered") and "become" in body["effect"]:  # what its effect counts (107.1)
+        for stat in ("power", "toughness"):
+            if stat in body["effect"]["become"]:
+                yield from expression_filters(body["effect"]["become"][stat], (key, "effect", "become", stat))
 
 
 def expression_filters(expr: Any, at: tuple[Any, ...]) -> Filters:
     """The filters inside an expression."""
-    if isinstance(expr, Mapping):
-        for kind in ("count", "card_types"):
-            if kind in expr:
-                yield at + (kind,), expr[kind]
-        for index, term in enumerate(expr.get("sum", [])):
-            yield from expression_filters(term, at + ("sum", index))
+    for inner, f in plain_filters(expr):
+        yield at + inner, f
 
 
 def _uses_x(expr: Any) -> bool:
-    if isinstance(expr, Mapping):
-        return any(_uses_x(t) for t in expr.get("sum", []))
-    return expr == "X"
+    return any(term == "X" for term in plain_terms(expr))
 
 
 def declared_abilities(raw: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -166,18 +166,30 @@ def _x_problems(ability: Mapping[str, Any], at: tuple[Any, ...], players: list[s
                      if stat in become]
         for where, expr in exprs:
             # 107.3: X is the value chosen as an activated ability is activated; nowhere else
-            yield from expression_problems(expr, path + where, players, x_allowed=key == "activated")
+            yield from expression_problems(expr, path + where, players, x_allowed=key == "activated",
+                                           resolves=key in ("activated", "triggered"))
 
 
-def expression_problems(expr: Any, at: tuple[Any, ...], players: list[str], *, x_allowed: bool) -> Iterator[Problem]:
-    """X where it is not defined (CR 107.3), and undeclared players in ``life`` terms."""
-    if _uses_x(expr) and not x_allowed:
+def expression_problems(expr: Any, at: tuple[Any, ...], players: list[str], *, x_allowed: bool,
+                        resolves: bool = True) -> Iterator[Problem]:
+    """X where it is not defined (CR 107.3), undeclared players in ``life`` terms, and the greatest
+    power or toughness among objects outside an effect that resolves (``resolves``): read once as
+    it resolves (608.2h), it is fixed; a characteristic-defining or static ability, applied in
+    layer 7 (613.4), would read the very values layer 7 is working out (not modelled)."""
+    if expr == "X" and not x_allowed:
         yield (at, "X is only defined in the effect of an activated ability (CR 107.3)")
+    yield from _greatest_problems(expr, at, resolves)
     if isinstance(expr, Mapping) and "life" in expr and expr["life"] not in ("you", "chosen", *players):
         yield (at + ("life",), f"undeclared player {expr['life']!r} (or use you / chosen)")
-    if isinstance(expr, Mapping):
-        for index, term in enumerate(expr.get("sum", [])):
-            yield from expression_problems(term, at + ("sum", index), players, x_allowed=x_allowed)
+    for inner, term in plain_operands(expr):
+        yield from expression_problems(term, at + inner, players, x_allowed=x_allowed, resolves=resolves)
+
+
+def _greatest_problems(expr: Any, at: tuple[Any, ...], resolves: bool) -> Iterator[Problem]:
+    for key in ("greatest_power", "greatest_toughness"):
+        if not resolves and isinstance(expr, Mapping) and key in expr:
+            yield (at + (key,), "the greatest power or toughness is read only as an effect resolves (become, "
+                   "CR 608.2h), not in a characteristic-defining or static ability (layer 7 would read itself, 613.4)")
 
 
 def entering_problems(card: Mapping[str, Any], choices: Mapping[str, Any] | None, at: tuple[Any, ...],

@@ -23,7 +23,8 @@ from conformance.format import damage_modifier_features
 from conformance.format import cant_features
 from conformance.format import emblem_features
 from conformance.format import cast_features
-from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
+from conformance.format import arithmetic_features
+from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
 from conformance.format.steps import (
@@ -194,6 +195,8 @@ FEATURES.update(emblem_features.FEATURES)  # emblems, "if it's a planeswalker": 
 RULES.update(emblem_features.RULES)
 FEATURES.update(cast_features.FEATURES)  # casting and X: issue 41
 RULES.update(cast_features.RULES)
+FEATURES.update(arithmetic_features.FEATURES)  # arithmetic in expressions: issue 41
+RULES.update(arithmetic_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -476,13 +479,13 @@ def _ability_features(ability: object) -> Iterator[str]:
 
 
 def _expression_features(expr: object) -> Iterator[str]:
+    yield from arithmetic_features.expression_features(expr)  # issue 41
     if isinstance(expr, (CardTypes, Life)) or expr == MANA_VALUE:
         yield "characteristic-expressions"
-    if isinstance(expr, (Count, CardTypes)):
+    if isinstance(expr, (Count, CardTypes, Greatest)):
         yield from _filter_features(expr.filter)
-    if isinstance(expr, Sum):
-        for term in expr.terms:
-            yield from _expression_features(term)
+    for term in operands(expr):  # type: ignore[arg-type]
+        yield from _expression_features(term)
 
 
 def _filter_features(f: Filter) -> Iterator[str]:

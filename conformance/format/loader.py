@@ -457,6 +457,10 @@ def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iter
     for key in ("to_each", "by"):
         if isinstance(body.get(key), dict):
             yield from _filter_problems(body[key], players, at + (key,))
+    if kind == "become":  # the filters a resolving effect's P/T counts or compares (107.1)
+        for stat in ("power", "toughness"):
+            for path, f in _expression_filters(body.get(stat), (stat,)):
+                yield from _filter_problems(f, players, at + path)
     if "id" in body:
         if body["id"] in effects:
             yield (at + ("id",), f"effect id {body['id']!r} is already used by step {effects[body['id']] + 1}")
@@ -483,13 +487,7 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
 
 
 def _expression_filters(expr: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
-    if isinstance(expr, dict) and "count" in expr:
-        yield at + ("count",), expr["count"]
-    elif isinstance(expr, dict) and "sum" not in expr:  # card_types, life (characteristic_checks)
-        yield from characteristic_checks.expression_filters(expr, at)
-    elif isinstance(expr, dict):
-        for index, term in enumerate(expr["sum"]):
-            yield from _expression_filters(term, at + ("sum", index))
+    yield from characteristic_checks.expression_filters(expr, at)
 
 
 def _filter_problems(f: dict[str, Any], players: set[str], at: tuple[Any, ...]) -> Iterator[Problem]:

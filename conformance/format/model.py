@@ -21,6 +21,9 @@ from conformance.format.values import (  # noqa: F401
 from conformance.format.expressions import (  # noqa: F401
     CardTypes, Count, Expression, expression_from, Filter, Life, MANA_VALUE, Sum, X,
 )
+from conformance.format.expressions import (  # noqa: F401  (arithmetic, 107.1: issue 41)
+    Difference, Greatest, GREATEST_OF, Half, Negative, operands, ROUNDING, Twice, with_operands,
+)
 from conformance.format.abilities import (  # noqa: F401
     Ability, ability_from, AbilityEffect, Activated, AsEntersChoose, AsEntersPT, BecomeCopyTemplate,
     BecomeTemplate, CantLose, CdaColors, CdaPT, Change, CHARACTERISTIC_ABILITIES, CHARACTERISTICS,

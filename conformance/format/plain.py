@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from conformance.format.expressions import CardTypes, Count, Life, Sum
+from conformance.format.expressions import CardTypes, Count, Difference, Greatest, Half, Life, Negative, Sum, Twice
 from conformance.format.values import thaw
 
 
@@ -38,12 +38,7 @@ def plain_value(value: Any, skip: tuple[str, ...] = (), compact: bool = False) -
     if how is _TO_PLAIN:
         return value.to_plain()
     if how is _EXPRESSION:
-        if isinstance(value, (Count, Sum)):
-            return {"count": plain_value(value.filter, compact=compact)} if isinstance(value, Count) else {
-                "sum": [plain_value(t, compact=compact) for t in value.terms]}
-        if isinstance(value, CardTypes):
-            return {"card_types": plain_value(value.filter, compact=compact)}
-        return {"life": value.player}
+        return _plain_expression(value, compact)
     out = {}
     for f, name, ability in how:  # a dataclass: its fields
         item = getattr(value, name)
@@ -56,6 +51,24 @@ def plain_value(value: Any, skip: tuple[str, ...] = (), compact: bool = False) -
     return out
 
 
+def _plain_expression(value: Any, compact: bool) -> Any:
+    """An expression's plain form (conformance.format.expressions)."""
+    if isinstance(value, (Count, Sum)):
+        return {"count": plain_value(value.filter, compact=compact)} if isinstance(value, Count) else {
+            "sum": [plain_value(t, compact=compact) for t in value.terms]}
+    if isinstance(value, CardTypes):
+        return {"card_types": plain_value(value.filter, compact=compact)}
+    if isinstance(value, Greatest):  # issue 41: arithmetic (107.1)
+        return {f"greatest_{value.of}": plain_value(value.filter, compact=compact)}
+    if isinstance(value, Half):
+        return {"half": plain_value(value.of, compact=compact), "round": value.round}
+    if isinstance(value, (Twice, Negative)):
+        return {"twice" if isinstance(value, Twice) else "negative": plain_value(value.of, compact=compact)}
+    if isinstance(value, Difference):
+        return {"difference": [plain_value(value.minuend, compact=compact), plain_value(value.subtrahend, compact=compact)]}
+    return {"life": value.player}
+
+
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 _THAW, _TO_PLAIN, _EXPRESSION = object(), object(), object()
 _HOW: dict[type, Any] = {}
@@ -64,7 +77,7 @@ fields of a dataclass (each with its name and whether it holds abilities)."""
 
 
 def _how(value: Any) -> Any:
-    if isinstance(value, (Count, Sum, CardTypes, Life)):
+    if isinstance(value, (Count, Sum, CardTypes, Life, Greatest, Half, Twice, Negative, Difference)):
         return _EXPRESSION
     if hasattr(value, "to_plain"):
         return _TO_PLAIN

@@ -360,10 +360,7 @@ def generate() -> str:
                 lines += [""] * bool(number) + [_json(given), _json(received)]
             lines += ["```", ""]
         elif not node.get("properties"):
-            lines += ["One of: " + "; ".join(
-                type_of(b, enums) if "properties" not in b else
-                "{" + ", ".join(f"`{k}`: {type_of(v, enums)}" for k, v in b["properties"].items()) + "}"
-                for b in node.get("oneOf", ())) + ".", ""]
+            lines += ["One of: " + "; ".join(_branch(b, enums) for b in node.get("oneOf", ())) + ".", ""]
     lines += ["## Values", ""]
     for name in sorted(enums):
         lines += [f"### {name}", ""] + ([_description(defs[name]), ""] if _description(defs[name]) else []) + [
@@ -381,6 +378,15 @@ def generate() -> str:
         lines += [_json({oid: BOARD[oid]}), _json({oid: plain["objects"][oid]}), ""]
     lines += [_json({"player_states": plain["player_states"]}), "```", ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _branch(node: dict[str, Any], enums: set[str]) -> str:
+    """A branch of a oneOf in words: its type, or its keys (a one-key object once per key)."""
+    node = _resolve(node) if "properties" in _resolve(node) else node
+    if "properties" not in node:
+        return type_of(node, enums)
+    keys = [f"`{k}`: {type_of(v, enums)}" for k, v in node["properties"].items()]
+    return "; ".join("{" + key + "}" for key in keys) if node.get("maxProperties") == 1 else "{" + ", ".join(keys) + "}"
 
 
 def main() -> int:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from conformance.laws import arithmetic as arithmetic_laws  # issue 41
 from conformance.laws import (
     casting as casting_laws, combat as combat_laws, copies as copy_laws, counters as counter_laws, damage as damage_laws,
     emblems as emblem_laws, players as player_laws, triggers as trigger_laws,
@@ -158,6 +159,12 @@ PROPERTIES: tuple[Property, ...] = (
              "creature card), paying what each cast names from their pool, with \"whenever you cast\" abilities, the "
              "engine reports what the reference engine reports.",
              casting_laws.NEEDS, casting_laws.casting_agrees_with_reference),
+    # arithmetic in expressions (issue 41, item 4)
+    Property("107.1/arithmetic-agrees-with-reference", ("107.1", "107.1a", "107.1b", "608.2h", "604.3"),
+             "On generated scenarios about the greatest power, toughness or mana value among objects, halves "
+             "rounded up or down, twice, negation and differences, in a resolving effect, a characteristic-defining "
+             "ability or a static ability, the engine reports what the reference engine reports.",
+             arithmetic_laws.NEEDS, arithmetic_laws.arithmetic_agrees_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -193,6 +200,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return damage_laws.usable_cant_be_prevented(features)
     if prop.check is emblem_laws.emblems_agree_with_reference:  # issue 41
         return emblem_laws.usable(features)
+    if prop.check is arithmetic_laws.arithmetic_agrees_with_reference:  # issue 41
+        return arithmetic_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

@@ -67,6 +67,8 @@ def static_pt(body: Mapping[str, Any], me: str = "this creature") -> str:
     if effect == "modify_pt":
         if all(isinstance(v, int) or v is None for v in (p, t)):
             return f"{subject} {'gets' if verb_s else 'get'} {pt_change(p or 0, t or 0)}."
+        if p == t and isinstance(p, Mapping) and "negative" in p:  # the printed minus (107.1b)
+            return f"{subject} {'gets' if verb_s else 'get'} -X/-X, where X is {quantity(p['negative'], self_name=me)}."
         if p == t:
             return f"{subject} {'gets' if verb_s else 'get'} +X/+X, where X is {quantity(p, self_name=me)}."
         raise NoOracleWording("a static P/T change by two different expressions")

@@ -143,11 +143,34 @@ def describe(flt: Mapping[str, Any] | None) -> Objects:
     raise NoOracleWording(f"objects in the zones {list(zones)}")
 
 
+_GREATEST = {"greatest_power": "power", "greatest_toughness": "toughness", "greatest_mana_value": "mana value"}
+
+
+def _arithmetic(expr: Mapping[str, Any], self_name: str) -> str | None:
+    """"the greatest power among creatures you control", "half X, rounded up" (107.1a), "twice ...",
+    "... minus ..."; ``None`` for another expression. A negative has no words of its own: its minus
+    is the sign of "-X/-X" (:func:`conformance.oracle.abilities.static_pt`)."""
+    for key, words in _GREATEST.items():
+        if key in expr:
+            return f"the greatest {words} among {describe(expr[key]).many}"
+    if "half" in expr:
+        return f"half {quantity(expr['half'], self_name=self_name)}, rounded {expr['round']}"
+    if "twice" in expr:
+        if isinstance(expr["twice"], Mapping) and {"sum", "difference"} & set(expr["twice"]):
+            raise NoOracleWording("twice a sum or a difference", "no words say where it ends")
+        return f"twice {quantity(expr['twice'], self_name=self_name)}"
+    if "difference" in expr:
+        first, second = (quantity(t, self_name=self_name) for t in expr["difference"])
+        return f"{first} minus {second}"
+    return None
+
+
 def quantity(expr: Any, *, self_name: str = "this creature") -> str:
     """An amount in Oracle words (CR 208.2a, 604.3): ``3``; ``{count: F}`` -> "the number of
     creatures you control"; ``{sum: [1, {count: F}]}`` -> "1 plus the number of ..."; ``{card_types:
     F}`` -> "the number of card types among cards in all graveyards" (Tarmogoyf); ``{life: you}``
-    -> "your life total"; ``X``; ``mana_value`` -> "its mana value" (202.3)."""
+    -> "your life total"; ``X``; ``mana_value`` -> "its mana value" (202.3); and the arithmetic of
+    :func:`_arithmetic`."""
     if isinstance(expr, bool):
         raise NoOracleWording(f"the amount {expr!r}")
     if isinstance(expr, int):
@@ -165,6 +188,10 @@ def quantity(expr: Any, *, self_name: str = "this creature") -> str:
         if whose is None:
             raise NoOracleWording(f"the life total of {expr['life']!r}")
         return f"{whose} life total"
+    if isinstance(expr, Mapping):  # arithmetic (107.1): issue 41
+        arithmetic = _arithmetic(expr, self_name)
+        if arithmetic is not None:
+            return arithmetic
     if isinstance(expr, Mapping) and "sum" in expr:
         terms = list(expr["sum"])
         constants = [t for t in terms if isinstance(t, int) and not isinstance(t, bool)]
