@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import cant, life, mana, simultaneous, trigger_resolution, triggers
+from reference_engine import cant, life, mana, simultaneous, trigger_events, trigger_resolution, triggers
 
 
 class EventSteps:
@@ -81,6 +81,22 @@ class EventSteps:
     def stack_triggers(self, order: tuple[str, ...]) -> None:
         """603.3b: the waiting triggered abilities go on the stack in the case's order."""
         triggers.put_on_stack(self, order)  # type: ignore[arg-type]
+
+    def declared_in_combat(self, creatures: list[Any], *, attacking: bool) -> None:
+        """508.3a: ``creatures`` were declared as attackers (``attacking``) or as blockers; "whenever
+        [a creature] attacks" abilities trigger for attackers only."""
+        if attacking:
+            trigger_events.attacked(self, creatures)  # type: ignore[arg-type]
+
+    def combat_damage_dealt(self, source: Any, recipient: str, amount: int) -> None:
+        """510.3a: ``source`` dealt ``amount`` combat damage to ``recipient`` in one combat damage
+        step; "deals combat damage to a player" abilities trigger for a player only."""
+        if recipient in self.player_states:  # type: ignore[attr-defined]
+            trigger_events.combat_damage_to_player(self, source, recipient, amount)  # type: ignore[arg-type]
+
+    def counters_removed_amount(self, asked: int, removed: int) -> int:
+        """122.1: "that many" counters removed is how many were, not how many an effect asked for."""
+        return removed
 
     def look_back(self, leaving: list[Any]) -> None:
         """603.10a: the "dies" abilities that would trigger, judged immediately before ``leaving`` move."""

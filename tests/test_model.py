@@ -22,8 +22,10 @@ def test_schema_is_a_valid_draft_2020_12_schema():
 def test_every_step_kind_in_the_schema_has_a_model_class_and_back():
     assert set(DEFS["step"]["properties"]) == set(scenario.STEPS)
     assert set(DEFS["action"]["properties"]) == set(scenario.ACTIONS)
-    # combat is several events (CR 506-511: declarations, one or two damage steps), never part of a together
-    assert set(DEFS["step"]["properties"]) == set(DEFS["action"]["properties"]) | {"together", "expect", "combat"}
+    # combat is several events (CR 506-511: declarations, one or two damage steps), never part of a together;
+    # nor is the beginning of a step (503.1a, 513.1a: issue 41)
+    assert set(DEFS["step"]["properties"]) == set(DEFS["action"]["properties"]) | {"together", "expect", "combat",
+                                                                                    "beginning_of_step"}
 
 
 @pytest.mark.parametrize("key", sorted(scenario.ACTIONS))

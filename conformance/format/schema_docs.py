@@ -76,6 +76,7 @@ STEPS: dict[str, list[Any]] = {
     "expect": [{"objects": {"bear": {"power": 2}}}, {"players": {"Alex": {"life": 20}}}],
     "resolve_triggers": [{"order": []}, {}],  # triggered abilities on events, mana abilities (events.py)
     "activate_mana": [{"object": "bear", "ability": "tap"}],
+    "beginning_of_step": [{"step": "upkeep", "player": "Alex"}],  # issue 41 (trigger_events.py)
 }
 """Minimal examples of each step kind, the first shown: between them, each key a step may leave
 out is left out by one, so the page can say what an engine receives then."""

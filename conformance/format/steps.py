@@ -21,6 +21,7 @@ from conformance.format.values import FROZEN_EMPTY, FrozenData, freeze, is_mappi
 
 from conformance.format.step import Step  # noqa: E402 (the base, shared with combat.py)
 from conformance.format.combat import Combat  # noqa: E402 (the combat step, CR 506-511)
+from conformance.format.trigger_events import BeginningOfStepStep  # noqa: E402 (503.1a, 513.1a: issue 41)
 
 
 @frozen(kw_only=True)
@@ -543,7 +544,8 @@ ACTIONS: dict[str, type[Step]] = {
 """Steps that change the game, by key."""
 
 
-STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect, Combat.KEY: Combat}
+STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect, Combat.KEY: Combat,
+                                 BeginningOfStepStep.KEY: BeginningOfStepStep}
 """Every step kind, by key."""
 
 
