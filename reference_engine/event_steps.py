@@ -94,6 +94,15 @@ class EventSteps:
         if recipient in self.player_states:  # type: ignore[attr-defined]
             trigger_events.combat_damage_to_player(self, source, recipient, amount)  # type: ignore[arg-type]
 
+    def finds_in_graveyard(self, pending: Any) -> bool:
+        """400.7d: whether ``pending``'s ability finds the card its object became in the graveyard:
+        a "dies" ability does (it triggered on that very move)."""
+        return pending.ability.event is not None and pending.ability.event.dies is not None
+
+    def trigger_power(self, obj: Any) -> int:
+        """608.2h, 107.1b: the power of a triggered ability's object as it resolves, 0 if negative."""
+        return max(0, self.power_toughness(obj).power or 0)  # type: ignore[attr-defined]
+
     def counters_removed_amount(self, asked: int, removed: int) -> int:
         """122.1: "that many" counters removed is how many were, not how many an effect asked for."""
         return removed

@@ -116,7 +116,7 @@ def amount(game: GameState, value: int | str, pending: Pending) -> int:
         if obj.ref != pending.source_ref or obj.zone != "battlefield":
             raise Unsupported(f"{pending.name}'s amount is its object's power, but {obj.id} has left the battlefield: "
                               "its last known power (CR 608.2h, 113.7a) is not modelled by the reference engine")
-        return max(0, game.power_toughness(obj).power or 0)
+        return game.trigger_power(obj)
     return int(value)
 
 
@@ -129,8 +129,7 @@ def found(game: GameState, which: str, pending: Pending) -> GameObject | None:
     obj = game.objects[ref[0]]
     if obj.ref == ref and obj.zone == "battlefield":
         return obj
-    dies = pending.ability.event is not None and pending.ability.event.dies is not None
-    if dies and obj.zone == "graveyard" and obj.incarnation == ref[1] + 1:
+    if obj.zone == "graveyard" and obj.incarnation == ref[1] + 1 and game.finds_in_graveyard(pending):
         return obj  # 400.7d: it moved from the battlefield to the graveyard as the ability triggered
     return None
 

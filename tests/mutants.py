@@ -27,6 +27,7 @@ from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import controller_of, in_range
 from tests import cant_mutants, counter_mutants, interaction_mutants as im, life_mutants
+from tests import trigger_event_mutants as tm
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -744,6 +745,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cant-lose-life-as-prevention", "119.8", cant_mutants.CantLoseLifeAsPreventionGame),
     Mutant("life-floor-as-prevention", "614.1a", cant_mutants.LifeFloorAsPreventionGame),
     Mutant("cant-have-counters-of-any-kind", "122.1", cant_mutants.CantHaveCountersOfAnyKindGame),
+    # trigger events and effects (issue 41, item 1: tests/trigger_event_mutants.py)
+    Mutant("attack-triggers-on-blockers", "508.3a", tm.AttackTriggersOnBlockersGame),
+    Mutant("combat-damage-to-any-recipient", "510.3a", tm.CombatDamageToAnyRecipientGame),
+    Mutant("step-triggers-on-every-players-step", "503.1a", tm.StepTriggersOnEveryPlayersStepGame),
+    Mutant("face-up-triggers-enters", "708.8", tm.FaceUpTriggersEntersGame),
+    Mutant("counters-removed-as-asked", "122.1", tm.CountersRemovedAsAskedGame),
+    Mutant("dies-return-loses-the-card", "400.7d", tm.DiesReturnLosesTheCardGame),
+    Mutant("its-power-printed", "608.2h", tm.ItsPowerPrintedGame),
 )
 
 
