@@ -161,18 +161,20 @@ def _abilities(draw, objects: dict[str, Any], allowed: frozenset[str]) -> None:
     events = _events(allowed)
     if not events:
         return
-    objects["relic"] = {"card": {"types": ["enchantment"]}}
     hosts = [oid for oid, spec in objects.items() if spec.get("owner", "Alex") == "Alex"
-             and spec.get("zone", "battlefield") == "battlefield" and oid not in ("walker", "hidden")]
+             and spec.get("zone", "battlefield") == "battlefield" and oid not in ("walker", "hidden")] + ["relic"]
     theme = draw(st.sampled_from(events))  # most abilities of a board wait for one kind of event
     for index in range(draw(st.integers(1, 4))):
         kind, body = draw(st.sampled_from(theme if index == 0 or not draw(st.integers(0, 2)) else draw(st.sampled_from(events))))
         if kind == "turned_face_up" and body == {"itself": True}:
             host = "hidden"  # 708.2a: a face-down permanent has no abilities, until turned face up
-        elif kind == "attacks" and body == {"itself": True} and draw(st.booleans()):
-            host = draw(st.sampled_from([o for o in objects if o.startswith("guard")] or hosts))  # a blocker's (508.3a)
+        elif kind == "attacks" and any(o.startswith("guard") for o in objects) and draw(st.booleans()):
+            body = {"itself": True}  # a blocker's own "whenever this creature attacks" (508.3a: it never triggers)
+            host = draw(st.sampled_from([o for o in objects if o.startswith("guard")]))
         else:
             host = draw(st.sampled_from(hosts))
+        if host == "relic" and host not in objects:  # an enchantment of Alex's, made when it hosts one
+            objects["relic"] = {"card": {"types": ["enchantment"]}}
         if host not in objects:
             continue
         spec = objects[host]
@@ -192,6 +194,7 @@ def _abilities(draw, objects: dict[str, Any], allowed: frozenset[str]) -> None:
                                  "effect": effect}}
         spec["card"]["abilities"] = [*spec["card"].get("abilities", []), ability]
         if kind == "turned_face_up" and "life" in allowed and draw(st.booleans()):  # 708.8: it does not enter
+            objects.setdefault("relic", {"card": {"types": ["enchantment"]}})
             objects["relic"]["card"]["abilities"] = [*objects["relic"]["card"].get("abilities", []), {"triggered": {
                 "name": f"e{index + 1}", "when": "a creature you control enters",
                 "event": {"enters": {"types": ["creature"], "controller": "you"}}, "effect": {"gain_life": {"amount": 1}}}}]
@@ -308,7 +311,8 @@ def _step(draw, raw: dict[str, Any], allowed: frozenset[str], cause: tuple[str, 
         body: dict[str, Any] = {"attackers": {a: draw(st.sampled_from(targets)) for a in attackers}}
         blockers, free = {}, list(attackers)
         for blocker in (o for o in objects if o.startswith("guard")):
-            if free and draw(st.integers(0, 2)):  # one blocker each: no division to script (510.1c)
+            caused = cause is not None and cause[1] == blocker  # its own "attacks" ability: it blocks (508.3a)
+            if free and (caused or draw(st.integers(0, 2))):  # one blocker each: no division to script (510.1c)
                 blockers[blocker] = attacker = draw(st.sampled_from(free))
                 free.remove(attacker)
         if blockers:
