@@ -13,25 +13,11 @@ from conformance.format import features, loader, model as s
 from conformance.format.loader import load_text
 from reference_engine import ReferenceEngine
 from reference_engine.triggers import TriggersNotAsScripted
-
-HEAD = '''format: 1
-cr: "2025-09-19"
-cases:
-  - id: 603.2/case
-    rules: ["603.2"]
-    source: {rule: "603.2"}
-    summary: a case about trigger events and effects
-    players: [Alex, Blair]
-'''
-
+from tests.test_triggers import _case  # the same case head: 603.2/case, Alex and Blair
 
 def _ability(event: str, effect: str) -> str:
     return (f"{{card: {{types: [creature], power: 2, toughness: 2, abilities: [{{triggered: {{name: t, when: w, "
             f"event: {event}, effect: {effect}}}}}]}}}}")
-
-
-def _case(objects: str, steps: str) -> str:
-    return HEAD + "    objects:\n" + objects + "    steps:\n" + steps
 
 
 def _run(objects: str, steps: str):

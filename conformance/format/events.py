@@ -25,7 +25,8 @@ from typing import Any, ClassVar
 
 from conformance.format.expressions import Filter
 from conformance.format.frozen import frozen
-from conformance.format.trigger_events import NEW_EFFECTS, NEW_EVENT_KINDS, BeginningOfStep, CountersRemoved, new_event_values
+from conformance.format.trigger_events import (NEW_EFFECTS, NEW_EVENT_KINDS, BeginningOfStep, CountersEvent, CountersRemoved,
+                                               new_event_values)
 from conformance.format.values import freeze
 
 THAT_MANY = "that_many"
@@ -36,15 +37,8 @@ LIFE_RELATIONS = ("you", "opponent", "each")
 
 
 @frozen
-class CountersPut:
+class CountersPut(CountersEvent):
     """"Whenever one or more ``kind`` counters are put on [a permanent ``on`` matches]"."""
-
-    kind: str
-    on: Filter
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CountersPut:
-        return cls(kind=data["kind"], on=Filter.from_dict(data["on"]))
 
 
 @frozen

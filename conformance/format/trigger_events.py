@@ -53,15 +53,21 @@ NEW_EVENT_KINDS = ("attacks", "combat_damage_to_player", "beginning_of_step", "t
 
 
 @frozen
-class CountersRemoved:
-    """"Whenever one or more ``kind`` counters are removed from [a permanent ``on`` matches]"."""
+class CountersEvent:
+    """Counters of ``kind`` put on or removed from a permanent ``on`` matches: the shape of the
+    ``counters_put`` and ``counters_removed`` events."""
 
     kind: str
     on: Filter
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CountersRemoved:
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
         return cls(kind=data["kind"], on=Filter.from_dict(data["on"]))
+
+
+@frozen
+class CountersRemoved(CountersEvent):
+    """"Whenever one or more ``kind`` counters are removed from [a permanent ``on`` matches]"."""
 
 
 @frozen

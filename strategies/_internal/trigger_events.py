@@ -84,7 +84,7 @@ def _amount(draw, event: str, allowed: frozenset[str], high: int = 3) -> int | s
     return draw(st.sampled_from(choices))
 
 
-def _effect(draw, event: str, allowed: frozenset[str], host_is_creature: bool, host: str = "") -> dict[str, Any] | None:
+def _effect(draw, event: str, allowed: frozenset[str], host_is_creature: bool) -> dict[str, Any] | None:
     """An effect for a triggered ability waiting for ``event`` (never one that loops forever)."""
     kinds = []
     if "life" in allowed:
@@ -187,7 +187,7 @@ def _abilities(draw, objects: dict[str, Any], allowed: frozenset[str]) -> None:
             spec["counters"] = {"+1/+1": draw(st.integers(1, 2))}  # something to remove
         if kind == "counters_removed" and body["kind"] == "charge" and "battery" not in objects:
             objects["battery"] = {"card": {"types": ["artifact"]}, "counters": {"charge": draw(st.integers(1, 3))}}
-        effect = _effect(draw, kind, allowed, creature, host)
+        effect = _effect(draw, kind, allowed, creature)
         if effect is None:
             continue
         ability = {"triggered": {"name": f"t{index + 1}", "when": f"a {kind} event", "event": {kind: body},
