@@ -132,7 +132,7 @@ def _board(draw, allowed: frozenset[str]) -> dict[str, Any]:
         if keywords and draw(st.integers(0, 3)) == 3:
             card["abilities"] = [{"keyword": draw(st.sampled_from(keywords))}]
         spec: dict[str, Any] = {"card": card}
-        if "counters" in allowed and draw(st.booleans()):
+        if "counters" in allowed and draw(st.integers(0, 2)):
             spec["counters"] = {"+1/+1": draw(st.integers(1, 2))}
         objects[f"c{index + 1}"] = spec
     if "combat" in allowed:
@@ -156,23 +156,26 @@ def _board(draw, allowed: frozenset[str]) -> dict[str, Any]:
     return objects
 
 
-def _abilities(draw, objects: dict[str, Any], allowed: frozenset[str]) -> None:
-    """One to three triggered abilities on Alex's permanents (hosts drawn), and an enchantment."""
+def _abilities(draw, objects: dict[str, Any], allowed: frozenset[str]) -> list[tuple[str, str, Any]]:
+    """One to four triggered abilities, most on Alex's permanents (an enchantment of hers made for
+    one), some on Blair's blockers; for each, in the order drawn, the step kind making its event
+    happen, its host and its event."""
     events = _events(allowed)
+    causes: list[tuple[str, str, Any]] = []
     if not events:
-        return
-    hosts = [oid for oid, spec in objects.items() if spec.get("owner", "Alex") == "Alex"
-             and spec.get("zone", "battlefield") == "battlefield" and oid not in ("walker", "hidden")] + ["relic"]
+        return causes
+    hosts = ("c1", "relic", "c2", "c3", "battery")  # Alex's permanents that may host one, by slot
     theme = draw(st.sampled_from(events))  # most abilities of a board wait for one kind of event
     for index in range(draw(st.integers(1, 4))):
         kind, body = draw(st.sampled_from(theme if index == 0 or not draw(st.integers(0, 2)) else draw(st.sampled_from(events))))
         if kind == "turned_face_up" and body == {"itself": True}:
             host = "hidden"  # 708.2a: a face-down permanent has no abilities, until turned face up
-        elif kind == "attacks" and any(o.startswith("guard") for o in objects) and draw(st.booleans()):
+        elif kind == "attacks" and draw(st.booleans()):
             body = {"itself": True}  # a blocker's own "whenever this creature attacks" (508.3a: it never triggers)
-            host = draw(st.sampled_from([o for o in objects if o.startswith("guard")]))
+            objects.setdefault("guard1", {"card": {"types": ["creature"], "power": 1, "toughness": 4}, "owner": "Blair"})
+            host = _slot(draw, ("guard1", "guard2"), objects, "guard1")
         else:
-            host = draw(st.sampled_from(hosts))
+            host = _slot(draw, hosts, {*objects, "relic"}, "c1")
         if host == "relic" and host not in objects:  # an enchantment of Alex's, made when it hosts one
             objects["relic"] = {"card": {"types": ["enchantment"]}}
         if host not in objects:
@@ -185,6 +188,8 @@ def _abilities(draw, objects: dict[str, Any], allowed: frozenset[str]) -> None:
             continue
         if kind == "counters_removed" and body["on"] == {"itself": True} and not spec.get("counters"):
             spec["counters"] = {"+1/+1": draw(st.integers(1, 2))}  # something to remove
+        if kind == "combat_damage_to_player" and "combat" in allowed and draw(st.booleans()):
+            objects.setdefault("guard1", {"card": {"types": ["creature"], "power": 1, "toughness": 4}, "owner": "Blair"})
         if kind == "counters_removed" and body["kind"] == "charge" and "battery" not in objects:
             objects["battery"] = {"card": {"types": ["artifact"]}, "counters": {"charge": draw(st.integers(1, 3))}}
         effect = _effect(draw, kind, allowed, creature)
@@ -193,11 +198,13 @@ def _abilities(draw, objects: dict[str, Any], allowed: frozenset[str]) -> None:
         ability = {"triggered": {"name": f"t{index + 1}", "when": f"a {kind} event", "event": {kind: body},
                                  "effect": effect}}
         spec["card"]["abilities"] = [*spec["card"].get("abilities", []), ability]
+        causes.append((_STEPS_FOR[kind], host, body))
         if kind == "turned_face_up" and "life" in allowed and draw(st.booleans()):  # 708.8: it does not enter
             objects.setdefault("relic", {"card": {"types": ["enchantment"]}})
             objects["relic"]["card"]["abilities"] = [*objects["relic"]["card"].get("abilities", []), {"triggered": {
                 "name": f"e{index + 1}", "when": "a creature you control enters",
                 "event": {"enters": {"types": ["creature"], "controller": "you"}}, "effect": {"gain_life": {"amount": 1}}}}]
+    return causes
 
 
 class _Mismatch(Exception):
@@ -267,11 +274,25 @@ _STEPS_FOR = {"attacks": "combat", "combat_damage_to_player": "combat", "beginni
 """The step that makes each event happen: drawn more often when an ability waits for that event."""
 
 
-def _causes(objects: dict[str, Any]) -> list[tuple[str, str, Any]]:
-    """For each triggered ability of the board: the step kind making its event happen, its host and event."""
-    return [(_STEPS_FOR[kind], host, body) for host, spec in objects.items()
-            for a in spec["card"].get("abilities", []) if "triggered" in a
-            for kind, body in a["triggered"]["event"].items()]
+MINE = ("c1", "c2", "c3", "hidden")
+"""Alex's creatures, by slot: drawn by name, so that a creature shrunk away shifts no other choice."""
+
+HOLDERS = ("c1", "battery", "walker", "c2", "c3", "guard1", "guard2", "hidden", "relic")
+"""The permanents counters are put on or removed from, by slot."""
+
+STEP_KINDS = ("beginning_of_step", "combat", "remove_counters", "put_counters", "move", "turn_face_up", "damage",
+              "end_turn")
+"""The steps drawn besides an ability's cause, by slot (the first is the simplest)."""
+
+_STEP_FEATURES = {"beginning_of_step": "step-triggers", "combat": "combat", "remove_counters": "counters",
+                  "put_counters": "counters", "move": "zone-changes", "turn_face_up": "face-down", "damage": "damage",
+                  "end_turn": "durations"}
+
+
+def _slot(draw, names: tuple[str, ...], present: Any, default: str | None = None) -> str | None:
+    """A name drawn from ``names`` if ``present`` has it, else ``default``."""
+    name = draw(st.sampled_from(names))
+    return name if name in present else default
 
 
 def _step(draw, raw: dict[str, Any], allowed: frozenset[str], cause: tuple[str, str, Any] | None = None
@@ -279,38 +300,22 @@ def _step(draw, raw: dict[str, Any], allowed: frozenset[str], cause: tuple[str, 
     """A step, drawn among those the features allow; with ``cause``, the one making that ability's
     event happen, if allowed (its host attacking, its step beginning, ...)."""
     objects = raw["objects"]
-    kinds = ["beginning_of_step"] if "step-triggers" in allowed else []
-    if "combat" in allowed:
-        kinds += ["combat", "combat"]
-    if "hidden" in objects:
-        kinds += ["turn_face_up"]
-    if "counters" in allowed:
-        kinds += ["remove_counters", "put_counters"]
-    if "zone-changes" in allowed:
-        kinds += ["move"]
-    if "damage" in allowed:
-        kinds += ["damage"]
-    if "durations" in allowed:
-        kinds += ["end_turn"]
-    if not kinds:
+    kind = cause[0] if cause is not None else draw(st.sampled_from(STEP_KINDS))
+    if _STEP_FEATURES[kind] not in allowed or (kind == "turn_face_up" and "hidden" not in objects):
         return None
-    waited = [_STEPS_FOR[next(iter(a["triggered"]["event"]))] for spec in objects.values()
-              for a in spec["card"].get("abilities", []) if "triggered" in a]
-    kinds += [k for k in waited if k in kinds] * 2
-    kind = cause[0] if cause is not None and cause[0] in kinds else draw(st.sampled_from(kinds))
-    mine = [o for o, s in objects.items() if "creature" in s["card"]["types"] and s.get("owner", "Alex") == "Alex"]
+    mine = [o for o in MINE if o in objects]
     if kind == "beginning_of_step":
         steps = [cause[2]["step"]] * 3 + ["upkeep", "end"] if cause and "step" in cause[2] else ["upkeep", "end"]
         return {kind: {"step": draw(st.sampled_from(steps)), "player": draw(st.sampled_from(PLAYERS))}}
     if kind == "combat":
-        attackers = draw(st.lists(st.sampled_from(mine), min_size=1, max_size=len(mine), unique=True))
-        if cause is not None and cause[0] == "combat" and cause[1] in mine and cause[1] not in attackers \
-                and draw(st.integers(0, 3)):
+        attackers = [a for a in draw(st.lists(st.sampled_from(MINE), min_size=1, max_size=4, unique=True)) if a in mine]
+        if cause is not None and cause[1] in mine and cause[1] not in attackers and draw(st.integers(0, 3)):
             attackers.append(cause[1])
+        attackers = attackers or mine[:1]
         targets = ["Blair"] + (["walker"] if objects.get("walker", {}).get("owner") == "Blair" else [])
         body: dict[str, Any] = {"attackers": {a: draw(st.sampled_from(targets)) for a in attackers}}
         blockers, free = {}, list(attackers)
-        for blocker in (o for o in objects if o.startswith("guard")):
+        for blocker in (o for o in ("guard1", "guard2") if o in objects):
             caused = cause is not None and cause[1] == blocker  # its own "attacks" ability: it blocks (508.3a)
             if free and (caused or draw(st.integers(0, 2))):  # one blocker each: no division to script (510.1c)
                 blockers[blocker] = attacker = draw(st.sampled_from(free))
@@ -321,13 +326,11 @@ def _step(draw, raw: dict[str, Any], allowed: frozenset[str], cause: tuple[str, 
     if kind == "turn_face_up":
         return {kind: {"object": "hidden", "by": "morph"}}
     if kind in ("remove_counters", "put_counters"):
-        holders = [o for o, s in objects.items() if s.get("zone", "battlefield") == "battlefield"]
-        holders += [o for o in holders if objects[o].get("counters") or o == "walker"] * 2
-        if cause is not None and cause[0] == kind == "remove_counters":  # what the ability waits for
-            on = cause[2]["on"]
-            holders += [cause[1]] * 4 if on.get("itself") else [
-                o for o in holders if set(on.get("types", ())) <= set(objects[o]["card"]["types"])] * 2
-        holder = draw(st.sampled_from(holders))
+        holder = cause[1] if cause is not None and cause[2]["on"].get("itself") and draw(st.integers(0, 3)) else None
+        if holder is None and cause is not None:  # what the ability waits for: a permanent of those types
+            wanted = set(cause[2]["on"].get("types", ()))
+            holder = next((o for o in HOLDERS if o in objects and wanted <= set(objects[o]["card"]["types"])), None)
+        holder = holder or _slot(draw, HOLDERS, objects, "c1")
         if "creature" in objects[holder]["card"]["types"]:
             counter = draw(st.sampled_from(["+1/+1", "-1/-1"] if kind == "put_counters" else ["+1/+1"]))
         else:
@@ -336,19 +339,23 @@ def _step(draw, raw: dict[str, Any], allowed: frozenset[str], cause: tuple[str, 
         if holder == "walker":
             present = objects[holder]["card"]["loyalty"]
         counts = [*range(1, present + 1), present + 1, present + 1, present + 2]  # more than there are, often
+        if cause is not None and kind == "remove_counters":  # "that many" is those removed (122.1)
+            counts = [present + 1, present + 2, *counts]
         return {kind: {"object": holder, "kind": counter, "count": draw(st.sampled_from(counts))}}
     if kind == "move":
-        dying = cause is not None and cause[0] == "move" and (  # a "dies" ability's: a creature moves
-            "types" not in cause[2] or cause[2]["types"] == ["creature"])
+        dying = cause is not None and ("types" not in cause[2] or cause[2]["types"] == ["creature"])
         if "land" in objects and not dying and draw(st.booleans()):
             return {"move": {"object": "land", "to": "battlefield"}}
-        if dying and cause[1] in mine and draw(st.integers(0, 2)):
+        if dying and cause[1] in mine and draw(st.integers(0, 2)):  # a "dies" ability's creature
             return {"move": {"object": cause[1], "to": "graveyard"}}
-        return {"move": {"object": draw(st.sampled_from(mine)), "to": draw(st.sampled_from(["graveyard", "exile"]))}}
+        mover = _slot(draw, MINE, objects, "c1")
+        if cause is None and any("triggered" in a for a in objects[mover]["card"].get("abilities", [])):
+            return None  # an ability's host leaves only to cause its own event: the others keep theirs watching
+        return {"move": {"object": mover, "to": draw(st.sampled_from(["graveyard", "exile"]))}}
     if kind == "damage":
-        sources = [o for o in objects if o.startswith("guard")] or mine
-        recipients = [*mine, "Alex", "Blair", *(["walker"] if "walker" in objects else [])]
-        return {"damage": {"source": draw(st.sampled_from(sources)), "to": draw(st.sampled_from(recipients)),
+        source = _slot(draw, ("guard1", "guard2", "c1"), objects, "c1")
+        to = draw(st.sampled_from(("Blair", "Alex", *MINE, "walker")))
+        return {"damage": {"source": source, "to": to if to in objects or to in PLAYERS else "Blair",
                            "amount": draw(st.integers(1, 4))}}
     return {"end_turn": {}}
 
@@ -358,11 +365,10 @@ def trigger_event_scenarios(draw, features: frozenset[str]) -> Case:
     """A scenario about issue 41's trigger events and effects, within ``features`` (module docstring)."""
     allowed = frozenset(features)
     objects = _board(draw, allowed)
-    _abilities(draw, objects, allowed)
+    causes = _abilities(draw, objects, allowed)
     raw: dict[str, Any] = {"id": "603.2/generated", "rules": ["603.2"], "source": {"rule": "603.2"},
                            "summary": "a scenario generated by strategies.trigger_event_scenarios()",
                            "players": PLAYERS, "objects": objects, "steps": []}
-    causes = _causes(objects)
     for number in range(draw(st.integers(2, 6))):
         cause = causes[number % len(causes)] if causes and (number == 0 or draw(st.integers(0, 3))) else None
         step = _step(draw, raw, allowed, cause)
@@ -370,6 +376,7 @@ def trigger_event_scenarios(draw, features: frozenset[str]) -> Case:
             _play(draw, raw, step)
             if draw(st.integers(0, 3)) == 3:
                 raw["steps"].append(_everything(raw))
+    raw["steps"].append({"resolve_triggers": {}})  # nothing waits: an engine seeing more triggers resolves them
     raw["steps"].append(_everything(raw))
     case = Case.from_dict(raw, cr=CR_VERSION)
     assume(case.features <= allowed)
