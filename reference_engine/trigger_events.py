@@ -12,7 +12,8 @@ and resolving the effects that remove counters or return a card.
          (614.6, 615); damage redirected to a planeswalker or a creature is not dealt to a player;
 - 503.1a, 513.1a "at the beginning of the upkeep (end step)" abilities trigger as that step begins
          and go on the stack before the active player gets priority; "your" upkeep is the one of
-         your turn, the ``beginning_of_step`` step's player;
+         your turn, the ``beginning_of_step`` step's player; 500.4 the step before it ended, so
+         mana pools are empty;
 - 708.8  a permanent turned face up has its abilities; "when this is turned face up" triggers on
          the permanent as it is after the event (603.2), its enters abilities don't;
 - 122.1, 603.2c "whenever one or more [kind] counters are removed from [a permanent]" triggers
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import layers, log, triggers
+from reference_engine import layers, log, players, triggers
 from reference_engine.filters import matches, relation_holds
 
 if TYPE_CHECKING:
@@ -69,7 +70,9 @@ def combat_damage_to_player(game: GameState, source: GameObject, player: str, am
 
 
 def step_began(game: GameState, step: s.BeginningOfStepStep) -> None:
-    """503.1a, 513.1a: ``step.player``'s upkeep or end step begins."""
+    """503.1a, 513.1a: ``step.player``'s upkeep or end step begins; the step before it has ended,
+    so mana pools have emptied (500.4)."""
+    players.empty_mana_pools(game)
     for source, ability, you, _ in triggers.listeners(game, "beginning_of_step"):
         event = ability.event.beginning_of_step
         if event.step == step.step and (event.player == "each" or relation_holds(event.player, step.player, you)):

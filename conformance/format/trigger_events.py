@@ -121,8 +121,9 @@ NEW_EFFECTS: dict[str, type] = {"remove_counters": EffectRemoveCounters, "return
 @frozen
 class BeginningOfStepStep(Step):
     """The ``player``'s upkeep or end step (``step``) begins: the "at the beginning of" triggered
-    abilities trigger (503.1a, 513.1a) and wait until a player would receive priority (603.3). Only
-    that: the format plays no untap, no draw, no turn change (the cleanup step is ``end_turn``)."""
+    abilities trigger (503.1a, 513.1a) and wait until a player would receive priority (603.3); the
+    step before it ended, so mana pools are empty (500.4). Only that: the format plays no untap, no
+    draw, no turn change (the cleanup step is ``end_turn``)."""
 
     KEY: ClassVar[str] = "beginning_of_step"
     step: str
