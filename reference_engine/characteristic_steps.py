@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import abilities, counter_replacement, damage, entering, face_down, layers, loyalty, tokens
+from reference_engine import abilities, counter_replacement, damage, entering, face_down, layers, loyalty, tokens, trigger_events
 from reference_engine.characteristics import observe
 from reference_engine.entering import Status
 
@@ -87,6 +87,7 @@ class CharacteristicSteps:
         face_up = layers.board(self).face_up[obj.id]
         if face_down.turn_face_up(self, obj, by=step.by, face_up_values=face_up):
             entering.choose_pt(self, obj, face_up, step.choices or s.Choices(), turned_face_up=True)
+            trigger_events.turned_face_up(self, obj)  # 708.8, 603.2
 
     def turn_face_down(self, step: s.TurnFaceDown) -> None:
         face_down.turn_face_down(self, self.objects[step.object])

@@ -295,16 +295,21 @@ def deal_at_once(game: GameState, assignments: list[tuple[str, str, int]], order
              if can_be_dealt_damage(game, recipient) and in_range(game, sources[source][0], recipient)
              for final in game.modified(DamageEvent(source, recipient, amount, combat=True), order)]
     totals: dict[str, int] = {}
+    received: dict[tuple[str, str], int] = {}
     with simultaneous.event(game):  # 510.2, 603.2c: one event, its triggers once it is dealt
         for source, event in dealt:
             _, _, deathtouch, infect, wither = sources[source]
-            totals[source] = totals.get(source, 0) + result(game, event, deathtouch=deathtouch, infect=infect,
-                                                            wither=wither)
+            amount = result(game, event, deathtouch=deathtouch, infect=infect, wither=wither)
+            totals[source] = totals.get(source, 0) + amount
+            received[source, event.recipient] = received.get((source, event.recipient), 0) + amount
         for source, total in totals.items():
             controller, lifelink, *_ = sources[source]
             if lifelink and total > 0:  # 702.15b, 119.10: a life-gain event per source, doubled as
                 game.lifelink_gain(source, controller, total)  # replacements say (614.1a)
     layers.invalidate(game)  # loyalty counters removed (120.3c)
+    for (source, recipient), amount in received.items():  # 510.3a: per source and recipient
+        if amount > 0:
+            game.combat_damage_dealt(game.objects[source], recipient, amount)
     game.additional_prevention_effects(order)  # 615.5: right after the combat damage event
 
 
@@ -314,7 +319,9 @@ def fight(game: GameState, step: s.Combat, combat_class: type[Combat] = Combat) 
     first one's triggered abilities resolved before the second (510.3a)."""
     combat = combat_class(game, step)
     combat.declare_attackers()
+    attack_step_priority(game, step, combat)
     combat.declare_blockers()
+    game.declared_in_combat([game.objects[b] for b in step.blockers], attacking=False)
     game.check_state_based_actions()  # 704.3: players get priority in each step
     creatures = combat.strikers()
     first = [c for c in creatures if first_striker(game, c)]
@@ -338,6 +345,38 @@ def fight(game: GameState, step: s.Combat, combat_class: type[Combat] = Combat) 
                 "first strike or double strike: there is no first-strike combat damage step (CR 510.4)")
         with log.context(game, combat_step="only"):
             combat.damage_step(False, creatures)
+
+
+def attack_step_priority(game: GameState, step: s.Combat, combat: Combat) -> None:
+    """508.3a, 508.2: the abilities that triggered as attackers were declared go on the stack in
+    the order ``attack_triggers`` scripts (603.3b; one alone needs none) and resolve, top first,
+    before the declare attackers step ends (117.4), so before blockers are declared. Refused: older
+    abilities still on the stack (they would resolve in that step, which no step says), and an
+    attacker removed from combat by them (what its blockers then do is not modelled)."""
+    game.declared_in_combat([game.objects[a] for a in step.attackers], attacking=True)
+    waiting = triggers.waiting(game)
+    if not waiting:
+        if step.attack_triggers:
+            raise triggers.TriggersNotAsScripted(
+                f"attack_triggers orders {list(step.attack_triggers)}, but nothing triggered as attackers were "
+                "declared (CR 508.3a)")
+        return
+    if triggers.stack(game):
+        raise Unsupported("triggered abilities are on the stack as attack triggers would resolve in the declare "
+                          "attackers step (CR 508.2, 117.4): they would resolve there too, which the format cannot "
+                          "say: not modelled")
+    if len(waiting) > 1 and not step.attack_triggers:
+        raise triggers.TriggersNotAsScripted(
+            f"{len(waiting)} triggered abilities wait after attackers are declared "
+            f"({', '.join(p.name for p in waiting)}): the combat step must order them in attack_triggers "
+            "(CR 603.3b, 508.3a)")
+    game.check_state_based_actions()  # 117.5
+    game.stack_triggers(step.attack_triggers)  # 603.3
+    trigger_resolution.resolve_stack(game)  # 608.1, 117.5
+    gone = [a for a in step.attackers if not combat.in_combat(a)]
+    if gone:
+        raise Unsupported(f"{', '.join(gone)} left combat before blockers were declared (CR 506.4): blocking "
+                          "then is not modelled by the reference engine")
 
 
 def first_step_priority(game: GameState, step: s.Combat) -> None:

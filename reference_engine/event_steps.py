@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import cant, life, mana, simultaneous, trigger_resolution, triggers
+from reference_engine import cant, life, mana, simultaneous, trigger_events, trigger_resolution, triggers
 
 
 class EventSteps:
@@ -81,6 +81,31 @@ class EventSteps:
     def stack_triggers(self, order: tuple[str, ...]) -> None:
         """603.3b: the waiting triggered abilities go on the stack in the case's order."""
         triggers.put_on_stack(self, order)  # type: ignore[arg-type]
+
+    def declared_in_combat(self, creatures: list[Any], *, attacking: bool) -> None:
+        """508.3a: ``creatures`` were declared as attackers (``attacking``) or as blockers; "whenever
+        [a creature] attacks" abilities trigger for attackers only."""
+        if attacking:
+            trigger_events.attacked(self, creatures)  # type: ignore[arg-type]
+
+    def combat_damage_dealt(self, source: Any, recipient: str, amount: int) -> None:
+        """510.3a: ``source`` dealt ``amount`` combat damage to ``recipient`` in one combat damage
+        step; "deals combat damage to a player" abilities trigger for a player only."""
+        if recipient in self.player_states:  # type: ignore[attr-defined]
+            trigger_events.combat_damage_to_player(self, source, recipient, amount)  # type: ignore[arg-type]
+
+    def finds_in_graveyard(self, pending: Any) -> bool:
+        """400.7d: whether ``pending``'s ability finds the card its object became in the graveyard:
+        a "dies" ability does (it triggered on that very move)."""
+        return pending.ability.event is not None and pending.ability.event.dies is not None
+
+    def trigger_power(self, obj: Any) -> int:
+        """608.2h, 107.1b: the power of a triggered ability's object as it resolves, 0 if negative."""
+        return max(0, self.power_toughness(obj).power or 0)  # type: ignore[attr-defined]
+
+    def counters_removed_amount(self, asked: int, removed: int) -> int:
+        """122.1: "that many" counters removed is how many were, not how many an effect asked for."""
+        return removed
 
     def look_back(self, leaving: list[Any]) -> None:
         """603.10a: the "dies" abilities that would trigger, judged immediately before ``leaving`` move."""

@@ -14,7 +14,7 @@ from reference_engine import layers
 from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sublayer, counters_of, no_counters
 from reference_engine.table import TABLE_STEPS, Table
 from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
-from reference_engine import triggers
+from reference_engine import trigger_events, triggers
 from reference_engine.event_steps import EventSteps
 from reference_engine.casting import CastingSteps
 
@@ -102,9 +102,10 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
                                toughness=getattr(step, "toughness", None))
         elif isinstance(step, s.PutCounters):  # 122.1, 614.1a: as the counter replacements modify it
             counter_replacement.put_counters(self, step)  # 613.7c, 603.2: put_counters_on (event_steps.py)
-        elif isinstance(step, s.RemoveCounters):
-            counters = self.objects[step.object].counters
-            counters[step.kind] -= min(step.count, counters[step.kind])
+        elif isinstance(step, s.RemoveCounters):  # 122.1; 603.2c: "counters removed" abilities trigger
+            trigger_events.remove_counters(self, self.objects[step.object], step.kind, step.count)
+        elif isinstance(step, s.BeginningOfStepStep):  # 503.1a, 513.1a: "at the beginning of" abilities
+            trigger_events.step_began(self, step)
         elif isinstance(step, s.EndEffect):
             log.effects_ending(self, [e for e in self.effects if e.id == step.effect])
             self.effects = [e for e in self.effects if e.id != step.effect]

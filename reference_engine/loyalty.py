@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import abilities, counter_replacement, layers
+from reference_engine import abilities, counter_replacement, layers, trigger_events
 from reference_engine.counter_replacement import CounterEvent
 from reference_engine.damage import LOYALTY
 
@@ -66,8 +66,7 @@ def activate(game: Any, step: s.Activate) -> bool:
         if obj.counters[LOYALTY] < -ability.cost:
             raise IllegalActivation(f"{obj.id} has {obj.counters[LOYALTY]} loyalty counters: it can't pay "
                                     f"{ability.cost} (CR 606.5)")
-        obj.counters[LOYALTY] += ability.cost
-        layers.invalidate(game)
+        trigger_events.remove_counters(game, obj, LOYALTY, -ability.cost)  # 603.2c: "counters removed" triggers
     game.check_state_based_actions()  # 117.5: before the ability resolves
     if ability.effect is not None:
         abilities.resolve(game, obj, s.LoyaltyAbility, step.ability, x=step.x, target=step.target)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
-from reference_engine import counter_replacement, layers
+from reference_engine import counter_replacement, layers, trigger_events
 from reference_engine.damage import static_names
 from reference_engine.range_of_influence import (
     abilities_now,
@@ -208,8 +208,7 @@ def additional_effects(game: GameState, order: Mapping[str, tuple[str, ...]]) ->
             event = counter_replacement.CounterEvent(obj.id, extra.then.put_counters, extra.count, extra.controller)
             counter_replacement.put(game, event, order.get(obj.id, ()))
         else:
-            kind = extra.then.remove_counters
-            obj.counters[kind] -= min(extra.count, obj.counters[kind])
+            trigger_events.remove_counters(game, obj, extra.then.remove_counters, extra.count)  # 122.1, 603.2c
         layers.invalidate(game)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
-from reference_engine import damage, layers, log, players
+from reference_engine import damage, layers, log, players, trigger_events
 
 if TYPE_CHECKING:
     from reference_engine.state import GameState
@@ -60,8 +60,8 @@ def check(game: GameState) -> None:
             player.lost = True
         for obj in annihilating:
             pairs = min(obj.counters[PLUS], obj.counters[MINUS])
-            obj.counters[PLUS] -= pairs
-            obj.counters[MINUS] -= pairs
+            trigger_events.remove_counters(game, obj, PLUS, pairs)  # 603.2c: "counters removed" triggers
+            trigger_events.remove_counters(game, obj, MINUS, pairs)
         with log.context(game, state_based_action=True):
             for obj in dying + destroyed:  # 701.8: destroying puts it into its owner's graveyard
                 game.move(obj, "graveyard")

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import counter_replacement, damage, doubling, life, log, players, prevention, replacement
+from reference_engine import counter_replacement, damage, doubling, life, log, players, prevention, replacement, trigger_events
 from reference_engine import infect as infect_rules
 from reference_engine.damage import DamageEvent
 from reference_engine.range_of_influence import controller_of, in_range, source_controller
@@ -135,7 +135,7 @@ class Table:
         """120.3c: damage dealt to a planeswalker removes that many loyalty counters from it, as many
         as it has at most (122.1: no negative counters), infect and wither or not (they change
         what damage does to players and creatures only, 120.3b, 120.3d)."""
-        obj.counters[damage.LOYALTY] -= min(amount, obj.counters[damage.LOYALTY])
+        trigger_events.remove_counters(self, obj, damage.LOYALTY, amount)  # 603.2c: "counters removed" triggers
 
     # --- observing ------------------------------------------------------------------------------
 

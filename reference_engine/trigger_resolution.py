@@ -12,7 +12,8 @@ effect, controlled by the ability's controller (603.3a):
 - ``damage`` from its object (120; a source that left the battlefield as it last existed, 113.7a);
 - ``gain_life`` for its controller (with life-gain replacement effects, life.py), ``lose_life``;
 - ``modify_pt`` +N/+M until end of turn (613.4c), timestamped as it resolves (613.7b);
-- ``become`` its object (layers 2-7b, abilities.py).
+- ``become`` its object (layers 2-7b, abilities.py);
+- ``remove_counters``, ``return_card`` and amounts equal to its object's power (trigger_events.py).
 
 Abilities that keep causing each other's events with no way to stop make a loop of mandatory
 actions, and the game is a draw (104.4b): not modelled. Past :data:`LOOP_BOUND` resolutions in a
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import abilities, counter_replacement, damage, life, log, triggers
+from reference_engine import abilities, counter_replacement, damage, life, log, trigger_events, triggers
 from reference_engine.objects import PTEffect, Sublayer
 
 if TYPE_CHECKING:
@@ -63,10 +64,6 @@ def resolve_stack(game: GameState, down_to: int = 0) -> None:
         triggers.put_on_stack(game, None, resolving=True)
 
 
-def _amount(value: int | str, pending: Pending) -> int:
-    return pending.amount if value == s.THAT_MANY else int(value)
-
-
 def _object(game: GameState, to: str, pending: Pending) -> Any:
     """The permanent an effect's ``to`` means, if it is still that object (400.7), else ``None``."""
     ref = pending.source_ref if to == "itself" else pending.that_ref
@@ -79,16 +76,18 @@ def _object(game: GameState, to: str, pending: Pending) -> Any:
 def resolve(game: GameState, pending: Pending) -> None:
     """One triggered ability resolves (608.2): its effect happens."""
     effect, you = pending.ability.effect, pending.controller
+    if trigger_events.resolve(game, pending):  # remove_counters, return_card (issue 41)
+        return
     if effect.put_counters is not None:
         part = effect.put_counters
         obj = _object(game, part.to, pending)
         if obj is not None:  # an effect puts them: counter replacements apply (614.1a; an order the
             # case cannot script here is refused, counter_replacement.OrderMissing)
             counter_replacement.put(game, counter_replacement.CounterEvent(obj.id, part.kind,
-                                    _amount(part.count, pending), you), ())
+                                    trigger_events.amount(game, part.count, pending), you), ())
     elif effect.damage is not None:
         part = effect.damage
-        amount = _amount(part.amount, pending)
+        amount = trigger_events.amount(game, part.amount, pending)
         if part.to == "you":
             to = you
         elif part.to == "that" and pending.that_ref is None:
@@ -99,7 +98,7 @@ def resolve(game: GameState, pending: Pending) -> None:
         if to is not None and amount > 0:
             damage.deal(game, s.Damage(source=pending.source, amount=amount, to=to))
     elif effect.gain_life is not None:
-        life.gain(game, you, _amount(effect.gain_life.amount, pending))
+        life.gain(game, you, trigger_events.amount(game, effect.gain_life.amount, pending))
     elif effect.lose_life is not None:
         part = effect.lose_life
         if part.player == "you":
@@ -109,13 +108,13 @@ def resolve(game: GameState, pending: Pending) -> None:
         else:
             losing = [p for p in game.players if p != you]
         for player in losing:
-            life.lose(game, player, _amount(part.amount, pending))
+            life.lose(game, player, trigger_events.amount(game, part.amount, pending))
     elif effect.modify_pt is not None:
         part = effect.modify_pt
         obj = _object(game, part.to, pending)
         if obj is not None:  # 613.4c, 613.7b: a 7c effect until end of turn, timestamped now
             game.effects.append(PTEffect(Sublayer.MODIFY, frozenset({obj.ref}), game.tick(), "end_of_turn", None,
-                                         _amount(part.power, pending), _amount(part.toughness, pending),
+                                         trigger_events.amount(game, part.power, pending), trigger_events.amount(game, part.toughness, pending),
                                          kind="trigger"))
     elif effect.become is not None:
         obj = _object(game, "itself", pending)

@@ -30,6 +30,7 @@ from tests import (
     arithmetic_mutants, cant_mutants, casting_mutants, counter_mutants, emblem_mutants, interaction_mutants as im,
     life_mutants,
 )
+from tests import trigger_event_mutants as tm
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -761,6 +762,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("greatest-among-printed", "107.1b", arithmetic_mutants.GreatestAmongPrintedGame),
     Mutant("difference-never-negative", "107.1b", arithmetic_mutants.DifferenceNeverNegativeGame),
     Mutant("negative-modification-kept", "107.1b", arithmetic_mutants.NegativeModificationKeptGame),
+    # trigger events and effects (issue 41, item 1: tests/trigger_event_mutants.py)
+    Mutant("attack-triggers-on-blockers", "508.3a", tm.AttackTriggersOnBlockersGame),
+    Mutant("combat-damage-to-any-recipient", "510.3a", tm.CombatDamageToAnyRecipientGame),
+    Mutant("step-triggers-on-every-players-step", "503.1a", tm.StepTriggersOnEveryPlayersStepGame),
+    Mutant("face-up-triggers-enters", "708.8", tm.FaceUpTriggersEntersGame),
+    Mutant("counters-removed-as-asked", "122.1", tm.CountersRemovedAsAskedGame),
+    Mutant("dies-return-loses-the-card", "400.7d", tm.DiesReturnLosesTheCardGame),
+    Mutant("its-power-printed", "608.2h", tm.ItsPowerPrintedGame),
 )
 
 

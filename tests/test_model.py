@@ -23,9 +23,10 @@ def test_every_step_kind_in_the_schema_has_a_model_class_and_back():
     assert set(DEFS["step"]["properties"]) == set(scenario.STEPS)
     assert set(DEFS["action"]["properties"]) == set(scenario.ACTIONS)
     # combat is several events (CR 506-511: declarations, one or two damage steps), never part of a together;
-    # nor is casting a spell (CR 601.2: it is cast, its cast triggers resolve, then it: issue 41)
+    # nor is casting a spell (CR 601.2: it is cast, its cast triggers resolve, then it: issue 41), nor the
+    # beginning of a step (503.1a, 513.1a: issue 41)
     assert set(DEFS["step"]["properties"]) == set(DEFS["action"]["properties"]) | {"together", "expect", "combat",
-                                                                                   "cast"}
+                                                                                   "cast", "beginning_of_step"}
 
 
 @pytest.mark.parametrize("key", sorted(scenario.ACTIONS))

@@ -458,6 +458,8 @@ class AbilityEffect:
     gain_life: Any = None
     lose_life: Any = None
     modify_pt: Any = None
+    remove_counters: Any = None  # issue 41 (trigger_events.py)
+    return_card: Any = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AbilityEffect:

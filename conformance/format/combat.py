@@ -43,7 +43,8 @@ class Combat(Step):
     combat damage dealt to it (616.1), as a ``damage`` step's does; ``first_strike_triggers`` the
     order in which the triggered abilities waiting after the first-strike combat damage step are
     put on the stack (603.3b), as a ``resolve_triggers`` step's, to resolve before the regular one
-    (510.3a)."""
+    (510.3a); ``attack_triggers`` the same for the abilities that triggered as attackers were
+    declared (508.3a), which resolve before blockers are declared (508.2)."""
 
     KEY: ClassVar[str] = "combat"
     attackers: Mapping[str, str]
@@ -52,10 +53,11 @@ class Combat(Step):
     first_strike_assign: Mapping[str, Mapping[str, int]] = field(default_factory=_empty)
     order: Mapping[str, tuple[str, ...]] = field(default_factory=_empty)
     first_strike_triggers: tuple[str, ...] = ()
+    attack_triggers: tuple[str, ...] = ()  # 508.3a: issue 41
 
     @classmethod
     def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> Combat:
-        return cls(**{key: tuple(value) if key == "first_strike_triggers" else freeze(dict(value))
+        return cls(**{key: tuple(value) if key in ("first_strike_triggers", "attack_triggers") else freeze(dict(value))
                       for key, value in body.items()})
 
     def blocked(self, blocker: str) -> tuple[str, ...]:

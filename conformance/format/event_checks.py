@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from conformance.format import characteristic_checks
+from conformance.format import characteristic_checks, trigger_event_checks
 from conformance.format.events import EVENT_EFFECTS
 from conformance.format.steps import created_tokens
+from conformance.format.trigger_events import PLAYER_EVENTS
 
 Problem = tuple[tuple[Any, ...], str]
 
-_PLAYER_EVENTS = ("gains_life", "loses_life")
+_PLAYER_EVENTS = PLAYER_EVENTS
 
 
 def _ability_problems(ability: dict[str, Any], at: tuple[Any, ...]) -> Iterator[Problem]:
@@ -39,16 +40,10 @@ def _ability_problems(ability: dict[str, Any], at: tuple[Any, ...]) -> Iterator[
                "a triggered ability with an event can't become a copy: it names no target (not modelled)")
     part = body["effect"][effect_key]
     that_is_player = event_kind in _PLAYER_EVENTS
-    if effect_key in ("put_counters", "modify_pt") and part.get("to") == "that" and that_is_player:
-        yield (at + (key, "effect", effect_key, "to"),
-               f"'that' is the player of a {event_kind} event, not a permanent: put counters or +N/+M on itself")
     if effect_key == "lose_life" and part.get("player") == "that" and not that_is_player:
         yield (at + (key, "effect", "lose_life", "player"),
                f"'that' is the permanent of a {event_kind} event, not a player")
-    amounts = [part.get(k) for k in ("count", "amount", "power", "toughness")]
-    if "that_many" in amounts and event_kind in ("enters", "dies"):
-        yield (at + (key, "effect", effect_key),
-               f"a {event_kind} event has no amount: that_many is for damage, life and counters events")
+    yield from trigger_event_checks.ability_problems(event_kind, effect_key, part, at + (key, "effect"))
 
 
 def problems(raw: dict[str, Any]) -> Iterator[Problem]:
@@ -72,3 +67,4 @@ def problems(raw: dict[str, Any]) -> Iterator[Problem]:
                            "ability's name (CR 603.3b)")
         elif kind == "activate_mana" and body["object"] not in known:
             yield (("steps", index, kind, "object"), f"undeclared object {body['object']!r}")
+    yield from trigger_event_checks.step_problems(raw)  # issue 41

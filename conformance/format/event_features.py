@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from conformance.format import trigger_event_features
 from conformance.format.events import DoubleLifeGain, DoubleLifeLoss, ManaAbility, MultiplyMana
 
 FEATURES: dict[str, str] = {
@@ -27,6 +28,7 @@ FEATURES: dict[str, str] = {
                         "several multiplying (CR 106.6a, 614.1a, 616.1)",
 }
 """The features of this part, with what an engine that declares one must handle."""
+FEATURES.update(trigger_event_features.FEATURES)  # issue 41
 
 RULES: dict[str, tuple[str, ...]] = {
     "event-triggers": ("603.2", "603.3b", "603.10a"),
@@ -35,6 +37,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "mana-abilities": ("605.1a", "110.5"),
     "mana-replacement": ("106.6a",),
 }
+RULES.update(trigger_event_features.RULES)  # issue 41
 
 IMPLIED: dict[str, tuple[str, ...]] = {
     "life-gain-replacement": ("life",),
@@ -42,6 +45,7 @@ IMPLIED: dict[str, tuple[str, ...]] = {
     "mana-abilities": ("mana",),
     "mana-replacement": ("mana-abilities",),
 }
+IMPLIED.update(trigger_event_features.IMPLIED)  # issue 41
 
 _ABILITIES = {DoubleLifeGain: "life-gain-replacement", DoubleLifeLoss: "life-loss-replacement", ManaAbility: "mana-abilities", MultiplyMana: "mana-replacement"}
 
@@ -63,6 +67,7 @@ def ability_features(ability: Any) -> Iterator[str]:
         elif kind == "dies":
             yield "zone-changes"
         effect = ability.effect
+        yield from trigger_event_features.ability_features(kind, effect)  # issue 41
         if effect.put_counters is not None:
             yield "counters"
         elif effect.damage is not None:
@@ -79,6 +84,7 @@ def case_features(case: Any, all_steps: Any, abilities: Any) -> Iterator[str]:
     for ability in abilities:
         yield from ability_features(ability)
     for step in all_steps:
+        yield from trigger_event_features.step_features(step)  # issue 41
         key = getattr(step, "KEY", None)
         if key == "resolve_triggers":
             yield "event-triggers"

@@ -25,6 +25,8 @@ from typing import Any, ClassVar
 
 from conformance.format.expressions import Filter
 from conformance.format.frozen import frozen
+from conformance.format.trigger_events import (NEW_EFFECTS, NEW_EVENT_KINDS, BeginningOfStep, CountersEvent, CountersRemoved,
+                                               new_event_values)
 from conformance.format.values import freeze
 
 THAT_MANY = "that_many"
@@ -35,15 +37,8 @@ LIFE_RELATIONS = ("you", "opponent", "each")
 
 
 @frozen
-class CountersPut:
+class CountersPut(CountersEvent):
     """"Whenever one or more ``kind`` counters are put on [a permanent ``on`` matches]"."""
-
-    kind: str
-    on: Filter
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CountersPut:
-        return cls(kind=data["kind"], on=Filter.from_dict(data["on"]))
 
 
 @frozen
@@ -64,10 +59,16 @@ class TriggerEvent:
     # casting (casting.py, issue 41): "whenever [a player] casts a [...] spell", 601.2i; the filter
     # matches the spell on the stack (its ``controller`` is the caster, relative to the ability's)
     cast: Filter | None = None
+    # issue 41 (trigger_events.py): 508.3a, 510.3a, 503.1a/513.1a, 708.8, 122.1
+    attacks: Filter | None = None
+    combat_damage_to_player: Filter | None = None
+    beginning_of_step: BeginningOfStep | None = None
+    turned_face_up: Filter | None = None
+    counters_removed: CountersRemoved | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TriggerEvent:
-        values: dict[str, Any] = dict(data)
+        values: dict[str, Any] = new_event_values(dict(data))
         for key in ("enters", "dies", "dealt_damage"):
             if key in values:
                 values[key] = Filter.from_dict(values[key])
@@ -84,7 +85,7 @@ class TriggerEvent:
 
 
 EVENT_KINDS = ("enters", "dies", "dealt_damage", "gains_life", "loses_life", "counters_put",
-               "cast")  # casting: issue 41
+               "cast", *NEW_EVENT_KINDS)  # casting, trigger events: issue 41
 
 
 @frozen
@@ -132,7 +133,7 @@ class EffectPT:
 
 EVENT_EFFECTS: dict[str, type] = {
     "put_counters": EffectCounters, "damage": EffectDamage, "gain_life": EffectGainLife,
-    "lose_life": EffectLoseLife, "modify_pt": EffectPT,
+    "lose_life": EffectLoseLife, "modify_pt": EffectPT, **NEW_EFFECTS,
 }
 """The parts of an effect a triggered ability with an event may have, by key."""
 

@@ -55,6 +55,9 @@ from conformance.format.events import (  # noqa: F401
     CountersPut, DoubleLifeGain, DoubleLifeLoss, EffectCounters, EffectDamage, EffectGainLife, EffectLoseLife, EffectPT,
     EVENT_ABILITIES, EVENT_EFFECTS, EVENT_KINDS, LIFE_RELATIONS, ManaAbility, MultiplyMana, THAT_MANY, TriggerEvent,
 )
+from conformance.format.trigger_events import (  # noqa: F401  (trigger events and effects: issue 41)
+    BeginningOfStep, BeginningOfStepStep, CountersRemoved, EffectRemoveCounters, EffectReturnCard, ITS_POWER,
+)
 from conformance.format.cant import (  # noqa: F401  ("can't" and floors: issue 41)
     CANT_ABILITIES, CantGainLife, CantHaveCounters, CantLoseLife, LifeFloor,
 )

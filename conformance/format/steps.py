@@ -23,6 +23,7 @@ from conformance.format.step import Step  # noqa: E402 (the base, shared with co
 from conformance.format.combat import Combat  # noqa: E402 (the combat step, CR 506-511)
 from conformance.format.emblems import CreateEmblem  # noqa: E402 (emblems, CR 114.1)
 from conformance.format.casting import Cast  # noqa: E402 (casting a spell, CR 601.2: issue 41)
+from conformance.format.trigger_events import BeginningOfStepStep  # noqa: E402 (503.1a, 513.1a: issue 41)
 
 
 @frozen(kw_only=True)
@@ -547,7 +548,7 @@ ACTIONS: dict[str, type[Step]] = {
 
 
 STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect, Combat.KEY: Combat,
-                                Cast.KEY: Cast}
+                                Cast.KEY: Cast, BeginningOfStepStep.KEY: BeginningOfStepStep}
 """Every step kind, by key."""
 
 

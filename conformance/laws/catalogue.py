@@ -6,7 +6,7 @@ from __future__ import annotations
 from conformance.laws import arithmetic as arithmetic_laws  # issue 41
 from conformance.laws import (
     casting as casting_laws, combat as combat_laws, copies as copy_laws, counters as counter_laws, damage as damage_laws,
-    emblems as emblem_laws, players as player_laws, triggers as trigger_laws,
+    emblems as emblem_laws, players as player_laws, trigger_events as trigger_event_laws, triggers as trigger_laws,
 )
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
@@ -165,6 +165,14 @@ PROPERTIES: tuple[Property, ...] = (
              "rounded up or down, twice, negation and differences, in a resolving effect, a characteristic-defining "
              "ability or a static ability, the engine reports what the reference engine reports.",
              arithmetic_laws.NEEDS, arithmetic_laws.arithmetic_agrees_with_reference),
+    # trigger events and effects (issue 41, item 1)
+    Property("603.2/trigger-events-agree-with-reference",
+             ("603.2", "508.3a", "510.3a", "503.1a", "513.1a", "603.6a", "708.8", "122.1", "400.7d", "608.2h"),
+             "On generated scenarios with abilities triggering on attacks, combat damage to a player, the beginning "
+             "of an upkeep or end step, a land entering, a permanent turned face up or counters removed, whose "
+             "effects put or remove counters, return a card, or count their object's power, the engine reports what "
+             "the reference engine reports.",
+             trigger_event_laws.NEEDS, trigger_event_laws.trigger_events_agree_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -186,6 +194,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return trigger_laws.usable(features)
     if prop.check is trigger_laws.life_loss_doubled_per_doubler:
         return trigger_laws.usable_loss(features)
+    if prop.check is trigger_event_laws.trigger_events_agree_with_reference:  # issue 41
+        return trigger_event_laws.usable(features)
     if prop.check in (player_laws.redirection_stays_in_range, player_laws.prevention_stays_in_range):
         return prop.needs <= features  # players and damage: no layer-7 effect needed
     if prop.check is combat_laws.combat_agrees_with_reference:

@@ -31,6 +31,8 @@ def duration(until: str) -> str:
 def _amount(amount: Any, what: str) -> str:
     if amount == "that_many":
         return {"damage": "that much damage", "life": "that much life", "counters": "that many"}[what]
+    if amount == "its_power":  # 608.2h: "equal to its power", worded by the caller
+        raise NoOracleWording("an amount equal to its power outside a damage or life effect")
     return str(amount)
 
 
@@ -66,6 +68,24 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
         if body["count"] == "that_many":
             return f"put that many {body['kind']} counters on {where}"
         return f"put {counters(body['kind'], body['count'])} on {where}"
+    if key == "damage" and body["amount"] == "its_power":  # 608.2h
+        return f"{me} deals damage equal to its power to {_whom(body['to'], me, event_object)}"
+    if key in ("gain_life", "lose_life") and body["amount"] == "its_power":
+        who = "you gain" if key == "gain_life" else {"you": "you lose", "that": "that player loses",
+                                                        "each_opponent": "each opponent loses"}[body.get("player", "each_opponent")]
+        return f"{who} life equal to {me}'s power"
+    if key == "remove_counters":  # 122.1 (issue 41)
+        where = _whom(body.get("to", "itself"), me, event_object)
+        if body["count"] == "that_many":
+            return f"remove that many {body['kind']} counters from {where}"
+        if body["count"] == "its_power":
+            raise NoOracleWording("removing counters equal to its power")
+        return f"remove {counters(body['kind'], body['count'])} from {where}"
+    if key == "return_card":  # 400.7d (issue 41)
+        what = "it" if body.get("object", "itself") == "itself" else event_object
+        if body["to"] == "hand":
+            return f"return {what} to its owner's hand"
+        return f"return {what} to the battlefield under its owner's control"
     if key == "damage":
         to = _whom(body["to"], me, event_object)
         return f"{me} deals {_amount(body['amount'], 'damage')} damage to {to}".replace(
@@ -124,6 +144,32 @@ def trigger_condition(event: Mapping[str, Any], me: str) -> tuple[str, str]:
         return f"Whenever one or more {body['kind']} counters are put on {where}", "that permanent"
     if kind == "cast":  # casting (issue 41): "Whenever you cast a creature spell" (601.2i)
         return _cast_condition(body), "that spell"
+    return _more_conditions(kind, body, me)
+
+
+STEP_WORDS = {"upkeep": "upkeep", "end": "end step"}
+WHOSE = {"you": "your", "opponent": "each opponent's", "each": "each"}
+
+
+def _more_conditions(kind: str, body: Any, me: str) -> tuple[str, str]:
+    """The trigger events of issue 41: attacks (508.3a), combat damage to a player (510.3a), the
+    beginning of a step (503.1a, 513.1a), turned face up (708.8), counters removed (122.1)."""
+    if kind in ("attacks", "combat_damage_to_player", "turned_face_up"):
+        flt = dict(body)
+        verb = {"attacks": "attacks", "combat_damage_to_player": "deals combat damage to a player",
+                "turned_face_up": "is turned face up"}[kind]
+        that = "that player" if kind == "combat_damage_to_player" else None
+        if flt.pop("itself", False):
+            return f"{'When' if kind == 'turned_face_up' else 'Whenever'} {me} {verb}", that or me
+        noun = (flt.get("types") or ["permanent"])[0]
+        return f"Whenever {describe(flt).a} {verb}", that or f"that {noun}"
+    if kind == "beginning_of_step":
+        whose = WHOSE[body.get("player", "you")]
+        return f"At the beginning of {whose} {STEP_WORDS[body['step']]}", "that player"
+    if kind == "counters_removed":
+        on = dict(body["on"])
+        where = me if on.pop("itself", False) else describe(on).a
+        return f"Whenever one or more {body['kind']} counters are removed from {where}", "that permanent"
     raise NoOracleWording(f"the trigger event {kind!r}")
 
 

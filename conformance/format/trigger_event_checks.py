@@ -1,0 +1,44 @@
+"""What a schema cannot say about the trigger events and effects of issue 41
+(trigger_events.py): the loader's checks, one problem per field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from conformance.format.trigger_events import AMOUNT_EVENTS, PLAYER_EVENTS
+
+Problem = tuple[tuple[Any, ...], str]
+
+_OBJECT_TARGETS = {"put_counters": "to", "modify_pt": "to", "remove_counters": "to", "return_card": "object"}
+"""The effects whose ``that`` must be a permanent, and the field that says it."""
+
+
+def ability_problems(event_kind: str, effect_key: str, part: Mapping[str, Any], at: tuple[Any, ...]) -> Iterator[Problem]:
+    """The problems of a triggered ability's effect ``part`` given its event's kind."""
+    field = _OBJECT_TARGETS.get(effect_key)
+    if field is not None and part.get(field) == "that" and event_kind in PLAYER_EVENTS:
+        yield (at + (effect_key, field),
+               f"'that' is the player of a {event_kind} event, not a permanent: put counters or +N/+M on itself")
+    amounts = [part.get(k) for k in ("count", "amount", "power", "toughness")]
+    if "that_many" in amounts and event_kind not in AMOUNT_EVENTS:
+        yield (at + (effect_key,),
+               f"a {event_kind} event has no amount: that_many is for damage, life and counters events")
+    if effect_key == "return_card" and event_kind == "beginning_of_step" and part.get("object") == "that":
+        yield (at + (effect_key, "object"), "a beginning_of_step event has no object")
+
+
+def step_problems(raw: Mapping[str, Any]) -> Iterator[Problem]:
+    """``beginning_of_step`` names a player of the case; a combat's ``attack_triggers`` name objects."""
+    players = set(raw.get("players", ()))
+    names = set(raw["objects"])
+    for index, step in enumerate(raw["steps"]):
+        (kind, body), = step.items()
+        if kind == "create_token":
+            names.update([body["token"]] if "token" in body else body.get("tokens", ()))
+        elif kind == "beginning_of_step" and body["player"] not in players:
+            yield (("steps", index, kind, "player"), f"{body['player']!r} is not a player of the case (CR 503.1a, 513.1a)")
+        elif kind == "combat":
+            for n, name in enumerate(body.get("attack_triggers", [])):
+                if name.split(".", 1)[0] not in names:  # 603.3b: OBJ.ABILITY, as resolve_triggers names them
+                    yield (("steps", index, kind, "attack_triggers", n), f"{name!r} names no object of the case (CR 603.3b)")
