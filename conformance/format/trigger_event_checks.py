@@ -23,7 +23,7 @@ def ability_problems(event_kind: str, effect_key: str, part: Mapping[str, Any], 
     amounts = [part.get(k) for k in ("count", "amount", "power", "toughness")]
     if "that_many" in amounts and event_kind not in AMOUNT_EVENTS:
         yield (at + (effect_key,),
-               f"a {event_kind} event has no amount: that_many is for damage, life and counters events")
+               f"a {event_kind} event has no amount: that_many is for damage, life, counters and cast events")
     if effect_key == "return_card" and event_kind == "beginning_of_step" and part.get("object") == "that":
         yield (at + (effect_key, "object"), "a beginning_of_step event has no object")
 

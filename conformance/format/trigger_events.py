@@ -45,8 +45,8 @@ PLAYER_EVENTS = ("gains_life", "loses_life", "combat_damage_to_player", "beginni
 """The events whose ``that`` is a player, not a permanent."""
 
 AMOUNT_EVENTS = ("dealt_damage", "gains_life", "loses_life", "counters_put", "counters_removed",
-                 "combat_damage_to_player")
-"""The events with an amount (``that_many``)."""
+                 "combat_damage_to_player", "cast")
+"""The events with an amount (``that_many``; of a cast event, the spell's mana value, 202.3e)."""
 
 NEW_EVENT_KINDS = ("attacks", "combat_damage_to_player", "beginning_of_step", "turned_face_up", "counters_removed")
 """The event kinds of this module (issue 41), in :data:`events.EVENT_KINDS` after the others."""
