@@ -31,6 +31,7 @@ class GameState(Protocol):
     damage_marked: Counter[tuple[str, int]]  # by object id and incarnation (400.7)
     deathtouched: set[tuple[str, int]]  # 704.5h
     prevention_extras: list[Any]  # 615.5
+    extra_damage_dealing: bool  # 615.5: an additional effect's damage is being dealt
 
     def tick(self) -> int:
         """The next timestamp (613.7)."""
@@ -149,6 +150,10 @@ class GameState(Protocol):
 
     def additional_prevention_effects(self, order: Any) -> None:
         """615.5: perform the additional effects waiting."""
+        ...
+
+    def deal_extra_damage(self, step: Any) -> None:
+        """615.5: the damage an additional effect deals, as a damage event of its own."""
         ...
 
     def damage_as_counters(self, infect: bool, wither: bool, *, to_player: bool) -> str | None:

@@ -20,7 +20,7 @@ from conformance.format.combat import Combat
 from conformance.format import event_features
 from conformance.format import counter_features
 from conformance.format import damage_modifier_features
-from conformance.format import cant_features
+from conformance.format import cant_features, prevention_variant_features
 from conformance.format.expressions import CardTypes, Count, Filter, Life, MANA_VALUE, Sum
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -188,6 +188,8 @@ FEATURES.update(counter_features.FEATURES)
 RULES.update(counter_features.RULES)
 FEATURES.update(cant_features.FEATURES)  # "can't" and floors: issue 41
 RULES.update(cant_features.RULES)
+FEATURES.update(prevention_variant_features.FEATURES)  # prevention variants: issue 41
+RULES.update(prevention_variant_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -221,6 +223,7 @@ the rules of the second (a tripling is applied in layer 7c, but a case tripling 
 exercises 701.11, not 613.4c's other modifications)."""
 IMPLIED.update(damage_modifier_features.IMPLIED)  # issue 19
 IMPLIED.update(cant_features.IMPLIED)  # issue 41
+IMPLIED.update(prevention_variant_features.IMPLIED)  # issue 41
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -317,6 +320,7 @@ def _player_features(case: CaseContent) -> Iterator[str]:
     for step in _all_steps(case.steps):
         yield from _PLAYER_STEP_FEATURES.get(type(step), ())
         yield from damage_modifier_features.step_features(step)  # issue 19
+        yield from prevention_variant_features.step_features(step)  # issue 41
         if isinstance(step, DoubleCounters):
             yield "double-counters"
             yield "player-counters" if step.player is not None else "counters"
@@ -426,6 +430,7 @@ object having, gaining or losing one needs it, whether or not it deals or is dea
 def _ability_features(ability: object) -> Iterator[str]:
     yield from damage_modifier_features.ability_features(ability)  # issue 19
     yield from cant_features.ability_features(ability)  # issue 41
+    yield from prevention_variant_features.ability_features(ability)  # issue 41
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":

@@ -55,6 +55,9 @@ from conformance.format.events import (  # noqa: F401
 from conformance.format.cant import (  # noqa: F401  ("can't" and floors: issue 41)
     CANT_ABILITIES, CantGainLife, CantHaveCounters, CantLoseLife, LifeFloor,
 )
+from conformance.format.prevention_variants import (  # noqa: F401  (prevention variants: issue 41)
+    DamageCantBePrevented, PREVENTION_VARIANT_ABILITIES, SOURCE_CONTROLLER, StaticRedirection,
+)
 from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.plain import (  # noqa: F401
     ABILITY_FIELDS, plain_ability, plain_value,
