@@ -33,7 +33,7 @@ class PreventionExtra:
 
     put_counters: str | None = None
     remove_counters: str | None = None
-    gain_life: bool = False
+    gain_life: bool | None = None  # true, or absent (so the plain form of a counters effect is unchanged)
     deal_damage: str | None = None
     for_each: str = "prevented"
 
