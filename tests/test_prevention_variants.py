@@ -118,3 +118,33 @@ def test_life_and_damage_extras_need_no_counters():
     features = derive_features(case({"bolt": BOLT}, [{"prevent_damage": {"to": "Alex", "then": {"gain_life": True}}},
                                          {"expect": {"players": {"Alex": {}}}}]))
     assert "prevention-extras" not in features and "counters" not in features
+
+
+@pytest.mark.parametrize("ability,words", [
+    ({"prevent_damage": {"to_player": "you", "amount": 1}}, "If a source would deal damage to you, prevent 1 of that damage."),
+    ({"prevent_damage": {"to_player": "you", "to": {"controller": "you"}}},
+     "Prevent all damage that would be dealt to you and permanents you control."),
+    ({"prevent_damage": {"to_player": "you", "then": {"deal_damage": "source_controller"}}},
+     "Prevent all damage that would be dealt to you. If damage is prevented this way, this creature deals that much "
+     "damage to that source's controller."),
+    ({"damage_cant_be_prevented": {}}, "Damage can't be prevented."),
+    ({"damage_cant_be_prevented": {"by": {"types": ["creature"], "controller": "you"}, "combat": True}},
+     "Combat damage that would be dealt by creatures you control can't be prevented."),
+    ({"redirect_damage": {"to_player": "you", "to": {"controller": "you"}}},
+     "All damage that would be dealt to you and other permanents you control is dealt to this creature instead."),
+])
+def test_oracle_wordings(ability, words):
+    from conformance.oracle.abilities import ability_text
+
+    assert ability_text(ability) == words
+
+
+def test_oracle_wording_of_a_resolving_prevention_with_an_additional_effect():
+    from conformance.oracle.effects import effect_text
+
+    case = {"players": ["Alex", "Blair"], "objects": {"palm": {"card": {"name": "Deflecting Palm"}, "zone": "stack"}}}
+    step = {"prevent_damage": {"to": "Alex", "source": "palm", "then": {"deal_damage": "source_controller"}}}
+    assert effect_text(step, case) == ("Prevent all damage that would be dealt to you this turn. If damage is prevented "
+                                       "this way, Deflecting Palm deals that much damage to that source's controller.")
+    step = {"prevent_damage": {"to": "Alex", "amount": 3, "then": {"gain_life": True}}}
+    assert effect_text(step, case).endswith(" You gain life equal to the damage prevented this way.")
