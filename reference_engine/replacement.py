@@ -143,7 +143,7 @@ def applicable(game: GameState, event: DamageEvent) -> list:
     for effect in [*game.damage_effects, *prevention_variants.static_redirections(game), *prevention.statics(game),
                    *protection.statics(game)]:
         if isinstance(effect, REDIRECTIONS):
-            if effect.applies(game, event) and prevention_variants.may_redirect(effect, event):
+            if game.redirects(effect, event):  # 614.9, and damage that can't be redirected
                 found.append(effect)
         elif prevention.applies(game, effect, event):
             found.append(effect)

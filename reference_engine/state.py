@@ -152,6 +152,10 @@ class GameState(Protocol):
         """615.5: perform the additional effects waiting."""
         ...
 
+    def redirects(self, effect: Any, event: Any) -> bool:
+        """614.9: whether a redirection effect applies to a damage event."""
+        ...
+
     def deal_extra_damage(self, step: Any) -> None:
         """615.5: the damage an additional effect deals, as a damage event of its own."""
         ...

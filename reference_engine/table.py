@@ -93,7 +93,16 @@ class Table:
     def modified(self, event: DamageEvent, order: Mapping[str, tuple[str, ...]]) -> list[DamageEvent]:
         """The damage dealt instead of ``event`` once replacement and prevention effects applied;
         damage a static ability says can't be prevented is so from the start (615.12)."""
-        return replacement.modify(self, prevention_variants.unpreventable(self, event), order)
+        return replacement.modify(self, self.unpreventable(event), order)
+
+    def unpreventable(self, event: DamageEvent) -> DamageEvent:
+        """615.12: ``event`` as damage that can't be prevented, if a static ability says so."""
+        return prevention_variants.unpreventable(self, event)
+
+    def redirects(self, effect: Any, event: DamageEvent) -> bool:
+        """614.9: whether a redirection effect applies to ``event`` (never to damage that can't be
+        redirected; a redirection of the next N damage meeting such damage is refused)."""
+        return effect.applies(self, event) and prevention_variants.may_redirect(effect, event)
 
     def deal_extra_damage(self, step: s.Damage) -> None:
         """615.5: the damage of a prevention effect's additional effect, a damage event of its own;

@@ -27,6 +27,7 @@ from reference_engine.objects import PTEffect, Sublayer, counter_pt
 from reference_engine.prevention import PreventionShield
 from reference_engine.range_of_influence import controller_of, in_range
 from tests import cant_mutants, counter_mutants, interaction_mutants as im, life_mutants
+from tests import prevention_variant_mutants as pvm
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -744,6 +745,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cant-lose-life-as-prevention", "119.8", cant_mutants.CantLoseLifeAsPreventionGame),
     Mutant("life-floor-as-prevention", "614.1a", cant_mutants.LifeFloorAsPreventionGame),
     Mutant("cant-have-counters-of-any-kind", "122.1", cant_mutants.CantHaveCountersOfAnyKindGame),
+    # prevention variants (issue 41, item 2: tests/prevention_variant_mutants.py)
+    Mutant("to-you-and-your-creatures-as-creatures", "615.1", pvm.ToYouAndYourCreaturesAsCreaturesGame),
+    Mutant("gains-for-the-damage-not-the-prevented", "615.5", pvm.GainsForTheDamageNotThePreventedGame),
+    Mutant("reflects-the-damage-not-the-prevented", "615.5", pvm.ReflectsTheDamageNotThePreventedGame),
+    Mutant("resolving-prevention-extras-ignored", "615.5", pvm.ResolvingPreventionExtrasIgnoredGame),
+    Mutant("combat-only-unpreventable-for-all-damage", "615.12", pvm.CombatOnlyUnpreventableForAllDamageGame),
+    Mutant("redirection-takes-every-permanent", "614.9", pvm.RedirectionTakesEveryPermanentGame),
+    Mutant("cant-be-redirected-ignored", "614.9", pvm.CantBeRedirectedIgnoredGame),
 )
 
 
