@@ -33,6 +33,7 @@ from strategies._internal.core import (
 )
 from strategies._internal.counters import COUNTER_FEATURES, counter_scenarios
 from strategies._internal.damage import damage_scenarios
+from strategies._internal.prevention_variants import prevention_variant_scenarios
 from strategies._internal.players import (
     PLAYER_FEATURES,
     PLAYER_NAMES,
@@ -69,4 +70,5 @@ __all__ = [
     "star_cards",
     "COUNTER_FEATURES",
     "counter_scenarios",
+    "prevention_variant_scenarios",
 ]

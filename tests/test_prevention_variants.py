@@ -148,3 +148,28 @@ def test_oracle_wording_of_a_resolving_prevention_with_an_additional_effect():
                                        "this way, Deflecting Palm deals that much damage to that source's controller.")
     step = {"prevent_damage": {"to": "Alex", "amount": 3, "then": {"gain_life": True}}}
     assert effect_text(step, case).endswith(" You gain life equal to the damage prevented this way.")
+
+
+def test_a_disagreement_shrinks_to_the_board_and_one_step():
+    """A mutant's counterexample shrinks to the three objects every scenario has, one object of the
+    variant (here the giant) and one damage event (the strategy keeps bear, ogre and blast)."""
+    from hypothesis import HealthCheck, find, settings
+
+    import strategies as mtg
+    from tests.prevention_variant_mutants import RedirectionTakesEveryPermanentGame
+
+    class Mutant(ReferenceEngine):
+        game_class = RedirectionTakesEveryPermanentGame
+
+    def disagrees(case):
+        try:
+            return Mutant().run_case(case) != ReferenceEngine().run_case(case)
+        except Unsupported:
+            return False
+
+    found = find(mtg.prevention_variant_scenarios(), disagrees,
+                 settings=settings(max_examples=1000, database=None, deadline=None, derandomize=True,
+                                   suppress_health_check=list(HealthCheck)))
+    assert len(found.objects) == 4 and sum(1 for s in found.steps if s.KEY != "expect") == 1
+    (damage,) = [s for s in found.steps if s.KEY == "damage"]
+    assert damage.to == "ogre" and damage.amount == 1  # Blair's creature, the smallest damage
