@@ -47,8 +47,18 @@ class PreventionExtra:
         return self.put_counters is not None or self.remove_counters is not None
 
 
+class _Filtered:
+    """An ability whose ``FILTERS`` keys hold filters (read by :meth:`Filter.from_dict`)."""
+
+    FILTERS: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        return cls(**{k: Filter.from_dict(v) if k in cls.FILTERS else v for k, v in data.items()})
+
+
 @frozen
-class DamageCantBePrevented:
+class DamageCantBePrevented(_Filtered):
     """"Damage [combat damage] that would be dealt by sources [``by``] can't be prevented" (Questing
     Beast's "combat damage that would be dealt by creatures you control", a creature's own
     ``by: {itself: true}``): such damage is damage that can't be prevented (615.12), whoever it
@@ -56,19 +66,13 @@ class DamageCantBePrevented:
     the damage (613.1)."""
 
     KEY: ClassVar[str] = "damage_cant_be_prevented"
+    FILTERS: ClassVar[tuple[str, ...]] = ("by",)
     by: Filter | None = None
     combat: bool = False
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> DamageCantBePrevented:
-        values = dict(data)
-        if "by" in values:
-            values["by"] = Filter.from_dict(values["by"])
-        return cls(**values)
-
 
 @frozen
-class StaticRedirection:
+class StaticRedirection(_Filtered):
     """"All damage that would be dealt to [``to_player``] and [permanents ``to`` matches] is dealt
     to this permanent instead" (Palisade Giant: ``{to_player: you, to: {controller: you}}``): a
     redirection effect (614.9), a replacement effect of a static ability (614.1a). It never
@@ -77,15 +81,9 @@ class StaticRedirection:
     ability's controller; at least one is given."""
 
     KEY: ClassVar[str] = "redirect_damage"
+    FILTERS: ClassVar[tuple[str, ...]] = ("to",)
     to: Filter | None = None
     to_player: str | None = None
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> StaticRedirection:
-        values = dict(data)
-        if "to" in values:
-            values["to"] = Filter.from_dict(values["to"])
-        return cls(**values)
 
 
 PREVENTION_VARIANT_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (DamageCantBePrevented, StaticRedirection)}
