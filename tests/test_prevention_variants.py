@@ -173,3 +173,18 @@ def test_a_disagreement_shrinks_to_the_board_and_one_step():
     assert len(found.objects) == 4 and sum(1 for s in found.steps if s.KEY != "expect") == 1
     (damage,) = [s for s in found.steps if s.KEY == "damage"]
     assert damage.to == "ogre" and damage.amount == 1  # Blair's creature, the smallest damage
+
+
+def test_a_static_redirection_is_named_ability_by_ability_in_an_order():
+    """616.1: a permanent with a redirection and a prevention is named OBJ.redirect_damage, OBJ.prevent_damage."""
+    giant = {"card": {"types": ["creature"], "power": 2, "toughness": 7, "abilities": [
+        {"prevent_damage": {"to": {"itself": True}, "amount": 1}},
+        {"redirect_damage": {"to_player": "you"}}]}}
+    steps = [{"prevent_damage": {"id": "shield", "to": "Alex", "amount": 2}},
+             {"damage": {"source": "bolt", "to": "Alex", "amount": 3, "order": {"Alex": ["giant.redirect_damage", "shield"]}}},
+             {"expect": {"players": {"Alex": {}}, "objects": {"giant": {}}}}]
+    last = run({"giant": GIANT | giant, "bolt": BOLT}, steps)[-1]
+    assert last["players"]["Alex"]["life"] == 20 and last["objects"]["giant"]["damage"] == 2  # 3 moved, 1 prevented
+    steps[1]["damage"]["order"] = {"Alex": ["shield", "giant.redirect_damage"]}
+    last = run({"giant": GIANT | giant, "bolt": BOLT}, steps)[-1]
+    assert last["players"]["Alex"]["life"] == 20 and last["objects"]["giant"]["damage"] == 0  # 2 prevented, 1 moved and prevented
