@@ -31,7 +31,7 @@ def test_of_the_damage_modifier_features_only_those_realised():
 def test_none_of_the_prevention_variants_is_declared():
     # issue 41, item 2: to_player prevention, life and damage additional effects, a resolving prevention's
     # additional effect, "can't be prevented" as a static, static redirection, "can't be redirected": not
-    # realised here, so every case needing one is unsupported (golden/615.5-prevention-variants.yaml: 17 of 17)
+    # realised here, so every case needing one is unsupported (golden/615.5-prevention-variants.yaml: 19 of 19)
     from conformance.format.prevention_variant_features import FEATURES as PREVENTION_VARIANTS
 
     assert not set(PREVENTION_VARIANTS) & set(bindings.FEATURES)
