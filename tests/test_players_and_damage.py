@@ -379,7 +379,7 @@ def test_an_engine_applying_prevention_out_of_range_exits_1_naming_the_cases(cap
                                "801.13b/combat-prevent-by-creatures-attacker-outside-range",
                                "801.13b/combat-fog-source-or-recipient-outside-range",
                                "801.13b/extra-only-where-prevented",  # its additional effect too (615.5)
-                               "801.13b/prevention-to-players-within-range"})  # a prevention "to a player" (issue 41)
+                               "801.13b/prevention-to-players-within-range"}  # a prevention "to a player" (issue 41)
 
 
 def test_an_engine_doubling_negative_life_as_0_exits_1_naming_the_case(capsys):
