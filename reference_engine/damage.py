@@ -57,6 +57,7 @@ class DamageEvent:
     amount: int
     combat: bool = False
     unpreventable: bool = False  # 615.12: "can't be prevented", kept by a redirection (614.9)
+    unredirectable: bool = False  # "can't be redirected" (prevention_variants.py)
 
     def with_amount(self, amount: int) -> DamageEvent:
         return dataclasses.replace(self, amount=amount)
@@ -118,7 +119,7 @@ def deal(game: GameState, step: s.Damage) -> None:
     source = game.objects[step.source]
     controller = source_controller(game, source)  # 113.7a, 608.2h: last known information, if it left
     events = [
-        DamageEvent(step.source, recipient, step.amount, step.combat, step.cant_be_prevented)
+        DamageEvent(step.source, recipient, step.amount, step.combat, step.cant_be_prevented, step.cant_be_redirected)
         for recipient in recipients(game, step)
         if can_be_dealt_damage(game, recipient) and in_range(game, controller, recipient)
     ]
@@ -231,5 +232,5 @@ def static_names(game: GameState, obj: GameObject, kind: str, index: int) -> fro
     return frozenset(names)
 
 
-STATIC_DAMAGE_ABILITIES = (s.DoubleDamage, s.PreventDamageAbility, s.ModifyDamage, s.Protection)
-"""Static abilities whose effects replace or prevent damage (701.10g, 614.1a, 615.10, 702.16e)."""
+STATIC_DAMAGE_ABILITIES = (s.DoubleDamage, s.PreventDamageAbility, s.ModifyDamage, s.Protection, s.StaticRedirection)
+"""Static abilities whose effects replace or prevent damage (701.10g, 614.1a, 615.10, 702.16e, 614.9)."""

@@ -12,6 +12,10 @@
          prevention effect, its controller putting them, so counter replacement effects modify
          them (614.16: "if an effect would put" ones too), in the order the step scripts under
          the permanent (616.1);
+- 615.5  (issue 41) the additional effect of a resolving prevention step (``then``, through its
+         ``source`` object), "you gain that much life" and "deals that much damage" ones
+         (prevention_variants.py);
+- 615.1  (issue 41) a static prevention of damage "that would be dealt to you" (``to_player``);
 - 615.12 damage that can't be prevented: applicable prevention effects still apply, once each
          (615.12a), prevent nothing, use up no shield, and their additional effects happen;
 - 801.13b an effect that prevents damage by sources reaches only sources inside its controller's
@@ -30,7 +34,8 @@ from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
-from reference_engine import counter_replacement, layers, trigger_events
+from reference_engine import counter_replacement, layers, prevention_variants, trigger_events
+from reference_engine.damage_modifiers import recipient_matches
 from reference_engine.damage import static_names
 from reference_engine.range_of_influence import (
     abilities_now,
@@ -64,6 +69,8 @@ class PreventionShield:
     by: s.Filter | None = None
     remaining: int | None = None
     combat: bool = False
+    then: s.PreventionExtra | None = None  # 615.5
+    source: GameObject | None = None  # the spell or ability's object, which ``then`` acts through
 
     @property
     def key(self) -> object:
@@ -89,8 +96,6 @@ class PreventionShield:
         # 615.9: the source's properties are checked as the damage would be dealt, on its current
         # characteristics (613.1)
         return self.by is None or source_matches(game, self.by, game.objects[event.source], you=self.controller)
-
-    then = None  # no additional effect
 
     def prevented(self, amount: int) -> int:
         """615.7: as much as the shield has left (all: all of it)."""
@@ -121,7 +126,7 @@ class StaticPrevention:
         return (s.PreventDamageAbility.KEY, self.source.ref, self.index)
 
     def names_recipient(self) -> bool:
-        return self.ability.to is not None
+        return self.ability.to is not None or self.ability.to_player is not None
 
     def names_source(self) -> bool:
         return self.ability.by is not None
@@ -134,11 +139,8 @@ class StaticPrevention:
         if self.ability.by is not None and not source_matches(game, self.ability.by, game.objects[event.source],
                                                               you=you, source=self.source):
             return False
-        if self.ability.to is not None:
-            recipient = game.objects.get(event.recipient)
-            return recipient is not None and matches_now(game, self.ability.to, recipient, you=you,
-                                                         source=self.source)
-        return True
+        # 615.1: "to you" (``to_player``), to the permanents ``to`` matches: with either, only those
+        return recipient_matches(game, self.ability, event.recipient, you=you, source=self.source)
 
     @property
     def combat(self) -> bool:
@@ -170,11 +172,12 @@ class Extra:
     """An additional effect of a prevention effect waiting to happen (615.5): ``count`` counters of
     ``then``'s kind put on or removed from ``on`` by ``controller``, the prevention effect's."""
 
-    on: GameObject
-    ref: tuple[str, int]  # the object as it was (400.7)
+    on: GameObject | None
+    ref: tuple[str, int] | None  # the object as it was (400.7)
     then: s.PreventionExtra
     count: int
     controller: str
+    recipient: str | None = None  # whom a ``deal_damage`` effect deals damage to (prevention_variants)
 
 
 def prevent(game: GameState, effect: Prevention, event: DamageEvent) -> DamageEvent:
@@ -189,7 +192,10 @@ def prevent(game: GameState, effect: Prevention, event: DamageEvent) -> DamageEv
     if then is not None:
         count = game.extra_count(then, prevented=prevented, amount=event.amount)
         if count > 0:
-            game.prevention_extras.append(Extra(effect.source, effect.source.ref, then, count, effect.controller))
+            prevention_variants.refuse_loop(game, then)
+            on = effect.source
+            game.prevention_extras.append(Extra(on, None if on is None else on.ref, then, count, effect.controller,
+                                                prevention_variants.extra_recipient(game, then, event)))
     return event.with_amount(event.amount - prevented)
 
 
@@ -200,9 +206,9 @@ def additional_effects(game: GameState, order: Mapping[str, tuple[str, ...]]) ->
     counter replacement effects modify them (614.16), in the order ``order`` gives under that
     object (616.1); abilities waiting for counters being put trigger (603.2)."""
     extras, game.prevention_extras = game.prevention_extras, []
-    for extra in extras:
+    for extra in prevention_variants.perform(game, extras):  # life and damage first (issue 41)
         obj = extra.on
-        if obj.zone != "battlefield" or obj.ref != extra.ref:
+        if obj is None or obj.zone != "battlefield" or obj.ref != extra.ref:
             continue
         if extra.then.put_counters is not None:  # 613.7c: with a timestamp (counter_replacement.put)
             event = counter_replacement.CounterEvent(obj.id, extra.then.put_counters, extra.count, extra.controller)
@@ -216,7 +222,8 @@ def create(game: GameState, step: s.PreventDamage) -> None:
     """The effect of a resolving spell or ability: one shield, or one for each object ``to_each``
     matches as it resolves, on its characteristics at that time (615.11, 613.1)."""
     common = dict(ref=step.id, controller=step.controller, until=step.until, by=step.by,
-                  remaining=step.amount, combat=step.combat)
+                  remaining=step.amount, combat=step.combat, then=step.then,
+                  source=None if step.source is None else game.objects[step.source])
     if step.to_each is not None:
         for obj in game.objects.values():
             if matches_now(game, step.to_each, obj, you=step.controller):

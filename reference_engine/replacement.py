@@ -13,6 +13,7 @@ event (CR 614, 616.1), with the limited range of influence option (801.13a).
          player or an object, that player (or the object's controller) chooses one to apply, then
          chooses again among those still applicable (616.1e-f), an effect becoming applicable
          to the modified event included (616.2); a case scripts those choices in ``order``;
+- 614.9  (issue 41) a static redirection, and damage that can't be redirected: prevention_variants.py;
 - 701.10g doubling damage a source would deal is a replacement effect: it deals twice that much;
 - 801.13a a replacement effect that would make a spell or ability affect a player or object
          outside its controller's range does nothing for that portion of the event.
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from conformance.format import model as s
 from conformance.format.frozen import frozen
-from reference_engine import damage_modifiers, log, prevention, protection
+from reference_engine import damage_modifiers, log, prevention, prevention_variants, protection
 from reference_engine.damage import can_be_dealt_damage, static_names
 from reference_engine.range_of_influence import (
     abilities_now,
@@ -112,6 +113,10 @@ class Redirection:
         return [event.with_amount(event.amount - moved), event.redirected(self.instead_to, moved)]
 
 
+REDIRECTIONS = (Redirection, prevention_variants.StaticRedirect)
+"""Redirection effects (614.9): a resolved spell's or ability's, a static ability's (Palisade Giant)."""
+
+
 def create_redirection(game: GameState, step: s.RedirectDamage) -> None:
     def ref(name: str) -> tuple[str, int] | None:
         return game.objects[name].ref if name in game.objects else None
@@ -135,9 +140,10 @@ def applicable(game: GameState, event: DamageEvent) -> list:
     and modifiers (701.10g, 614.1a), redirections (614.9), prevention effects (615), protection
     (702.16e)."""
     found: list = [d for d in [*doublings(game), *damage_modifiers.modifiers(game)] if d.applies(game, event)]
-    for effect in [*game.damage_effects, *prevention.statics(game), *protection.statics(game)]:
-        if isinstance(effect, Redirection):
-            if effect.applies(game, event):
+    for effect in [*game.damage_effects, *prevention_variants.static_redirections(game), *prevention.statics(game),
+                   *protection.statics(game)]:
+        if isinstance(effect, REDIRECTIONS):
+            if game.redirects(effect, event):  # 614.9, and damage that can't be redirected
                 found.append(effect)
         elif prevention.applies(game, effect, event):
             found.append(effect)
@@ -171,7 +177,7 @@ def modify(game: GameState, event: DamageEvent, order: Mapping[str, tuple[str, .
             return [event]
         chosen = choose(candidates, order.get(event.recipient, ()), event)
         history, applied = history + (chosen.key,), applied + (chosen,)
-        if isinstance(chosen, Redirection):
+        if isinstance(chosen, REDIRECTIONS):
             kept, moved = chosen.apply(game, event)
             events = modify(game, kept, order, history, applied)
             if moved.amount > 0 and game.redirection_reaches(moved):  # 801.13a

@@ -32,6 +32,7 @@ class GameState(Protocol):
     deathtouched: set[tuple[str, int]]  # 704.5h
     prevention_extras: list[Any]  # 615.5
     arithmetic: Any  # the operations of 107.1 (arithmetic.Arithmetic)
+    extra_damage_dealing: bool  # 615.5: an additional effect's damage is being dealt
 
     def tick(self) -> int:
         """The next timestamp (613.7)."""
@@ -150,6 +151,14 @@ class GameState(Protocol):
 
     def additional_prevention_effects(self, order: Any) -> None:
         """615.5: perform the additional effects waiting."""
+        ...
+
+    def redirects(self, effect: Any, event: Any) -> bool:
+        """614.9: whether a redirection effect applies to a damage event."""
+        ...
+
+    def deal_extra_damage(self, step: Any) -> None:
+        """615.5: the damage an additional effect deals, as a damage event of its own."""
         ...
 
     def damage_as_counters(self, infect: bool, wither: bool, *, to_player: bool) -> str | None:

@@ -15,7 +15,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import counter_replacement, damage, doubling, life, log, players, prevention, replacement, trigger_events
+from conformance.errors import Unsupported
+from reference_engine import (
+    counter_replacement, damage, doubling, life, log, players, prevention, prevention_variants, replacement, trigger_events,
+)
 from reference_engine import infect as infect_rules
 from reference_engine.damage import DamageEvent
 from reference_engine.range_of_influence import controller_of, in_range, source_controller
@@ -37,6 +40,7 @@ class Table:
         # were last checked (by their id and incarnation, 400.7)
         self.deathtouched: set[tuple[str, int]] = set()
         self.prevention_extras: list = []  # 615.5: additional effects waiting for the prevention to end
+        self.extra_damage_dealing = False  # 615.5: an additional effect's damage is being dealt
 
     # --- steps ---------------------------------------------------------------------------------
 
@@ -89,8 +93,27 @@ class Table:
     # --- hooks (a variant overrides one to break one rule) -----------------------------------------
 
     def modified(self, event: DamageEvent, order: Mapping[str, tuple[str, ...]]) -> list[DamageEvent]:
-        """The damage dealt instead of ``event`` once replacement and prevention effects applied."""
-        return replacement.modify(self, event, order)
+        """The damage dealt instead of ``event`` once replacement and prevention effects applied;
+        damage a static ability says can't be prevented is so from the start (615.12)."""
+        return replacement.modify(self, self.unpreventable(event), order)
+
+    def unpreventable(self, event: DamageEvent) -> DamageEvent:
+        """615.12: ``event`` as damage that can't be prevented, if a static ability says so."""
+        return prevention_variants.unpreventable(self, event)
+
+    def redirects(self, effect: Any, event: DamageEvent) -> bool:
+        """614.9: whether a redirection effect applies to ``event`` (never to damage that can't be
+        redirected; a redirection of the next N damage meeting such damage is refused)."""
+        return effect.applies(self, event) and prevention_variants.may_redirect(effect, event)
+
+    def deal_extra_damage(self, step: s.Damage) -> None:
+        """615.5: the damage of a prevention effect's additional effect, a damage event of its own;
+        refused when effects on it would need an order, which no case can script (616.1)."""
+        try:
+            damage.deal(self, step)
+        except replacement.ChoiceMissing as error:
+            raise Unsupported(f"the damage a prevention effect's additional effect deals (615.5) needs the affected "
+                              f"player's order, which a case can't script: {error}") from error
 
     def may_apply_again(self, effect: Any, history: tuple[object, ...]) -> bool:
         """614.5: an effect that already applied to an event (or to an event it replaced) does not

@@ -30,7 +30,7 @@ from tests import (
     arithmetic_mutants, cant_mutants, casting_mutants, counter_mutants, emblem_mutants, interaction_mutants as im,
     life_mutants,
 )
-from tests import trigger_event_mutants as tm
+from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -770,6 +770,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("counters-removed-as-asked", "122.1", tm.CountersRemovedAsAskedGame),
     Mutant("dies-return-loses-the-card", "400.7d", tm.DiesReturnLosesTheCardGame),
     Mutant("its-power-printed", "608.2h", tm.ItsPowerPrintedGame),
+    # prevention variants (issue 41, item 2: tests/prevention_variant_mutants.py)
+    Mutant("to-you-and-your-creatures-as-creatures", "615.1", pvm.ToYouAndYourCreaturesAsCreaturesGame),
+    Mutant("gains-for-the-damage-not-the-prevented", "615.5", pvm.GainsForTheDamageNotThePreventedGame),
+    Mutant("reflects-the-damage-not-the-prevented", "615.5", pvm.ReflectsTheDamageNotThePreventedGame),
+    Mutant("resolving-prevention-extras-ignored", "615.5", pvm.ResolvingPreventionExtrasIgnoredGame),
+    Mutant("combat-only-unpreventable-for-all-damage", "615.12", pvm.CombatOnlyUnpreventableForAllDamageGame),
+    Mutant("redirection-takes-every-permanent", "614.9", pvm.RedirectionTakesEveryPermanentGame),
+    Mutant("cant-be-redirected-ignored", "614.9", pvm.CantBeRedirectedIgnoredGame),
 )
 
 

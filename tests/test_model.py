@@ -46,6 +46,8 @@ def test_step_fields_are_the_schema_keys(key):
     (scenario.PreventionExtra, "prevention_extra"), (scenario.CantGainLife, "ability_cant_gain_life"),
     (scenario.CantLoseLife, "ability_cant_lose_life"), (scenario.LifeFloor, "ability_life_floor"),
     (scenario.CantHaveCounters, "ability_cant_have_counters"),
+    (scenario.DamageCantBePrevented, "ability_damage_cant_be_prevented"),  # prevention variants (issue 41)
+    (scenario.StaticRedirection, "ability_redirect_damage"),
 ])
 def test_model_fields_are_the_schema_keys(cls, definition):
     schema = DEFS
@@ -62,7 +64,8 @@ def test_ability_kinds_match():
     assert set(DEFS["ability"]["properties"]) == {scenario.CdaPT.KEY, scenario.StaticPT.KEY, *scenario.PLAYER_ABILITIES,
                                                   *scenario.CHARACTERISTIC_ABILITIES, *scenario.EVENT_ABILITIES,
                                                   *scenario.COUNTER_ABILITIES, *scenario.COMBAT_ABILITIES,
-                                                  *scenario.CANT_ABILITIES, *scenario.CAST_ABILITIES}
+                                                  *scenario.CANT_ABILITIES, *scenario.CAST_ABILITIES,
+                                                  *scenario.PREVENTION_VARIANT_ABILITIES}
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
 

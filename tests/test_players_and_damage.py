@@ -355,7 +355,9 @@ def failed_ids(out: str) -> set[str]:
 def test_an_engine_ignoring_the_range_for_redirection_exits_1_naming_the_case(capsys):
     code, out = run_cli(capsys, "run", "--no-properties", "--engine", f"{WRONG}:RangeBlindRedirectionEngine")
     assert code == 1
-    assert failed_ids(out) == {"801.13a/redirected-outside-range"}
+    # and the same rule met by a static redirection (Palisade Giant-like, issue 41)
+    assert failed_ids(out) == {"801.13a/redirected-outside-range",
+                               "801.13a/static-redirection-outside-the-source-controllers-range"}
     assert "player Carissa.life: expected 20, got 17" in out  # the redirected 3 reached Carissa
 
 
@@ -376,7 +378,8 @@ def test_an_engine_applying_prevention_out_of_range_exits_1_naming_the_cases(cap
                                # the same examples as real combat (golden/801.13-combat.yaml)
                                "801.13b/combat-prevent-by-creatures-attacker-outside-range",
                                "801.13b/combat-fog-source-or-recipient-outside-range",
-                               "801.13b/extra-only-where-prevented"}  # its additional effect too (615.5)
+                               "801.13b/extra-only-where-prevented",  # its additional effect too (615.5)
+                               "801.13b/prevention-to-players-within-range"}  # a prevention "to a player" (issue 41)
 
 
 def test_an_engine_doubling_negative_life_as_0_exits_1_naming_the_case(capsys):

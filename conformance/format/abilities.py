@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Union
 
 from conformance.format.cant import CANT_ABILITIES
 from conformance.format.casting import CAST_ABILITIES
+from conformance.format.prevention_variants import PREVENTION_VARIANT_ABILITIES, PreventionExtra
 from conformance.format.events import EVENT_ABILITIES, EVENT_EFFECTS, TriggerEvent
 from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
 from conformance.format.expressions import Expression, Filter, expression_from
@@ -57,28 +58,14 @@ class DoubleDamage:
 
 
 @frozen
-class PreventionExtra:
-    """The additional effect of a prevention effect (CR 615.5), on the ability's own object:
-    ``put_counters`` or ``remove_counters`` of that kind, one for each 1 damage prevented this way
-    (``for_each: prevented``, Phyrexian Hydra) or "that many", the damage the effect was applied
-    to (``for_each: damage``, Protean Hydra: under 615.12 that need not have been prevented)."""
-
-    put_counters: str | None = None
-    remove_counters: str | None = None
-    for_each: str = "prevented"
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PreventionExtra:
-        return cls(**data)
-
-
-@frozen
 class PreventDamageAbility:
     """A static ability whose prevention effect prevents ``amount`` (``None``: all) of the damage
     that sources matching ``by`` would deal to objects matching ``to`` (each ``None``: any),
     combat damage only if ``combat``; the amount applies to each damage event anew (CR 615.10).
     ``half`` (``up``/``down``) prevents half of the damage, rounded that way; ``all_but`` prevents
-    all of it but that many; ``then`` is an additional effect (615.5)."""
+    all of it but that many; ``then`` is an additional effect (615.5). ``to_player`` (``you``,
+    ``opponent``, ``any``) names the players it covers (615.1: "damage that would be dealt to
+    you"); with ``to`` or ``to_player``, only recipients of the kinds given (issue 41)."""
 
     KEY: ClassVar[str] = "prevent_damage"
     by: Filter | None = None
@@ -88,6 +75,7 @@ class PreventDamageAbility:
     half: str | None = None
     all_but: int | None = None
     then: PreventionExtra | None = None
+    to_player: str | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PreventDamageAbility:
@@ -225,6 +213,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
         return CANT_ABILITIES[key].from_dict(body)
     if key in CAST_ABILITIES:  # a spell's effect (casting.py, 608.2)
         return CAST_ABILITIES[key].from_dict(body)
+    if key in PREVENTION_VARIANT_ABILITIES:  # 615.12, 614.9 (prevention_variants.py)
+        return PREVENTION_VARIANT_ABILITIES[key].from_dict(body)
     if key in COUNTER_ABILITIES:
         return COUNTER_ABILITIES[key].from_dict(body)
     if key in CHARACTERISTIC_ABILITIES:

@@ -40,8 +40,9 @@ from typing import Any
 
 from conformance.format.steps import created_tokens
 
-STATIC_DAMAGE_ABILITIES = ("double_damage", "prevent_damage", "modify_damage", "protection")
-"""Abilities whose static effects replace or prevent damage (CR 701.10g, 615.10, 614.1a, 702.16e)."""
+STATIC_DAMAGE_ABILITIES = ("double_damage", "prevent_damage", "modify_damage", "protection", "redirect_damage")
+"""Abilities whose static effects replace, prevent or redirect damage (CR 701.10g, 615.10, 614.1a, 702.16e,
+614.9)."""
 
 EFFECT_STEPS = ("prevent_damage", "redirect_damage")
 """Steps creating replacement or prevention effects from a resolving spell or ability."""
@@ -331,13 +332,17 @@ def _excluded(body: Mapping[str, Any] | str | None, kind: str, is_player: bool, 
     ``to: {itself: true}`` filter on damage to another object; protection on damage dealt to anything but its own object (``mine``, 702.16e)."""
     if kind == "protection":
         return not mine
+    if kind == "redirect_damage" and mine:
+        return True  # 614.9: never to its own permanent (prevention_variants.StaticRedirection)
     if not isinstance(body, Mapping):
         return False
     to = body.get("to")
     if isinstance(to, Mapping) and to.get("itself") and not mine and not is_player:
         return True  # "this creature": only its own object
-    if kind == "modify_damage":
-        return ("to" in body or "to_player" in body) and ("to_player" if is_player else "to") not in body
+    if kind in ("modify_damage", "redirect_damage") or (kind == "prevent_damage" and "to_player" in body):
+        if ("to" in body or "to_player" in body) and ("to_player" if is_player else "to") not in body:
+            return True  # only recipients of the other kind (615.1: "to you")
+        return kind == "prevent_damage" and bool(body.get("combat")) and not combat
     return kind == "prevent_damage" and (
         (body.get("combat") and not combat) or ("to" in body and is_player))
 
@@ -362,12 +367,17 @@ def _choices_for(path, body, players, objects, zones, active, changing=None) -> 
         is_player = recipient in players
         refs: list[str] = []
         for oid, slot in statics:
+            if slot.kind == "redirect_damage" and body.get("cant_be_redirected"):
+                continue  # no redirection applies to it (prevention_variants.may_redirect)
             if all(_excluded(b, slot.kind, is_player, combat, mine=oid == recipient) for b in slot.bodies):
                 continue
             if slot.name not in refs:
                 refs.append(slot.name)
+            if slot.kind == "redirect_damage":
+                recipients.append(oid)  # 616.2: effects on its permanent, the new recipient
         for effect in active:
-            if not _may_apply(effect, recipient, is_player, combat):
+            if not _may_apply(effect, recipient, is_player, combat) or (
+                    effect.kind == "redirect_damage" and body.get("cant_be_redirected") and "amount" not in effect.body):
                 continue
             if effect.kind == "redirect_damage":
                 recipients.append(effect.body["instead_to"])  # 616.2: effects on the new recipient

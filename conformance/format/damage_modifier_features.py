@@ -57,7 +57,7 @@ def ability_features(ability: object) -> Iterator[str]:
     elif isinstance(ability, PreventDamageAbility):
         if ability.half is not None or ability.all_but is not None:
             yield "partial-prevention"
-        if ability.then is not None:
+        if ability.then is not None and ability.then.counters:  # life and damage: prevention_variant_features
             yield "prevention-extras"
     elif isinstance(ability, Protection):
         yield "protection"

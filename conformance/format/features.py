@@ -20,7 +20,7 @@ from conformance.format.combat import Combat
 from conformance.format import event_features
 from conformance.format import counter_features
 from conformance.format import damage_modifier_features
-from conformance.format import cant_features
+from conformance.format import cant_features, prevention_variant_features
 from conformance.format import emblem_features
 from conformance.format import cast_features
 from conformance.format import arithmetic_features
@@ -197,6 +197,8 @@ FEATURES.update(cast_features.FEATURES)  # casting and X: issue 41
 RULES.update(cast_features.RULES)
 FEATURES.update(arithmetic_features.FEATURES)  # arithmetic in expressions: issue 41
 RULES.update(arithmetic_features.RULES)
+FEATURES.update(prevention_variant_features.FEATURES)  # prevention variants: issue 41
+RULES.update(prevention_variant_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -232,6 +234,7 @@ IMPLIED.update(damage_modifier_features.IMPLIED)  # issue 19
 IMPLIED.update(cant_features.IMPLIED)  # issue 41
 IMPLIED.update(emblem_features.IMPLIED)  # issue 41
 IMPLIED.update(cast_features.IMPLIED)  # casting and X: issue 41
+IMPLIED.update(prevention_variant_features.IMPLIED)  # issue 41
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -330,6 +333,7 @@ def _player_features(case: CaseContent) -> Iterator[str]:
     for step in _all_steps(case.steps):
         yield from _PLAYER_STEP_FEATURES.get(type(step), ())
         yield from damage_modifier_features.step_features(step)  # issue 19
+        yield from prevention_variant_features.step_features(step)  # issue 41
         if isinstance(step, DoubleCounters):
             yield "double-counters"
             yield "player-counters" if step.player is not None else "counters"
@@ -443,6 +447,7 @@ def _ability_features(ability: object) -> Iterator[str]:
     yield from damage_modifier_features.ability_features(ability)  # issue 19
     yield from cant_features.ability_features(ability)  # issue 41
     yield from cast_features.ability_features(ability)  # casting and X: issue 41
+    yield from prevention_variant_features.ability_features(ability)  # issue 41
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":

@@ -26,7 +26,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
     casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files, limits,
-    modelled, player_checks, schema_errors, subtypes, yamlsource,
+    modelled, player_checks, prevention_checks, schema_errors, subtypes, yamlsource,
 )
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
@@ -381,6 +381,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from subtypes.problems(raw)  # CR 205.3c-d, 205.3g-m, 205.3q
     yield from modelled.problems(raw)  # what the schema accepts and the reference engine does not model
     yield from event_checks.problems(raw)  # triggered abilities on events, mana abilities (CR 603, 605)
+    yield from prevention_checks.problems(raw)  # prevention variants: additional effects (CR 615.5)
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
     yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
     yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)

@@ -64,6 +64,9 @@ from conformance.format.cant import (  # noqa: F401  ("can't" and floors: issue 
 from conformance.format.casting import (  # noqa: F401  (casting and X: issue 41)
     CAST_ABILITIES, Cast, Spell, SpellCounters, SpellDamage, SpellGainLife, cost_symbols, pays, total_cost,
 )
+from conformance.format.prevention_variants import (  # noqa: F401  (prevention variants: issue 41)
+    DamageCantBePrevented, PREVENTION_VARIANT_ABILITIES, SOURCE_CONTROLLER, StaticRedirection,
+)
 from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
     COMMAND, CreateEmblem, EMBLEM_ABILITIES,

@@ -110,5 +110,6 @@ def ability_filters(ability: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...
             yield (key, name), body[name]
 
 
-ABILITY_KEYS = frozenset({"double_damage", "prevent_damage", "cant_lose", "modify_damage", "protection"})
+ABILITY_KEYS = frozenset({"double_damage", "prevent_damage", "cant_lose", "modify_damage", "protection",
+                          "damage_cant_be_prevented", "redirect_damage"})  # the last two: issue 41
 """Ability kinds about damage and players."""

@@ -124,6 +124,8 @@ ABILITIES: dict[str, list[Any]] = {
     "cant_lose_life": [{}, {"player": "each"}],
     "life_floor": [{}],
     "cant_have_counters": [{}, {"kind": "-1/-1"}],
+    "damage_cant_be_prevented": [{}],  # prevention variants (prevention_variants.py, issue 41)
+    "redirect_damage": [{"to_player": "you"}, {"to": {"controller": "you"}}],
     # counters, tokens and loyalty (issue 18)
     "counter_replacement": [{"on": {"controller": "you"}}, {"by_you": True, "effects_only": False},
                             {"mode": "half", "by_opponent": True, "effects_only": False}, {"mode": "plus", "kind": "+1/+1",

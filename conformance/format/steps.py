@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from conformance.format.abilities import Ability, Change, CopyExceptions, ability_from
 from conformance.format.expressions import Expression, Filter
 from conformance.format.frozen import frozen
+from conformance.format.prevention_variants import PreventionExtra
 from conformance.format.objects import Card, Choices
 from conformance.format.plain import plain_ability
 from conformance.format.values import FROZEN_EMPTY, FrozenData, freeze, is_mapping
@@ -476,6 +477,7 @@ class Damage(Step):
     to_each_player: bool = False
     combat: bool = False
     cant_be_prevented: bool = False
+    cant_be_redirected: bool = False  # issue 41: no redirection effect applies to it (614.9, 101.2)
     order: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
@@ -503,6 +505,8 @@ class PreventDamage(Step):
     by: Filter | None = None
     amount: int | None = None
     combat: bool = False
+    source: str | None = None  # issue 41: the spell or ability's object; ``then`` acts through it (615.5)
+    then: PreventionExtra | None = None
 
     @classmethod
     def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> PreventDamage:
@@ -510,6 +514,8 @@ class PreventDamage(Step):
         for key in ("to_each", "by"):
             if key in values:
                 values[key] = Filter.from_dict(values[key])
+        if "then" in values:
+            values["then"] = PreventionExtra.from_dict(values["then"])
         return cls(**values)
 
 

@@ -8,6 +8,7 @@ from conformance.laws import (
     casting as casting_laws, combat as combat_laws, copies as copy_laws, counters as counter_laws, damage as damage_laws,
     emblems as emblem_laws, players as player_laws, trigger_events as trigger_event_laws, triggers as trigger_laws,
 )
+from conformance.laws import prevention_variants as prevention_laws
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -173,6 +174,13 @@ PROPERTIES: tuple[Property, ...] = (
              "effects put or remove counters, return a card, or count their object's power, the engine reports what "
              "the reference engine reports.",
              trigger_event_laws.NEEDS, trigger_event_laws.trigger_events_agree_with_reference),
+    # prevention variants (issue 41, item 2)
+    Property("615.1/prevention-variants-agree-with-reference", ("615.1", "615.5", "615.12", "614.9", "616.1", "801.13a"),
+             "On generated scenarios about preventions of damage to players, their life and damage additional "
+             "effects, resolving preventions with an additional effect, \"can't be prevented\" as a static ability, "
+             "static redirections (Palisade Giant) and damage that can't be redirected, the engine reports what the "
+             "reference engine reports.",
+             prevention_laws.NEEDS, prevention_laws.prevention_variants_agree_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -212,6 +220,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return emblem_laws.usable(features)
     if prop.check is arithmetic_laws.arithmetic_agrees_with_reference:  # issue 41
         return arithmetic_laws.usable(features)
+    if prop.check is prevention_laws.prevention_variants_agree_with_reference:  # issue 41
+        return prevention_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

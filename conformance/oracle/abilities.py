@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.oracle.changes import clauses, predicates
+from conformance.oracle import prevention
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, quantity
@@ -243,8 +244,11 @@ def prevent_damage(body: Mapping[str, Any], me: str = "this creature") -> str:
     by = describe(body["by"]).a if body.get("by") else "a source"
     kind = "combat damage" if body.get("combat") else "damage"
     then = body.get("then")
+    to_player = body.get("to_player")  # 615.1: "to you" (issue 41, prevention.py)
     if body.get("amount") is None and body.get("half") is None and body.get("all_but") is None:
         whom = to.many if to else "permanents and players"
+        if to_player:
+            whom = prevention.whom(body.get("to"), to_player, many=True)
         if to is not None and to.one == me:
             head = f"If {kind} would be dealt to {me}, prevent that damage"
         elif body.get("by"):
@@ -253,6 +257,8 @@ def prevent_damage(body: Mapping[str, Any], me: str = "this creature") -> str:
             head = f"Prevent all {kind} that would be dealt to {whom}"
     else:
         whom = (me if to.one == me else to.a) if to else "a permanent or player"
+        if to_player:
+            whom = prevention.whom(body.get("to"), to_player, many=False)
         if body.get("half") is not None:
             how = f"half that damage, rounded {body['half']}"
         elif body.get("all_but") is not None:
@@ -262,6 +268,8 @@ def prevent_damage(body: Mapping[str, Any], me: str = "this creature") -> str:
         head = f"If {by} would deal {kind} to {whom}, prevent {how}"
     if then is None:
         return head + "."
+    if prevention.extra(then, me) is not None:  # life or damage (615.5, issue 41)
+        return f"{head}. {prevention.extra(then, me)}"
     if then.get("for_each", "prevented") == "prevented":
         kind_, verb = (then["put_counters"], "Put") if then.get("put_counters") else (then["remove_counters"], "Remove")
         where = "on" if verb == "Put" else "from"
@@ -393,6 +401,7 @@ ABILITY_KINDS: dict[str, Callable[..., str]] = {
     "cant_gain_life": cant_gain_life, "cant_lose_life": cant_lose_life, "life_floor": life_floor,
     "cant_have_counters": cant_have_counters,
     "spell": spell,  # casting (issue 41)
+    **prevention.ABILITY_KINDS,  # issue 41
 }
 """Every ability kind of the format (conformance/format/abilities.py's keys) and its renderer."""
 

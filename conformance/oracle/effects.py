@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.oracle.changes import clauses
+from conformance.oracle import prevention
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, relative
@@ -104,6 +105,8 @@ def damage(body: Mapping[str, Any], who: str = "target creature", source: str = 
         to = "each player"
     else:
         to = who
+    if body.get("cant_be_redirected"):
+        raise NoOracleWording("damage that can't be redirected", "no card says it")
     text = f"{capital(source)} deals {body['amount']} damage to {to}."
     return text + " This damage can't be prevented." if body.get("cant_be_prevented") else text
 
@@ -218,10 +221,17 @@ def become_copy(body: Mapping[str, Any], who: str = "target creature", of: str =
     return sentence(f"{capital(who)} becomes a copy of {of}{until}{copy_exceptions(body.get('exceptions'))}")
 
 
-def prevent_damage(body: Mapping[str, Any], who: str = "target creature") -> str:
+def prevent_damage(body: Mapping[str, Any], who: str = "target creature", source: str = "this spell") -> str:
     """A prevention shield (CR 615.7): "Prevent the next 3 damage that would be dealt to target
     creature this turn.", "Prevent all combat damage that would be dealt to each creature you
-    control this turn." (615.11), by a source: "... that red sources would deal to ..."."""
+    control this turn." (615.11), by a source: "... that red sources would deal to ..."; with an
+    additional effect through ``source`` (615.5, :func:`.prevention.shield_extra`)."""
+    if body.get("then"):
+        return _prevent_damage(body, who) + prevention.shield_extra(body, source)
+    return _prevent_damage(body, who)
+
+
+def _prevent_damage(body: Mapping[str, Any], who: str) -> str:
     each = _each(body)
     to = each.each if each else who
     amount = "all" if body.get("amount") is None else f"the next {body['amount']}"
@@ -317,6 +327,10 @@ def effect_text(step: Mapping[str, Any], case: Mapping[str, Any] | None = None, 
     if kind == "become_copy":
         of = target_words(case, body["of"]) or "another target creature"
         return fn(body, who=who, of=of.replace("target", "another target") if of == who else of)
+    if kind == "prevent_damage" and body.get("source"):  # 615.5: its additional effect's object (issue 41)
+        spec = case.get("objects", {}).get(body["source"]) or {}
+        name = (spec.get("card") or {}).get("name")
+        return fn(body, who=who, source=name or ("this spell" if spec.get("zone") == "stack" else "this permanent"))
     if kind == "redirect_damage":
         instead = target_words(case, body["instead_to"], controller=controller) or "target creature"
         if instead == who:

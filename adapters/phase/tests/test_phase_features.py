@@ -33,6 +33,8 @@ def test_emblems_and_the_planeswalker_copy_exception_stay_undeclared():
     # issue 41: phase is not yet given emblems (CR 114) nor the "if it's a planeswalker" copy exception (707.9f)
     # through the adapter: every case needing them is unsupported (golden/114.1-emblems.yaml: 17 of 17)
     assert not {"emblems", "planeswalker-copy-exception"} & set(bindings.FEATURES)
+
+
 def test_casting_x_and_cast_triggers_stay_undeclared():
     # issue 41: the cast step (601.2), X of a cast spell (107.3a) and "whenever you cast" triggers (601.2i) are
     # not realised here (phase casts the adapter's stand-in spells, not the case's cast step)
@@ -47,3 +49,12 @@ def test_every_casting_case_is_unsupported_never_judged(engine, info):  # noqa: 
 
     cases = loader.load_file(loader.golden_dir() / "601.2-casting-and-x.yaml")
     assert {outcome(engine, info, case).status for case in cases} == {"unsupported"}
+
+
+def test_none_of_the_prevention_variants_is_declared():
+    # issue 41, item 2: to_player prevention, life and damage additional effects, a resolving prevention's
+    # additional effect, "can't be prevented" as a static, static redirection, "can't be redirected": not
+    # realised here, so every case needing one is unsupported (golden/615.5-prevention-variants.yaml: 19 of 19)
+    from conformance.format.prevention_variant_features import FEATURES as PREVENTION_VARIANTS
+
+    assert not set(PREVENTION_VARIANTS) & set(bindings.FEATURES)
