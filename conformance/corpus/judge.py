@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from marshal import dumps as _dumps
 from typing import Any
 
-from conformance.corpus.store import STATE_LEVEL, Scenario, exact_bytes
+from conformance.corpus.store import SEEN_KEYS, STATE_LEVEL, Scenario, exact_bytes
 from conformance.engines.guard import GuardedEngine, guarded
 from conformance.engines.interface import EngineInfo
 from conformance.engines.replies import _valid, plain_within
@@ -97,6 +97,7 @@ def agreed(scenario: Scenario, answer: Any, info: EngineInfo) -> int | None:
                 return None
             kinds += 1
             observables = info.observables[kind]
+            observes_all = observables.issuperset(SEEN_KEYS[kind])
             matched = 0
             for name, seen in reported.items():
                 if type(name) is not str or not (name.isascii() or _valid(name)):
@@ -107,7 +108,7 @@ def agreed(scenario: Scenario, answer: Any, info: EngineInfo) -> int | None:
                     continue
                 if type(seen) is not dict or _dumps(seen, 2) != state[0]:  # (exact_bytes, without a call)
                     return None
-                compared += len(observables.intersection(state[2]))
+                compared += len(state[2]) if observes_all and state[3] else len(observables.intersection(state[2]))
                 matched += 1
             if matched != len(exactly):
                 return None

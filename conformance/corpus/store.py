@@ -161,10 +161,14 @@ def decode_expected(compact: dict[str, Any]) -> list[dict[str, Any]]:
     return _snapshots(_decoded(compact)[0])
 
 
-ExpectedState = tuple[bytes, bool, tuple[str, ...]]
+ExpectedState = tuple[bytes, bool, tuple[str, ...], bool]
 """An expected state as the judge compares it: its :func:`exact_bytes`, whether it is plain JSON data
-as the guard finds it (:func:`conformance.engines.replies.plain_within`), and its keys (a tuple of
-strings: the collector stops tracking it, and the states kept for a run cost its walks nothing)."""
+as the guard finds it (:func:`conformance.engines.replies.plain_within`), its keys (a tuple of
+strings: the collector stops tracking it, and the states kept for a run cost its walks nothing),
+and whether they are among :data:`SEEN_KEYS` (then an engine observing all of those compares them all)."""
+
+SEEN_KEYS = {"objects": frozenset(SEEN_ORDER), "players": frozenset(_seen_player_defaults())}
+"""The values the reference engine reports of an object and of a player."""
 
 
 def _decoded(compact: dict[str, Any]) -> tuple[list[dict[str, dict[str, ExpectedState]]], bool]:
@@ -219,7 +223,9 @@ def _expected_state(known: dict[bytes, ExpectedState], values: Any, defaults) ->
         state = _grow(values, defaults)
         if defaults is _seen_object_defaults:
             state = _in_order(state)
-        found = (exact_bytes(state), plain_within(state, STATE_LEVEL), tuple(state))
+        keys = tuple(state)
+        found = (exact_bytes(state), plain_within(state, STATE_LEVEL), keys,
+                 SEEN_KEYS["objects" if defaults is _seen_object_defaults else "players"].issuperset(keys))
         if len(known) >= MAX_STATES:
             known.clear()
         known[token] = found
