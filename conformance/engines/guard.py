@@ -142,6 +142,16 @@ class GuardedEngine:
     def run(self, case: dict[str, Any]) -> list[dict[str, Any]]:
         """The engine's snapshots for ``case``, as plain JSON data; a fault of the engine raised as
         the :class:`~conformance.errors.EngineFault` of its kind (the module docstring)."""
+        return self.answer(case)[1]
+
+    def answer(self, case: dict[str, Any], quick: Callable[[Any], Any] | None = None) -> tuple[Any, Any]:
+        """``(found, snapshots)``: :meth:`run`'s snapshots, with ``found`` ``None``; or, when ``quick``
+        (called on the answer as the engine returned it, under the same watch for interrupts as the
+        engine's run) finds something, that and the answer as returned, unchecked. ``quick`` must find
+        something only in an answer it has made sure is plain JSON data as the check below finds it
+        (:func:`conformance.corpus.judge.agreed` does, comparing it with expected states that are);
+        whatever it raises (the answer's own code, run by a check) leaves the answer to the check."""
+        found = None
         with interrupts() as interrupted:
             try:
                 snapshots = self.engine.run(case)
@@ -153,14 +163,21 @@ class GuardedEngine:
                 interrupted.reraise()  # the user's interrupt, not the engine's
                 raise EngineRaised(f"the engine raised {raised(exc)} (the engine's own, not an interrupt of "
                                    "the run)", traceback.format_exc()) from None
+            if quick is not None:
+                try:
+                    found = quick(snapshots)
+                except BaseException:  # noqa: BLE001 - the user's interrupt is raised again just below
+                    found = None
             interrupted.reraise()
+        if found is not None:
+            return found, snapshots
         try:
             value = plain_value(snapshots)
         except ValueError as exc:
             raise ProtocolError(f"the engine's answer is not plain JSON data: {exc}") from None
         if not isinstance(value, list):
             raise ProtocolError(f"the engine returned {type_name(snapshots)}, not a list of snapshots")
-        return value
+        return None, value
 
     def close(self) -> None:
         """The engine's own ``close()``, if it has one."""

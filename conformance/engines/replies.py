@@ -93,6 +93,13 @@ def plain_value(value: Any, max_depth: int = MAX_DEPTH) -> Any:
     return top[0]
 
 
+def plain_within(value: Any, level: int, max_depth: int = MAX_DEPTH) -> bool:
+    """Whether ``value``, found at nesting level ``level`` of an answer (the answer itself is at level
+    1), is plain JSON data as :func:`_plain_already` finds the whole answer: exact types, valid
+    Unicode, integers within bounds, and no container deeper than ``max_depth`` in the answer."""
+    return _plain_already([value], max_depth - level + 2)
+
+
 QUICK_CONTAINERS = 100_000
 """The most containers :func:`_plain_already` looks at before leaving the answer to :func:`plain_value`."""
 

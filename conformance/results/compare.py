@@ -119,11 +119,12 @@ def judge(engine: Engine, info: EngineInfo, case: Case) -> Outcome:
     return Failed(tuple(mismatches)) if mismatches else Passed()
 
 
-def answer(engine: Engine, plain: dict[str, Any]) -> Any:
-    """``engine``'s answer to a case (its plain form), behind the guard; an :class:`Unsupported` or
-    :class:`Errored` outcome when it refuses the case or fails to answer. Never raises for the engine."""
+def answer(engine: Engine, plain: dict[str, Any], run: Callable[[dict[str, Any]], Any] | None = None) -> Any:
+    """``engine``'s answer to a case (its plain form), behind the guard (``run``, given, in place of the
+    guarded engine's ``run``); an :class:`Unsupported` or :class:`Errored` outcome when it refuses the
+    case or fails to answer. Never raises for the engine."""
     try:
-        return guarded(engine).run(plain)
+        return (run or guarded(engine).run)(plain)
     except UnsupportedError as exc:
         return Unsupported(safe_text(exc.reason, MESSAGE_CHARS))
     except EngineFault as exc:  # it misbehaved: an engine over the protocol, or what the guard catches
