@@ -29,7 +29,11 @@ from reference_engine import ReferenceEngine
 
 FAKES = Path(__file__).resolve().parent / "fake_engines"
 GOLDEN = loader.load_suite([loader.golden_dir()])
-CASES = GOLDEN[:4]
+CASES_IDS = ("608.2b/pump-aimed-at-a-creature-that-died-does-nothing", "608.2b/effects-aimed-at-a-card-in-hand-do-nothing",
+             "611.2c/effect-on-each-creature-card-in-graveyards", "112.1/a-source-you-control-includes-your-spells")
+"""Four golden cases the harness tests judge, named (not the suite's first four: a new case file may sort
+before them); the first one's first checkpoint expects the bear's power to be 2."""
+CASES = [next(case for case in GOLDEN if case.id == case_id) for case_id in CASES_IDS]
 SERVE = f"exec:{sys.executable} -m reference_engine.serve"
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
 
