@@ -103,6 +103,11 @@ class EventSteps:
         """608.2h, 107.1b: the power of a triggered ability's object as it resolves, 0 if negative."""
         return max(0, self.power_toughness(obj).power or 0)  # type: ignore[attr-defined]
 
+    def trigger_target_recipient(self, pending: Any, name: str) -> str | None:
+        """115.4, 608.2b: whom a triggered ability's damage to its target is dealt to as it resolves:
+        the target, if still legal (issue 41); ``None``: the ability does nothing."""
+        return name if trigger_events.target_still_legal(self, pending, name) else None  # type: ignore[arg-type]
+
     def counters_removed_amount(self, asked: int, removed: int) -> int:
         """122.1: "that many" counters removed is how many were, not how many an effect asked for."""
         return removed

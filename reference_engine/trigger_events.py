@@ -137,6 +137,16 @@ def found(game: GameState, which: str, pending: Pending) -> GameObject | None:
     return None
 
 
+def target_still_legal(game: GameState, pending: Pending, name: str) -> bool:
+    """608.2b: the ability's target as it resolves: a player, or the same permanent it targeted
+    (400.7: one that left the battlefield is a new object) still a creature, planeswalker or battle
+    (115.4). If not, the ability, its only target illegal, doesn't resolve: its damage is not dealt."""
+    if name in game.player_states:
+        return True
+    obj = game.objects.get(name)
+    return obj is not None and obj.ref == pending.target_ref and triggers.legal_target(game, pending, name)
+
+
 _AS_ENTERS = (s.EntersAsCopy, s.AsEntersChoose, s.AsEntersPT)
 
 

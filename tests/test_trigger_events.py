@@ -43,6 +43,12 @@ EXPECT = "      - expect: {objects: {a: {}}}\n"
     (f"      a: {_ability('{turned_face_up: {itself: true}}', '{return_card: {to: library}}')}\n", EXPECT, "return_card/to"),
     ("      a: {card: {types: [artifact], abilities: [{activated: {name: x, cost: '{1}', "
      "effect: {remove_counters: {kind: charge, count: 1}}}}]}}\n", EXPECT, "modelled only for a triggered ability with an event"),
+    # any target (115.4): a player or an object of the case, and not beside ``to``
+    (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1, target: Carol}}')}\n", EXPECT,
+     "triggered/effect/damage/target: 'Carol' is not a player or an object of the case"),
+    (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1, to: you, target: Blair}}')}\n", EXPECT,
+     "give to or target, not both"),
+    (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1}}')}\n", EXPECT, "triggered/effect/damage"),
 ])
 def test_the_loader_names_the_file_case_and_field_in_one_line(objects, steps, message):
     with pytest.raises(CaseFileErrors) as excinfo:
@@ -69,6 +75,7 @@ def test_the_beginning_of_step_step_has_the_schema_keys():
     ("{enters: {itself: true}}", "{remove_counters: {kind: charge, count: 1}}", "", "trigger-counter-removal"),
     ("{dies: {itself: true}}", "{return_card: {to: hand}}", "", "trigger-returns"),
     ("{enters: {itself: true}}", "{gain_life: {amount: its_power}}", "", "trigger-power-amounts"),
+    ("{enters: {itself: true}}", "{damage: {amount: 1, target: Blair}}", "", "trigger-damage-any-target"),
 ])
 def test_each_capability_needs_its_feature_which_no_adapter_declares(event, effect, steps, feature):
     (case,) = load_text(_case(f"      a: {_ability(event, effect)}\n", steps + EXPECT), "x.yaml")
@@ -135,3 +142,35 @@ def test_returning_a_card_with_an_as_enters_choice_is_refused():
              "choices: {copy: []}}")
     with pytest.raises(Unsupported, match="614.12"):
         _run(f"      a: {clone}\n", "      - move: {object: a, to: graveyard}\n      - resolve_triggers: {}\n" + EXPECT)
+
+
+def test_damage_to_a_target_that_is_not_legal_as_it_goes_on_the_stack_is_refused():
+    """603.3d: an ability with no legal target is removed from the stack: refused, not judged."""
+    objects = (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1, target: b}}')}\n"
+               "      b: {card: {types: [enchantment]}}\n")
+    with pytest.raises(Unsupported, match="603.3d"):
+        _run(objects, "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {}\n" + EXPECT)
+
+
+def test_damage_to_a_target_that_left_before_it_resolves_is_not_dealt():
+    """608.2b, 400.7: b's ability (on top) kills c, whose "dies" ability returns it: a new object,
+    which a's ability, targeting the old one, does not damage; then a's source leaving does not stop
+    its damage (113.7a)."""
+    c = _ability('{dies: {itself: true}}', '{return_card: {to: battlefield}}').replace(
+        "abilities: [", "abilities: [{enters_with_counters: {+1/+1: 2}}, ")  # a 4/4, and back as one
+    objects = (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 3, target: c}}')}\n"
+               f"      b: {_ability('{gains_life: you}', '{damage: {amount: 5, target: c}}')}\n"
+               f"      c: {c}\n")
+    after = _run(objects, "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {order: [a.t, b.t]}\n"
+                          "      - expect: {objects: {c: {}}}\n")
+    c = after[-1]["objects"]["c"]
+    assert (c["zone"], c["power"], c["damage"]) == ("battlefield", 4, 0)
+
+
+def test_the_source_that_left_still_deals_the_damage():
+    """113.7a: the ability exists independently of its source: b's ability kills a, a's still deals 3."""
+    objects = (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 3, target: Blair}}')}\n"
+               f"      b: {_ability('{gains_life: you}', '{damage: {amount: 3, target: a}}')}\n")
+    after = _run(objects, "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {order: [a.t, b.t]}\n"
+                          "      - expect: {objects: {a: {}}, players: {Blair: {}}}\n")
+    assert after[-1]["players"]["Blair"]["life"] == 17 and after[-1]["objects"]["a"]["zone"] == "graveyard"

@@ -71,3 +71,14 @@ class ItsPowerPrintedGame(Game):
 
     def trigger_power(self, obj):
         return max(0, obj.card.power if isinstance(obj.card.power, int) else 0)
+
+
+class PlaneswalkerTargetHitsItsControllerGame(Game):
+    """A triggered ability's damage aimed at a planeswalker is dealt to its controller instead: the
+    engine keeps the redirection rule the CR dropped (115.4: a planeswalker is itself "any target")."""
+
+    def trigger_target_recipient(self, pending, name):
+        to = super().trigger_target_recipient(pending, name)
+        if to in self.objects and "planeswalker" in self.objects[to].card.types:
+            return controller_of(self, self.objects[to])
+        return to

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from conformance.format.characteristic_checks import nested_abilities
 from conformance.format.trigger_events import AMOUNT_EVENTS, PLAYER_EVENTS
 
 Problem = tuple[tuple[Any, ...], str]
@@ -28,10 +29,29 @@ def ability_problems(event_kind: str, effect_key: str, part: Mapping[str, Any], 
         yield (at + (effect_key, "object"), "a beginning_of_step event has no object")
 
 
+def target_problems(raw: Mapping[str, Any], names: set[str]) -> Iterator[Problem]:
+    """A ``damage`` effect's ``target`` names a player or an object of the case (CR 115.1, 115.4)."""
+    players = set(raw.get("players", ()))
+    for object_id, spec in raw["objects"].items():
+        for index, ability in enumerate(spec["card"].get("abilities", [])):
+            for at, inner in nested_abilities(ability, ("objects", object_id, "card", "abilities", index)):
+                (key, body), = inner.items()
+                target = (body.get("effect") or {}).get("damage", {}).get("target") if key == "triggered" else None
+                if target is not None and target not in players | names:
+                    yield (at + (key, "effect", "damage", "target"),
+                           f"{target!r} is not a player or an object of the case (CR 115.1)")
+
+
 def step_problems(raw: Mapping[str, Any]) -> Iterator[Problem]:
-    """``beginning_of_step`` names a player of the case; a combat's ``attack_triggers`` name objects."""
+    """``beginning_of_step`` names a player of the case; a combat's ``attack_triggers`` name objects;
+    a ``damage`` effect's ``target`` a player or an object."""
     players = set(raw.get("players", ()))
     names = set(raw["objects"])
+    for step in raw["steps"]:
+        (kind, body), = step.items()
+        if kind == "create_token":
+            names.update([body["token"]] if "token" in body else body.get("tokens", ()))
+    yield from target_problems(raw, names)
     for index, step in enumerate(raw["steps"]):
         (kind, body), = step.items()
         if kind == "create_token":

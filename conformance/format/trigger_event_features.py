@@ -32,6 +32,11 @@ FEATURES: dict[str, str] = {
                        "changed zones (CR 400.7, 400.7d, 603.6a)",
     "trigger-power-amounts": "an amount of a triggered ability's effect equal to its object's power as it resolves, "
                              "0 if negative (CR 608.2h, 107.1b)",
+    # issue 41, item 1 (second part): any target, damage prevented, tokens
+    "trigger-damage-any-target": "a triggered ability's effect dealing damage to any target the case names (a player, "
+                                 "creature, planeswalker or battle), chosen as it is put on the stack; its source the "
+                                 "ability's object, replacement and prevention effects applying as to any damage; "
+                                 "nothing dealt if the target is no longer legal as it resolves (CR 115.4, 603.3d, 608.2b)",
 }
 """The features of this part, with what an engine that declares one must handle."""
 
@@ -44,6 +49,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "trigger-counter-removal": ("122.1",),
     "trigger-returns": ("400.7",),
     "trigger-power-amounts": ("608.2h",),
+    "trigger-damage-any-target": ("115.4", "603.3d"),
 }
 
 IMPLIED: dict[str, tuple[str, ...]] = {
@@ -55,6 +61,7 @@ IMPLIED: dict[str, tuple[str, ...]] = {
     "trigger-counter-removal": ("event-triggers", "counters"),
     "trigger-returns": ("event-triggers", "zone-changes"),
     "trigger-power-amounts": ("event-triggers",),
+    "trigger-damage-any-target": ("event-triggers",),
 }
 
 _EVENTS = {"attacks": "attack-triggers", "combat_damage_to_player": "combat-damage-triggers",
@@ -70,6 +77,8 @@ def ability_features(kind: str, effect: Any) -> Iterator[str]:
     for key, feature in _EFFECTS.items():
         if getattr(effect, key) is not None:
             yield feature
+    if effect.damage is not None and effect.damage.target is not None:
+        yield "trigger-damage-any-target"
     for part in (getattr(effect, key) for key in ("put_counters", "damage", "gain_life", "lose_life", "modify_pt",
                                                    "remove_counters")):
         if part is not None and ITS_POWER in (getattr(part, f, None) for f in ("count", "amount", "power", "toughness")):

@@ -36,7 +36,9 @@ def _amount(amount: Any, what: str) -> str:
     return str(amount)
 
 
-def _whom(to: str, me: str, event_object: str) -> str:
+def _whom(to: str | None, me: str, event_object: str) -> str:
+    if to is None:  # 115.4: the case names the target; the card's text says "any target"
+        return "any target"
     return {"itself": me, "that": event_object, "you": "you"}[to]
 
 
@@ -69,7 +71,7 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
             return f"put that many {body['kind']} counters on {where}"
         return f"put {counters(body['kind'], body['count'])} on {where}"
     if key == "damage" and body["amount"] == "its_power":  # 608.2h
-        return f"{me} deals damage equal to its power to {_whom(body['to'], me, event_object)}"
+        return f"{me} deals damage equal to its power to {_whom(body.get('to'), me, event_object)}"
     if key in ("gain_life", "lose_life") and body["amount"] == "its_power":
         who = "you gain" if key == "gain_life" else {"you": "you lose", "that": "that player loses",
                                                         "each_opponent": "each opponent loses"}[body.get("player", "each_opponent")]
@@ -87,7 +89,7 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
             return f"return {what} to its owner's hand"
         return f"return {what} to the battlefield under its owner's control"
     if key == "damage":
-        to = _whom(body["to"], me, event_object)
+        to = _whom(body.get("to"), me, event_object)
         return f"{me} deals {_amount(body['amount'], 'damage')} damage to {to}".replace(
             "that much damage damage", "that much damage")
     if key == "gain_life":
