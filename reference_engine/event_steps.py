@@ -108,6 +108,11 @@ class EventSteps:
         the target, if still legal (issue 41); ``None``: the ability does nothing."""
         return name if trigger_events.target_still_legal(self, pending, name) else None  # type: ignore[arg-type]
 
+    def damage_was_prevented(self, event: Any, prevented: int, *, again: bool) -> None:
+        """615.5: a prevention effect prevented ``prevented`` of ``event``'s damage (``again``: not the
+        first prevention effect applied to it): "damage is prevented" abilities trigger (issue 41)."""
+        trigger_events.damage_prevented(self, event.recipient, prevented, again=again)  # type: ignore[arg-type]
+
     def counters_removed_amount(self, asked: int, removed: int) -> int:
         """122.1: "that many" counters removed is how many were, not how many an effect asked for."""
         return removed

@@ -18,6 +18,10 @@ and resolving the effects that remove counters or return a card.
          the permanent as it is after the event (603.2), its enters abilities don't;
 - 122.1, 603.2c "whenever one or more [kind] counters are removed from [a permanent]" triggers
          once per event, "that many" the number removed (never more than it had, 122.1);
+- 615.5  (issue 41) "whenever damage that would be dealt to [a permanent] is prevented": once per
+         prevention effect that prevented some of a damage event, "that much" the damage prevented;
+         several prevention effects on one damage event, or one event of several damage actions or
+         recipients, are refused (one trigger or several is not settled);
 - 107.1b an amount that would be negative is 0 (``its_power`` of a creature with power -1);
 - 608.2h ``its_power`` is the power of the ability's object as the ability resolves; once it has
          left the battlefield it would be its last known information, which the reference engine
@@ -32,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import layers, log, players, triggers
+from reference_engine import damage, layers, log, players, triggers
 from reference_engine.filters import matches, relation_holds
 
 if TYPE_CHECKING:
@@ -104,6 +108,27 @@ def remove_counters(game: GameState, obj: GameObject, kind: str, count: int) -> 
                       lambda event: event.counters_removed.on if event.counters_removed.kind == kind else None,
                       amount=game.counters_removed_amount(count, removed))
     return removed
+
+
+def damage_prevented(game: GameState, recipient: str, prevented: int, *, again: bool) -> None:
+    """615.5: a prevention effect prevented ``prevented`` damage that would have been dealt to
+    ``recipient``: "whenever damage that would be dealt to [a permanent] is prevented" abilities
+    whose filter matches it trigger, ``that_many`` the damage prevented (603.2; 615.12: damage that
+    can't be prevented is none). Whether several prevention effects on one damage event (``again``),
+    or prevention inside an event of several damage actions or recipients, is one prevention event or
+    several is not settled by the rules the reference engine models: refused."""
+    obj = game.objects.get(recipient)
+    if prevented <= 0 or obj is None or obj.zone != "battlefield":
+        return
+    chars = layers.board(game).chars[obj.id]
+    if not any(matches(ability.event.damage_prevented, obj, you=you, source=source, chars=chars)
+               for source, ability, you, _ in triggers.listeners(game, "damage_prevented")):
+        return
+    if again or triggers.SIMULTANEOUS_EVENT in game.__dict__ or game.__dict__.get(damage.RECIPIENTS, 1) > 1:
+        raise Unsupported(f"damage to {recipient} was prevented beside a \"damage is prevented\" triggered ability, "
+                          "by several prevention effects or in an event of several damage actions or recipients: one "
+                          "trigger or several is not settled (CR 615.5, 603.2c), not modelled by the reference engine")
+    _object_event(game, "damage_prevented", obj, lambda event: event.damage_prevented, amount=prevented)
 
 
 # --- effects ----------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ EXPECT = "      - expect: {objects: {a: {}}}\n"
     (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1, to: you, target: Blair}}')}\n", EXPECT,
      "give to or target, not both"),
     (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1}}')}\n", EXPECT, "triggered/effect/damage"),
+    (f"      a: {_ability('{damage_prevented: yes}', '{gain_life: {amount: 1}}')}\n", EXPECT, "event/damage_prevented"),
 ])
 def test_the_loader_names_the_file_case_and_field_in_one_line(objects, steps, message):
     with pytest.raises(CaseFileErrors) as excinfo:
@@ -76,6 +77,7 @@ def test_the_beginning_of_step_step_has_the_schema_keys():
     ("{dies: {itself: true}}", "{return_card: {to: hand}}", "", "trigger-returns"),
     ("{enters: {itself: true}}", "{gain_life: {amount: its_power}}", "", "trigger-power-amounts"),
     ("{enters: {itself: true}}", "{damage: {amount: 1, target: Blair}}", "", "trigger-damage-any-target"),
+    ("{damage_prevented: {itself: true}}", "{gain_life: {amount: that_many}}", "", "prevented-triggers"),
 ])
 def test_each_capability_needs_its_feature_which_no_adapter_declares(event, effect, steps, feature):
     (case,) = load_text(_case(f"      a: {_ability(event, effect)}\n", steps + EXPECT), "x.yaml")
@@ -174,3 +176,27 @@ def test_the_source_that_left_still_deals_the_damage():
     after = _run(objects, "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {order: [a.t, b.t]}\n"
                           "      - expect: {objects: {a: {}}, players: {Blair: {}}}\n")
     assert after[-1]["players"]["Blair"]["life"] == 17 and after[-1]["objects"]["a"]["zone"] == "graveyard"
+
+
+_MEND = _ability('{damage_prevented: {itself: true}}', '{gain_life: {amount: that_many}}').replace("toughness: 2", "toughness: 9")
+_BLAST = "      s: {card: {types: [instant]}, controller: Blair, zone: stack}\n"
+
+
+def test_damage_prevented_by_two_shields_at_once_is_refused():
+    """615.5, 603.2c: one "damage is prevented" trigger or two is not settled: refused, not judged."""
+    steps = ("      - prevent_damage: {id: one, to: a, amount: 1}\n      - prevent_damage: {id: two, to: a, amount: 1}\n"
+             "      - damage: {source: s, to: a, amount: 3, order: {a: [one, two]}}\n" + EXPECT)
+    with pytest.raises(Unsupported, match="615.5"):
+        _run(f"      a: {_MEND}\n" + _BLAST, steps)
+    after = _run(f"      a: {_MEND}\n" + _BLAST, "      - prevent_damage: {id: one, to: a, amount: 1}\n"
+                 "      - damage: {source: s, to: a, amount: 3}\n      - resolve_triggers: {}\n"
+                 "      - expect: {players: {Alex: {}}}\n")
+    assert after[-1]["players"]["Alex"]["life"] == 21
+
+
+def test_damage_prevented_in_an_event_of_several_damage_actions_is_refused():
+    steps = ("      - prevent_damage: {id: one, to: a, amount: 1}\n"
+             "      - together: [{damage: {source: s, to: a, amount: 2}}, {damage: {source: s, to: Blair, amount: 2}}]\n"
+             + EXPECT)
+    with pytest.raises(Unsupported, match="615.5"):
+        _run(f"      a: {_MEND}\n" + _BLAST, steps)

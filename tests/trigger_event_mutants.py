@@ -82,3 +82,11 @@ class PlaneswalkerTargetHitsItsControllerGame(Game):
         if to in self.objects and "planeswalker" in self.objects[to].card.types:
             return controller_of(self, self.objects[to])
         return to
+
+
+class PreventedTriggerCountsTheDamageGame(Game):
+    """"That much" of a "damage is prevented" ability is the damage the source would have dealt, not
+    the damage prevented (615.5): the engine hands the trigger the event it saw."""
+
+    def damage_was_prevented(self, event, prevented, *, again):
+        super().damage_was_prevented(event, event.amount if prevented > 0 else 0, again=again)

@@ -65,6 +65,7 @@ class TriggerEvent:
     beginning_of_step: BeginningOfStep | None = None
     turned_face_up: Filter | None = None
     counters_removed: CountersRemoved | None = None
+    damage_prevented: Filter | None = None  # issue 41: 615.5
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TriggerEvent:

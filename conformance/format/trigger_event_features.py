@@ -37,6 +37,9 @@ FEATURES: dict[str, str] = {
                                  "creature, planeswalker or battle), chosen as it is put on the stack; its source the "
                                  "ability's object, replacement and prevention effects applying as to any damage; "
                                  "nothing dealt if the target is no longer legal as it resolves (CR 115.4, 603.3d, 608.2b)",
+    "prevented-triggers": "\"whenever damage that would be dealt to [a permanent] is prevented\": once for each prevention "
+                          "effect that prevents damage to it in a damage event, \"that much\" the damage prevented, "
+                          "not for damage that can't be prevented (CR 615.5, 615.12, 603.2)",
 }
 """The features of this part, with what an engine that declares one must handle."""
 
@@ -50,6 +53,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "trigger-returns": ("400.7",),
     "trigger-power-amounts": ("608.2h",),
     "trigger-damage-any-target": ("115.4", "603.3d"),
+    "prevented-triggers": ("615.5",),
 }
 
 IMPLIED: dict[str, tuple[str, ...]] = {
@@ -62,11 +66,12 @@ IMPLIED: dict[str, tuple[str, ...]] = {
     "trigger-returns": ("event-triggers", "zone-changes"),
     "trigger-power-amounts": ("event-triggers",),
     "trigger-damage-any-target": ("event-triggers",),
+    "prevented-triggers": ("event-triggers", "prevention"),
 }
 
 _EVENTS = {"attacks": "attack-triggers", "combat_damage_to_player": "combat-damage-triggers",
            "beginning_of_step": "step-triggers", "turned_face_up": "face-up-triggers",
-           "counters_removed": "counters-removed-triggers"}
+           "counters_removed": "counters-removed-triggers", "damage_prevented": "prevented-triggers"}
 _EFFECTS = {"remove_counters": "trigger-counter-removal", "return_card": "trigger-returns"}
 
 

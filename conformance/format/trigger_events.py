@@ -16,7 +16,9 @@ Events:
 - ``turned_face_up: FILTER``: "when [this permanent] is turned face up" (708.8), judged on the
   permanent face up;
 - ``counters_removed: {kind, on: FILTER}``: "whenever one or more [kind] counters are removed from
-  [a permanent]" (122.1, 603.2c: once per event), ``that_many`` the number removed.
+  [a permanent]" (122.1, 603.2c: once per event), ``that_many`` the number removed;
+- ``damage_prevented: FILTER``: "whenever damage that would be dealt to [a permanent the filter
+  matches] is prevented" (615.5), ``that`` the permanent, ``that_many`` the damage prevented.
 
 Effects (besides those of events.py): ``remove_counters`` (from itself or the event's permanent,
 122.1: as many as there are at most) and ``return_card`` (the ability's object, or the event's, to
@@ -45,10 +47,11 @@ PLAYER_EVENTS = ("gains_life", "loses_life", "combat_damage_to_player", "beginni
 """The events whose ``that`` is a player, not a permanent."""
 
 AMOUNT_EVENTS = ("dealt_damage", "gains_life", "loses_life", "counters_put", "counters_removed",
-                 "combat_damage_to_player", "cast")
+                 "combat_damage_to_player", "cast", "damage_prevented")
 """The events with an amount (``that_many``; of a cast event, the spell's mana value, 202.3e)."""
 
-NEW_EVENT_KINDS = ("attacks", "combat_damage_to_player", "beginning_of_step", "turned_face_up", "counters_removed")
+NEW_EVENT_KINDS = ("attacks", "combat_damage_to_player", "beginning_of_step", "turned_face_up", "counters_removed",
+                   "damage_prevented")
 """The event kinds of this module (issue 41), in :data:`events.EVENT_KINDS` after the others."""
 
 
@@ -85,7 +88,7 @@ class BeginningOfStep:
 
 def new_event_values(values: dict[str, Any]) -> dict[str, Any]:
     """The values of a :class:`events.TriggerEvent`'s fields of this module, parsed."""
-    for key in ("attacks", "combat_damage_to_player", "turned_face_up"):
+    for key in ("attacks", "combat_damage_to_player", "turned_face_up", "damage_prevented"):
         if key in values:
             values[key] = Filter.from_dict(values[key])
     if "counters_removed" in values:

@@ -155,7 +155,8 @@ WHOSE = {"you": "your", "opponent": "each opponent's", "each": "each"}
 
 def _more_conditions(kind: str, body: Any, me: str) -> tuple[str, str]:
     """The trigger events of issue 41: attacks (508.3a), combat damage to a player (510.3a), the
-    beginning of a step (503.1a, 513.1a), turned face up (708.8), counters removed (122.1)."""
+    beginning of a step (503.1a, 513.1a), turned face up (708.8), counters removed (122.1), damage
+    prevented (615.5)."""
     if kind in ("attacks", "combat_damage_to_player", "turned_face_up"):
         flt = dict(body)
         verb = {"attacks": "attacks", "combat_damage_to_player": "deals combat damage to a player",
@@ -172,6 +173,12 @@ def _more_conditions(kind: str, body: Any, me: str) -> tuple[str, str]:
         on = dict(body["on"])
         where = me if on.pop("itself", False) else describe(on).a
         return f"Whenever one or more {body['kind']} counters are removed from {where}", "that permanent"
+    if kind == "damage_prevented":  # 615.5: "Whenever damage that would be dealt to ~ is prevented"
+        flt = dict(body)
+        if flt.pop("itself", False):
+            return f"Whenever damage that would be dealt to {me} is prevented", me
+        noun = (flt.get("types") or ["permanent"])[0]
+        return f"Whenever damage that would be dealt to {describe(flt).a} is prevented", f"that {noun}"
     raise NoOracleWording(f"the trigger event {kind!r}")
 
 
