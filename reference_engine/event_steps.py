@@ -108,6 +108,10 @@ class EventSteps:
         the target, if still legal (issue 41); ``None``: the ability does nothing."""
         return name if trigger_events.target_still_legal(self, pending, name) else None  # type: ignore[arg-type]
 
+    def trigger_token_controller(self, pending: Any) -> str:
+        """111.2, 603.3a: the tokens a triggered ability creates are its controller's (issue 41)."""
+        return pending.controller
+
     def damage_was_prevented(self, event: Any, prevented: int, *, again: bool) -> None:
         """615.5: a prevention effect prevented ``prevented`` of ``event``'s damage (``again``: not the
         first prevention effect applied to it): "damage is prevented" abilities trigger (issue 41)."""

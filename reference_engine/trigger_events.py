@@ -26,6 +26,8 @@ and resolving the effects that remove counters or return a card.
 - 608.2h ``its_power`` is the power of the ability's object as the ability resolves; once it has
          left the battlefield it would be its last known information, which the reference engine
          does not keep for layer 7: refused (Unsupported);
+- 111.1, 111.2, 111.4 (issue 41) a ``create_token`` effect: its controller creates the tokens as
+         a ``create_token`` step would, token replacement effects included (614.1a);
 - 400.7, 400.7d an object that changed zones is a new object the ability can't find, except that a
          "dies" ability finds the card the creature became in the graveyard (if it is still there).
 """
@@ -36,11 +38,12 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import damage, layers, log, players, triggers
+from reference_engine import counter_replacement, damage, layers, log, players, triggers
 from reference_engine.filters import matches, relation_holds
+from conformance.format.values import thaw
+from reference_engine.objects import GameObject, no_counters
 
 if TYPE_CHECKING:
-    from reference_engine.objects import GameObject
     from reference_engine.state import GameState
     from reference_engine.triggers import Pending
 
@@ -175,9 +178,45 @@ def target_still_legal(game: GameState, pending: Pending, name: str) -> bool:
 _AS_ENTERS = (s.EntersAsCopy, s.AsEntersChoose, s.AsEntersPT)
 
 
+def reserve_tokens(game: GameState) -> None:
+    """The ids of the tokens the case's triggered abilities may create (111.1) name no object
+    until they are created: observed as objects that do not exist (``zone: null``), as a name a
+    ``create_token`` step gives no token is."""
+    for obj in list(game.objects.values()):
+        for ability in obj.card.abilities:
+            part = getattr(getattr(ability, "effect", None), "create_token", None)
+            for name in part.tokens if isinstance(ability, s.Triggered) and part is not None else ():
+                game.objects.setdefault(name, GameObject(id=name, card=s.Card(types=()), owner=obj.owner, controller=None,
+                                                         zone=None, timestamp=0, counters=no_counters(), token=True))
+
+
+def create_tokens(game: GameState, pending: Pending) -> None:
+    """111.1, 111.2, 111.4: the ability's controller creates its tokens, as a ``create_token`` step
+    does (tokens.py), so token replacement effects apply (614.1a); the tokens enter the battlefield
+    (603.6a). The case names them for one resolution: an ability resolving again is refused."""
+    part = pending.ability.effect.create_token
+    made = game.__dict__.setdefault("_trigger_tokens_made", set())
+    again = [name for name in part.tokens if name in made or game.objects[name].zone is not None]
+    made.update(part.tokens)
+    if again:
+        raise Unsupported(f"{pending.name} creates tokens again, but its token ids ({', '.join(again)}) are taken: "
+                          "the case names the tokens of one resolution only (CR 111.1)")
+    step = s.CreateToken(controller=game.trigger_token_controller(pending), card=s.Card.from_dict(thaw(part.card)), count=part.count,
+                         tokens=part.tokens)
+    try:
+        with log.context(game, resolving=log.trigger_effect(pending.ability.effect)):
+            game.perform(step)
+    except counter_replacement.OrderMissing as missing:  # 616.1: no order an ability's effect can give
+        raise Unsupported(f"{pending.name}'s tokens: {missing} (an ability's effect has no order: not modelled)") from None
+
+
 def resolve(game: GameState, pending: Pending) -> bool:
-    """The effects of this module (``remove_counters``, ``return_card``); whether it was one."""
+    """The effects of this module (``remove_counters``, ``return_card``, ``create_token``); whether
+    it was one."""
     effect = pending.ability.effect
+    if effect.create_token is not None:
+        create_tokens(game, pending)
+        return True
     if effect.remove_counters is not None:
         part = effect.remove_counters
         obj = found(game, part.to, pending)

@@ -170,6 +170,10 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
                     "effect": {"put_counters": {"kind": "+1/+1", "count": "that_many", "to": "that"}}}},
      "Whenever damage that would be dealt to a creature you control is prevented, put that many +1/+1 counters on "
      "that creature."),
+    ({"triggered": {"name": "t", "when": "w", "event": {"gains_life": "opponent"},
+                    "effect": {"create_token": {"card": {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"],
+                                                         "power": 1, "toughness": 1}, "count": 2, "tokens": ["a", "b"]}}}},
+     "Whenever an opponent gains life, create two 1/1 white Soldier creature tokens."),
     # arithmetic (107.1, issue 41)
     ({"cda_pt": {"power": {"half": {"count": {"types": ["creature"], "controller": "you"}}, "round": "up"},
                  "toughness": {"greatest_mana_value": {"types": ["artifact"], "controller": "you"}}}},

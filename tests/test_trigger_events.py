@@ -26,6 +26,7 @@ def _run(objects: str, steps: str):
 
 
 EXPECT = "      - expect: {objects: {a: {}}}\n"
+_TOKEN = "{{create_token: {{card: {{types: [creature], power: 1, toughness: 1}}, tokens: {}}}}}"
 
 
 @pytest.mark.parametrize("objects,steps,message", [
@@ -50,6 +51,13 @@ EXPECT = "      - expect: {objects: {a: {}}}\n"
      "give to or target, not both"),
     (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1}}')}\n", EXPECT, "triggered/effect/damage"),
     (f"      a: {_ability('{damage_prevented: yes}', '{gain_life: {amount: 1}}')}\n", EXPECT, "event/damage_prevented"),
+    # tokens (111.1): new ids, no abilities
+    (f"      a: {_ability('{gains_life: you}', _TOKEN.format('[a]'))}\n", EXPECT,
+     "create_token/tokens/0: 'a' already names an object"),
+    (f"      a: {_ability('{gains_life: you}', _TOKEN.format('[s]').replace('power: 1', 'abilities: [{keyword: flying}], power: 1'))}\n",
+     EXPECT, "create_token/card/abilities: a token with abilities created by a triggered ability is not modelled"),
+    (f"      a: {_ability('{gains_life: you}', _TOKEN.format('[s]'))}\n", "      - expect: {objects: {t: {}}}\n",
+     "undeclared object"),
 ])
 def test_the_loader_names_the_file_case_and_field_in_one_line(objects, steps, message):
     with pytest.raises(CaseFileErrors) as excinfo:
@@ -78,6 +86,7 @@ def test_the_beginning_of_step_step_has_the_schema_keys():
     ("{enters: {itself: true}}", "{gain_life: {amount: its_power}}", "", "trigger-power-amounts"),
     ("{enters: {itself: true}}", "{damage: {amount: 1, target: Blair}}", "", "trigger-damage-any-target"),
     ("{damage_prevented: {itself: true}}", "{gain_life: {amount: that_many}}", "", "prevented-triggers"),
+    ("{gains_life: you}", _TOKEN.format("[s]"), "", "trigger-tokens"),
 ])
 def test_each_capability_needs_its_feature_which_no_adapter_declares(event, effect, steps, feature):
     (case,) = load_text(_case(f"      a: {_ability(event, effect)}\n", steps + EXPECT), "x.yaml")
@@ -200,3 +209,21 @@ def test_damage_prevented_in_an_event_of_several_damage_actions_is_refused():
              + EXPECT)
     with pytest.raises(Unsupported, match="615.5"):
         _run(f"      a: {_MEND}\n" + _BLAST, steps)
+
+
+def test_a_token_ability_resolving_twice_is_refused():
+    """111.1: the case names the tokens of one resolution; a second would need new ids."""
+    objects = f"      a: {_ability('{gains_life: you}', _TOKEN.format('[s]'))}\n"
+    steps = "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {}\n"
+    assert _run(objects, steps + "      - expect: {objects: {s: {}}}\n")[-1]["objects"]["s"]["zone"] == "battlefield"
+    with pytest.raises(Unsupported, match="111.1"):
+        _run(objects, steps * 2 + EXPECT)
+
+
+def test_token_replacements_in_an_order_that_matters_are_refused():
+    """616.1: a doubler and a "plus one" give 3 or 4 tokens by their order, which an effect can't script."""
+    objects = (f"      a: {_ability('{gains_life: you}', _TOKEN.format('[s, t, u, v]'))}\n"
+               "      l: {card: {types: [enchantment], abilities: [{token_replacement: {}}]}}\n"
+               "      m: {card: {types: [enchantment], abilities: [{token_replacement: {mode: plus, amount: 1}}]}}\n")
+    with pytest.raises(Unsupported, match="616.1"):
+        _run(objects, "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {}\n" + EXPECT)

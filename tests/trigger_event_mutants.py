@@ -90,3 +90,11 @@ class PreventedTriggerCountsTheDamageGame(Game):
 
     def damage_was_prevented(self, event, prevented, *, again):
         super().damage_was_prevented(event, event.amount if prevented > 0 else 0, again=again)
+
+
+class TriggerTokensToTheEventsPlayerGame(Game):
+    """The tokens a triggered ability creates go to the player whose event triggered it ("whenever an
+    opponent gains life, create a token": the opponent gets it), not to the ability's controller (111.2)."""
+
+    def trigger_token_controller(self, pending):
+        return pending.that if pending.that in self.player_states else pending.controller

@@ -40,6 +40,9 @@ FEATURES: dict[str, str] = {
     "prevented-triggers": "\"whenever damage that would be dealt to [a permanent] is prevented\": once for each prevention "
                           "effect that prevents damage to it in a damage event, \"that much\" the damage prevented, "
                           "not for damage that can't be prevented (CR 615.5, 615.12, 603.2)",
+    "trigger-tokens": "a triggered ability's effect creating tokens with the characteristics it gives, under the "
+                      "ability's controller, as many as token replacement effects make, entering the battlefield "
+                      "(CR 111.1, 111.2, 111.4, 614.1a)",
 }
 """The features of this part, with what an engine that declares one must handle."""
 
@@ -54,6 +57,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "trigger-power-amounts": ("608.2h",),
     "trigger-damage-any-target": ("115.4", "603.3d"),
     "prevented-triggers": ("615.5",),
+    "trigger-tokens": ("111.1", "111.2"),
 }
 
 IMPLIED: dict[str, tuple[str, ...]] = {
@@ -67,12 +71,13 @@ IMPLIED: dict[str, tuple[str, ...]] = {
     "trigger-power-amounts": ("event-triggers",),
     "trigger-damage-any-target": ("event-triggers",),
     "prevented-triggers": ("event-triggers", "prevention"),
+    "trigger-tokens": ("event-triggers", "token-creation"),
 }
 
 _EVENTS = {"attacks": "attack-triggers", "combat_damage_to_player": "combat-damage-triggers",
            "beginning_of_step": "step-triggers", "turned_face_up": "face-up-triggers",
            "counters_removed": "counters-removed-triggers", "damage_prevented": "prevented-triggers"}
-_EFFECTS = {"remove_counters": "trigger-counter-removal", "return_card": "trigger-returns"}
+_EFFECTS = {"remove_counters": "trigger-counter-removal", "return_card": "trigger-returns", "create_token": "trigger-tokens"}
 
 
 def ability_features(kind: str, effect: Any) -> Iterator[str]:

@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 from conformance.format.expressions import Filter
 from conformance.format.frozen import frozen
 from conformance.format.step import Step
+from conformance.format.values import freeze
 
 ITS_POWER = "its_power"
 """An effect's amount that is the power of the ability's object as the ability resolves (608.2h)."""
@@ -117,7 +118,23 @@ class EffectReturnCard:
     object: str = "itself"
 
 
-NEW_EFFECTS: dict[str, type] = {"remove_counters": EffectRemoveCounters, "return_card": EffectReturnCard}
+@frozen
+class EffectCreateToken:
+    """The ability's controller creates ``count`` tokens with the characteristics ``card`` gives
+    (111.1, 111.2, 111.4), as many as token replacement effects make (614.1a), named ``tokens`` in
+    the order they are created (as a ``create_token`` step names them)."""
+
+    card: Mapping[str, Any]  # plain (frozen): a card's abilities hold this effect, so no objects.Card here
+    tokens: tuple[str, ...]
+    count: int = 1
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EffectCreateToken:
+        return cls(card=freeze(dict(data["card"])), tokens=tuple(data["tokens"]), count=data.get("count", 1))
+
+
+NEW_EFFECTS: dict[str, type] = {"remove_counters": EffectRemoveCounters, "return_card": EffectReturnCard,
+                                "create_token": EffectCreateToken}
 """The effects of this module, by key (merged into :data:`events.EVENT_EFFECTS`)."""
 
 

@@ -14,6 +14,7 @@ from conformance.oracle.changes import clauses
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import describe
+from conformance.oracle.tokens import create_token
 from conformance.oracle.words import COLOR_WORDS, capital, counters, pt_change, sentence
 
 DURATIONS = {"end_of_turn": " until end of turn", "ended": ""}
@@ -88,6 +89,9 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
         if body["to"] == "hand":
             return f"return {what} to its owner's hand"
         return f"return {what} to the battlefield under its owner's control"
+    if key == "create_token":  # 111.4 (issue 41): "create a 1/1 white Soldier creature token"
+        text = create_token({k: v for k, v in body.items() if k != "tokens"})
+        return text[0].lower() + text[1:].removesuffix(".")
     if key == "damage":
         to = _whom(body.get("to"), me, event_object)
         return f"{me} deals {_amount(body['amount'], 'damage')} damage to {to}".replace(

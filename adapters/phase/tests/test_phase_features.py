@@ -66,4 +66,4 @@ def test_the_trigger_event_features_stay_undeclared():
     # realised here, so every case needing one is unsupported
     from conformance.format.trigger_event_features import FEATURES as TRIGGER_EVENTS
 
-    assert {"trigger-damage-any-target", "prevented-triggers"} <= set(TRIGGER_EVENTS) and not set(TRIGGER_EVENTS) & set(bindings.FEATURES)
+    assert {"trigger-damage-any-target", "prevented-triggers", "trigger-tokens"} <= set(TRIGGER_EVENTS) and not set(TRIGGER_EVENTS) & set(bindings.FEATURES)
