@@ -112,6 +112,10 @@ def recipients(game: GameState, step: s.Damage) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+RECIPIENTS = "_damage_recipients"
+"""How many recipients the damage event being modified has (trigger_events.damage_prevented)."""
+
+
 def deal(game: GameState, step: s.Damage) -> None:
     """Perform a damage event: each recipient in range (801.10) is dealt the damage as replacement
     and prevention effects modify it (614-616), then the results happen (120.3), lifelink's
@@ -123,7 +127,9 @@ def deal(game: GameState, step: s.Damage) -> None:
         for recipient in recipients(game, step)
         if can_be_dealt_damage(game, recipient) and in_range(game, controller, recipient)
     ]
+    game.__dict__[RECIPIENTS] = len(events)  # one damage event to several recipients (issue 41, 615.5)
     dealt = [final for event in events for final in game.modified(event, step.order)]
+    game.__dict__.pop(RECIPIENTS)
     # 702.15b, 702.2b: the source's abilities as the damage is dealt, before its results change anything
     abilities = as_source(game, source).values
     lifelink, deathtouch = abilities.has_keyword(LIFELINK), abilities.has_keyword(DEATHTOUCH)

@@ -103,6 +103,20 @@ class EventSteps:
         """608.2h, 107.1b: the power of a triggered ability's object as it resolves, 0 if negative."""
         return max(0, self.power_toughness(obj).power or 0)  # type: ignore[attr-defined]
 
+    def trigger_target_recipient(self, pending: Any, name: str) -> str | None:
+        """115.4, 608.2b: whom a triggered ability's damage to its target is dealt to as it resolves:
+        the target, if still legal (issue 41); ``None``: the ability does nothing."""
+        return name if trigger_events.target_still_legal(self, pending, name) else None  # type: ignore[arg-type]
+
+    def trigger_token_controller(self, pending: Any) -> str:
+        """111.2, 603.3a: the tokens a triggered ability creates are its controller's (issue 41)."""
+        return pending.controller
+
+    def damage_was_prevented(self, event: Any, prevented: int, *, again: bool) -> None:
+        """615.5: a prevention effect prevented ``prevented`` of ``event``'s damage (``again``: not the
+        first prevention effect applied to it): "damage is prevented" abilities trigger (issue 41)."""
+        trigger_events.damage_prevented(self, event.recipient, prevented, again=again)  # type: ignore[arg-type]
+
     def counters_removed_amount(self, asked: int, removed: int) -> int:
         """122.1: "that many" counters removed is how many were, not how many an effect asked for."""
         return removed

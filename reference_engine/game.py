@@ -39,6 +39,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
                 id=spec.id, card=spec.card, owner=spec.owner, controller=spec.controller,
                 zone=spec.zone, timestamp=self.tick(), counters=counters_of(spec.counters),
             )
+        trigger_events.reserve_tokens(self)  # the tokens triggered abilities may create: none yet (issue 41)
         self.seat_players()  # players, damage, replacement and prevention (table.py)
         self.set_up_characteristics()  # face-down permanents, choices made as they entered (characteristic_steps.py)
 

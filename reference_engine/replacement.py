@@ -186,7 +186,9 @@ def modify(game: GameState, event: DamageEvent, order: Mapping[str, tuple[str, .
         if isinstance(chosen, (DamageDoubling, damage_modifiers.DamageModifier)):
             (event,) = chosen.apply(game, event)
         else:
-            event = prevention.prevent(game, chosen, event)  # 615, 615.12
+            before, event = event, prevention.prevent(game, chosen, event)  # 615, 615.12
+            earlier = [a for a in applied[:-1] if not isinstance(a, (*REDIRECTIONS, DamageDoubling, damage_modifiers.DamageModifier))]
+            game.damage_was_prevented(before, before.amount - event.amount, again=bool(earlier))  # 615.5 (issue 41)
             if event.amount <= 0:  # all of it prevented: none is dealt (615.6)
                 log.damage(game, event, applied)
     return []

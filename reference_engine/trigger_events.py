@@ -18,10 +18,16 @@ and resolving the effects that remove counters or return a card.
          the permanent as it is after the event (603.2), its enters abilities don't;
 - 122.1, 603.2c "whenever one or more [kind] counters are removed from [a permanent]" triggers
          once per event, "that many" the number removed (never more than it had, 122.1);
+- 615.5  (issue 41) "whenever damage that would be dealt to [a permanent] is prevented": once per
+         prevention effect that prevented some of a damage event, "that much" the damage prevented;
+         several prevention effects on one damage event, or one event of several damage actions or
+         recipients, are refused (one trigger or several is not settled);
 - 107.1b an amount that would be negative is 0 (``its_power`` of a creature with power -1);
 - 608.2h ``its_power`` is the power of the ability's object as the ability resolves; once it has
          left the battlefield it would be its last known information, which the reference engine
          does not keep for layer 7: refused (Unsupported);
+- 111.1, 111.2, 111.4 (issue 41) a ``create_token`` effect: its controller creates the tokens as
+         a ``create_token`` step would, token replacement effects included (614.1a);
 - 400.7, 400.7d an object that changed zones is a new object the ability can't find, except that a
          "dies" ability finds the card the creature became in the graveyard (if it is still there).
 """
@@ -32,11 +38,12 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import layers, log, players, triggers
+from reference_engine import counter_replacement, damage, layers, log, players, triggers
 from reference_engine.filters import matches, relation_holds
+from conformance.format.values import thaw
+from reference_engine.objects import GameObject, no_counters
 
 if TYPE_CHECKING:
-    from reference_engine.objects import GameObject
     from reference_engine.state import GameState
     from reference_engine.triggers import Pending
 
@@ -106,6 +113,27 @@ def remove_counters(game: GameState, obj: GameObject, kind: str, count: int) -> 
     return removed
 
 
+def damage_prevented(game: GameState, recipient: str, prevented: int, *, again: bool) -> None:
+    """615.5: a prevention effect prevented ``prevented`` damage that would have been dealt to
+    ``recipient``: "whenever damage that would be dealt to [a permanent] is prevented" abilities
+    whose filter matches it trigger, ``that_many`` the damage prevented (603.2; 615.12: damage that
+    can't be prevented is none). Whether several prevention effects on one damage event (``again``),
+    or prevention inside an event of several damage actions or recipients, is one prevention event or
+    several is not settled by the rules the reference engine models: refused."""
+    obj = game.objects.get(recipient)
+    if prevented <= 0 or obj is None or obj.zone != "battlefield":
+        return
+    chars = layers.board(game).chars[obj.id]
+    if not any(matches(ability.event.damage_prevented, obj, you=you, source=source, chars=chars)
+               for source, ability, you, _ in triggers.listeners(game, "damage_prevented")):
+        return
+    if again or triggers.SIMULTANEOUS_EVENT in game.__dict__ or game.__dict__.get(damage.RECIPIENTS, 1) > 1:
+        raise Unsupported(f"damage to {recipient} was prevented beside a \"damage is prevented\" triggered ability, "
+                          "by several prevention effects or in an event of several damage actions or recipients: one "
+                          "trigger or several is not settled (CR 615.5, 603.2c), not modelled by the reference engine")
+    _object_event(game, "damage_prevented", obj, lambda event: event.damage_prevented, amount=prevented)
+
+
 # --- effects ----------------------------------------------------------------------------------
 
 
@@ -137,12 +165,58 @@ def found(game: GameState, which: str, pending: Pending) -> GameObject | None:
     return None
 
 
+def target_still_legal(game: GameState, pending: Pending, name: str) -> bool:
+    """608.2b: the ability's target as it resolves: a player, or the same permanent it targeted
+    (400.7: one that left the battlefield is a new object) still a creature, planeswalker or battle
+    (115.4). If not, the ability, its only target illegal, doesn't resolve: its damage is not dealt."""
+    if name in game.player_states:
+        return True
+    obj = game.objects.get(name)
+    return obj is not None and obj.ref == pending.target_ref and triggers.legal_target(game, pending, name)
+
+
 _AS_ENTERS = (s.EntersAsCopy, s.AsEntersChoose, s.AsEntersPT)
 
 
+def reserve_tokens(game: GameState) -> None:
+    """The ids of the tokens the case's triggered abilities may create (111.1) name no object
+    until they are created: observed as objects that do not exist (``zone: null``), as a name a
+    ``create_token`` step gives no token is."""
+    for obj in list(game.objects.values()):
+        for ability in obj.card.abilities:
+            part = getattr(getattr(ability, "effect", None), "create_token", None)
+            for name in part.tokens if isinstance(ability, s.Triggered) and part is not None else ():
+                game.objects.setdefault(name, GameObject(id=name, card=s.Card(types=()), owner=obj.owner, controller=None,
+                                                         zone=None, timestamp=0, counters=no_counters(), token=True))
+
+
+def create_tokens(game: GameState, pending: Pending) -> None:
+    """111.1, 111.2, 111.4: the ability's controller creates its tokens, as a ``create_token`` step
+    does (tokens.py), so token replacement effects apply (614.1a); the tokens enter the battlefield
+    (603.6a). The case names them for one resolution: an ability resolving again is refused."""
+    part = pending.ability.effect.create_token
+    made = game.__dict__.setdefault("_trigger_tokens_made", set())
+    again = [name for name in part.tokens if name in made or game.objects[name].zone is not None]
+    made.update(part.tokens)
+    if again:
+        raise Unsupported(f"{pending.name} creates tokens again, but its token ids ({', '.join(again)}) are taken: "
+                          "the case names the tokens of one resolution only (CR 111.1)")
+    step = s.CreateToken(controller=game.trigger_token_controller(pending), card=s.Card.from_dict(thaw(part.card)), count=part.count,
+                         tokens=part.tokens)
+    try:
+        with log.context(game, resolving=log.trigger_effect(pending.ability.effect)):
+            game.perform(step)
+    except counter_replacement.OrderMissing as missing:  # 616.1: no order an ability's effect can give
+        raise Unsupported(f"{pending.name}'s tokens: {missing} (an ability's effect has no order: not modelled)") from None
+
+
 def resolve(game: GameState, pending: Pending) -> bool:
-    """The effects of this module (``remove_counters``, ``return_card``); whether it was one."""
+    """The effects of this module (``remove_counters``, ``return_card``, ``create_token``); whether
+    it was one."""
     effect = pending.ability.effect
+    if effect.create_token is not None:
+        create_tokens(game, pending)
+        return True
     if effect.remove_counters is not None:
         part = effect.remove_counters
         obj = found(game, part.to, pending)

@@ -88,7 +88,9 @@ def resolve(game: GameState, pending: Pending) -> None:
     elif effect.damage is not None:
         part = effect.damage
         amount = trigger_events.amount(game, part.amount, pending)
-        if part.to == "you":
+        if part.target is not None:  # any target (115.4): still legal as it resolves (608.2b)?
+            to = game.trigger_target_recipient(pending, part.target)
+        elif part.to == "you":
             to = you
         elif part.to == "that" and pending.that_ref is None:
             to = pending.that  # a player

@@ -8,6 +8,8 @@ put on the stack.
           actions, 117.5; in a case, after each step); 603.3a its controller is its source's
           controller as it triggered; 603.3b several at once are put there in the order their
           controller chooses (a ``resolve_triggers`` step scripts it);
+- 603.3d  (issue 41) an ability's target is chosen as it is put on the stack: "any target" (115.4)
+          is a player or a creature, planeswalker or battle; one with no legal target is refused;
 - 603.6a  an enters-the-battlefield ability triggers on the game as it is after the event;
 - 603.6c, 603.10a a leaves-the-battlefield ability ("dies", 700.4) looks back in time: the
           abilities that exist, and how objects appear, immediately before the event, so a
@@ -49,6 +51,7 @@ class Pending:
     that: str | None = None
     that_ref: tuple[str, int] | None = None
     amount: int = 0
+    target_ref: tuple[str, int] | None = None  # its target permanent as it was put on the stack (603.3d)
 
     @property
     def name(self) -> str:
@@ -221,7 +224,43 @@ def put_on_stack(game: GameState, order: tuple[str, ...] | None, *, resolving: b
     for name in order:
         chosen = next(p for p in pending if p.name == name)
         pending.remove(chosen)
+        choose_target(game, chosen)
         stack(game).append(chosen)
+
+
+TARGET_TYPES = ("creature", "planeswalker", "battle")
+"""The permanents "any target" may be, besides a player (CR 115.4)."""
+
+
+def legal_target(game: GameState, pending: Pending, name: str) -> bool:
+    """Whether ``name`` is a legal "any target" of ``pending`` now (115.4): a player, or a creature,
+    planeswalker or battle on the battlefield. Protection from the ability's source (702.16b) is not
+    modelled beside a target: refused."""
+    if name in game.player_states:
+        return True
+    obj = game.objects.get(name)
+    if obj is None or obj.zone != "battlefield":
+        return False
+    values = layers.board(game).chars[obj.id].values
+    if values.has_ability(s.Protection):
+        raise Unsupported(f"{pending.name} targets {name}, which has protection: whether it can be targeted "
+                          "(CR 702.16b) is not modelled by the reference engine")
+    return any(kind in values.types for kind in TARGET_TYPES)
+
+
+def choose_target(game: GameState, pending: Pending) -> None:
+    """603.3d: an ability with a target gets it as it is put on the stack (the case names it: the
+    ``damage`` effect's ``target``). One with no legal target would be removed from the stack:
+    not modelled, refused."""
+    part = pending.ability.effect.damage
+    if part is None or part.target is None:
+        return
+    if not legal_target(game, pending, part.target):
+        raise Unsupported(f"{pending.name} is put on the stack, but {part.target} is not a legal target (a player, "
+                          "or a creature, planeswalker or battle on the battlefield, CR 115.4): an ability with no "
+                          "legal target is removed from the stack (603.3d), not modelled by the reference engine")
+    if part.target in game.objects:
+        pending.target_ref = game.objects[part.target].ref
 
 
 def stack_before(game: GameState, next_step: s.Step | None) -> None:

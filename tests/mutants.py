@@ -770,6 +770,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("counters-removed-as-asked", "122.1", tm.CountersRemovedAsAskedGame),
     Mutant("dies-return-loses-the-card", "400.7d", tm.DiesReturnLosesTheCardGame),
     Mutant("its-power-printed", "608.2h", tm.ItsPowerPrintedGame),
+    Mutant("planeswalker-target-hits-its-controller", "115.4", tm.PlaneswalkerTargetHitsItsControllerGame),
+    Mutant("prevented-trigger-counts-the-damage", "615.5", tm.PreventedTriggerCountsTheDamageGame),
+    Mutant("trigger-tokens-to-the-events-player", "111.2", tm.TriggerTokensToTheEventsPlayerGame),
     # prevention variants (issue 41, item 2: tests/prevention_variant_mutants.py)
     Mutant("to-you-and-your-creatures-as-creatures", "615.1", pvm.ToYouAndYourCreaturesAsCreaturesGame),
     Mutant("gains-for-the-damage-not-the-prevented", "615.5", pvm.GainsForTheDamageNotThePreventedGame),

@@ -159,6 +159,21 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
     ({"triggered": {"name": "t", "when": "w", "event": {"cast": {"controller": "you"}},
                     "effect": {"modify_pt": {"toughness": 2}}}},
      "Whenever you cast a spell, this creature gets +0/+2 until end of turn."),
+    # trigger effects (issue 41, item 1): any target (115.4), damage prevented (615.5)
+    ({"triggered": {"name": "t", "when": "w", "event": {"gains_life": "you"},
+                    "effect": {"damage": {"amount": 2, "target": "bear"}}}},
+     "Whenever you gain life, this creature deals 2 damage to any target."),
+    ({"triggered": {"name": "t", "when": "w", "event": {"damage_prevented": {"itself": True}},
+                    "effect": {"gain_life": {"amount": "that_many"}}}},
+     "Whenever damage that would be dealt to this creature is prevented, you gain that much life."),
+    ({"triggered": {"name": "t", "when": "w", "event": {"damage_prevented": {"types": ["creature"], "controller": "you"}},
+                    "effect": {"put_counters": {"kind": "+1/+1", "count": "that_many", "to": "that"}}}},
+     "Whenever damage that would be dealt to a creature you control is prevented, put that many +1/+1 counters on "
+     "that creature."),
+    ({"triggered": {"name": "t", "when": "w", "event": {"gains_life": "opponent"},
+                    "effect": {"create_token": {"card": {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"],
+                                                         "power": 1, "toughness": 1}, "count": 2, "tokens": ["a", "b"]}}}},
+     "Whenever an opponent gains life, create two 1/1 white Soldier creature tokens."),
     # arithmetic (107.1, issue 41)
     ({"cda_pt": {"power": {"half": {"count": {"types": ["creature"], "controller": "you"}}, "round": "up"},
                  "toughness": {"greatest_mana_value": {"types": ["artifact"], "controller": "you"}}}},

@@ -26,6 +26,7 @@ def _run(objects: str, steps: str):
 
 
 EXPECT = "      - expect: {objects: {a: {}}}\n"
+_TOKEN = "{{create_token: {{card: {{types: [creature], power: 1, toughness: 1}}, tokens: {}}}}}"
 
 
 @pytest.mark.parametrize("objects,steps,message", [
@@ -43,6 +44,20 @@ EXPECT = "      - expect: {objects: {a: {}}}\n"
     (f"      a: {_ability('{turned_face_up: {itself: true}}', '{return_card: {to: library}}')}\n", EXPECT, "return_card/to"),
     ("      a: {card: {types: [artifact], abilities: [{activated: {name: x, cost: '{1}', "
      "effect: {remove_counters: {kind: charge, count: 1}}}}]}}\n", EXPECT, "modelled only for a triggered ability with an event"),
+    # any target (115.4): a player or an object of the case, and not beside ``to``
+    (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1, target: Carol}}')}\n", EXPECT,
+     "triggered/effect/damage/target: 'Carol' is not a player or an object of the case"),
+    (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1, to: you, target: Blair}}')}\n", EXPECT,
+     "give to or target, not both"),
+    (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1}}')}\n", EXPECT, "triggered/effect/damage"),
+    (f"      a: {_ability('{damage_prevented: yes}', '{gain_life: {amount: 1}}')}\n", EXPECT, "event/damage_prevented"),
+    # tokens (111.1): new ids, no abilities
+    (f"      a: {_ability('{gains_life: you}', _TOKEN.format('[a]'))}\n", EXPECT,
+     "create_token/tokens/0: 'a' already names an object"),
+    (f"      a: {_ability('{gains_life: you}', _TOKEN.format('[s]').replace('power: 1', 'abilities: [{keyword: flying}], power: 1'))}\n",
+     EXPECT, "create_token/card/abilities: a token with abilities created by a triggered ability is not modelled"),
+    (f"      a: {_ability('{gains_life: you}', _TOKEN.format('[s]'))}\n", "      - expect: {objects: {t: {}}}\n",
+     "undeclared object"),
 ])
 def test_the_loader_names_the_file_case_and_field_in_one_line(objects, steps, message):
     with pytest.raises(CaseFileErrors) as excinfo:
@@ -69,6 +84,9 @@ def test_the_beginning_of_step_step_has_the_schema_keys():
     ("{enters: {itself: true}}", "{remove_counters: {kind: charge, count: 1}}", "", "trigger-counter-removal"),
     ("{dies: {itself: true}}", "{return_card: {to: hand}}", "", "trigger-returns"),
     ("{enters: {itself: true}}", "{gain_life: {amount: its_power}}", "", "trigger-power-amounts"),
+    ("{enters: {itself: true}}", "{damage: {amount: 1, target: Blair}}", "", "trigger-damage-any-target"),
+    ("{damage_prevented: {itself: true}}", "{gain_life: {amount: that_many}}", "", "prevented-triggers"),
+    ("{gains_life: you}", _TOKEN.format("[s]"), "", "trigger-tokens"),
 ])
 def test_each_capability_needs_its_feature_which_no_adapter_declares(event, effect, steps, feature):
     (case,) = load_text(_case(f"      a: {_ability(event, effect)}\n", steps + EXPECT), "x.yaml")
@@ -135,3 +153,77 @@ def test_returning_a_card_with_an_as_enters_choice_is_refused():
              "choices: {copy: []}}")
     with pytest.raises(Unsupported, match="614.12"):
         _run(f"      a: {clone}\n", "      - move: {object: a, to: graveyard}\n      - resolve_triggers: {}\n" + EXPECT)
+
+
+def test_damage_to_a_target_that_is_not_legal_as_it_goes_on_the_stack_is_refused():
+    """603.3d: an ability with no legal target is removed from the stack: refused, not judged."""
+    objects = (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 1, target: b}}')}\n"
+               "      b: {card: {types: [enchantment]}}\n")
+    with pytest.raises(Unsupported, match="603.3d"):
+        _run(objects, "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {}\n" + EXPECT)
+
+
+def test_damage_to_a_target_that_left_before_it_resolves_is_not_dealt():
+    """608.2b, 400.7: b's ability (on top) kills c, whose "dies" ability returns it: a new object,
+    which a's ability, targeting the old one, does not damage; then a's source leaving does not stop
+    its damage (113.7a)."""
+    c = _ability('{dies: {itself: true}}', '{return_card: {to: battlefield}}').replace(
+        "abilities: [", "abilities: [{enters_with_counters: {+1/+1: 2}}, ")  # a 4/4, and back as one
+    objects = (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 3, target: c}}')}\n"
+               f"      b: {_ability('{gains_life: you}', '{damage: {amount: 5, target: c}}')}\n"
+               f"      c: {c}\n")
+    after = _run(objects, "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {order: [a.t, b.t]}\n"
+                          "      - expect: {objects: {c: {}}}\n")
+    c = after[-1]["objects"]["c"]
+    assert (c["zone"], c["power"], c["damage"]) == ("battlefield", 4, 0)
+
+
+def test_the_source_that_left_still_deals_the_damage():
+    """113.7a: the ability exists independently of its source: b's ability kills a, a's still deals 3."""
+    objects = (f"      a: {_ability('{gains_life: you}', '{damage: {amount: 3, target: Blair}}')}\n"
+               f"      b: {_ability('{gains_life: you}', '{damage: {amount: 3, target: a}}')}\n")
+    after = _run(objects, "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {order: [a.t, b.t]}\n"
+                          "      - expect: {objects: {a: {}}, players: {Blair: {}}}\n")
+    assert after[-1]["players"]["Blair"]["life"] == 17 and after[-1]["objects"]["a"]["zone"] == "graveyard"
+
+
+_MEND = _ability('{damage_prevented: {itself: true}}', '{gain_life: {amount: that_many}}').replace("toughness: 2", "toughness: 9")
+_BLAST = "      s: {card: {types: [instant]}, controller: Blair, zone: stack}\n"
+
+
+def test_damage_prevented_by_two_shields_at_once_is_refused():
+    """615.5, 603.2c: one "damage is prevented" trigger or two is not settled: refused, not judged."""
+    steps = ("      - prevent_damage: {id: one, to: a, amount: 1}\n      - prevent_damage: {id: two, to: a, amount: 1}\n"
+             "      - damage: {source: s, to: a, amount: 3, order: {a: [one, two]}}\n" + EXPECT)
+    with pytest.raises(Unsupported, match="615.5"):
+        _run(f"      a: {_MEND}\n" + _BLAST, steps)
+    after = _run(f"      a: {_MEND}\n" + _BLAST, "      - prevent_damage: {id: one, to: a, amount: 1}\n"
+                 "      - damage: {source: s, to: a, amount: 3}\n      - resolve_triggers: {}\n"
+                 "      - expect: {players: {Alex: {}}}\n")
+    assert after[-1]["players"]["Alex"]["life"] == 21
+
+
+def test_damage_prevented_in_an_event_of_several_damage_actions_is_refused():
+    steps = ("      - prevent_damage: {id: one, to: a, amount: 1}\n"
+             "      - together: [{damage: {source: s, to: a, amount: 2}}, {damage: {source: s, to: Blair, amount: 2}}]\n"
+             + EXPECT)
+    with pytest.raises(Unsupported, match="615.5"):
+        _run(f"      a: {_MEND}\n" + _BLAST, steps)
+
+
+def test_a_token_ability_resolving_twice_is_refused():
+    """111.1: the case names the tokens of one resolution; a second would need new ids."""
+    objects = f"      a: {_ability('{gains_life: you}', _TOKEN.format('[s]'))}\n"
+    steps = "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {}\n"
+    assert _run(objects, steps + "      - expect: {objects: {s: {}}}\n")[-1]["objects"]["s"]["zone"] == "battlefield"
+    with pytest.raises(Unsupported, match="111.1"):
+        _run(objects, steps * 2 + EXPECT)
+
+
+def test_token_replacements_in_an_order_that_matters_are_refused():
+    """616.1: a doubler and a "plus one" give 3 or 4 tokens by their order, which an effect can't script."""
+    objects = (f"      a: {_ability('{gains_life: you}', _TOKEN.format('[s, t, u, v]'))}\n"
+               "      l: {card: {types: [enchantment], abilities: [{token_replacement: {}}]}}\n"
+               "      m: {card: {types: [enchantment], abilities: [{token_replacement: {mode: plus, amount: 1}}]}}\n")
+    with pytest.raises(Unsupported, match="616.1"):
+        _run(objects, "      - gain_life: {player: Alex, amount: 1}\n      - resolve_triggers: {}\n" + EXPECT)

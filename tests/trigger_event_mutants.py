@@ -71,3 +71,30 @@ class ItsPowerPrintedGame(Game):
 
     def trigger_power(self, obj):
         return max(0, obj.card.power if isinstance(obj.card.power, int) else 0)
+
+
+class PlaneswalkerTargetHitsItsControllerGame(Game):
+    """A triggered ability's damage aimed at a planeswalker is dealt to its controller instead: the
+    engine keeps the redirection rule the CR dropped (115.4: a planeswalker is itself "any target")."""
+
+    def trigger_target_recipient(self, pending, name):
+        to = super().trigger_target_recipient(pending, name)
+        if to in self.objects and "planeswalker" in self.objects[to].card.types:
+            return controller_of(self, self.objects[to])
+        return to
+
+
+class PreventedTriggerCountsTheDamageGame(Game):
+    """"That much" of a "damage is prevented" ability is the damage the source would have dealt, not
+    the damage prevented (615.5): the engine hands the trigger the event it saw."""
+
+    def damage_was_prevented(self, event, prevented, *, again):
+        super().damage_was_prevented(event, event.amount if prevented > 0 else 0, again=again)
+
+
+class TriggerTokensToTheEventsPlayerGame(Game):
+    """The tokens a triggered ability creates go to the player whose event triggered it ("whenever an
+    opponent gains life, create a token": the opponent gets it), not to the ability's controller (111.2)."""
+
+    def trigger_token_controller(self, pending):
+        return pending.that if pending.that in self.player_states else pending.controller

@@ -450,6 +450,7 @@ class AbilityEffect:
     modify_pt: Any = None
     remove_counters: Any = None  # issue 41 (trigger_events.py)
     return_card: Any = None
+    create_token: Any = None  # issue 41 (trigger_events.py): 111.1, 111.4
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AbilityEffect:
@@ -457,7 +458,8 @@ class AbilityEffect:
             return cls(become=BecomeTemplate.from_dict(data["become"]))
         (key, body), = data.items()
         if key in EVENT_EFFECTS:
-            return cls(**{key: EVENT_EFFECTS[key](**body)})
+            make = getattr(EVENT_EFFECTS[key], "from_dict", None) or (lambda b: EVENT_EFFECTS[key](**b))
+            return cls(**{key: make(body)})
         return cls(become_copy=BecomeCopyTemplate.from_dict(data["become_copy"]))
 
 

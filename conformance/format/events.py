@@ -65,6 +65,7 @@ class TriggerEvent:
     beginning_of_step: BeginningOfStep | None = None
     turned_face_up: Filter | None = None
     counters_removed: CountersRemoved | None = None
+    damage_prevented: Filter | None = None  # issue 41: 615.5
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TriggerEvent:
@@ -101,10 +102,12 @@ class EffectCounters:
 @frozen
 class EffectDamage:
     """The ability's object deals ``amount`` damage to ``to``: ``that`` (the event's permanent or
-    player), ``itself`` or ``you``."""
+    player), ``itself`` or ``you``; or to ``target`` (issue 41, trigger_events.py): any target
+    (115.4), a player or a permanent the case names, chosen as the ability is put on the stack."""
 
     amount: int | str
-    to: str
+    to: str | None = None
+    target: str | None = None
 
 
 @frozen

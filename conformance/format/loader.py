@@ -26,7 +26,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
     casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files, limits,
-    modelled, player_checks, prevention_checks, schema_errors, subtypes, yamlsource,
+    modelled, player_checks, prevention_checks, schema_errors, subtypes, trigger_event_checks, yamlsource,
 )
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
@@ -334,6 +334,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
 
     players = set(raw["players"])
     objects = dict(raw["objects"])  # a create_token step adds its token (characteristic_checks)
+    objects.update(trigger_event_checks.trigger_tokens(raw))  # and a triggered ability's (issue 41)
     for object_id, spec in raw["objects"].items():
         at = ("objects", object_id)
         for key in ("owner", "controller"):

@@ -32,6 +32,17 @@ FEATURES: dict[str, str] = {
                        "changed zones (CR 400.7, 400.7d, 603.6a)",
     "trigger-power-amounts": "an amount of a triggered ability's effect equal to its object's power as it resolves, "
                              "0 if negative (CR 608.2h, 107.1b)",
+    # issue 41, item 1 (second part): any target, damage prevented, tokens
+    "trigger-damage-any-target": "a triggered ability's effect dealing damage to any target the case names (a player, "
+                                 "creature, planeswalker or battle), chosen as it is put on the stack; its source the "
+                                 "ability's object, replacement and prevention effects applying as to any damage; "
+                                 "nothing dealt if the target is no longer legal as it resolves (CR 115.4, 603.3d, 608.2b)",
+    "prevented-triggers": "\"whenever damage that would be dealt to [a permanent] is prevented\": once for each prevention "
+                          "effect that prevents damage to it in a damage event, \"that much\" the damage prevented, "
+                          "not for damage that can't be prevented (CR 615.5, 615.12, 603.2)",
+    "trigger-tokens": "a triggered ability's effect creating tokens with the characteristics it gives, under the "
+                      "ability's controller, as many as token replacement effects make, entering the battlefield "
+                      "(CR 111.1, 111.2, 111.4, 614.1a)",
 }
 """The features of this part, with what an engine that declares one must handle."""
 
@@ -44,6 +55,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "trigger-counter-removal": ("122.1",),
     "trigger-returns": ("400.7",),
     "trigger-power-amounts": ("608.2h",),
+    "trigger-damage-any-target": ("115.4", "603.3d"),
+    "prevented-triggers": ("615.5",),
+    "trigger-tokens": ("111.1", "111.2"),
 }
 
 IMPLIED: dict[str, tuple[str, ...]] = {
@@ -55,12 +69,15 @@ IMPLIED: dict[str, tuple[str, ...]] = {
     "trigger-counter-removal": ("event-triggers", "counters"),
     "trigger-returns": ("event-triggers", "zone-changes"),
     "trigger-power-amounts": ("event-triggers",),
+    "trigger-damage-any-target": ("event-triggers",),
+    "prevented-triggers": ("event-triggers", "prevention"),
+    "trigger-tokens": ("event-triggers", "token-creation"),
 }
 
 _EVENTS = {"attacks": "attack-triggers", "combat_damage_to_player": "combat-damage-triggers",
            "beginning_of_step": "step-triggers", "turned_face_up": "face-up-triggers",
-           "counters_removed": "counters-removed-triggers"}
-_EFFECTS = {"remove_counters": "trigger-counter-removal", "return_card": "trigger-returns"}
+           "counters_removed": "counters-removed-triggers", "damage_prevented": "prevented-triggers"}
+_EFFECTS = {"remove_counters": "trigger-counter-removal", "return_card": "trigger-returns", "create_token": "trigger-tokens"}
 
 
 def ability_features(kind: str, effect: Any) -> Iterator[str]:
@@ -70,6 +87,8 @@ def ability_features(kind: str, effect: Any) -> Iterator[str]:
     for key, feature in _EFFECTS.items():
         if getattr(effect, key) is not None:
             yield feature
+    if effect.damage is not None and effect.damage.target is not None:
+        yield "trigger-damage-any-target"
     for part in (getattr(effect, key) for key in ("put_counters", "damage", "gain_life", "lose_life", "modify_pt",
                                                    "remove_counters")):
         if part is not None and ITS_POWER in (getattr(part, f, None) for f in ("count", "amount", "power", "toughness")):

@@ -16,7 +16,9 @@ Events:
 - ``turned_face_up: FILTER``: "when [this permanent] is turned face up" (708.8), judged on the
   permanent face up;
 - ``counters_removed: {kind, on: FILTER}``: "whenever one or more [kind] counters are removed from
-  [a permanent]" (122.1, 603.2c: once per event), ``that_many`` the number removed.
+  [a permanent]" (122.1, 603.2c: once per event), ``that_many`` the number removed;
+- ``damage_prevented: FILTER``: "whenever damage that would be dealt to [a permanent the filter
+  matches] is prevented" (615.5), ``that`` the permanent, ``that_many`` the damage prevented.
 
 Effects (besides those of events.py): ``remove_counters`` (from itself or the event's permanent,
 122.1: as many as there are at most) and ``return_card`` (the ability's object, or the event's, to
@@ -34,6 +36,7 @@ from typing import Any, ClassVar
 from conformance.format.expressions import Filter
 from conformance.format.frozen import frozen
 from conformance.format.step import Step
+from conformance.format.values import freeze
 
 ITS_POWER = "its_power"
 """An effect's amount that is the power of the ability's object as the ability resolves (608.2h)."""
@@ -45,10 +48,11 @@ PLAYER_EVENTS = ("gains_life", "loses_life", "combat_damage_to_player", "beginni
 """The events whose ``that`` is a player, not a permanent."""
 
 AMOUNT_EVENTS = ("dealt_damage", "gains_life", "loses_life", "counters_put", "counters_removed",
-                 "combat_damage_to_player", "cast")
+                 "combat_damage_to_player", "cast", "damage_prevented")
 """The events with an amount (``that_many``; of a cast event, the spell's mana value, 202.3e)."""
 
-NEW_EVENT_KINDS = ("attacks", "combat_damage_to_player", "beginning_of_step", "turned_face_up", "counters_removed")
+NEW_EVENT_KINDS = ("attacks", "combat_damage_to_player", "beginning_of_step", "turned_face_up", "counters_removed",
+                   "damage_prevented")
 """The event kinds of this module (issue 41), in :data:`events.EVENT_KINDS` after the others."""
 
 
@@ -85,7 +89,7 @@ class BeginningOfStep:
 
 def new_event_values(values: dict[str, Any]) -> dict[str, Any]:
     """The values of a :class:`events.TriggerEvent`'s fields of this module, parsed."""
-    for key in ("attacks", "combat_damage_to_player", "turned_face_up"):
+    for key in ("attacks", "combat_damage_to_player", "turned_face_up", "damage_prevented"):
         if key in values:
             values[key] = Filter.from_dict(values[key])
     if "counters_removed" in values:
@@ -114,7 +118,23 @@ class EffectReturnCard:
     object: str = "itself"
 
 
-NEW_EFFECTS: dict[str, type] = {"remove_counters": EffectRemoveCounters, "return_card": EffectReturnCard}
+@frozen
+class EffectCreateToken:
+    """The ability's controller creates ``count`` tokens with the characteristics ``card`` gives
+    (111.1, 111.2, 111.4), as many as token replacement effects make (614.1a), named ``tokens`` in
+    the order they are created (as a ``create_token`` step names them)."""
+
+    card: Mapping[str, Any]  # plain (frozen): a card's abilities hold this effect, so no objects.Card here
+    tokens: tuple[str, ...]
+    count: int = 1
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EffectCreateToken:
+        return cls(card=freeze(dict(data["card"])), tokens=tuple(data["tokens"]), count=data.get("count", 1))
+
+
+NEW_EFFECTS: dict[str, type] = {"remove_counters": EffectRemoveCounters, "return_card": EffectReturnCard,
+                                "create_token": EffectCreateToken}
 """The effects of this module, by key (merged into :data:`events.EVENT_EFFECTS`)."""
 
 

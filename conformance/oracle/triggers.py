@@ -14,6 +14,7 @@ from conformance.oracle.changes import clauses
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import describe
+from conformance.oracle.tokens import create_token
 from conformance.oracle.words import COLOR_WORDS, capital, counters, pt_change, sentence
 
 DURATIONS = {"end_of_turn": " until end of turn", "ended": ""}
@@ -36,7 +37,9 @@ def _amount(amount: Any, what: str) -> str:
     return str(amount)
 
 
-def _whom(to: str, me: str, event_object: str) -> str:
+def _whom(to: str | None, me: str, event_object: str) -> str:
+    if to is None:  # 115.4: the case names the target; the card's text says "any target"
+        return "any target"
     return {"itself": me, "that": event_object, "you": "you"}[to]
 
 
@@ -69,7 +72,7 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
             return f"put that many {body['kind']} counters on {where}"
         return f"put {counters(body['kind'], body['count'])} on {where}"
     if key == "damage" and body["amount"] == "its_power":  # 608.2h
-        return f"{me} deals damage equal to its power to {_whom(body['to'], me, event_object)}"
+        return f"{me} deals damage equal to its power to {_whom(body.get('to'), me, event_object)}"
     if key in ("gain_life", "lose_life") and body["amount"] == "its_power":
         who = "you gain" if key == "gain_life" else {"you": "you lose", "that": "that player loses",
                                                         "each_opponent": "each opponent loses"}[body.get("player", "each_opponent")]
@@ -86,8 +89,11 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
         if body["to"] == "hand":
             return f"return {what} to its owner's hand"
         return f"return {what} to the battlefield under its owner's control"
+    if key == "create_token":  # 111.4 (issue 41): "create a 1/1 white Soldier creature token"
+        text = create_token({k: v for k, v in body.items() if k != "tokens"})
+        return text[0].lower() + text[1:].removesuffix(".")
     if key == "damage":
-        to = _whom(body["to"], me, event_object)
+        to = _whom(body.get("to"), me, event_object)
         return f"{me} deals {_amount(body['amount'], 'damage')} damage to {to}".replace(
             "that much damage damage", "that much damage")
     if key == "gain_life":
@@ -153,7 +159,8 @@ WHOSE = {"you": "your", "opponent": "each opponent's", "each": "each"}
 
 def _more_conditions(kind: str, body: Any, me: str) -> tuple[str, str]:
     """The trigger events of issue 41: attacks (508.3a), combat damage to a player (510.3a), the
-    beginning of a step (503.1a, 513.1a), turned face up (708.8), counters removed (122.1)."""
+    beginning of a step (503.1a, 513.1a), turned face up (708.8), counters removed (122.1), damage
+    prevented (615.5)."""
     if kind in ("attacks", "combat_damage_to_player", "turned_face_up"):
         flt = dict(body)
         verb = {"attacks": "attacks", "combat_damage_to_player": "deals combat damage to a player",
@@ -170,6 +177,12 @@ def _more_conditions(kind: str, body: Any, me: str) -> tuple[str, str]:
         on = dict(body["on"])
         where = me if on.pop("itself", False) else describe(on).a
         return f"Whenever one or more {body['kind']} counters are removed from {where}", "that permanent"
+    if kind == "damage_prevented":  # 615.5: "Whenever damage that would be dealt to ~ is prevented"
+        flt = dict(body)
+        if flt.pop("itself", False):
+            return f"Whenever damage that would be dealt to {me} is prevented", me
+        noun = (flt.get("types") or ["permanent"])[0]
+        return f"Whenever damage that would be dealt to {describe(flt).a} is prevented", f"that {noun}"
     raise NoOracleWording(f"the trigger event {kind!r}")
 
 

@@ -33,9 +33,10 @@ from conformance.format.features import RULES
 from conformance.format.model import Case
 from conformance.reports.text import rule_key
 
+_LATER = ("trigger-damage-any-target", "trigger-tokens", "prevented-triggers")  # issue 41's later pieces (_extra)
 TRIGGER_EVENT_FEATURES = frozenset({"attack-triggers", "combat-damage-triggers", "step-triggers", "face-up-triggers",
                                     "counters-removed-triggers", "trigger-counter-removal", "trigger-returns",
-                                    "trigger-power-amounts"})
+                                    "trigger-power-amounts", *_LATER})
 """The features of issue 41's trigger events and effects: a scenario needs at least one."""
 
 PLAYERS = ["Alex", "Blair"]
@@ -376,12 +377,57 @@ def trigger_event_scenarios(draw, features: frozenset[str]) -> Case:
             _play(draw, raw, step)
             if draw(st.integers(0, 3)) == 3:
                 raw["steps"].append(_everything(raw))
+    _extra(draw, raw, allowed)  # issue 41's later pieces: drawn after all the rest, so earlier examples keep their start
     raw["steps"].append({"resolve_triggers": {}})  # nothing waits: an engine seeing more triggers resolves them
     raw["steps"].append(_everything(raw))
     case = Case.from_dict(raw, cr=CR_VERSION)
     assume(case.features <= allowed)
     rules = sorted({"603.2", *(rule for feature in case.features for rule in RULES[feature])}, key=rule_key)
     return case.relabelled(rules=tuple(rules))
+
+
+_SOLDIER = {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["W"], "power": 1, "toughness": 1}
+_EXTRAS = {"spark": "trigger-damage-any-target", "camp": "trigger-tokens", "ward": "prevented-triggers"}
+"""A permanent in Alex's hand with one of the later trigger effects or events (issue 41), by name,
+and the feature it needs; it is put onto the battlefield only after every other step."""
+
+
+def _extra(draw, raw: dict[str, Any], allowed: frozenset[str]) -> None:
+    """Maybe one more permanent, from Alex's hand: "when this enters, it deals N damage to [any
+    target]" (115.4), "when this enters, create a 1/1 Soldier token" (111.1), or "whenever damage
+    that would be dealt to a creature you control is prevented, ..." (615.5) with a shield and
+    damage to one of her creatures."""
+    options = [name for name, feature in _EXTRAS.items() if {feature, "zone-changes"} <= allowed]
+    options += ["ward"] if "ward" in options else []  # its three steps are left out most often
+    if not options or draw(st.integers(0, 2)) == 0:
+        return
+    objects, name = raw["objects"], draw(st.sampled_from(options))
+    if name == "spark":
+        target = draw(st.sampled_from(("Blair", "walker", "Alex", "c1", "walker", "c2", "guard1", "walker")))
+        effect = {"damage": {"amount": draw(st.integers(1, 4)), "target": target if target in objects or target in PLAYERS else "Blair"}}
+        event: dict[str, Any] = {"enters": {"itself": True}}
+    elif name == "camp":
+        effect = {"create_token": {"card": _SOLDIER, "count": draw(st.integers(1, 2)), "tokens": ["soldier1", "soldier2"]}}
+        event = {"enters": {"itself": True}}
+    else:
+        effect = draw(st.sampled_from([{"gain_life": {"amount": "that_many"}},
+                                       {"put_counters": {"kind": "+1/+1", "count": "that_many", "to": "that"}}]))
+        event = {"damage_prevented": {"types": ["creature"], "controller": "you"}}
+    ability = {"triggered": {"name": "x", "when": "an event", "event": event, "effect": effect}}
+    objects[name] = {"card": {"types": ["enchantment"], "abilities": [ability]}, "zone": "hand"}
+    before = len(raw["steps"])
+    _play(draw, raw, {"move": {"object": name, "to": "battlefield"}})
+    try:  # the orders drawn are played too: a target gone by then (603.3d) is refused, the steps left out
+        _probe(raw)
+    except (Unsupported, ValueError, RuntimeError, _Mismatch):
+        del raw["steps"][before:]
+        return
+    if name == "ward" and "damage" in allowed:
+        victim = _slot(draw, ("c1", "c2", "c3"), objects, "c1")
+        _play(draw, raw, {"prevent_damage": {"id": "shield", "controller": "Alex", "to": victim,
+                                             "amount": draw(st.integers(1, 3))}})
+        _play(draw, raw, {"damage": {"source": _slot(draw, ("guard1", "guard2", "c1"), objects, "c1"), "to": victim,
+                                     "amount": draw(st.integers(1, 4))}})
 
 
 def _everything(raw: dict[str, Any]) -> dict[str, Any]:

@@ -58,3 +58,12 @@ def test_none_of_the_prevention_variants_is_declared():
     from conformance.format.prevention_variant_features import FEATURES as PREVENTION_VARIANTS
 
     assert not set(PREVENTION_VARIANTS) & set(bindings.FEATURES)
+
+
+def test_the_trigger_event_features_stay_undeclared():
+    # issue 41, item 1: the trigger events and effects (attacks, combat damage to a player, steps, face up,
+    # counters removed, removing counters, returning a card, its power; damage to any target) are not
+    # realised here, so every case needing one is unsupported
+    from conformance.format.trigger_event_features import FEATURES as TRIGGER_EVENTS
+
+    assert {"trigger-damage-any-target", "prevented-triggers", "trigger-tokens"} <= set(TRIGGER_EVENTS) and not set(TRIGGER_EVENTS) & set(bindings.FEATURES)
