@@ -227,6 +227,9 @@ def test_every_snapshot_reports_every_object_as_the_doc_says():
         created = {name for step in case.steps for part in getattr(step, "parts", (step,))
                    for name in getattr(part, "names", ()) or ()}
         created |= {step.emblem for step in case.steps if step.KEY == "create_emblem"}  # 114.1: an object too
+        created |= {token for spec in case.to_dict()["objects"].values() for ability in spec["card"].get("abilities", [])
+                    for token in ability.get("triggered", {}).get("effect", {}).get("create_token", {}).get("tokens", [])}
+        # a triggered ability's tokens (111.1; their ids named in its effect) are created objects too
         for number, snapshot in enumerate(ENGINE.run(case.to_dict()), 1):
             reported = set(snapshot["objects"])
             assert declared <= reported, (case.id, number, sorted(declared - reported))
