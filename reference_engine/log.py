@@ -90,7 +90,7 @@ def facts(game: GameState, obj: GameObject, chars: Any = None) -> dict[str, Any]
 
 def effect_kind(effect: Any) -> str:
     """What kind of replacement or prevention effect ``effect`` is, in the words of the rules:
-    ``double``, ``triple``, ``plus`` (701.10g, 701.11, 614.1a), ``redirection`` (614.9), ``shield``
+    ``double``, ``triple``, ``plus`` (701.10g, 701.11, 614.1a), ``redirection`` (614.9; ``static redirection`` for a static ability's), ``shield``
     (615.7), ``prevent all`` (a resolved effect with no amount, 615.1), ``static prevention``
     (615.10), ``partial prevention`` (half, all but N), ``protection`` (702.16e)."""
     ability = getattr(effect, "ability", None)
@@ -102,8 +102,8 @@ def effect_kind(effect: Any) -> str:
         return "protection"
     if isinstance(ability, s.PreventDamageAbility):
         return "partial prevention" if ability.half is not None or ability.all_but is not None else "static prevention"
-    if hasattr(effect, "instead_to"):
-        return "redirection"
+    if hasattr(effect, "instead_to"):  # a static redirection (614.9, Palisade Giant-like) or a resolved one
+        return "static redirection" if type(effect).__name__ == "StaticRedirect" else "redirection"
     return "prevent all" if getattr(effect, "remaining", None) is None else "shield"
 
 
@@ -118,8 +118,10 @@ def damage(game: GameState, event: Any, applied: tuple[Any, ...]) -> None:
     recipient = game.objects.get(event.recipient)
     note(game, "damage", source={**facts(game, source, as_source(game, source)), "zone": source.zone},
          recipient=facts(game, recipient) if recipient is not None else {"player": event.recipient},
-         combat=event.combat, unpreventable=event.unpreventable, amount=event.amount,
+         combat=event.combat, unpreventable=event.unpreventable, unredirectable=event.unredirectable,
+         amount=event.amount,
          applied=[{"kind": effect_kind(e), "then": getattr(e, "then", None) is not None,
+                   "then_deals_damage": getattr(getattr(e, "then", None), "deal_damage", None) is not None,
                    **_effect_source(game, e)} for e in applied])
 
 
@@ -246,7 +248,8 @@ def trigger(game: GameState, pending: Any) -> None:
 
 def trigger_effect(effect: Any) -> str | None:
     """The kind of a triggered ability's effect: the key of the part it has."""
-    return next((name for name in ("put_counters", "damage", "gain_life", "lose_life", "modify_pt", "become")
+    return next((name for name in ("put_counters", "damage", "gain_life", "lose_life", "modify_pt", "become",
+                                   "become_copy", "remove_counters", "return_card", "create_token")
                  if getattr(effect, name, None) is not None), None)
 
 

@@ -154,7 +154,11 @@ _declare("damage", {
     "doubled": (("701.10g",), _applied("double")),
     "tripled": (("701.11",), _applied("triple")),
     "plus N": (("614.1a",), _applied("plus")),
-    "redirected": (("614.9",), _applied("redirection")),
+    "redirected": (("614.9",), _applied("redirection", "static redirection")),
+    "redirected by a static ability": (("614.9", "604.2"), _applied("static redirection")),
+    "damage that can't be redirected": (("614.9",), lambda e: bool(e.get("unredirectable"))),
+    "prevention whose additional effect deals damage": (("615.5", "120.1"),
+                                                        lambda e: any(a.get("then_deals_damage") for a in e["applied"])),
     "two or more effects in order": (("616.1",), lambda e: len(e["applied"]) >= 2),
     "limited range of influence": (("801.2",), lambda e: bool(e.get("ranges"))),
     "replacement of a permanent controlled by another than its owner": (
@@ -223,13 +227,17 @@ _declare("tokens", {
 
 # --- triggers: a triggered ability triggering (603.2) ----------------------------------------------
 
-_TRIGGER_EVENTS = ("enters", "dies", "dealt_damage", "gains_life", "loses_life", "counters_put")
+_TRIGGER_EVENTS = {"enters": "603.6a", "dies": "603.10a", "dealt_damage": "603.2c", "gains_life": "119.10",
+                   "loses_life": "119.3", "counters_put": "122.1", "attacks": "508.3a",
+                   "combat_damage_to_player": "510.3a", "turned_face_up": "708.8",
+                   "counters_removed": "122.1", "damage_prevented": "615.5", "cast": "601.2i"}
+"""The trigger events (a triggered ability's ``event``) some row of the table names, with the rule of each."""
 _declare("trigger", {
-    **{f"trigger on {kind.replace('_', ' ')}": (({"enters": "603.6a", "dies": "603.10a", "dealt_damage": "603.2c",
-                                                   "gains_life": "119.10", "loses_life": "119.3",
-                                                   "counters_put": "122.1"}[kind],),
-                                                 (lambda kind: lambda e: e["trigger"] == kind)(kind))
-       for kind in _TRIGGER_EVENTS},
+    **{f"trigger on {kind.replace('_', ' ')}": ((rule,), (lambda kind: lambda e: e["trigger"] == kind)(kind))
+       for kind, rule in _TRIGGER_EVENTS.items()},
+    **{f"an effect that {name}": ((rule,), (lambda effect: lambda e: e["effect"] == effect)(effect))
+       for effect, name, rule in (("create_token", "creates tokens", "111.1"),
+                                  ("return_card", "returns a card", "400.7"))},
     "source controlled by another than its owner": (("603.3a",), lambda e: e["source"]["controller"]
                                                     != e["source"]["owner"]),
     "its own source": (("603.10a",), lambda e: e["that"].get("id") == e["source"]["id"]),

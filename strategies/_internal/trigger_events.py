@@ -191,6 +191,9 @@ def _abilities(draw, objects: dict[str, Any], allowed: frozenset[str]) -> list[t
             spec["counters"] = {"+1/+1": draw(st.integers(1, 2))}  # something to remove
         if kind == "combat_damage_to_player" and "combat" in allowed and draw(st.booleans()):
             objects.setdefault("guard1", {"card": {"types": ["creature"], "power": 1, "toughness": 4}, "owner": "Blair"})
+        if (kind == "combat_damage_to_player" and creature and "first-strike" in allowed
+                and not spec["card"].get("abilities") and draw(st.integers(0, 2)) == 2):
+            spec["card"]["abilities"] = [{"keyword": "first strike"}]  # 510.4: it triggers in the first step
         if kind == "counters_removed" and body["kind"] == "charge" and "battery" not in objects:
             objects["battery"] = {"card": {"types": ["artifact"]}, "counters": {"charge": draw(st.integers(1, 3))}}
         effect = _effect(draw, kind, allowed, creature)
