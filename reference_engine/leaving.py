@@ -18,7 +18,9 @@ leaving while a continuous effect of a resolved spell or ability (other than a c
 one) still affects an object that stays in the game, or while a prevention or redirection effect
 they control lasts (whose effects they are, and whether they continue, 800.4); while triggered
 abilities wait or a permanent has a triggered ability (what a departure triggers, 800.4d); while a
-permanent has a static ability that changes control (which effects "give" control, 800.4a); and
+permanent has a static ability that changes control (which effects "give" control, 800.4a); a
+permanent the player controls and does not own as the case declares it (whether an effect gives
+them control, 800.4a, is not said: a spell on the stack is the caster's, 601.2a, and is exiled); and
 any later step that names the departed player or an object that left the game with them (800.4b
 and later).
 """
@@ -62,7 +64,11 @@ def leave(game: GameState, player: str) -> None:
     # then what they still control is exiled
     still = [o for o in game.objects.values()
              if o.zone in ("battlefield", "stack") and controller_of(game, o) == player]
-    game.remember_last_known([o for o in still if o.zone == "battlefield"])
+    for obj in still:
+        if obj.zone == "battlefield":  # declared so: by a control effect (it would end) or put there by them?
+            raise Unsupported(f"{player} leaves the game controlling {obj.id}, owned by {obj.owner}, from before the "
+                              "case began: whether an effect gave them control (it would end) or not (it would be "
+                              "exiled) is not said (CR 800.4a)")
     for obj in still:
         game.move(obj, "exile")
     layers.invalidate(game)
