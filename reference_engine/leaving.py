@@ -94,7 +94,7 @@ def refuse_naming_departed(game: GameState, step: s.Step) -> None:
     with them, is refused: what it would do is the rest of 800.4 (800.4b and later)."""
     if not game.departed:
         return
-    gone = set(game.departed) | {o.id for o in game.objects.values() if o.zone is None and not o.token}
+    gone = set(game.departed) | {o.id for o in game.objects.values() if o.owner in game.departed}
     named = gone.intersection(_names(step))
     if named:
         raise Unsupported(f"a {step.KEY} step names {', '.join(sorted(named))}, no longer in the game: what a step "
