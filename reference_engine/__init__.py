@@ -23,7 +23,8 @@ rules need; it never means approximate. Every behaviour cites its CR rule beside
   704.5a, 704.5c); ``damage``: damage events and what they do (120, 704.5g);
   ``replacement``: doubling and redirection, and the affected player's order (614, 616.1,
   701.10g); ``prevention``: prevention effects (615); ``range_of_influence``: the limited range
-  of influence option (801); ``table``: those as the part of ``Game`` about players and damage.
+  of influence option (801); ``table``: those as the part of ``Game`` about players and damage;
+  ``leaving``: a player leaving the game and a turn beginning (104.3a, 800.4a, 801.2c).
 
 It knows nothing of pytest or reports: it takes a case as plain data and returns snapshots.
 """

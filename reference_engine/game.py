@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import combat, counter_replacement, doubling, emblems, entering, log, loyalty, simultaneous, state_based_actions
+from reference_engine import combat, counter_replacement, doubling, emblems, entering, leaving, log, loyalty, simultaneous, state_based_actions
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
 from reference_engine.arithmetic import Arithmetic
@@ -27,7 +27,9 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
 
     def __init__(self, case: s.Case):
         self.case = case
-        self.players = case.players
+        self.players = case.players  # those still in the game (800.4: leaving.py)
+        self.seats = case.players  # the seats ranges are measured in, as the turn began (801.2c)
+        self.departed: frozenset[str] = frozenset()  # players who left the game (800.4a)
         self.clock = 0
         self.objects: dict[str, GameObject] = {}
         # Each object that left the battlefield, as it last existed there (113.7a), by id: the
@@ -86,6 +88,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
         """Perform one action. Characteristics are computed once per state of the game
         (:func:`layers.board`): the step is marked as a possible change before and after."""
         layers.invalidate(self)
+        leaving.refuse_naming_departed(self, step)  # 800.4b and later: not modelled
         if isinstance(step, (s.Activate, s.Trigger, s.ActivateMana)):
             log.ability(self, step)  # the game's log (log.py)
         if type(step) in CHARACTERISTIC_STEPS:  # copies, face-down permanents, abilities as data
@@ -125,6 +128,10 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
             combat.fight(self, step)
         elif isinstance(step, s.Cast):  # 601.2, 608: casting a spell, then it resolves (casting.py)
             self.cast(step)
+        elif isinstance(step, s.LeaveGame):  # 104.3a, 800.4a: a player leaves the game (leaving.py)
+            self.leave_game(step.player)
+        elif isinstance(step, s.BeginTurn):  # 801.2c: ranges determined again as a turn begins
+            leaving.begin_turn(self)
         elif isinstance(step, s.Move):
             obj = self.objects[step.object]
             was = obj.zone
@@ -183,6 +190,10 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
         for obj, (power, toughness) in zip(affected, bonuses):
             self.create_effect(step, power=power, toughness=toughness, affected=[obj], timestamp=timestamp)
 
+    def leave_game(self, player: str) -> None:
+        """``player`` leaves the game (104.3a, 800.4a: :func:`leaving.leave`); a hook for variants."""
+        leaving.leave(self, player)
+
     def check_state_based_actions(self) -> None:
         """State-based actions until none applies (CR 704.3); a hook for variants. Those the
         reference engine does not perform are refused as they would apply (704.5j, 704.5k)."""
@@ -236,7 +247,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
         objects = {}
         the_board = layers.board(self)  # observing changes nothing
         for obj in self.objects.values():
-            if obj.token and obj.zone is None:  # it has ceased to exist (111.8, 704.5d)
+            if obj.zone is None:  # a token that ceased to exist (111.8, 704.5d), an object that left the game (800.4a)
                 objects[obj.id] = {"zone": None}
                 continue
             pt = self.power_toughness(obj)

@@ -8,7 +8,8 @@
          poison counters (state-based actions, 104.3b, 104.3d); a player who "can't lose the
          game" does not (614.17: a "can't" effect), so their life total can stay at 0 or below.
 
-Leaving the game (800.4a) is not modelled: a player who has lost keeps their seat.
+A player who loses the game this way keeps their seat and stays in the game; only a ``leave_game``
+step makes a player leave it (104.3a, 800.4a: :mod:`reference_engine.leaving`).
 """
 
 from __future__ import annotations

@@ -12,8 +12,9 @@
 - 801.13b a prevention effect reaches only sources, recipients, or both (when it names neither)
           inside its controller's range (see :mod:`reference_engine.prevention`).
 
-Seats are the order of the case's players, around a round table; the ranges are fixed for the
-whole case (801.2c fixes them as each turn begins, and a case is one turn). Without the option,
+Seats are the order of the case's players, around a round table. The players within each range
+are determined as each turn begins (801.2c): a player who leaves the game keeps their seat for
+ranges until a ``begin_turn`` step (see :mod:`reference_engine.leaving`). Without the option,
 every player and object is within everyone's range.
 """
 
@@ -43,7 +44,7 @@ def player_in_range(game: GameState, player: str, other: str) -> bool:
     ranges = game.case.range_of_influence
     if ranges is None or player == other:
         return True
-    return seat_distance(game.players, player, other) <= ranges[player]
+    return seat_distance(game.seats, player, other) <= ranges[player]  # seats as the turn began (801.2c)
 
 
 # --- objects as they are now -----------------------------------------------------------------------

@@ -20,7 +20,9 @@ class GameState(Protocol):
     """A game in progress, as the rules modules see it (implemented by ``Game``)."""
 
     case: s.Case
-    players: tuple[str, ...]  # the case's players, in seat order
+    players: tuple[str, ...]  # the case's players still in the game, in seat order (800.4)
+    seats: tuple[str, ...]  # the players seated as the turn began: ranges of influence (801.2c)
+    departed: frozenset[str]  # the players who left the game (800.4a)
     clock: int  # the last timestamp taken (613.7)
     objects: dict[str, GameObject]
     # Each object that left the battlefield, as it last existed there (113.7a), by id.

@@ -31,6 +31,7 @@ from tests import (
     life_mutants,
 )
 from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
+from tests import leaving_mutants  # issue 40
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -781,6 +782,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("combat-only-unpreventable-for-all-damage", "615.12", pvm.CombatOnlyUnpreventableForAllDamageGame),
     Mutant("redirection-takes-every-permanent", "614.9", pvm.RedirectionTakesEveryPermanentGame),
     Mutant("cant-be-redirected-ignored", "614.9", pvm.CantBeRedirectedIgnoredGame),
+    # a player leaving the game, ranges afterwards (issue 40: tests/leaving_mutants.py)
+    Mutant("departed-keeps-stolen", "800.4a", leaving_mutants.DepartedKeepsStolenGame),
+    Mutant("departed-tokens-stay", "800.4a", leaving_mutants.DepartedTokensStayGame),
+    Mutant("owned-objects-exiled", "800.4a", leaving_mutants.OwnedObjectsExiledGame),
+    Mutant("ranges-at-once", "801.2c", leaving_mutants.RangesAtOnceGame),
+    Mutant("departed-still-a-player", "800.4", leaving_mutants.DepartedStillAPlayerGame),
 )
 
 

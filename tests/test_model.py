@@ -24,9 +24,11 @@ def test_every_step_kind_in_the_schema_has_a_model_class_and_back():
     assert set(DEFS["action"]["properties"]) == set(scenario.ACTIONS)
     # combat is several events (CR 506-511: declarations, one or two damage steps), never part of a together;
     # nor is casting a spell (CR 601.2: it is cast, its cast triggers resolve, then it: issue 41), nor the
-    # beginning of a step (503.1a, 513.1a: issue 41)
+    # beginning of a step (503.1a, 513.1a: issue 41), nor a player leaving the game or a turn beginning (800.4a,
+    # 801.2c: issue 40)
     assert set(DEFS["step"]["properties"]) == set(DEFS["action"]["properties"]) | {"together", "expect", "combat",
-                                                                                   "cast", "beginning_of_step"}
+                                                                                   "cast", "beginning_of_step",
+                                                                                   "leave_game", "begin_turn"}
 
 
 @pytest.mark.parametrize("key", sorted(scenario.ACTIONS))

@@ -47,7 +47,8 @@ def test_the_received_form_is_what_to_dict_gives():
             steps = [*schema_docs.SETUP.get(kind, []), {kind: body}, {"expect": {"objects": {"bear": {}}}}]
             document = {"format": 1, "cr": "2025-09-19", "cases": [{
                 "id": "613/x-example", "rules": ["613"], "source": {"rule": "613"}, "summary": "An example step, checked.",
-                "players": ["Alex", "Rob"], "objects": schema_docs.BOARD, "steps": steps}]}
+                "players": schema_docs.PLAYERS.get(kind, ["Alex", "Rob"]), "objects": schema_docs.BOARD,
+                "steps": steps}]}
             (case,) = loader.load_text(json.dumps(document))
             received = case.to_dict()["steps"][-2][kind]
             assert f"{json.dumps({kind: received})}\n" in PAGE.read_text(), kind

@@ -22,6 +22,7 @@ from conformance.format import counter_features
 from conformance.format import damage_modifier_features
 from conformance.format import cant_features, prevention_variant_features
 from conformance.format import emblem_features
+from conformance.format import leaving_features
 from conformance.format import cast_features
 from conformance.format import arithmetic_features
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
@@ -235,6 +236,8 @@ IMPLIED.update(cant_features.IMPLIED)  # issue 41
 IMPLIED.update(emblem_features.IMPLIED)  # issue 41
 IMPLIED.update(cast_features.IMPLIED)  # casting and X: issue 41
 IMPLIED.update(prevention_variant_features.IMPLIED)  # issue 41
+FEATURES.update(leaving_features.FEATURES)  # leaving the game, turns beginning: issue 40
+RULES.update(leaving_features.RULES)
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -255,7 +258,7 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     found = set(_object_features(content)) | set(_step_features(case.steps)) | set(_player_features(content)) \
         | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
         | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
-        | set(cast_features.features(case))
+        | set(cast_features.features(case)) | set(leaving_features.case_features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)

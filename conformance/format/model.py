@@ -58,6 +58,7 @@ from conformance.format.events import (  # noqa: F401
 from conformance.format.trigger_events import (  # noqa: F401  (trigger events and effects: issue 41)
     BeginningOfStep, BeginningOfStepStep, CountersRemoved, EffectRemoveCounters, EffectReturnCard, ITS_POWER,
 )
+from conformance.format.leaving import BeginTurn, LeaveGame  # noqa: F401  (leaving the game: issue 40)
 from conformance.format.cant import (  # noqa: F401  ("can't" and floors: issue 41)
     CANT_ABILITIES, CantGainLife, CantHaveCounters, CantLoseLife, LifeFloor,
 )

@@ -84,12 +84,18 @@ STEPS: dict[str, list[Any]] = {
                       {"emblem": "mark2", "controller": "Rob", "abilities": [{"life_floor": {}}]}],
     "cast": [{"object": "blaze", "x": 2, "target": "bear", "pay": {"R": 3}, "order": []}, {"object": "cub"}],  # issue 41
     "beginning_of_step": [{"step": "upkeep", "player": "Alex"}],  # issue 41 (trigger_events.py)
+    "leave_game": [{"player": "Rob"}],  # leaving the game, turns beginning (issue 40: leaving.py)
+    "begin_turn": [{}],
 }
 """Minimal examples of each step kind, the first shown: between them, each key a step may leave
 out is left out by one, so the page can say what an engine receives then."""
 
-SETUP = {"end_effect": [{"modify_pt": {"id": "pump", "to": "bear", "power": 1, "until": "ended"}}]}
-"""Steps an example needs before it (an effect to end)."""
+SETUP = {"end_effect": [{"modify_pt": {"id": "pump", "to": "bear", "power": 1, "until": "ended"}}],
+         "begin_turn": [{"end_turn": {}}]}  # issue 40: a turn begins after the cleanup step
+"""Steps an example needs before it (an effect to end, a turn ended)."""
+
+PLAYERS = {"leave_game": ["Alex", "Rob", "Carissa"]}  # issue 40: a player leaves a game of three or more (800.4)
+"""The players of an example, where the usual two will not do."""
 
 ABILITIES: dict[str, list[Any]] = {
     "cda_pt": [{"power": {"count": {"types": ["creature"]}}}, {"toughness": 1}],
@@ -210,11 +216,11 @@ def requirements(node: dict[str, Any]) -> tuple[set[str], list[tuple[str, list[s
     return required, alternatives
 
 
-def _case(steps: list[Any], objects: dict[str, Any] | None = None) -> dict[str, Any]:
+def _case(steps: list[Any], objects: dict[str, Any] | None = None, players: list[str] | None = None) -> dict[str, Any]:
     document = {"format": 1, "cr": "2025-09-19", "cases": [{
         "id": "613/schema-docs-example", "rules": ["613"], "source": {"rule": "613"},
         "summary": "An example of one step or ability, for docs/engines-json.md.",
-        "players": ["Alex", "Rob"], "objects": objects or BOARD, "steps": steps}]}
+        "players": players or ["Alex", "Rob"], "objects": objects or BOARD, "steps": steps}]}
     (case,) = loader.load_text(json.dumps(document), name=f"<schema_docs example {json.dumps(steps)[-80:]}>")
     return case.to_dict()
 
@@ -224,7 +230,7 @@ def normalised_step(kind: str, body: Any) -> Any:
     steps = [*SETUP.get(kind, []), {kind: body}]
     if kind == "expect":
         return _case(steps)["steps"][-1][kind]
-    return _case(steps + [{"expect": {"objects": {"bear": {}}}}])["steps"][-2][kind]
+    return _case(steps + [{"expect": {"objects": {"bear": {}}}}], players=PLAYERS.get(kind))["steps"][-2][kind]
 
 
 def normalised_ability(kind: str, body: Any) -> Any:

@@ -25,6 +25,7 @@ from conformance.format.combat import Combat  # noqa: E402 (the combat step, CR 
 from conformance.format.emblems import CreateEmblem  # noqa: E402 (emblems, CR 114.1)
 from conformance.format.casting import Cast  # noqa: E402 (casting a spell, CR 601.2: issue 41)
 from conformance.format.trigger_events import BeginningOfStepStep  # noqa: E402 (503.1a, 513.1a: issue 41)
+from conformance.format.leaving import BeginTurn, LeaveGame  # noqa: E402 (800.4a, 801.2c: issue 40)
 
 
 @frozen(kw_only=True)
@@ -554,7 +555,8 @@ ACTIONS: dict[str, type[Step]] = {
 
 
 STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect, Combat.KEY: Combat,
-                                Cast.KEY: Cast, BeginningOfStepStep.KEY: BeginningOfStepStep}
+                                Cast.KEY: Cast, BeginningOfStepStep.KEY: BeginningOfStepStep,
+                                LeaveGame.KEY: LeaveGame, BeginTurn.KEY: BeginTurn}  # issue 40
 """Every step kind, by key."""
 
 

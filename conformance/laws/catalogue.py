@@ -9,6 +9,7 @@ from conformance.laws import (
     emblems as emblem_laws, players as player_laws, trigger_events as trigger_event_laws, triggers as trigger_laws,
 )
 from conformance.laws import prevention_variants as prevention_laws
+from conformance.laws import leaving as leaving_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -181,6 +182,12 @@ PROPERTIES: tuple[Property, ...] = (
              "static redirections (Palisade Giant) and damage that can't be redirected, the engine reports what the "
              "reference engine reports.",
              prevention_laws.NEEDS, prevention_laws.prevention_variants_agree_with_reference),
+    # a player leaving the game and ranges afterwards (issue 40)
+    Property("800.4a/leaving-agrees-with-reference", leaving_laws.RULES,
+             "On generated scenarios where players leave a multiplayer game (having taken control of creatures, "
+             "created tokens, with or without ranges of influence), then damage reaches each player and turns "
+             "begin, the engine reports what the reference engine reports.",
+             leaving_laws.NEEDS, leaving_laws.leaving_agrees_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -218,6 +225,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return damage_laws.usable_cant_be_prevented(features)
     if prop.check is emblem_laws.emblems_agree_with_reference:  # issue 41
         return emblem_laws.usable(features)
+    if prop.check is leaving_laws.leaving_agrees_with_reference:  # issue 40
+        return leaving_laws.usable(features)
     if prop.check is arithmetic_laws.arithmetic_agrees_with_reference:  # issue 41
         return arithmetic_laws.usable(features)
     if prop.check is prevention_laws.prevention_variants_agree_with_reference:  # issue 41

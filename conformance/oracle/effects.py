@@ -24,10 +24,12 @@ from conformance.oracle.triggers import duration
 from conformance.oracle.words import capital, colors, counters, mana, pt_change, sentence
 
 NOT_EFFECTS = ("move", "end_turn", "expect", "combat", "activate", "trigger", "resolve_triggers", "activate_mana",
-               "turn_face_up", "turn_face_down", "end_effect", "together", "cast", "beginning_of_step")
+               "turn_face_up", "turn_face_down", "end_effect", "together", "cast", "beginning_of_step",
+               "leave_game", "begin_turn")
 """Step kinds that are not a spell's or ability's effect: zone changes, turns, checkpoints,
 combat, activations (the ability is worded, :mod:`.abilities`), special actions (702.37e),
-casting a spell (its ``spell`` ability is worded, 601.2)."""
+casting a spell (its ``spell`` ability is worded, 601.2), a player conceding (104.3a) and a turn
+beginning (issue 40)."""
 
 
 def _each(body: Mapping[str, Any]) -> Objects | None:

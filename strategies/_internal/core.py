@@ -496,11 +496,13 @@ def _boards(draw, *, min_objects: int = 1, max_objects: int = 6,
 # --- steps ----------------------------------------------------------------------------------------
 
 def build_case(objects: dict[str, Any], steps: list[dict[str, Any]], *, summary: str,
-               case_id: str = "613.4/generated", players: tuple[str, ...] = PLAYERS) -> Case:
-    """A :class:`Case` from plain objects and steps; its ``rules`` are those its features
-    exercise (:data:`conformance.format.features.RULES`)."""
+               case_id: str = "613.4/generated", players: tuple[str, ...] = PLAYERS,
+               extra: dict[str, Any] | None = None) -> Case:
+    """A :class:`Case` from plain objects and steps (and ``extra`` case keys, such as
+    ``range_of_influence``); its ``rules`` are those its features exercise
+    (:data:`conformance.format.features.RULES`)."""
     raw = {"id": case_id, "rules": ["613.4"], "source": {"rule": "613.4"}, "summary": summary,
-           "players": list(players), "objects": objects, "steps": steps}
+           "players": list(players), "objects": objects, "steps": steps, **(extra or {})}
     case = Case.from_dict(raw, cr=CR_VERSION)
     return case.relabelled(rules=_rules(case.features, "613.4"))
 
