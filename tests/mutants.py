@@ -31,6 +31,7 @@ from tests import (
     life_mutants,
 )
 from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
+from tests import attachment_mutants as am
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -781,6 +782,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("combat-only-unpreventable-for-all-damage", "615.12", pvm.CombatOnlyUnpreventableForAllDamageGame),
     Mutant("redirection-takes-every-permanent", "614.9", pvm.RedirectionTakesEveryPermanentGame),
     Mutant("cant-be-redirected-ignored", "614.9", pvm.CantBeRedirectedIgnoredGame),
+    # Auras and Equipment (issue 40: tests/attachment_mutants.py)
+    Mutant("attached-keeps-its-timestamp", "613.7e", am.EquipmentKeepsItsTimestampGame),
+    Mutant("illegal-equipment-to-the-graveyard", "704.5n", am.IllegalEquipmentToTheGraveyardGame),
+    Mutant("enchant-ignored", "704.5m", am.EnchantIgnoredGame),
 )
 
 
