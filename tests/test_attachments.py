@@ -139,3 +139,33 @@ def test_what_the_reference_engine_refuses(objects, steps, reason):
     (case,) = loader.load_text(_text(objects, steps))
     with pytest.raises(Unsupported, match=reason):
         ReferenceEngine().run_case(case)
+
+
+# --- the generator and the property (strategies/_internal/attachments.py, conformance/laws/attachments.py) ---
+
+@pytest.mark.parametrize("features", [
+    frozenset({"attachments", "static-abilities", "layer-7c"}),
+    frozenset({"attachments", "static-abilities", "ability-changing", "zone-changes"}),
+    frozenset({"attachments", "static-abilities", "layer-7b", "type-changing", "durations", "copy-effects"}),
+])
+def test_the_generator_stays_within_the_features(features):
+    from hypothesis import HealthCheck, given, settings
+
+    from strategies._internal.attachments import attachment_scenarios
+
+    @settings(max_examples=40, database=None, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(attachment_scenarios(features=features))
+    def within(case):
+        assert case.features <= features, sorted(case.features - features)
+        ReferenceEngine().run_case(case)  # never refused: every step is one the reference engine judges
+    within()
+
+
+def test_the_property_is_last_and_usable_only_with_attachments():
+    from conformance.laws.catalogue import PROPERTIES, usable
+
+    assert PROPERTIES[-1].id == "613.7e/attachments-agree-with-reference"  # no earlier property's examples move
+    prop = PROPERTIES[-1]
+    assert usable(prop, frozenset({"attachments", "static-abilities", "layer-7c"}))
+    assert not usable(prop, frozenset({"static-abilities", "layer-7c", "ability-changing"}))
+    assert not usable(prop, frozenset({"attachments", "static-abilities"}))  # no ability an attachment has here
