@@ -64,6 +64,8 @@ def matches(f: Filter, obj: GameObject, *, you: str, source: GameObject | None =
         and relation_holds(f.owner, obj.owner, you, chosen)
         and not (f.other and source is not None and obj.ref == source.ref)
         and not (f.itself and (source is None or obj.ref != source.ref))
+        # "enchanted" / "equipped": what the ability's object is attached to (303.4b, 301.5a; issue 40)
+        and not (f.attached and (source is None or obj.ref != source.attached_to))
     )
 
 
@@ -196,7 +198,7 @@ def _matching(f: Filter, reading: _Reading) -> list[GameObject]:
     objects, source, board, you, chosen = reading.objects, reading.source, reading.board, reading.you, reading.chosen
     if board is None:
         return [o for o in objects if matches(f, o, you=you, source=source, chosen=chosen)]
-    key = ("matching", f, you, chosen, source.ref if source is not None and (f.other or f.itself) else None)
+    key = ("matching", f, you, chosen, source.ref if source is not None and (f.other or f.itself or f.attached) else None)
     found = board.memo.get(key)
     if found is None:
         chars = board.chars

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import combat, counter_replacement, doubling, emblems, entering, leaving, log, loyalty, simultaneous, state_based_actions
+from reference_engine import (
+    attachments, combat, counter_replacement, doubling, emblems, entering, leaving, log, loyalty, simultaneous,
+    state_based_actions,
+)
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
 from reference_engine.arithmetic import Arithmetic
@@ -44,6 +47,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
         trigger_events.reserve_tokens(self)  # the tokens triggered abilities may create: none yet (issue 41)
         self.seat_players()  # players, damage, replacement and prevention (table.py)
         self.set_up_characteristics()  # face-down permanents, choices made as they entered (characteristic_steps.py)
+        attachments.set_up(self)  # Auras and Equipment attached as the case starts (issue 40)
 
     def tick(self) -> int:
         """The next timestamp."""
@@ -132,6 +136,10 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
             self.leave_game(step.player)
         elif isinstance(step, s.BeginTurn):  # 801.2c: ranges determined again as a turn begins
             leaving.begin_turn(self)
+        elif isinstance(step, s.Attach):  # 701.3a-c, 613.7e (attachments.py, issue 40)
+            attachments.attach(self, self.objects[step.object], self.objects[step.to])
+        elif isinstance(step, s.Unattach):  # 701.3d
+            attachments.unattach(self, self.objects[step.object])
         elif isinstance(step, s.Move):
             obj = self.objects[step.object]
             was = obj.zone
@@ -140,6 +148,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
                 self.move(obj, step.to)
             if was != "battlefield" and obj.zone == "battlefield":
                 self.entered(obj, step)  # "as enters" abilities, face down (characteristic_steps.py)
+                attachments.entered(self, obj, step.choices)  # 303.4f: an Aura enchants what was chosen
                 entering.check_entered(self, obj)  # 400.4a: no instant or sorcery permanent
                 triggers.entered(self, obj)  # 603.6a
         else:  # pragma: no cover - the loader admits no other step
@@ -226,6 +235,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
         # a `move` to the stack is its owner casting it); a card elsewhere has no controller (108.4a).
         obj.controller = obj.owner if zone in CONTROLLED_ZONES else None
         obj.timestamp = self.tick()
+        obj.attached_to = None  # 400.7: a new object, attached to nothing (an Aura entering: attachments.entered)
         if was_on_battlefield:
             triggers.moved(self, obj, zone)  # 603.10a: "dies" abilities that looked back trigger
 

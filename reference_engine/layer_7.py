@@ -207,7 +207,7 @@ class _StaticPT:
         if self.started is not None:
             return (self.started,)
         f: Filter = self.ability.affects
-        return (f, self.you, self.chosen, self.source.ref if f.itself else None)
+        return (f, self.you, self.chosen, self.source.ref if f.itself or f.attached else None)
 
     def affects(self, obj: GameObject, chars: Characteristics) -> bool:
         if self.started is not None:

@@ -127,7 +127,8 @@ def _layers(game: GameState) -> _Cache:
 
 def _fingerprint(game: GameState) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]]:
     """What layers 1-6 depend on: the effects of layers 1-6 (themselves, so that a replaced one is a
-    change) and each object's zone, incarnation, controller, timestamp and status; and apart, the
+    change) and each object's zone, incarnation, controller, timestamp, status and what it is attached
+    to (301.5a, 303.4b); and apart, the
     layer 7 effects of resolved spells and abilities."""
     effects: list[Any] = []
     layer_7: list[PTEffect] = []
@@ -138,10 +139,11 @@ def _fingerprint(game: GameState) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]
     for o in game.objects.values():
         status = statuses.get((o.id, o.incarnation))
         if status is None:  # the default status (entering.Status)
-            objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, False, None, None, None))
+            objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, False, None, None, None,
+                            o.attached_to))
         else:
             objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, status.face_down,
-                            status.chosen_player, status.chosen_object, status.static_copy_values))
+                            status.chosen_player, status.chosen_object, status.static_copy_values, o.attached_to))
     return (tuple(effects), tuple(objects)), tuple(layer_7)
 
 

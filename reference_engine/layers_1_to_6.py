@@ -161,7 +161,11 @@ def _grants(objects: list[GameObject], work: dict[str, Working], seen: set, stat
 
 def _granted_statics(objects: list[GameObject], work: dict[str, Working], seen: set) -> list[_StaticEffect]:
     """Static abilities with a layer 6 part that an effect has just granted to permanents, timestamped
-    with the later of their object's and the granting effect's timestamps (613.7a)."""
+    with the later of their object's and the granting effect's timestamps (613.7a). When the object's
+    is later (it got a new timestamp after the grant: an Equipment attached, 613.7e), the two are
+    equal and the granted effect comes after the object's own, as 613.7a keeps their order: it joins
+    ``pending`` after them, and the stable sort and ``min`` there keep that order (golden
+    613.7a/rune-of-flight-on-colossus-hammer)."""
     found = []
     for obj in objects:
         if obj.zone != "battlefield":

@@ -63,6 +63,9 @@ class GameObject:
     incarnation: int = 0
     token: bool = False  # a token (CR 111.1): its values come from the copy effect that made it (613.1)
     token_card: bool = False  # a token whose characteristics the effect gave (111.4): ``card`` holds them
+    # Issue 40: the permanent an Aura or Equipment is attached to, as (id, incarnation) (301.5, 303.4;
+    # attachments.py); ``None`` if it never was in this zone, ``attachments.NOTHING`` if unattached.
+    attached_to: tuple[str, int] | None = None
 
     @property
     def ref(self) -> tuple[str, int]:

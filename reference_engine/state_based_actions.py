@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
-from reference_engine import damage, layers, log, players, trigger_events
+from reference_engine import attachments, damage, layers, log, players, trigger_events
 
 if TYPE_CHECKING:
     from reference_engine.state import GameState
@@ -44,16 +44,21 @@ def check(game: GameState) -> None:
         destroyed = lethal + walkers
         # 704.5a, 704.5c: a player with 0 or less life, or ten or more poison counters, loses.
         losing = players.losers(game)
+        # 704.5m: an Aura attached illegally or to nothing goes to its owner's graveyard; 704.5n,
+        # 704.5p: an Equipment (or another permanent) attached illegally becomes unattached (issue 40).
+        auras, unattaching = attachments.illegal(game)
+        auras = [o for o in auras if o not in dying and o not in destroyed]
         if log.logging(game):  # the game's log (log.py): every action, and what indestructible spared
             log.state_based_actions(game, {"704.5f": dying, "704.5i": walkers, "704.5q": annihilating},
                                     [(o, rule) for o, rule in damage.lethal_damage_or_deathtouch(game) if o not in dying],
                                     losing)
         game.deathtouched.clear()  # 704.5h: "since the last time state-based actions were checked"
-        if not dying and not annihilating and not destroyed and not losing and not ceasing:
+        if not dying and not annihilating and not destroyed and not losing and not ceasing and not auras \
+                and not unattaching:
             return
         # All are performed as one event; having performed any, the check is repeated (704.3),
         # on the game as they left it: a token gone from a graveyard changes what is counted there.
-        game.remember_last_known(dying + destroyed)  # as they all were before this event (113.7a)
+        game.remember_last_known(dying + destroyed + auras)  # as they all were before this event (113.7a)
         for obj in ceasing:
             obj.zone = None
         for player in losing:
@@ -63,8 +68,10 @@ def check(game: GameState) -> None:
             trigger_events.remove_counters(game, obj, PLUS, pairs)  # 603.2c: "counters removed" triggers
             trigger_events.remove_counters(game, obj, MINUS, pairs)
         with log.context(game, state_based_action=True):
-            for obj in dying + destroyed:  # 701.8: destroying puts it into its owner's graveyard
+            for obj in dying + destroyed + auras:  # 701.8: destroying puts it into its owner's graveyard
                 game.move(obj, "graveyard")
+            for obj in unattaching:  # 704.5n, 704.5p: it stays on the battlefield
+                obj.attached_to = attachments.NOTHING
         layers.invalidate(game)  # (a token ceasing to exist and counters removed take no timestamp)
 
 

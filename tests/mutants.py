@@ -32,6 +32,7 @@ from tests import (
 )
 from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
 from tests import leaving_mutants  # issue 40
+from tests import attachment_mutants as am
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -788,6 +789,10 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("owned-objects-exiled", "800.4a", leaving_mutants.OwnedObjectsExiledGame),
     Mutant("ranges-at-once", "801.2c", leaving_mutants.RangesAtOnceGame),
     Mutant("departed-still-a-player", "800.4", leaving_mutants.DepartedStillAPlayerGame),
+    # Auras and Equipment (issue 40: tests/attachment_mutants.py)
+    Mutant("attached-keeps-its-timestamp", "613.7e", am.EquipmentKeepsItsTimestampGame),
+    Mutant("illegal-equipment-to-the-graveyard", "704.5n", am.IllegalEquipmentToTheGraveyardGame),
+    Mutant("enchant-ignored", "704.5m", am.EnchantIgnoredGame),
 )
 
 

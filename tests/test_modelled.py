@@ -63,7 +63,6 @@ REFUSED_VALUES = {
                                                                             "exceptions": {"enters_with_counters": {"lifelink": 1}}}}]},
                                  "zone": "hand"}}, [{"move": {"object": "clone", "to": "battlefield", "choices": {"copy": ["bear"]}}}]),
     "a finality counter": _case({"bear": {**BEAR, "counters": {"finality": 1}}}),
-    "an Aura": _case({"bear": BEAR, "aura": {"card": {"types": ["enchantment"], "subtypes": ["Aura"]}}}),
     "a Saga made by an effect": _case({"bear": BEAR}, [{"become": {"to": "bear", "add_types": ["enchantment"], "add_subtypes": ["Saga"]}}]),
     "a battle type given by an effect": _case({"bear": BEAR}, [{"become": {"to": "bear", "add_types": ["battle"]}}]),
     "hexproof gained": _case({"bear": BEAR}, [{"become": {"to": "bear", "gains": [{"keyword": "hexproof"}]}}]),

@@ -17,6 +17,7 @@ from conformance import oracle
 from conformance.format.abilities import CHARACTERISTIC_ABILITIES, COMBAT_ABILITIES, COUNTER_ABILITIES, PLAYER_ABILITIES
 from conformance.format.events import EVENT_ABILITIES
 from conformance.format.prevention_variants import PREVENTION_VARIANT_ABILITIES
+from conformance.format.attachments import ATTACHMENT_ABILITIES
 from conformance.format.cant import CANT_ABILITIES
 from conformance.format.casting import CAST_ABILITIES
 from conformance.format.steps import STEPS
@@ -63,7 +64,7 @@ RENDERED = rendered()
 
 def test_every_kind_of_the_format_has_a_renderer():
     kinds = {*PLAYER_ABILITIES, *COMBAT_ABILITIES, *EVENT_ABILITIES, *COUNTER_ABILITIES, *CHARACTERISTIC_ABILITIES,
-             *CANT_ABILITIES, *CAST_ABILITIES, *PREVENTION_VARIANT_ABILITIES, "cda_pt", "static_pt"}
+             *CANT_ABILITIES, *CAST_ABILITIES, *PREVENTION_VARIANT_ABILITIES, *ATTACHMENT_ABILITIES, "cda_pt", "static_pt"}
     assert kinds == set(oracle.ABILITY_KINDS)
     assert set(STEPS) == set(oracle.EFFECT_KINDS) | set(oracle.NOT_EFFECTS)
 
@@ -376,3 +377,30 @@ def test_the_module_imports_only_the_format():
                 assert not name.startswith("conformance") or name.startswith(
                     ("conformance.format", "conformance.oracle")) or name == "conformance", (path.name, name)
                 assert name.split(".")[0] not in ("phase", "pytest", "hypothesis"), (path.name, name)
+
+
+@pytest.mark.parametrize("ability, me, text", [
+    ({"enchant": {"types": ["creature"]}}, "this enchantment", "Enchant creature"),
+    ({"enchant": {}}, "this enchantment", "Enchant permanent"),
+    ({"enchant": {"subtypes": ["Equipment"]}}, "this enchantment", "Enchant Equipment"),
+    ({"static_pt": {"effect": "modify_pt", "affects": {"attached": True}, "power": 10, "toughness": 10}},
+     "this artifact", "Equipped creature gets +10/+10."),
+    ({"static": {"affects": {"attached": True}, "becomes": {"loses": [{"keyword": "flying"}]}}},
+     "this artifact", "Equipped creature loses flying."),
+    ({"static": {"affects": {"attached": True, "subtypes": ["Equipment"]}, "becomes": {"gains": [
+        {"static": {"affects": {"attached": True}, "becomes": {"gains": [{"keyword": "flying"}]}}}]}}},
+     "this enchantment", 'Enchanted Equipment has "Equipped creature has flying.".'),
+    ({"static": {"affects": {"attached": True}, "becomes": {"colors": ["W"]}}}, "this enchantment",
+     "Enchanted permanent is white."),
+])
+def test_auras_and_equipment_in_oracle_words(ability, me, text):  # issue 40
+    assert oracle.ability_text(ability, me) == text
+
+
+def test_attaching_in_oracle_words():  # issue 40 (701.3a, 701.3d)
+    case = {**CASE, "objects": {**CASE["objects"], "sword": {"card": {"types": ["artifact"], "subtypes": ["Equipment"]}}}}
+    assert oracle.effect_text({"attach": {"object": "sword", "to": "bear"}}, case) == \
+        "Attach target Equipment to target creature."
+    assert oracle.effect_text({"unattach": {"object": "sword"}}, case) == "Unattach target Equipment."
+    with pytest.raises(oracle.NoOracleWording, match="'equipped' on 'this creature'"):
+        oracle.ability_text({"static_pt": {"effect": "modify_pt", "affects": {"attached": True}, "power": 1}})

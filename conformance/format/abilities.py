@@ -10,6 +10,7 @@ from dataclasses import field
 from types import MappingProxyType
 from typing import Any, ClassVar, Union
 
+from conformance.format.attachments import ATTACHMENT_ABILITIES
 from conformance.format.cant import CANT_ABILITIES
 from conformance.format.casting import CAST_ABILITIES
 from conformance.format.prevention_variants import PREVENTION_VARIANT_ABILITIES, PreventionExtra
@@ -219,6 +220,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
         return COUNTER_ABILITIES[key].from_dict(body)
     if key in CHARACTERISTIC_ABILITIES:
         return CHARACTERISTIC_ABILITIES[key].from_dict(body)
+    if key in ATTACHMENT_ABILITIES:  # issue 40: enchant (702.5a, attachments.py)
+        return ATTACHMENT_ABILITIES[key].from_dict(body)
     if key == CdaPT.KEY:
         return CdaPT(**{k: expression_from(v) for k, v in body.items()})
     return StaticPT(

@@ -94,6 +94,7 @@ class Case:
                 face_down=spec.get("face_down", False),
                 choices=Choices.from_dict(spec["choices"]) if "choices" in spec else None,
                 tapped=spec.get("tapped", False),
+                attached_to=spec.get("attached_to"),
             ))
         case = cls(
             id=data["id"],

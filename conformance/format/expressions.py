@@ -33,6 +33,9 @@ class Filter:
     other: bool = False
     not_types: tuple[str, ...] = ()
     itself: bool = False
+    # Issue 40: only the object the ability's Aura or Equipment is attached to ("enchanted",
+    # "equipped", CR 303.4b, 301.5a); ``None`` (absent, left out of the plain form) or true.
+    attached: bool | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Filter:

@@ -24,6 +24,7 @@ from conformance.format import cant_features, prevention_variant_features
 from conformance.format import emblem_features
 from conformance.format import leaving_features
 from conformance.format import cast_features
+from conformance.format import attachment_features
 from conformance.format import arithmetic_features
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
@@ -200,6 +201,8 @@ FEATURES.update(arithmetic_features.FEATURES)  # arithmetic in expressions: issu
 RULES.update(arithmetic_features.RULES)
 FEATURES.update(prevention_variant_features.FEATURES)  # prevention variants: issue 41
 RULES.update(prevention_variant_features.RULES)
+FEATURES.update(attachment_features.FEATURES)  # Auras and Equipment: issue 40
+RULES.update(attachment_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -238,6 +241,7 @@ IMPLIED.update(cast_features.IMPLIED)  # casting and X: issue 41
 IMPLIED.update(prevention_variant_features.IMPLIED)  # issue 41
 FEATURES.update(leaving_features.FEATURES)  # leaving the game, turns beginning: issue 40
 RULES.update(leaving_features.RULES)
+IMPLIED.update(attachment_features.IMPLIED)  # issue 40
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -258,7 +262,8 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     found = set(_object_features(content)) | set(_step_features(case.steps)) | set(_player_features(content)) \
         | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
         | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
-        | set(cast_features.features(case)) | set(leaving_features.case_features(case))
+        | set(cast_features.features(case)) | set(leaving_features.case_features(case)) \
+        | set(attachment_features.features(content))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)

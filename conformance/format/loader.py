@@ -25,8 +25,9 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
-    casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files,
-    leaving_checks, limits, modelled, player_checks, prevention_checks, schema_errors, subtypes, trigger_event_checks, yamlsource,
+    attachment_checks, casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks,
+    files, leaving_checks, limits, modelled, player_checks, prevention_checks, schema_errors, subtypes,
+    trigger_event_checks, yamlsource,
 )
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
@@ -387,6 +388,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
     yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
     yield from leaving_checks.case_problems(raw)  # leaving the game, turns beginning (CR 800.4a, 801.2c)
+    yield from attachment_checks.problems(raw)  # Auras and Equipment (CR 301.5, 303.4, 701.3: issue 40)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:

@@ -72,6 +72,9 @@ from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
     COMMAND, CreateEmblem, EMBLEM_ABILITIES,
 )
+from conformance.format.attachments import (  # noqa: F401  (Auras and Equipment: issue 40)
+    ATTACHMENT_ABILITIES, ATTACHMENT_STEPS, Attach, AURA, Enchant, EQUIPMENT, Unattach,
+)
 from conformance.format.plain import (  # noqa: F401
     ABILITY_FIELDS, plain_ability, plain_value,
 )

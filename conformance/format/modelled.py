@@ -55,7 +55,6 @@ REFUSED_ELEMENTS = frozenset({("card_type", f"={name}") for name in NOT_MODELLED
 :mod:`conformance.format.elements`): no case may use them, so no generator reaches them."""
 
 NOT_MODELLED_SUBTYPES = {
-    "Aura": "Auras (CR 303.4: attached, enchant, 704.5m) are not modelled: attaching is not in the format",
     "Saga": "Sagas (CR 714: chapter abilities, lore counters, 714.4) are not modelled",
 }
 """Subtypes whose rules the reference engine lacks."""

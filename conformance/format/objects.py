@@ -26,6 +26,7 @@ class Choices:
     player: str | None = None
     object: str | None = None
     pt: str | None = None
+    attach_to: str | None = None  # issue 40: what an Aura entering enchants (303.4f, attachments.py)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Choices:
@@ -76,3 +77,4 @@ class ObjectSpec:
     face_down: bool = False
     choices: Choices | None = None
     tapped: bool = False
+    attached_to: str | None = None  # issue 40: an Aura or Equipment's permanent (301.5, 303.4)

@@ -37,6 +37,9 @@ BOARD: dict[str, Any] = {
     "blaze": {"card": {"types": ["sorcery"], "mana_cost": "{X}{R}", "abilities": [{"spell": {"damage": {"amount": "X"}}}]},
               "zone": "hand"},
     "cub": {"card": {"types": ["creature"], "mana_cost": "{1}{G}", "power": 2, "toughness": 2}, "zone": "hand"},
+    # Auras and Equipment (attachments.py, issue 40): an Equipment attached to nothing
+    "sword": {"card": {"types": ["artifact"], "subtypes": ["Equipment"], "abilities": [
+        {"static_pt": {"effect": "modify_pt", "affects": {"attached": True}, "power": 1, "toughness": 1}}]}},
 }
 """The board every example runs on: players Alex and Rob."""
 
@@ -86,6 +89,8 @@ STEPS: dict[str, list[Any]] = {
     "beginning_of_step": [{"step": "upkeep", "player": "Alex"}],  # issue 41 (trigger_events.py)
     "leave_game": [{"player": "Rob"}],  # leaving the game, turns beginning (issue 40: leaving.py)
     "begin_turn": [{}],
+    "attach": [{"object": "sword", "to": "bear"}],  # issue 40 (attachments.py)
+    "unattach": [{"object": "sword"}],
 }
 """Minimal examples of each step kind, the first shown: between them, each key a step may leave
 out is left out by one, so the page can say what an engine receives then."""
@@ -140,6 +145,7 @@ ABILITIES: dict[str, list[Any]] = {
     "enters_with_counters": [{"+1/+1": 3}],
     "loyalty_ability": [{"name": "up", "cost": 1}],
     "spell": [{"damage": {"amount": "X"}}, {"gain_life": {"amount": 3}}],  # casting (issue 41)
+    "enchant": [{"types": ["creature"]}, {}],  # Auras (attachments.py, issue 40)
 }
 """Minimal examples of each ability kind (on a card in a hand), the first shown."""
 
@@ -238,6 +244,8 @@ def normalised_ability(kind: str, body: Any) -> Any:
     carrier = {"card": {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [{kind: body}]}, "zone": "hand"}
     if kind == "spell":  # an instant's or sorcery's (608.2)
         carrier = {"card": {"types": ["sorcery"], "abilities": [{kind: body}]}, "zone": "hand"}
+    if kind == "enchant":  # an Aura's (702.5a)
+        carrier = {"card": {"types": ["enchantment"], "subtypes": ["Aura"], "abilities": [{kind: body}]}, "zone": "hand"}
     plain = _case([{"expect": {"objects": {"carrier": {}}}}], {**BOARD, "carrier": carrier})
     return plain["objects"]["carrier"]["card"]["abilities"][0][kind]
 

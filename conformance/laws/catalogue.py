@@ -10,6 +10,7 @@ from conformance.laws import (
 )
 from conformance.laws import prevention_variants as prevention_laws
 from conformance.laws import leaving as leaving_laws  # issue 40
+from conformance.laws import attachments as attachment_laws
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -188,6 +189,13 @@ PROPERTIES: tuple[Property, ...] = (
              "created tokens, with or without ranges of influence), then damage reaches each player and turns "
              "begin, the engine reports what the reference engine reports.",
              leaving_laws.NEEDS, leaving_laws.leaving_agrees_with_reference),
+    # Auras and Equipment (issue 40), last (no other draws move)
+    Property("613.7e/attachments-agree-with-reference", attachment_laws.RULES,
+             "On generated scenarios with Auras and Equipment attached, moved to other permanents, unattached, "
+             "returned to the battlefield enchanting a chosen creature, falling off a permanent they can no longer "
+             "be attached to, or becoming a copy of another Aura, the engine reports what the reference engine "
+             "reports.",
+             attachment_laws.NEEDS, attachment_laws.attachments_agree_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -231,6 +239,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return arithmetic_laws.usable(features)
     if prop.check is prevention_laws.prevention_variants_agree_with_reference:  # issue 41
         return prevention_laws.usable(features)
+    if prop.check is attachment_laws.attachments_agree_with_reference:  # issue 40
+        return attachment_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

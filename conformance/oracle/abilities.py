@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.oracle.changes import clauses, predicates
-from conformance.oracle import prevention
+from conformance.oracle import attachments, prevention
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, quantity
@@ -29,6 +29,8 @@ from conformance.oracle.words import sentence
 def affected(flt: Mapping[str, Any], me: str) -> Objects:
     """The objects a static ability's ``affects`` names; ``itself`` is the object (``me``)."""
     flt = dict(flt)
+    if flt.get("attached"):  # "enchanted creature", "equipped creature" (issue 40)
+        return attachments.attached_objects(flt, me)
     if flt.pop("itself", False):
         if any(v not in (None, False, [], ()) for k, v in flt.items() if k != "zone"):
             raise NoOracleWording("a filter of the object itself with other conditions")
@@ -61,8 +63,8 @@ def static_pt(body: Mapping[str, Any], me: str = "this creature") -> str:
     Elf creatures you control get +1/+1." (Elvish Archdruid), "All creatures have base power and
     toughness 1/1.", "Creatures you control have their power and toughness switched."."""
     who = affected(body["affects"], me)
-    subject = capital(who.all) if who.one != me else capital(me)
-    verb_s = who.one == me  # one object: "gets", "has"
+    verb_s = who.one == me or who.one == who.many  # one object ("this creature", "equipped creature"): "gets", "has"
+    subject = capital(who.one) if verb_s else capital(who.all)
     p, t = body.get("power"), body.get("toughness")
     effect = body["effect"]
     if effect == "modify_pt":
@@ -111,14 +113,17 @@ def static(body: Mapping[str, Any], me: str = "this creature") -> str:
     if change.get("gain_control"):
         raise NoOracleWording("a static ability changing control")
     who = affected(body["affects"], me)
-    one = who.one == me
+    one = who.one == me or who.one == who.many  # one object: "is", "has"
     out = []
-    for clause in clauses(change, lambda a: ability_text(a, me="this creature")):
+    granted_to = "this Equipment" if who.one.endswith("Equipment") else "this creature"  # Rune of Flight (issue 40)
+    for clause in clauses(change, lambda a: ability_text(a, me=granted_to)):
         predicate = clause.one.replace("becomes", "is", 1) if one else clause.static
+        if one and who.one != me and predicate.startswith("gains "):  # "Equipped creature has flying." (issue 40)
+            predicate = "has " + predicate[len("gains "):]
         if predicate is None:
             raise NoOracleWording(f"'{clause.one}' said of several objects")
         out.append(predicate)
-    return f"{capital(who.all) if not one else capital(me)} {predicates(out)}."
+    return f"{capital(who.all) if not one else capital(who.one)} {predicates(out)}."
 
 
 def block_additional(body: int, me: str = "this creature") -> str:
@@ -402,6 +407,7 @@ ABILITY_KINDS: dict[str, Callable[..., str]] = {
     "cant_have_counters": cant_have_counters,
     "spell": spell,  # casting (issue 41)
     **prevention.ABILITY_KINDS,  # issue 41
+    **attachments.ABILITY_KINDS,  # issue 40
 }
 """Every ability kind of the format (conformance/format/abilities.py's keys) and its renderer."""
 

@@ -17,6 +17,7 @@ from typing import Any
 from conformance.oracle.changes import clauses
 from conformance.oracle import prevention
 from conformance.oracle.copies import copy_exceptions
+from conformance.oracle import attachments
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, relative
 from conformance.oracle.tokens import create_token
@@ -230,6 +231,7 @@ EFFECT_KINDS: dict[str, Callable[..., str]] = {
     "remove_player_counters": remove_player_counters, "create_token": create_token, "become": become,
     "become_copy": become_copy, "prevent_damage": prevent_damage, "redirect_damage": redirect_damage,
     "create_emblem": create_emblem,  # 114.2 (issue 41)
+    **attachments.EFFECT_KINDS,  # 701.3 (issue 40)
 }
 """Every step kind an engine realises as a spell's or ability's effect, and its renderer."""
 
@@ -274,6 +276,8 @@ def effect_text(step: Mapping[str, Any], case: Mapping[str, Any] | None = None, 
         return fn(body)
     if kind == "create_emblem":  # 114.2: the effect's controller gets it
         return fn(body, render=render)
+    if kind in attachments.EFFECT_KINDS:  # 701.3 (issue 40)
+        return fn(body, case, target_words(case, body["to"], controller=controller) if "to" in body else None)
     ref = body.get("to") or body.get("object") or body.get("copy_of")
     who = target_words(case, ref, controller=controller) if ref else None
     if kind in ("become", "create_token"):

@@ -67,3 +67,19 @@ def test_the_trigger_event_features_stay_undeclared():
     from conformance.format.trigger_event_features import FEATURES as TRIGGER_EVENTS
 
     assert {"trigger-damage-any-target", "prevented-triggers", "trigger-tokens"} <= set(TRIGGER_EVENTS) and not set(TRIGGER_EVENTS) & set(bindings.FEATURES)
+
+
+def test_attachments_stay_undeclared():
+    # issue 40: Auras and Equipment (attached_to, enchant, "enchanted/equipped" filters, the attach and unattach
+    # steps, 613.7e, 704.5m-n) are not realised through the adapter
+    from conformance.format.attachment_features import FEATURES as ATTACHMENT_FEATURES
+
+    assert ATTACHMENT_FEATURES and not set(ATTACHMENT_FEATURES) & set(bindings.FEATURES)
+
+
+@needs_phase
+def test_every_attachment_case_is_unsupported_never_judged(engine, info):  # noqa: F811  (fixtures)
+    from conformance.format import loader
+
+    cases = loader.load_file(loader.golden_dir() / "613.7e-auras-and-equipment.yaml")
+    assert {outcome(engine, info, case).status for case in cases} == {"unsupported"}
