@@ -32,6 +32,7 @@ from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
 from conformance.format.files import CASE_FILE_SUFFIXES, discover, search  # noqa: F401 - this module's API too
 from conformance.format.steps import created_tokens
+from conformance.format import spell_copy_checks  # copies of spells and modes (issue 40)
 
 Problem = tuple[tuple[Any, ...], str]
 
@@ -335,6 +336,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     players = set(raw["players"])
     objects = dict(raw["objects"])  # a create_token step adds its token (characteristic_checks)
     objects.update(trigger_event_checks.trigger_tokens(raw))  # and a triggered ability's (issue 41)
+    objects.update(spell_copy_checks.copy_tokens(raw))  # and a spell copying effect's (707.10e, issue 40)
     for object_id, spec in raw["objects"].items():
         at = ("objects", object_id)
         for key in ("owner", "controller"):
@@ -386,6 +388,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
     yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
     yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
+    yield from spell_copy_checks.problems(raw)  # copies of spells, modes, additional costs (CR 707.10, 700.2)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
