@@ -157,3 +157,19 @@ def test_the_plain_form_of_an_old_spell_is_unchanged():
                                          {"expect": {"players": {"Alex": {}}}}], rules=("601.2",)).to_dict()
     assert plain["steps"][0]["cast"] == {"object": "shock", "target": "Blair", "order": []}
     assert plain["objects"]["shock"]["card"]["abilities"] == [{"spell": {"damage": {"amount": 2}}}]
+
+
+@pytest.mark.parametrize("ability, text", [
+    ({"spell": {"modes": [{"gain_life": {"amount": 3}}, {"damage": {"amount": 2}}]}},
+     "Choose one —\n• You gain 3 life.\n• This spell deals 2 damage to any target."),
+    ({"spell": {"chooser": "opponent", "modes": [{"gain_life": {"amount": 2}}, {"gain_life": {"amount": 5}}]}},
+     "An opponent chooses one —\n• You gain 2 life.\n• You gain 5 life."),
+    ({"spell": {"sacrifice": "creature", "damage": {"amount": "sacrificed_power"}}},
+     "As an additional cost to cast this spell, sacrifice a creature.\n"
+     "This spell deals damage equal to the sacrificed creature's power to any target."),  # Fling
+    ({"spell": {"gain_life": {"amount": "X", "if_spent": ["G", "W"]}}},
+     "You gain X life if {G} was spent to cast this spell and X life if {W} was spent to cast it."),  # Dawnglow
+])
+def test_oracle_text(ability, text):
+    from conformance import oracle
+    assert oracle.ability_text(ability, "this spell") == text

@@ -67,3 +67,20 @@ def test_the_trigger_event_features_stay_undeclared():
     from conformance.format.trigger_event_features import FEATURES as TRIGGER_EVENTS
 
     assert {"trigger-damage-any-target", "prevented-triggers", "trigger-tokens"} <= set(TRIGGER_EVENTS) and not set(TRIGGER_EVENTS) & set(bindings.FEATURES)
+
+
+def test_copies_of_spells_and_modes_stay_undeclared():
+    # issue 40: copies of spells on the stack (707.10), modal spells (700.2), a sacrifice as an additional cost and
+    # the mana spent to cast a spell are not realised here: every case needing one is unsupported
+    from conformance.format.spell_copy_features import FEATURES as SPELL_COPY_FEATURES
+
+    assert {"spell-copies", "modal-spells"} <= set(SPELL_COPY_FEATURES)
+    assert not set(SPELL_COPY_FEATURES) & set(bindings.FEATURES)
+
+
+@needs_phase
+def test_every_spell_copy_case_is_unsupported_never_judged(engine, info):  # noqa: F811  (fixtures)
+    from conformance.format import loader
+
+    cases = loader.load_file(loader.golden_dir() / "707.10-copies-of-spells.yaml")
+    assert {outcome(engine, info, case).status for case in cases} == {"unsupported"}
