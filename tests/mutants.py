@@ -31,6 +31,7 @@ from tests import (
     life_mutants,
 )
 from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
+from tests import spell_copy_mutants as scm  # issue 40
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -781,6 +782,15 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("combat-only-unpreventable-for-all-damage", "615.12", pvm.CombatOnlyUnpreventableForAllDamageGame),
     Mutant("redirection-takes-every-permanent", "614.9", pvm.RedirectionTakesEveryPermanentGame),
     Mutant("cant-be-redirected-ignored", "614.9", pvm.CantBeRedirectedIgnoredGame),
+    # copies of spells, modal spells, additional costs (issue 40: tests/spell_copy_mutants.py)
+    Mutant("copy-recounts-x-as-zero", "707.10", scm.CopyRecountsXAsZeroGame),
+    Mutant("copy-is-cast", "707.10", scm.CopyIsCastGame),
+    Mutant("copy-controlled-by-the-caster", "707.10", scm.CopyControlledByTheCasterGame),
+    Mutant("copy-chooses-the-first-mode", "700.2", scm.CopyChoosesTheFirstModeGame),
+    Mutant("mode-outside-the-choosers-range-refused", "801.5b", scm.ModeOutsideTheChoosersRangeRefusedGame),
+    Mutant("copy-has-no-sacrificed-power", "707.10", scm.CopyHasNoSacrificedPowerGame),
+    Mutant("copy-remembers-the-mana-spent", "707.10", scm.CopyRemembersTheManaSpentGame),
+    Mutant("copy-tokens-escape-the-doubler", "707.10e", scm.CopyTokensEscapeTheDoublerGame),
 )
 
 
