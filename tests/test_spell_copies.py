@@ -173,3 +173,28 @@ def test_the_plain_form_of_an_old_spell_is_unchanged():
 def test_oracle_text(ability, text):
     from conformance import oracle
     assert oracle.ability_text(ability, "this spell") == text
+
+
+def test_generated_scenarios_load_and_run_on_the_reference_engine():
+    """Every drawn scenario is a case the loader accepts, and the reference engine judges it (no refusal)."""
+    from hypothesis import HealthCheck, given, settings
+
+    import strategies as mtg
+
+    @settings(max_examples=60, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(mtg.spell_copy_scenarios())
+    def check(case):
+        plain = case.to_dict()
+        assert loader.plain_problems(plain) == []
+        ReferenceEngine().run(plain)
+
+    check()
+
+
+def test_the_strategy_names_what_it_lacks():
+    from hypothesis.errors import InvalidArgument
+
+    import strategies as mtg
+
+    with pytest.raises(InvalidArgument, match="spell_copy_scenarios needs the features"):
+        mtg.spell_copy_scenarios(features=["casting", "mana", "zone-changes"])

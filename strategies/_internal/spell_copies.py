@@ -25,7 +25,7 @@ from hypothesis.errors import InvalidArgument
 from conformance.format.model import Case
 from strategies._internal.casting import _payment
 from conformance import CR_VERSION
-from strategies._internal.core import PLAYERS, _rules, build_case
+from strategies._internal.core import PLAYERS, _rules
 from strategies._internal.validation import check_features
 
 ALEX, BLAIR = PLAYERS[0], PLAYERS[1]
@@ -149,8 +149,6 @@ def _scenarios(draw: Any, allowed: frozenset[str], spells: tuple[str, ...]) -> C
         body["mode_chooser"] = draw(st.sampled_from(["Carissa", BLAIR, "Dana"]), label="the opponent who chooses")
     steps = [{"add_mana": {"player": ALEX, "mana": {k: v for k, v in pool.items() if v}}}, {"cast": body},
              {"expect": {"objects": seen, "players": {p: {} for p in players}}}]
-    if not extra:
-        return build_case(objects, steps, summary=SUMMARY, case_id="707.10/generated")
     raw = {"id": "707.10/generated", "rules": ["707.10"], "source": {"rule": "707.10"}, "summary": SUMMARY,
            "players": list(players), "objects": objects, "steps": steps, **extra}
     case = Case.from_dict(raw, cr=CR_VERSION)
