@@ -77,6 +77,14 @@ FOUR = ("Carissa", "Rob", "Alex", "Dana")
     ({"charm": CHARM}, {"cast": {"object": "charm", "mode": 0}}, "cast/mode", {}),
     ({"shock": SHOCK}, {"cast": {"object": "shock", "target": "Blair", "copies": [{"colors": ["P"]}]}},
      "cast/copies/0/colors/0", {}),
+    ({"two": {"card": {"types": ["instant"], "mana_cost": "{R}", "abilities": [
+        {"spell": {"damage": {"amount": 1}, "gain_life": {"amount": 1}}}]}, "zone": "hand"}},
+     {"gain_life": {"player": "Alex", "amount": 1}}, "abilities/0/spell: a mapping of 2 keys is valid under each of", {}),
+    ({"none": {"card": {"types": ["instant"], "mana_cost": "{R}", "abilities": [{"spell": {"chooser": "opponent"}}]},
+               "zone": "hand"}}, {"gain_life": {"player": "Alex", "amount": 1}}, "abilities/0/spell: a mapping of 1 key", {}),
+    ({"odd": {"card": {"types": ["instant"], "mana_cost": "{R}", "abilities": [{"spell": {"modes": [
+        {"damage": {"amount": 1}, "gain_life": {"amount": 2}}, {"gain_life": {"amount": 1}}]}}]}, "zone": "hand"}},
+     {"gain_life": {"player": "Alex", "amount": 1}}, "spell/modes/0: a mapping of 2 keys has too many properties", {}),
 ])
 def test_the_loader_names_the_file_case_and_field_in_one_line(objects, step, message, extra):
     with pytest.raises(CaseFileErrors) as excinfo:
