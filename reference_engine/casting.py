@@ -61,6 +61,7 @@ class CastingSteps:
         target_ref = _target_ref(game, step.target)
         game.move(obj, "stack")  # 601.2a
         pool.subtract(payment)  # 601.2h
+        self.pay_additional_costs(obj, step, payment)  # 601.2h: a sacrifice; the mana spent (issue 40: spell_copies.py)
         layers.invalidate(game)
         # 601.2i, 202.3e: it becomes cast, its mana value on the stack counting X
         value = mana_value(card.mana_cost) + (step.x or 0) * s.cost_symbols(card.mana_cost).count(s.X)
@@ -138,6 +139,7 @@ def resolve_spell(game: Any, obj: Any, step: s.Cast, target_ref: Any) -> None:
         game.perform(s.Move(object=obj.id, to="battlefield"))
         return
     spell = next(iter(chars.values.has_ability(s.Spell)), None)
+    spell = game.chosen_mode(obj, step, spell) if spell is not None else None  # 700.2 (issue 40: spell_copies.py)
     if spell is not None:
         _effect(game, obj, spell, game.spell_x(step), step.target, target_ref, chars.controller or obj.owner)
     game.move(obj, "graveyard")  # 608.2n
@@ -147,7 +149,7 @@ def resolve_spell(game: Any, obj: Any, step: s.Cast, target_ref: Any) -> None:
 def _effect(game: Any, obj: Any, spell: s.Spell, x: int, target: str | None, target_ref: Any, you: str) -> None:
     """608.2: the spell's effect, X being ``x``; a target object that is no longer the one chosen,
     or off the battlefield, is illegal: the spell does nothing (608.2b)."""
-    amount = x if spell.quantity == s.X else int(spell.quantity)
+    amount = game.spell_amount(obj, spell, x)  # 107.3a; 608.2h, mana spent (issue 40: spell_copies.py)
     if spell.gain_life is not None:
         life.gain(game, you, amount)
         return

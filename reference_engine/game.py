@@ -20,11 +20,12 @@ from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, Characte
 from reference_engine import trigger_events, triggers
 from reference_engine.event_steps import EventSteps
 from reference_engine.casting import CastingSteps
+from reference_engine.spell_copies import SpellCopySteps, reserve_tokens as reserve_copy_tokens
 
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
-class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, CastingSteps):
+class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, SpellCopySteps, CastingSteps):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 
@@ -45,6 +46,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
                 zone=spec.zone, timestamp=self.tick(), counters=counters_of(spec.counters),
             )
         trigger_events.reserve_tokens(self)  # the tokens triggered abilities may create: none yet (issue 41)
+        reserve_copy_tokens(self)  # and the tokens spell copying effects may create (707.10e, issue 40)
         self.seat_players()  # players, damage, replacement and prevention (table.py)
         self.set_up_characteristics()  # face-down permanents, choices made as they entered (characteristic_steps.py)
         attachments.set_up(self)  # Auras and Equipment attached as the case starts (issue 40)

@@ -33,6 +33,7 @@ from tests import (
 from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
 from tests import leaving_mutants  # issue 40
 from tests import attachment_mutants as am
+from tests import spell_copy_mutants as scm  # issue 40
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -793,6 +794,15 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("attached-keeps-its-timestamp", "613.7e", am.EquipmentKeepsItsTimestampGame),
     Mutant("illegal-equipment-to-the-graveyard", "704.5n", am.IllegalEquipmentToTheGraveyardGame),
     Mutant("enchant-ignored", "704.5m", am.EnchantIgnoredGame),
+    # copies of spells, modal spells, additional costs (issue 40: tests/spell_copy_mutants.py)
+    Mutant("copy-recounts-x-as-zero", "707.10", scm.CopyRecountsXAsZeroGame),
+    Mutant("copy-is-cast", "707.10", scm.CopyIsCastGame),
+    Mutant("copy-controlled-by-the-caster", "707.10", scm.CopyControlledByTheCasterGame),
+    Mutant("copy-chooses-the-first-mode", "700.2", scm.CopyChoosesTheFirstModeGame),
+    Mutant("mode-outside-the-choosers-range-refused", "801.5b", scm.ModeOutsideTheChoosersRangeRefusedGame),
+    Mutant("copy-has-no-sacrificed-power", "707.10", scm.CopyHasNoSacrificedPowerGame),
+    Mutant("copy-remembers-the-mana-spent", "707.10", scm.CopyRemembersTheManaSpentGame),
+    Mutant("copy-tokens-escape-the-doubler", "707.10e", scm.CopyTokensEscapeTheDoublerGame),
 )
 
 

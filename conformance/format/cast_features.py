@@ -44,9 +44,12 @@ def ability_features(ability: Any) -> Iterator[str]:
     """The features an ability of this part needs (a ``triggered`` one with a ``cast`` event included)."""
     if isinstance(ability, Spell):
         yield "casting"
-        yield next(feature for key, feature in _SPELL_PARTS.items() if getattr(ability, key) is not None)
-        if ability.quantity == X:
-            yield "cast-x"
+        for part in ability.mode_spells or (ability,):  # a modal spell's modes (700.2)
+            if part.part is None:
+                continue
+            yield next(feature for key, feature in _SPELL_PARTS.items() if getattr(part, key) is not None)
+            if part.quantity == X:
+                yield "cast-x"
     event = getattr(ability, "event", None)
     if event is not None and getattr(event, "cast", None) is not None:
         yield "cast-triggers"

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from conformance.format.expressions import X
 from conformance.format.frozen import frozen
+from conformance.format.spell_copies import SpellCopy
 from conformance.format.step import Step
 from conformance.format.values import freeze
 
@@ -75,9 +76,11 @@ class SpellCounters:
 
 @frozen
 class SpellGainLife:
-    """The spell's controller gains ``amount`` (a number or ``X``) life (119.3)."""
+    """The spell's controller gains ``amount`` (a number or ``X``) life (119.3); with ``if_spent``,
+    that much for each of those colours of mana spent to cast it (Dawnglow Infusion: spell_copies.py)."""
 
     amount: int | str
+    if_spent: tuple[str, ...] | None = None
 
 
 SPELL_PARTS: dict[str, type] = {"damage": SpellDamage, "put_counters": SpellCounters, "gain_life": SpellGainLife}
@@ -93,15 +96,27 @@ class Spell:
     damage: SpellDamage | None = None
     put_counters: SpellCounters | None = None
     gain_life: SpellGainLife | None = None
+    # issue 40 (spell_copies.py): a modal spell's modes (700.2, plain: each a spell's effect) and who
+    # chooses (absent: you); an additional cost, sacrificing a permanent of that card type (601.2b)
+    modes: tuple[Mapping[str, Any], ...] | None = None
+    chooser: str | None = None
+    sacrifice: str | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Spell:
-        return cls(**{key: SPELL_PARTS[key](**body) for key, body in data.items()})
+        parts = {key: SPELL_PARTS[key](**freeze(dict(body))) for key, body in data.items() if key in SPELL_PARTS}
+        extra = {key: freeze(data[key]) for key in ("modes", "chooser", "sacrifice") if key in data}
+        return cls(**parts, **extra)
+
+    @property
+    def mode_spells(self) -> tuple[Spell, ...]:
+        """A modal spell's modes, each as a spell with that effect (700.2); none for another."""
+        return tuple(Spell.from_dict(mode) for mode in self.modes or ())
 
     @property
     def part(self) -> Any:
-        """Its one part."""
-        return next(p for p in (self.damage, self.put_counters, self.gain_life) if p is not None)
+        """Its one part (``None`` for a modal spell: each of its modes has one)."""
+        return next((p for p in (self.damage, self.put_counters, self.gain_life) if p is not None), None)
 
     @property
     def quantity(self) -> int | str:
@@ -128,11 +143,23 @@ class Cast(Step):
     target: str | None = None
     pay: Mapping[str, int] | None = None
     order: tuple[str, ...] = ()
+    # issue 40 (spell_copies.py): the mode chosen (700.2) and by whom (801.5), the permanent
+    # sacrificed for an additional cost (601.2h), copies put on the stack while it is there (707.10)
+    mode: int | None = None
+    mode_chooser: str | None = None
+    sacrifice: str | None = None
+    copies: tuple[Mapping[str, Any], ...] | None = None  # plain: each a copy's (SpellCopy)
 
     @classmethod
     def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> Cast:
         pay = freeze(dict(body["pay"])) if "pay" in body else None
-        return cls(**{**body, "pay": pay, "order": tuple(body.get("order", ()))})
+        copies = freeze(list(body["copies"])) if "copies" in body else None
+        return cls(**{**body, "pay": pay, "order": tuple(body.get("order", ())), "copies": copies})
+
+    @property
+    def spell_copies(self) -> tuple[SpellCopy, ...]:
+        """The copies of the spell put on the stack while it is there, in order (707.10)."""
+        return tuple(SpellCopy.from_dict(copy) for copy in self.copies or ())
 
 
 CAST_ABILITIES: dict[str, type] = {Spell.KEY: Spell}

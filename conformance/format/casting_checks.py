@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from conformance.format import characteristic_checks
+from conformance.format import characteristic_checks, spell_copy_checks
 from conformance.format.casting import CAST_SYMBOLS, cost_symbols, pays, total_cost
 
 Problem = tuple[tuple[Any, ...], str]
@@ -50,14 +50,15 @@ def _cast_problems(body: dict[str, Any], at: tuple[Any, ...], raw: dict[str, Any
     if instant and spell is None:
         yield (at + ("object",), f"{body['object']} is an instant or sorcery with no spell ability: give it one, "
                                  "what it does as it resolves (CR 608.2)")
-    needs_target = instant and spell is not None and "gain_life" not in spell
+    aimed = spell_copy_checks.aimed_part(spell, body) if spell is not None else None  # 700.2: its mode (issue 40)
+    needs_target = instant and aimed is not None and "gain_life" not in aimed
     if needs_target and "target" not in body:
         yield (at, f"{body['object']}'s spell deals damage or puts counters: give its target (CR 601.2c)")
-    elif "target" in body and not needs_target:
+    elif "target" in body and not needs_target and (aimed is not None or spell is None):
         yield (at + ("target",), f"{body['object']}'s spell has no target (CR 601.2c)")
     elif "target" in body and body["target"] not in raw["objects"] and body["target"] not in raw["players"]:
         yield (at + ("target",), f"undeclared object or player {body['target']!r}")
-    elif "target" in body and "put_counters" in spell and body["target"] not in raw["objects"]:
+    elif "target" in body and aimed is not None and "put_counters" in aimed and body["target"] not in raw["objects"]:
         yield (at + ("target",), "counters are put on a permanent, not on a player (CR 122.1)")
     entering = [a for a in card.get("abilities", []) if next(iter(a)) in _AS_IT_ENTERS]
     if not instant and entering:

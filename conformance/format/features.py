@@ -26,6 +26,7 @@ from conformance.format import leaving_features
 from conformance.format import cast_features
 from conformance.format import attachment_features
 from conformance.format import arithmetic_features
+from conformance.format import spell_copy_features  # issue 40
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -203,6 +204,8 @@ FEATURES.update(prevention_variant_features.FEATURES)  # prevention variants: is
 RULES.update(prevention_variant_features.RULES)
 FEATURES.update(attachment_features.FEATURES)  # Auras and Equipment: issue 40
 RULES.update(attachment_features.RULES)
+FEATURES.update(spell_copy_features.FEATURES)  # copies of spells, modes: issue 40
+RULES.update(spell_copy_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -242,6 +245,7 @@ IMPLIED.update(prevention_variant_features.IMPLIED)  # issue 41
 FEATURES.update(leaving_features.FEATURES)  # leaving the game, turns beginning: issue 40
 RULES.update(leaving_features.RULES)
 IMPLIED.update(attachment_features.IMPLIED)  # issue 40
+IMPLIED.update(spell_copy_features.IMPLIED)  # issue 40
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -263,7 +267,7 @@ def direct_features(case: CaseContent) -> frozenset[str]:
         | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
         | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
         | set(cast_features.features(case)) | set(leaving_features.case_features(case)) \
-        | set(attachment_features.features(content))
+        | set(attachment_features.features(content)) | set(spell_copy_features.features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)
@@ -456,6 +460,7 @@ def _ability_features(ability: object) -> Iterator[str]:
     yield from cant_features.ability_features(ability)  # issue 41
     yield from cast_features.ability_features(ability)  # casting and X: issue 41
     yield from prevention_variant_features.ability_features(ability)  # issue 41
+    yield from spell_copy_features.ability_features(ability)  # issue 40
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":

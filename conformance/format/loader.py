@@ -33,6 +33,7 @@ from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
 from conformance.format.files import CASE_FILE_SUFFIXES, discover, search  # noqa: F401 - this module's API too
 from conformance.format.steps import created_tokens
+from conformance.format import spell_copy_checks  # copies of spells and modes (issue 40)
 
 Problem = tuple[tuple[Any, ...], str]
 
@@ -336,6 +337,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     players = set(raw["players"])
     objects = dict(raw["objects"])  # a create_token step adds its token (characteristic_checks)
     objects.update(trigger_event_checks.trigger_tokens(raw))  # and a triggered ability's (issue 41)
+    objects.update(spell_copy_checks.copy_tokens(raw))  # and a spell copying effect's (707.10e, issue 40)
     for object_id, spec in raw["objects"].items():
         at = ("objects", object_id)
         for key in ("owner", "controller"):
@@ -389,6 +391,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
     yield from leaving_checks.case_problems(raw)  # leaving the game, turns beginning (CR 800.4a, 801.2c)
     yield from attachment_checks.problems(raw)  # Auras and Equipment (CR 301.5, 303.4, 701.3: issue 40)
+    yield from spell_copy_checks.problems(raw)  # copies of spells, modes, additional costs (CR 707.10, 700.2)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:

@@ -65,6 +65,7 @@ from conformance.format.cant import (  # noqa: F401  ("can't" and floors: issue 
 from conformance.format.casting import (  # noqa: F401  (casting and X: issue 41)
     CAST_ABILITIES, Cast, Spell, SpellCounters, SpellDamage, SpellGainLife, cost_symbols, pays, total_cost,
 )
+from conformance.format.spell_copies import SACRIFICED_POWER, SpellCopy, chosen_mode  # noqa: F401  (issue 40)
 from conformance.format.prevention_variants import (  # noqa: F401  (prevention variants: issue 41)
     DamageCantBePrevented, PREVENTION_VARIANT_ABILITIES, SOURCE_CONTROLLER, StaticRedirection,
 )

@@ -11,6 +11,7 @@ from conformance.laws import (
 from conformance.laws import prevention_variants as prevention_laws
 from conformance.laws import leaving as leaving_laws  # issue 40
 from conformance.laws import attachments as attachment_laws
+from conformance.laws import spell_copies as spell_copy_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -196,6 +197,12 @@ PROPERTIES: tuple[Property, ...] = (
              "be attached to, or becoming a copy of another Aura, the engine reports what the reference engine "
              "reports.",
              attachment_laws.NEEDS, attachment_laws.attachments_agree_with_reference),
+    # copies of spells on the stack, modal spells, additional costs (issue 40), last (no other draws move)
+    Property("707.10/spell-copies-agree-with-reference", spell_copy_laws.RULES,
+             "On generated scenarios where a spell is cast (a modal spell, one with an additional sacrifice, one "
+             "reading the mana spent, one with X) and copies of it are put on the stack, with new targets, colours, "
+             "another controller or tokens to target, the engine reports what the reference engine reports.",
+             spell_copy_laws.NEEDS, spell_copy_laws.spell_copies_agree_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -241,6 +248,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return prevention_laws.usable(features)
     if prop.check is attachment_laws.attachments_agree_with_reference:  # issue 40
         return attachment_laws.usable(features)
+    if prop.check is spell_copy_laws.spell_copies_agree_with_reference:  # issue 40
+        return spell_copy_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conformance.oracle.changes import clauses, predicates
-from conformance.oracle import attachments, prevention
+from conformance.oracle import attachments, prevention, spell_copies
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, quantity
@@ -330,7 +330,10 @@ def cant_have_counters(body: Mapping[str, Any], me: str = "this creature") -> st
 
 def spell(body: Mapping[str, Any], me: str = "this spell") -> str:
     """An instant's or sorcery's effect (CR 608.2; casting, issue 41): "This spell deals X damage to
-    any target.", "Put X +1/+1 counters on target creature.", "You gain X life."."""
+    any target.", "Put X +1/+1 counters on target creature.", "You gain X life."; modes, additional
+    costs and mana spent (issue 40): :mod:`.spell_copies`."""
+    if spell_copies.extended(body):
+        return spell_copies.spell(body, spell)
     (key, part), = body.items()
     if key == "damage":
         return f"This spell deals {part['amount']} damage to any target."
