@@ -15,6 +15,7 @@ from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sub
 from reference_engine.table import TABLE_STEPS, Table
 from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
 from reference_engine import trigger_events, triggers
+from reference_engine import entering_choices  # issue 40
 from reference_engine.event_steps import EventSteps
 from reference_engine.casting import CastingSteps
 
@@ -74,6 +75,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
     def perform_action(self, step: s.Step) -> None:
         """One action step of a case; a ``together``'s parts as one event, what it causes
         triggering once it is over (603.2c, 119.10)."""
+        entering_choices.begin_event(self, step)  # 614.12: what enters in this event (issue 40)
         if isinstance(step, s.Together):
             with simultaneous.event(self), log.context(self, together=True):
                 for part in step.parts:

@@ -33,6 +33,7 @@ class Filter:
     other: bool = False
     not_types: tuple[str, ...] = ()
     itself: bool = False
+    chosen_type: bool | None = None  # "of the chosen type" (614.12, issue 40: entering_choices.py)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Filter:

@@ -24,6 +24,7 @@ from conformance.format import cant_features, prevention_variant_features
 from conformance.format import emblem_features
 from conformance.format import cast_features
 from conformance.format import arithmetic_features
+from conformance.format import entering_features  # issue 40
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -199,6 +200,8 @@ FEATURES.update(arithmetic_features.FEATURES)  # arithmetic in expressions: issu
 RULES.update(arithmetic_features.RULES)
 FEATURES.update(prevention_variant_features.FEATURES)  # prevention variants: issue 41
 RULES.update(prevention_variant_features.RULES)
+FEATURES.update(entering_features.FEATURES)  # entering tapped, fading, chosen colour and type: issue 40
+RULES.update(entering_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -235,6 +238,7 @@ IMPLIED.update(cant_features.IMPLIED)  # issue 41
 IMPLIED.update(emblem_features.IMPLIED)  # issue 41
 IMPLIED.update(cast_features.IMPLIED)  # casting and X: issue 41
 IMPLIED.update(prevention_variant_features.IMPLIED)  # issue 41
+IMPLIED.update(entering_features.IMPLIED)  # issue 40
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -398,9 +402,11 @@ def _characteristic_features(case: CaseContent) -> Iterator[str]:
 def _choice_features(choices: Choices | None) -> Iterator[str]:
     if choices is None:
         return
+    yield from entering_features.choice_features(choices)  # issue 40
     if choices.copy:
         yield "copy-effects"
-    if choices.player is not None or choices.object is not None or choices.pt is not None:
+    if choices.player is not None or choices.object is not None or choices.pt is not None \
+            or choices.color is not None or choices.creature_type is not None:
         yield "enters-choices"
 
 
@@ -448,6 +454,7 @@ def _ability_features(ability: object) -> Iterator[str]:
     yield from cant_features.ability_features(ability)  # issue 41
     yield from cast_features.ability_features(ability)  # casting and X: issue 41
     yield from prevention_variant_features.ability_features(ability)  # issue 41
+    yield from entering_features.ability_features(ability)  # issue 40
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":

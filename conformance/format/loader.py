@@ -28,6 +28,7 @@ from conformance.format import (
     casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files, limits,
     modelled, player_checks, prevention_checks, schema_errors, subtypes, trigger_event_checks, yamlsource,
 )
+from conformance.format import entering_choices  # issue 40
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
 from conformance.format.files import CASE_FILE_SUFFIXES, discover, search  # noqa: F401 - this module's API too
@@ -386,6 +387,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
     yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
     yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
+    yield from entering_choices.problems(raw)  # entering tapped, fading, chosen colour and type (issue 40)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -472,7 +474,7 @@ def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iter
 
 def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     (key, body), = ability.items()
-    if key == "static_pt":
+    if key in ("static_pt", "permanents_enter_tapped"):  # the latter: issue 40 (614.1d)
         yield (key, "affects"), body["affects"]
         for stat in ("power", "toughness"):  # an expression since static abilities can count (613.6, Svogthos)
             if stat in body:
@@ -481,7 +483,7 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
         yield from player_checks.ability_filters(ability)
     elif key in characteristic_checks.ABILITY_KEYS:
         yield from characteristic_checks.ability_filters(ability)
-    elif key in ("block_additional", "spell"):  # a count, a spell's amounts (casting.py): no filter
+    elif key in ("block_additional", "spell", "fading"):  # a count, a spell's amounts (casting.py): no filter
         return
     else:
         for stat, expr in body.items():

@@ -134,6 +134,10 @@ ABILITIES: dict[str, list[Any]] = {
     "enters_with_counters": [{"+1/+1": 3}],
     "loyalty_ability": [{"name": "up", "cost": 1}],
     "spell": [{"damage": {"amount": "X"}}, {"gain_life": {"amount": 3}}],  # casting (issue 41)
+    # entering tapped, fading (issue 40)
+    "enters_tapped": [{}],
+    "permanents_enter_tapped": [{"affects": {}}, {"affects": {"types": ["creature"], "controller": "opponent"}}],
+    "fading": [2],
 }
 """Minimal examples of each ability kind (on a card in a hand), the first shown."""
 
