@@ -248,8 +248,9 @@ def entering_counters(game: GameState, obj: GameObject) -> dict[str, int]:
     for ability in from_values:
         for kind, count in ability.counters.items():
             counters[kind] = counters.get(kind, 0) + count
-    for fading in abilities_now(game, obj, s.Fading):  # 702.32a: fading N, N fade counters (issue 40)
-        counters[FADE] = counters.get(FADE, 0) + fading.count
+    fade = game.fade_counters(obj)  # type: ignore[attr-defined]  # 702.32a: fading N (entering_choices.py)
+    if fade:
+        counters[FADE] = counters.get(FADE, 0) + fade
     return counters
 
 

@@ -9,7 +9,7 @@
          not affect itself), so not one entering in the same event; whether the entering
          permanent is one it names is judged as that permanent would exist on the battlefield
          (614.12), by the filter, relative to the ability's controller;
-- 702.32a fading N: it enters with N fade counters (:func:`fade_counters`, put with the others
+- 702.32a fading N: it enters with N fade counters (:meth:`EnteringRules.fade_counters`, put with the others
          as it enters, 122.6);
 - 614.12 a colour or creature type chosen as it enters is part of its status, never copied
          (707.6); "protection from the chosen color" and "of the chosen type" read it: with none
@@ -43,23 +43,40 @@ def begin_event(game: GameState, step: s.Step) -> None:
     game.__dict__[_EVENT] = (step, set())
 
 
-def entering(game: GameState, obj: GameObject) -> None:
+def entering(game: Any, obj: GameObject) -> None:
     """``obj`` has just entered the battlefield face up or down, its "as enters" effects applied:
     it enters tapped if a replacement effect says so (614.1c, 614.1d, 614.12)."""
     step, entered = game.__dict__.setdefault(_EVENT, (None, set()))
-    if enters_tapped(game, obj, entered, step):
+    if game.own_enters_tapped(obj) or enters_tapped_by_others(game, obj, entered, step):
         mana.tapped(game).add(obj.ref)
     entered.add(obj.ref)
 
 
-def enters_tapped(game: GameState, obj: GameObject, entered: set[tuple[str, int]], step: Any) -> bool:
-    """Whether ``obj``, as it now exists on the battlefield, enters tapped (614.12)."""
-    if abilities_now(game, obj, s.EntersTapped):  # 614.1c: its own, as it would exist there
-        return True
+class EnteringRules:
+    """Hooks of ``Game`` about entering tapped and fading (a deliberately wrong variant overrides one
+    to break one rule)."""
+
+    def own_enters_tapped(self, obj: GameObject) -> bool:
+        """614.1c, 614.12: whether ``obj`` has "this enters tapped" as it now exists on the
+        battlefield (a copy has its original's, 707.5)."""
+        return bool(abilities_now(self, obj, s.EntersTapped))  # type: ignore[arg-type]
+
+    def enter_tapped_sources(self, obj: GameObject) -> list[GameObject]:
+        """614.12: the permanents whose "[permanents] enter tapped" may apply to ``obj``: those on
+        the battlefield but ``obj`` itself (it was not there yet as it entered)."""
+        return [o for o in self.objects.values() if o.zone == "battlefield" and o.ref != obj.ref]  # type: ignore[attr-defined]
+
+    def fade_counters(self, obj: GameObject) -> int:
+        """702.32a: the fade counters ``obj`` enters with, by its fading abilities as it would exist
+        on the battlefield (614.12: a copy's are copied, 707.5)."""
+        return sum(a.count for a in abilities_now(self, obj, s.Fading))  # type: ignore[arg-type]
+
+
+def enters_tapped_by_others(game: Any, obj: GameObject, entered: set[tuple[str, int]], step: Any) -> bool:
+    """614.1d: whether a "[permanents] enter tapped" effect applies to ``obj`` as it now exists on
+    the battlefield (614.12)."""
     chars = current(game, obj)
-    for source in list(game.objects.values()):
-        if source.zone != "battlefield" or source.ref == obj.ref:
-            continue  # 614.12: it does not affect itself as it enters
+    for source in game.enter_tapped_sources(obj):
         found = abilities_now(game, source, s.PermanentsEnterTapped)
         if not found:
             continue
@@ -72,9 +89,3 @@ def enters_tapped(game: GameState, obj: GameObject, entered: set[tuple[str, int]
         if any(matches(a.affects, obj, you=you, source=source, chars=chars) for a in found):
             return True  # 614.1d
     return False
-
-
-def fade_counters(game: GameState, obj: GameObject) -> int:
-    """702.32a: the fade counters ``obj`` enters with, by its fading abilities as it would exist on
-    the battlefield (614.12: a copy's are copied, 707.5)."""
-    return sum(a.count for a in abilities_now(game, obj, s.Fading))

@@ -16,13 +16,14 @@ from reference_engine.table import TABLE_STEPS, Table
 from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
 from reference_engine import trigger_events, triggers
 from reference_engine import entering_choices  # issue 40
+from reference_engine.entering_choices import EnteringRules
 from reference_engine.event_steps import EventSteps
 from reference_engine.casting import CastingSteps
 
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
-class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, CastingSteps):
+class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, CastingSteps, EnteringRules):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 

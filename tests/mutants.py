@@ -31,6 +31,7 @@ from tests import (
     life_mutants,
 )
 from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
+from tests import entering_mutants as em  # issue 40
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -781,6 +782,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("combat-only-unpreventable-for-all-damage", "615.12", pvm.CombatOnlyUnpreventableForAllDamageGame),
     Mutant("redirection-takes-every-permanent", "614.9", pvm.RedirectionTakesEveryPermanentGame),
     Mutant("cant-be-redirected-ignored", "614.9", pvm.CantBeRedirectedIgnoredGame),
+    # entering tapped, fading, choices as a permanent enters (issue 40: tests/entering_mutants.py)
+    Mutant("orb-taps-itself", "614.12", em.OrbTapsItselfGame),
+    Mutant("copy-enters-untapped", "614.1c", em.CopyEntersUntappedGame),
+    Mutant("fading-not-copied", "702.32a", em.FadingNotCopiedGame),
+    Mutant("choices-copied", "707.6", em.ChoicesCopiedGame),
 )
 
 
