@@ -9,6 +9,7 @@ from conformance.laws import (
     emblems as emblem_laws, players as player_laws, trigger_events as trigger_event_laws, triggers as trigger_laws,
 )
 from conformance.laws import prevention_variants as prevention_laws
+from conformance.laws import entering as entering_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -181,6 +182,12 @@ PROPERTIES: tuple[Property, ...] = (
              "static redirections (Palisade Giant) and damage that can't be redirected, the engine reports what the "
              "reference engine reports.",
              prevention_laws.NEEDS, prevention_laws.prevention_variants_agree_with_reference),
+    Property("614.12/entering-agrees-with-reference", ("614.12", "614.1c", "614.1d", "702.32a", "707.5", "707.6"),
+             "On generated scenarios of permanents entering tapped by their own or another permanent's ability "
+             "(never their own \"permanents enter tapped\", never one entering at the same time), with fading, and "
+             "choosing a colour or a creature type as they enter (a copy choosing anew), the engine reports what "
+             "the reference engine reports.",
+             entering_laws.NEEDS, entering_laws.entering_agrees_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -222,6 +229,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return arithmetic_laws.usable(features)
     if prop.check is prevention_laws.prevention_variants_agree_with_reference:  # issue 41
         return prevention_laws.usable(features)
+    if prop.check is entering_laws.entering_agrees_with_reference:  # issue 40
+        return entering_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)
