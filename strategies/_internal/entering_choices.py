@@ -1,6 +1,7 @@
 """Scenarios about entering tapped, fading and choices made as a permanent enters (issue 40), for
 the property ``614.12/entering-agrees-with-reference``: a board with a bear, to which each part the
-features allow may add a permanent (an Orb of Dreams-like "[permanents] enter tapped", 614.1d; a
+features allow may add a permanent (an Orb of Dreams-like "[permanents] enter tapped", 614.1d, which
+may itself enter from a hand; a
 Voice of All-like "choose a color" with protection from it, or an Adaptive Automaton-like "choose a
 creature type" lord, 614.12), cards in a hand or graveyard ("this enters tapped", 614.1c; fading,
 702.32a; a Clone, 707.5), then those cards entering the battlefield one by one, together (614.12),
@@ -51,7 +52,10 @@ def _board(draw: Chooser, allowed: frozenset[str], players: list[str]) -> tuple[
     if can("enters-tapped", allowed):
         if draw.boolean():  # 614.1d
             objects["orb"] = {"card": {"types": ["artifact"], "abilities": [
-                {"permanents_enter_tapped": {"affects": draw.sample(AFFECTS)}}]}, "owner": draw.sample(players)}
+                {"permanents_enter_tapped": {"affects": draw.sample(AFFECTS)}}]}, "owner": draw.sample(players),
+                              "zone": draw.sample(["battlefield", "hand"])}  # entering: not tapped by itself
+            if objects["orb"]["zone"] == "hand":
+                entering.append("orb")
         if draw.boolean():  # 614.1c
             objects["treefolk"] = {"card": _creature(3, 3, {"enters_tapped": {}}, subtypes=["Treefolk"]),
                                    "zone": draw.sample(["hand", "graveyard"]), "owner": draw.sample(players)}
