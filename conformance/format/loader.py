@@ -28,7 +28,7 @@ from conformance.format import (
     casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files, limits,
     modelled, player_checks, prevention_checks, schema_errors, subtypes, trigger_event_checks, yamlsource,
 )
-from conformance.format import entering_choices  # issue 40
+from conformance.format import entering_checks  # issue 40
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
 from conformance.format.files import CASE_FILE_SUFFIXES, discover, search  # noqa: F401 - this module's API too
@@ -387,7 +387,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
     yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
     yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
-    yield from entering_choices.problems(raw)  # entering tapped, fading, chosen colour and type (issue 40)
+    yield from entering_checks.problems(raw)  # entering tapped, fading, chosen colour and type (issue 40)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
