@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING
 from conformance.errors import Unsupported
 from conformance.format import model as s
 from reference_engine import layers, log, mana, simultaneous, trigger_resolution, triggers
+from reference_engine.chosen import resolved_protection
 from reference_engine.damage import DEATHTOUCH, INFECT, LIFELINK, WITHER, DamageEvent, can_be_dealt_damage, is_creature, is_planeswalker, marked, result
 from reference_engine.range_of_influence import (abilities_now, as_source, controller_of, current, in_range,
                                                  source_controller, source_matches)
@@ -162,8 +163,9 @@ class Combat:
             if keyword(game, attacking, FLYING) and not (keyword(game, obj, FLYING) or keyword(game, obj, REACH)):
                 raise IllegalCombat(f"{attacker} has flying and {blocker} has neither flying nor reach: it can't "
                                     "block it (CR 702.9b, 702.17b)")
-            for protection in abilities_now(game, attacking, s.Protection):
-                if source_matches(game, protection.source_filter, obj, you=controller_of(game, attacking)):
+            for printed in abilities_now(game, attacking, s.Protection):
+                protection = resolved_protection(game, attacking, printed)  # 614.12: the chosen colour
+                if protection is not None and source_matches(game, protection.source_filter, obj, you=controller_of(game, attacking)):
                     raise IllegalCombat(f"{attacker} has protection from {protection.quality}: {blocker} can't "
                                         "block it (CR 702.16f)")
             self.blocked_by[attacker].append(blocker)

@@ -44,6 +44,9 @@ from conformance.format.frozen import frozen
 from reference_engine import layers, log
 from reference_engine.range_of_influence import abilities_now, controller_of, current, matches_now
 
+FADE = "fade"
+"""Fading's counter kind (702.32a)."""
+
 if TYPE_CHECKING:
     from reference_engine.objects import GameObject
     from reference_engine.state import GameState
@@ -245,6 +248,9 @@ def entering_counters(game: GameState, obj: GameObject) -> dict[str, int]:
     for ability in from_values:
         for kind, count in ability.counters.items():
             counters[kind] = counters.get(kind, 0) + count
+    fade = game.fade_counters(obj)  # type: ignore[attr-defined]  # 702.32a: fading N (entering_choices.py)
+    if fade:
+        counters[FADE] = counters.get(FADE, 0) + fade
     return counters
 
 

@@ -38,6 +38,8 @@ class Status:
     chosen_player: str | None = None
     chosen_object: str | None = None
     static_copy_values: Values | None = None
+    chosen_color: str | None = None  # "choose a color" (614.12, issue 40: chosen.py)
+    chosen_type: str | None = None  # "choose a creature type"
 
 
 NO_CHOICES = Choices()
@@ -124,9 +126,15 @@ def as_it_enters(game: GameState, obj: GameObject, choices: Choices, pending: di
     if not values.abilities:  # no "as enters" ability: nothing to choose
         return last is not None
     status = game.status_of(obj)
-    before = (status.chosen_player, status.chosen_object, status.static_copy_values)
+    before = (status.chosen_player, status.chosen_object, status.static_copy_values, status.chosen_color,
+              status.chosen_type)
     for ability in values.has_ability(AsEntersChoose):
-        if ability.player is not None:
+        if ability.color or ability.creature_type:  # 614.12, 707.6: its own choice, never copied
+            if ability.color:
+                status.chosen_color = choices.color
+            else:
+                status.chosen_type = choices.creature_type
+        elif ability.player is not None:
             if choices.player is not None and ability.player == "opponent":
                 controller = game.current_controller(obj)
                 if controller != obj.controller:  # 614.12: who controlled it as it entered is not in the case
@@ -141,7 +149,8 @@ def as_it_enters(game: GameState, obj: GameObject, choices: Choices, pending: di
     if status.chosen_object is not None and values.has_ability(StaticCopy):
         # 707.2c: the values a static copy effect copies are fixed as it first applies.
         status.static_copy_values = layers.board(game).chars[status.chosen_object].copiable
-    if (status.chosen_player, status.chosen_object, status.static_copy_values) != before:
+    if (status.chosen_player, status.chosen_object, status.static_copy_values, status.chosen_color,
+            status.chosen_type) != before:
         layers.invalidate(game)  # a choice is part of its status: neither a timestamp nor an effect
     choose_pt(game, obj, values, choices, turned_face_up=False)
     return last is not None

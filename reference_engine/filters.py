@@ -59,6 +59,8 @@ def matches(f: Filter, obj: GameObject, *, you: str, source: GameObject | None =
         return False  # 702.73a: an object with every creature type is each of those of 205.3m
     if f.colors and not any(c in colors for c in f.colors):
         return False
+    if f.chosen_type:  # "of the chosen type" read where no type was chosen (chosen.py): nothing
+        return False
     return (
         relation_holds(f.controller, controller, you, chosen)
         and relation_holds(f.owner, obj.owner, you, chosen)

@@ -18,6 +18,8 @@ from reference_engine.objects import CONTROLLED_ZONES, GameObject, PTEffect, Sub
 from reference_engine.table import TABLE_STEPS, Table
 from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, CharacteristicSteps
 from reference_engine import trigger_events, triggers
+from reference_engine import entering_choices  # issue 40
+from reference_engine.entering_choices import EnteringRules
 from reference_engine.event_steps import EventSteps
 from reference_engine.casting import CastingSteps
 from reference_engine.spell_copies import SpellCopySteps, reserve_tokens as reserve_copy_tokens
@@ -25,7 +27,8 @@ from reference_engine.spell_copies import SpellCopySteps, reserve_tokens as rese
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
-class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, SpellCopySteps, CastingSteps):
+class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, SpellCopySteps, CastingSteps,
+           EnteringRules):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 
@@ -82,6 +85,7 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, S
     def perform_action(self, step: s.Step) -> None:
         """One action step of a case; a ``together``'s parts as one event, what it causes
         triggering once it is over (603.2c, 119.10)."""
+        entering_choices.begin_event(self, step)  # 614.12: what enters in this event (issue 40)
         if isinstance(step, s.Together):
             with simultaneous.event(self), log.context(self, together=True):
                 for part in step.parts:

@@ -28,6 +28,7 @@ from conformance.format.frozen import frozen
 from conformance.format.model import CdaPT, Filter, Static, StaticPT
 from reference_engine import emblems
 from reference_engine.characteristics import Characteristics
+from reference_engine.chosen import resolved_static_pt
 from reference_engine.filters import evaluate, evaluate_modification, matches
 from reference_engine.layers_1_to_6 import Board, _StaticEffect
 from reference_engine.objects import GameObject, PTEffect, Sublayer, counter_pt
@@ -260,6 +261,9 @@ def _static_pt(objects: Iterable[GameObject], chars_of: Callable[[GameObject], C
         for ability, granted in source_chars.values.abilities:
             timestamp = max(source.timestamp, granted or 0)  # 613.7a
             if isinstance(ability, StaticPT):
+                ability = resolved_static_pt(game, source, ability)  # 614.12: "of the chosen type"
+                if ability is None:
+                    continue
                 sublayer, power, toughness, started_set = (STATIC_SUBLAYER[ability.effect], ability.power,
                                                            ability.toughness, None)
             elif _sets_pt(ability):

@@ -140,10 +140,11 @@ def _fingerprint(game: GameState) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]
         status = statuses.get((o.id, o.incarnation))
         if status is None:  # the default status (entering.Status)
             objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, False, None, None, None,
-                            o.attached_to))
-        else:
+                            o.attached_to, None, None))
+        else:  # a colour or creature type chosen as it entered too (614.12, issue 40)
             objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, status.face_down,
-                            status.chosen_player, status.chosen_object, status.static_copy_values, o.attached_to))
+                            status.chosen_player, status.chosen_object, status.static_copy_values, o.attached_to,
+                            status.chosen_color, status.chosen_type))
     return (tuple(effects), tuple(objects)), tuple(layer_7)
 
 

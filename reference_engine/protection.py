@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from conformance.errors import Unsupported
 from conformance.format import model as s
 from conformance.format.frozen import frozen
+from reference_engine.chosen import resolved_protection
 from reference_engine.damage import static_names
 from reference_engine.range_of_influence import abilities_now, controller_of, source_matches
 
@@ -71,10 +72,11 @@ class ProtectionPrevention:
 def statics(game: GameState) -> list[ProtectionPrevention]:
     """The prevention effects of the protection abilities permanents on the battlefield have now."""
     found = [
-        ProtectionPrevention(obj.id, obj, index, ability, controller_of(game, obj),
+        ProtectionPrevention(obj.id, obj, index, resolved, controller_of(game, obj),
                              static_names(game, obj, s.Protection.KEY, index))
         for obj in game.objects.values() if obj.zone == "battlefield"
         for index, ability in enumerate(abilities_now(game, obj, s.Protection))
+        if (resolved := resolved_protection(game, obj, ability)) is not None  # 614.12: the chosen colour
     ]
     if found and game.case.range_of_influence is not None:
         raise Unsupported("protection (CR 702.16e) under the limited range of influence option (801.13b) is not "

@@ -22,7 +22,7 @@ import dataclasses
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import counter_replacement, entering, layers, log
+from reference_engine import counter_replacement, entering, entering_choices, layers, log
 from reference_engine.characteristics import EMPTY
 from reference_engine.copy import CopyEffect, counters_as_it_enters
 from reference_engine.damage import LOYALTY
@@ -89,3 +89,4 @@ def enter_with(game: Any, obj: GameObject, pending: dict[str, int], order: tuple
     if loyalty:
         counters[LOYALTY] = counters.get(LOYALTY, 0) + loyalty
     counter_replacement.put_entering(game, obj, counters, order)
+    entering_choices.entering(game, obj)  # 614.1c, 614.1d: it enters tapped (issue 40)

@@ -37,6 +37,7 @@ from strategies._internal.counters import COUNTER_FEATURES, counter_scenarios
 from strategies._internal.damage import damage_scenarios
 from strategies._internal.prevention_variants import prevention_variant_scenarios
 from strategies._internal.spell_copies import spell_copy_scenarios  # issue 40
+from strategies._internal.entering_choices import entering_scenarios  # issue 40
 from strategies._internal.players import (
     PLAYER_FEATURES,
     PLAYER_NAMES,
@@ -78,4 +79,5 @@ __all__ = [
     "arithmetic_scenarios",
     "prevention_variant_scenarios",
     "spell_copy_scenarios",
+    "entering_scenarios",
 ]

@@ -34,6 +34,7 @@ from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
 from tests import leaving_mutants  # issue 40
 from tests import attachment_mutants as am
 from tests import spell_copy_mutants as scm  # issue 40
+from tests import entering_mutants as em  # issue 40
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -803,6 +804,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("copy-has-no-sacrificed-power", "707.10", scm.CopyHasNoSacrificedPowerGame),
     Mutant("copy-remembers-the-mana-spent", "707.10", scm.CopyRemembersTheManaSpentGame),
     Mutant("copy-tokens-escape-the-doubler", "707.10e", scm.CopyTokensEscapeTheDoublerGame),
+    # entering tapped, fading, choices as a permanent enters (issue 40: tests/entering_mutants.py)
+    Mutant("orb-taps-itself", "614.12", em.OrbTapsItselfGame),
+    Mutant("copy-enters-untapped", "614.1c", em.CopyEntersUntappedGame),
+    Mutant("fading-not-copied", "702.32a", em.FadingNotCopiedGame),
+    Mutant("choices-copied", "707.6", em.ChoicesCopiedGame),
 )
 
 

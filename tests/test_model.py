@@ -50,6 +50,7 @@ def test_step_fields_are_the_schema_keys(key):
     (scenario.CantHaveCounters, "ability_cant_have_counters"),
     (scenario.DamageCantBePrevented, "ability_damage_cant_be_prevented"),  # prevention variants (issue 41)
     (scenario.StaticRedirection, "ability_redirect_damage"),
+    (scenario.PermanentsEnterTapped, "ability_permanents_enter_tapped"),  # issue 40
 ])
 def test_model_fields_are_the_schema_keys(cls, definition):
     schema = DEFS
@@ -68,7 +69,7 @@ def test_ability_kinds_match():
                                                   *scenario.COUNTER_ABILITIES, *scenario.COMBAT_ABILITIES,
                                                   *scenario.CANT_ABILITIES, *scenario.CAST_ABILITIES,
                                                   *scenario.PREVENTION_VARIANT_ABILITIES,
-                                                  *scenario.ATTACHMENT_ABILITIES}
+                                                  *scenario.ATTACHMENT_ABILITIES, *scenario.ENTERING_ABILITIES}
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
 
@@ -93,7 +94,8 @@ def test_counter_abilities_round_trip_through_the_plain_form():
 
 
 def test_protection_qualities_match_the_schema():
-    assert DEFS["ability_protection"]["enum"] == list(scenario.PROTECTION_QUALITIES)
+    # and "the chosen color" (614.12, issue 40), resolved by the engine from the choice made as it entered
+    assert DEFS["ability_protection"]["enum"] == [*scenario.PROTECTION_QUALITIES, scenario.CHOSEN_COLOR]
 
 
 SCALAR_ABILITIES = {"keyword": "enum", "morph": "$ref", "text": "type", "cda_colors": "items"}

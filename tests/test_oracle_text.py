@@ -16,6 +16,7 @@ import yaml
 from conformance import oracle
 from conformance.format.abilities import CHARACTERISTIC_ABILITIES, COMBAT_ABILITIES, COUNTER_ABILITIES, PLAYER_ABILITIES
 from conformance.format.events import EVENT_ABILITIES
+from conformance.format.entering_choices import ENTERING_ABILITIES
 from conformance.format.prevention_variants import PREVENTION_VARIANT_ABILITIES
 from conformance.format.attachments import ATTACHMENT_ABILITIES
 from conformance.format.cant import CANT_ABILITIES
@@ -64,7 +65,8 @@ RENDERED = rendered()
 
 def test_every_kind_of_the_format_has_a_renderer():
     kinds = {*PLAYER_ABILITIES, *COMBAT_ABILITIES, *EVENT_ABILITIES, *COUNTER_ABILITIES, *CHARACTERISTIC_ABILITIES,
-             *CANT_ABILITIES, *CAST_ABILITIES, *PREVENTION_VARIANT_ABILITIES, *ATTACHMENT_ABILITIES, "cda_pt", "static_pt"}
+             *CANT_ABILITIES, *CAST_ABILITIES, *PREVENTION_VARIANT_ABILITIES, *ATTACHMENT_ABILITIES,
+             *ENTERING_ABILITIES, "cda_pt", "static_pt"}
     assert kinds == set(oracle.ABILITY_KINDS)
     assert set(STEPS) == set(oracle.EFFECT_KINDS) | set(oracle.NOT_EFFECTS)
 

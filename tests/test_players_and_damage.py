@@ -447,7 +447,11 @@ def test_an_engine_judging_damage_effects_on_printed_cards_exits_1_naming_the_ca
         # Lives' "you" read off the controller as declared, not as changed (613.1b, 614.1a); a token
         # copy of Carnifex Demon read off its printed card, which has no "enters with" ability (707.2, 614.12)
         "614.1a/stolen-creature-gets-its-controllers-season", "614.1a/stolen-season-doubles-for-its-controller",
-        "614.1a/stolen-parallel-lives-doubles-for-its-controller", "704.5q/token-copy-enters-with-both-kinds"}
+        "614.1a/stolen-parallel-lives-doubles-for-its-controller", "704.5q/token-copy-enters-with-both-kinds",
+        # issue 40: a token copy of Voice of All has no protection on its printed card; a Clone of Skyshroud
+        # Behemoth prints neither "enters tapped" nor fading; a face-down Treefolk still prints "enters tapped"
+        "614.12/voice-of-all-token-chooses-its-own-color", "707.5/clone-copies-skyshroud-behemoth",
+        "614.1c/face-down-treefolk-enters-untapped"}
 
 
 def test_a_copy_of_a_prevention_permanent_joins_the_choice():

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Union
 
 from conformance.format.attachments import ATTACHMENT_ABILITIES
 from conformance.format.cant import CANT_ABILITIES
+from conformance.format.entering_choices import CHOSEN_COLOR, ENTERING_ABILITIES
 from conformance.format.casting import CAST_ABILITIES
 from conformance.format.prevention_variants import PREVENTION_VARIANT_ABILITIES, PreventionExtra
 from conformance.format.events import EVENT_ABILITIES, EVENT_EFFECTS, TriggerEvent
@@ -154,6 +155,8 @@ class Protection:
     def source_filter(self) -> Filter:
         """The sources it protects from, as a filter on their current characteristics (702.16e);
         the same filter read on a would-be blocker says whether it can block (702.16f)."""
+        if self.quality == CHOSEN_COLOR:  # resolved by the engine from the choice (614.12, issue 40)
+            raise ValueError("protection from the chosen color has no filter until a colour is chosen")
         field_, value = PROTECTION_QUALITIES[self.quality]
         if self.quality == "everything":  # 702.16j: each object, regardless of its characteristics
             return Filter.from_dict({"zone": ["battlefield", "stack"]})
@@ -218,6 +221,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
         return PREVENTION_VARIANT_ABILITIES[key].from_dict(body)
     if key in COUNTER_ABILITIES:
         return COUNTER_ABILITIES[key].from_dict(body)
+    if key in ENTERING_ABILITIES:  # entering tapped, fading (entering_choices.py, issue 40)
+        return ENTERING_ABILITIES[key].from_dict(body)
     if key in CHARACTERISTIC_ABILITIES:
         return CHARACTERISTIC_ABILITIES[key].from_dict(body)
     if key in ATTACHMENT_ABILITIES:  # issue 40: enchant (702.5a, attachments.py)
@@ -518,17 +523,21 @@ class EntersAsCopy:
 
 @frozen
 class AsEntersChoose:
-    """"As this enters, choose [a player | an opponent | an object]" (CR 614.12, 614.1c): ``player``
-    is ``player`` or ``opponent``; ``object`` is a filter. The choice is not copied (707.6)."""
+    """"As this enters, choose [a player | an opponent | an object | a color | a creature type]" (CR
+    614.12, 614.1c): ``player`` is ``player`` or ``opponent``; ``object`` is a filter; ``color`` and
+    ``creature_type`` are true (issue 40). The choice is not copied (707.6)."""
 
     KEY: ClassVar[str] = "as_enters_choose"
     player: str | None = None
     object: Filter | None = None
+    color: bool | None = None
+    creature_type: bool | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AsEntersChoose:
         return cls(player=data.get("player"),
-                   object=Filter.from_dict(data["object"]) if "object" in data else None)
+                   object=Filter.from_dict(data["object"]) if "object" in data else None,
+                   color=data.get("color"), creature_type=data.get("creature_type"))
 
 
 @frozen

@@ -201,9 +201,10 @@ def entering_problems(card: Mapping[str, Any], choices: Mapping[str, Any] | None
         if key == "enters_as_copy" and "copy" not in choices:
             yield (choices_at, "needs choices.copy: the object it enters as a copy of, or [] for none (CR 707.5)")
         elif key == "as_enters_choose":
-            kind = "player" if "player" in body else "object"
+            kind = next((k for k in ("player", "color", "creature_type") if k in body), "object")
             if kind not in choices:
-                yield (choices_at, f"needs choices.{kind}: the {body.get('player', kind)} chosen as it enters (CR 614.12)")
+                what = body.get("player", kind).replace("_", " ")
+                yield (choices_at, f"needs choices.{kind}: the {what} chosen as it enters (CR 614.12)")
             elif kind == "player" and body["player"] == "opponent" and choices["player"] == controller:
                 yield (choices_at + ("player",), f"{controller} is not an opponent of the object's controller")
         elif key == "as_enters_pt":

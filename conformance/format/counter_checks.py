@@ -27,17 +27,22 @@ DAMAGE_STATICS = ("double_damage", "prevent_damage")
 
 
 def _abilities(value: Any, at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
-    """Every ability (key, body) inside ``value`` at any depth, with its path."""
+    """Every ability (key, body) of this part inside ``value`` at any depth, with its path."""
+    return abilities_in(value, at, (*REPLACEMENT_KEYS, "enters_with_counters", "loyalty_ability"))
+
+
+def abilities_in(value: Any, at: tuple[Any, ...], keys: tuple[str, ...]) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
+    """Every ability (key, body) with one of ``keys`` inside ``value`` at any depth, with its path."""
     if isinstance(value, Mapping):
         if len(value) == 1:
             (key, body), = value.items()
-            if key in REPLACEMENT_KEYS or key in ("enters_with_counters", "loyalty_ability"):
+            if key in keys:
                 yield at, key, body
         for key, item in value.items():
-            yield from _abilities(item, at + (key,))
+            yield from abilities_in(item, at + (key,), keys)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _abilities(item, at + (index,))
+            yield from abilities_in(item, at + (index,), keys)
 
 
 def flat_steps(steps: list[Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str, Any]]:

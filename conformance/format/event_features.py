@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from conformance.format.entering_choices import EntersTapped, PermanentsEnterTapped
 from conformance.format import trigger_event_features
 from conformance.format.events import DoubleLifeGain, DoubleLifeLoss, ManaAbility, MultiplyMana
 
@@ -91,5 +92,8 @@ def case_features(case: Any, all_steps: Any, abilities: Any) -> Iterator[str]:
         elif key == "activate_mana":
             yield "mana-abilities"
         elif key == "expect" and any("tapped" in values for values in step.objects.values()) \
-                and not any(getattr(s, "KEY", None) == "combat" for s in case.steps):
-            yield "mana-abilities"  # in a case with combat, attacking taps too: "tapping" (features.py)
+                and not any(getattr(s, "KEY", None) == "combat" for s in case.steps) \
+                and not any(isinstance(a, (EntersTapped, PermanentsEnterTapped)) for a in abilities):
+            # in a case with combat, attacking taps too: "tapping" (features.py); with "enters tapped"
+            # abilities, entering does: "enters-tapped", which implies "tapping" (issue 40)
+            yield "mana-abilities"

@@ -36,6 +36,7 @@ class Filter:
     # Issue 40: only the object the ability's Aura or Equipment is attached to ("enchanted",
     # "equipped", CR 303.4b, 301.5a); ``None`` (absent, left out of the plain form) or true.
     attached: bool | None = None
+    chosen_type: bool | None = None  # "of the chosen type" (614.12, issue 40: entering_choices.py)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Filter:

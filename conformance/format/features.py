@@ -27,6 +27,7 @@ from conformance.format import cast_features
 from conformance.format import attachment_features
 from conformance.format import arithmetic_features
 from conformance.format import spell_copy_features  # issue 40
+from conformance.format import entering_features  # issue 40
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -206,6 +207,8 @@ FEATURES.update(attachment_features.FEATURES)  # Auras and Equipment: issue 40
 RULES.update(attachment_features.RULES)
 FEATURES.update(spell_copy_features.FEATURES)  # copies of spells, modes: issue 40
 RULES.update(spell_copy_features.RULES)
+FEATURES.update(entering_features.FEATURES)  # entering tapped, fading, chosen colour and type: issue 40
+RULES.update(entering_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -246,6 +249,7 @@ FEATURES.update(leaving_features.FEATURES)  # leaving the game, turns beginning:
 RULES.update(leaving_features.RULES)
 IMPLIED.update(attachment_features.IMPLIED)  # issue 40
 IMPLIED.update(spell_copy_features.IMPLIED)  # issue 40
+IMPLIED.update(entering_features.IMPLIED)  # issue 40
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -410,9 +414,11 @@ def _characteristic_features(case: CaseContent) -> Iterator[str]:
 def _choice_features(choices: Choices | None) -> Iterator[str]:
     if choices is None:
         return
+    yield from entering_features.choice_features(choices)  # issue 40
     if choices.copy:
         yield "copy-effects"
-    if choices.player is not None or choices.object is not None or choices.pt is not None:
+    if choices.player is not None or choices.object is not None or choices.pt is not None \
+            or choices.color is not None or choices.creature_type is not None:
         yield "enters-choices"
 
 
@@ -461,6 +467,7 @@ def _ability_features(ability: object) -> Iterator[str]:
     yield from cast_features.ability_features(ability)  # casting and X: issue 41
     yield from prevention_variant_features.ability_features(ability)  # issue 41
     yield from spell_copy_features.ability_features(ability)  # issue 40
+    yield from entering_features.ability_features(ability)  # issue 40
     if isinstance(ability, Keyword) and ability.keyword in _KEYWORD_FEATURES:
         yield _KEYWORD_FEATURES[ability.keyword]
     if isinstance(ability, Keyword) and ability.keyword == "changeling":

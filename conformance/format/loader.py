@@ -29,6 +29,7 @@ from conformance.format import (
     files, leaving_checks, limits, modelled, player_checks, prevention_checks, schema_errors, subtypes,
     trigger_event_checks, yamlsource,
 )
+from conformance.format import entering_checks  # issue 40
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
 from conformance.format.files import CASE_FILE_SUFFIXES, discover, search  # noqa: F401 - this module's API too
@@ -392,6 +393,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from leaving_checks.case_problems(raw)  # leaving the game, turns beginning (CR 800.4a, 801.2c)
     yield from attachment_checks.problems(raw)  # Auras and Equipment (CR 301.5, 303.4, 701.3: issue 40)
     yield from spell_copy_checks.problems(raw)  # copies of spells, modes, additional costs (CR 707.10, 700.2)
+    yield from entering_checks.problems(raw)  # entering tapped, fading, chosen colour and type (issue 40)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -478,7 +480,7 @@ def _step_problems(step, at, players, objects, effects, ended, raw=None) -> Iter
 
 def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     (key, body), = ability.items()
-    if key == "static_pt":
+    if key in ("static_pt", "permanents_enter_tapped"):  # the latter: issue 40 (614.1d)
         yield (key, "affects"), body["affects"]
         for stat in ("power", "toughness"):  # an expression since static abilities can count (613.6, Svogthos)
             if stat in body:
@@ -487,7 +489,7 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
         yield from player_checks.ability_filters(ability)
     elif key in characteristic_checks.ABILITY_KEYS:
         yield from characteristic_checks.ability_filters(ability)
-    elif key in ("block_additional", "spell"):  # a count, a spell's amounts (casting.py): no filter
+    elif key in ("block_additional", "spell", "fading"):  # a count, a spell's amounts (casting.py): no filter
         return
     else:
         for stat, expr in body.items():

@@ -69,6 +69,9 @@ from conformance.format.spell_copies import SACRIFICED_POWER, SpellCopy, chosen_
 from conformance.format.prevention_variants import (  # noqa: F401  (prevention variants: issue 41)
     DamageCantBePrevented, PREVENTION_VARIANT_ABILITIES, SOURCE_CONTROLLER, StaticRedirection,
 )
+from conformance.format.entering_choices import (  # noqa: F401  (entering tapped, choices: issue 40)
+    CHOSEN_COLOR, COLOR_WORDS, ENTERING_ABILITIES, EntersTapped, Fading, PermanentsEnterTapped,
+)
 from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
     COMMAND, CreateEmblem, EMBLEM_ABILITIES,

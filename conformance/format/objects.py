@@ -20,13 +20,16 @@ class Choices:
     """Choices made as an object enters the battlefield or is turned face up (CR 614.12, 707.5,
     707.6): ``copy``, the objects copied, in the order its copy replacement effects apply (707.9e;
     empty: it copies nothing); ``player`` and ``object`` for "as enters, choose" abilities; ``pt``
-    for "becomes your choice of 5/1 or 1/5" (208.2b)."""
+    for "becomes your choice of 5/1 or 1/5" (208.2b); ``color`` (a letter) and ``creature_type`` for
+    "choose a color / a creature type" (614.12, issue 40)."""
 
     copy: tuple[str, ...] | None = None
     player: str | None = None
     object: str | None = None
     pt: str | None = None
     attach_to: str | None = None  # issue 40: what an Aura entering enchants (303.4f, attachments.py)
+    color: str | None = None
+    creature_type: str | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Choices:

@@ -146,6 +146,10 @@ ABILITIES: dict[str, list[Any]] = {
     "loyalty_ability": [{"name": "up", "cost": 1}],
     "spell": [{"damage": {"amount": "X"}}, {"gain_life": {"amount": 3}}],  # casting (issue 41)
     "enchant": [{"types": ["creature"]}, {}],  # Auras (attachments.py, issue 40)
+    # entering tapped, fading (issue 40)
+    "enters_tapped": [{}],
+    "permanents_enter_tapped": [{"affects": {}}, {"affects": {"types": ["creature"], "controller": "opponent"}}],
+    "fading": [2],
 }
 """Minimal examples of each ability kind (on a card in a hand), the first shown."""
 

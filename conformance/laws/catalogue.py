@@ -12,6 +12,7 @@ from conformance.laws import prevention_variants as prevention_laws
 from conformance.laws import leaving as leaving_laws  # issue 40
 from conformance.laws import attachments as attachment_laws
 from conformance.laws import spell_copies as spell_copy_laws  # issue 40
+from conformance.laws import entering as entering_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -203,6 +204,12 @@ PROPERTIES: tuple[Property, ...] = (
              "reading the mana spent, one with X) and copies of it are put on the stack, with new targets, colours, "
              "another controller or tokens to target, the engine reports what the reference engine reports.",
              spell_copy_laws.NEEDS, spell_copy_laws.spell_copies_agree_with_reference),
+    Property("614.12/entering-agrees-with-reference", ("614.12", "614.1c", "614.1d", "702.32a", "707.5", "707.6"),
+             "On generated scenarios of permanents entering tapped by their own or another permanent's ability "
+             "(never their own \"permanents enter tapped\", never one entering at the same time), with fading, and "
+             "choosing a colour or a creature type as they enter (a copy choosing anew), the engine reports what "
+             "the reference engine reports.",
+             entering_laws.NEEDS, entering_laws.entering_agrees_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -250,6 +257,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return attachment_laws.usable(features)
     if prop.check is spell_copy_laws.spell_copies_agree_with_reference:  # issue 40
         return spell_copy_laws.usable(features)
+    if prop.check is entering_laws.entering_agrees_with_reference:  # issue 40
+        return entering_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

@@ -44,8 +44,9 @@ def keyword(body: str, me: str = "this creature") -> str:
 
 
 def protection(body: str, me: str = "this creature") -> str:
-    """"Protection from red", "Protection from creatures", "Protection from everything" (702.16a, 702.16j)."""
-    return f"Protection from {body}"
+    """"Protection from red", "Protection from creatures", "Protection from everything" (702.16a, 702.16j),
+    Voice of All's "protection from the chosen color" (614.12)."""
+    return "Protection from the chosen color" if body == "chosen_color" else f"Protection from {body}"
 
 
 def morph(body: str, me: str = "this creature") -> str:
@@ -361,6 +362,8 @@ def as_enters_choose(body: Mapping[str, Any], me: str = "this creature") -> str:
     """"As this creature enters, choose an opponent." (CR 614.12, 614.1c)."""
     if body.get("object") is not None:
         what = describe(body["object"]).a
+    elif body.get("color") or body.get("creature_type"):  # Voice of All, Adaptive Automaton (issue 40)
+        what = "a color" if body.get("color") else "a creature type"
     else:
         what = {"opponent": "an opponent", "player": "a player"}[body["player"]]
     return f"As {me} enters, choose {what}."
@@ -381,6 +384,7 @@ def static_copy(body: Mapping[str, Any], me: str = "this creature") -> str:
 
 # --- activated, loyalty and triggered abilities (602, 603, 606) ---------------------------------
 from conformance.oracle import triggers  # noqa: E402
+from conformance.oracle import entering  # noqa: E402
 
 
 def activated(body: Mapping[str, Any], me: str = "this creature") -> str:
@@ -409,6 +413,7 @@ ABILITY_KINDS: dict[str, Callable[..., str]] = {
     "cant_gain_life": cant_gain_life, "cant_lose_life": cant_lose_life, "life_floor": life_floor,
     "cant_have_counters": cant_have_counters,
     "spell": spell,  # casting (issue 41)
+    **entering.ABILITY_KINDS,  # entering tapped, fading (issue 40)
     **prevention.ABILITY_KINDS,  # issue 41
     **attachments.ABILITY_KINDS,  # issue 40
 }

@@ -125,7 +125,8 @@ def ability_clauses(change: Mapping[str, Any], render: Callable[[Mapping[str, An
             if isinstance(ability, Mapping) and set(ability) == {"keyword"}:
                 word = ability["keyword"]
             elif isinstance(ability, Mapping) and set(ability) == {"protection"}:
-                word = f"protection from {ability['protection']}"
+                quality = ability["protection"]  # "the chosen color": 614.12 (issue 40)
+                word = f"protection from {'the chosen color' if quality == 'chosen_color' else quality}"
             elif render is not None and key == "gains":
                 word = f'"{render(ability)}"'
             else:

@@ -100,6 +100,7 @@ def describe(flt: Mapping[str, Any] | None) -> Objects:
     controller = flt.pop("controller", None)
     owner = flt.pop("owner", None)
     other = flt.pop("other", False)
+    chosen = " of the chosen type" if flt.pop("chosen_type", False) else ""  # Adaptive Automaton (614.12)
     if flt or len(types) > 1 or any(t not in NOUNS for t in [*types, *nots]) or set(colors) - set(COLOR_WORDS):
         raise NoOracleWording(f"the filter {dict(_clean(flt_in))}",
                               "one card type, perhaps not others, subtypes, colours, controller")
@@ -127,7 +128,9 @@ def describe(flt: Mapping[str, Any] | None) -> Objects:
         if controller is not None:
             each = f"{one} {WHOSE[controller]}"
             one, many = f"{one} {WHOSE_ONE[controller]}", f"{many} {WHOSE[controller]}"
-        return Objects(one, many, other, controller is not None, each)
+        return Objects(one + chosen, many + chosen, other, controller is not None, each + chosen)
+    if chosen:
+        raise NoOracleWording("cards or spells of the chosen type")
     if zones == ("stack",):
         words = " ".join([*adjectives, *subtypes, *(types or [])])
         one, many = f"{words} spell".strip(), f"{words} spells".strip()

@@ -89,3 +89,9 @@ def test_every_case_of_an_undeclared_feature_is_unsupported_never_judged(engine,
 
     cases = loader.load_file(loader.golden_dir() / golden_file)
     assert {outcome(engine, info, case).status for case in cases} == {"unsupported"}
+def test_none_of_the_entering_features_is_declared():
+    # issue 40: entering tapped, fading, a colour or creature type chosen as a permanent enters: not
+    # realised here, so every case needing one is unsupported (golden/614.12-entering-tapped-and-choices.yaml)
+    from conformance.format.entering_features import FEATURES as ENTERING
+
+    assert not set(ENTERING) & set(bindings.FEATURES)
