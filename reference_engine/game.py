@@ -6,6 +6,7 @@ from typing import Any
 
 from conformance.format import model as s
 from reference_engine import combat, counter_replacement, doubling, emblems, entering, log, loyalty, simultaneous, state_based_actions
+from reference_engine import regeneration
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
 from reference_engine.arithmetic import Arithmetic
@@ -117,12 +118,18 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
             self.effects = [e for e in self.effects if e.until != "end_of_turn"]
             self.end_table_effects(end_of_turn=True)  # and damage is removed (514.2)
             loyalty.new_turn(self)  # 606.3: "that turn"
+            regeneration.end_of_turn(self)  # 701.19a: shields last "this turn" (issue 40)
         elif type(step) in TABLE_STEPS:  # players, damage, replacement and prevention
             self.perform_table_step(step)
         elif isinstance(step, s.CreateEmblem):  # 114.2: an emblem in the command zone (emblems.py)
             emblems.create(self, step)
         elif isinstance(step, s.Combat):  # 506-511: declarations, combat damage step(s)
-            combat.fight(self, step)
+            with regeneration.in_combat(self):  # issue 40: no regeneration during combat (regeneration.py)
+                combat.fight(self, step)
+        elif isinstance(step, s.Destroy):  # 701.8a, 701.19a: destroyed, or regenerated (regeneration.py)
+            regeneration.destroy(self, step)
+        elif isinstance(step, s.Regenerate):  # 701.19a: a regeneration shield
+            regeneration.regenerate(self, step)
         elif isinstance(step, s.Cast):  # 601.2, 608: casting a spell, then it resolves (casting.py)
             self.cast(step)
         elif isinstance(step, s.Move):

@@ -10,6 +10,7 @@ from dataclasses import field
 from types import MappingProxyType
 from typing import Any, ClassVar, Union
 
+from conformance.format.activated_damage import EffectDamageTarget
 from conformance.format.cant import CANT_ABILITIES
 from conformance.format.casting import CAST_ABILITIES
 from conformance.format.prevention_variants import PREVENTION_VARIANT_ABILITIES, PreventionExtra
@@ -451,12 +452,16 @@ class AbilityEffect:
     remove_counters: Any = None  # issue 41 (trigger_events.py)
     return_card: Any = None
     create_token: Any = None  # issue 41 (trigger_events.py): 111.1, 111.4
+    draw: Any = None  # issue 40 (drawing.py): 121.1
+    damage_target: Any = None  # issue 40 (activated_damage.py): an activated ability's, 707.11
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AbilityEffect:
         if "become" in data:
             return cls(become=BecomeTemplate.from_dict(data["become"]))
         (key, body), = data.items()
+        if key == "damage_target":  # issue 40: an activated ability's (activated_damage.py)
+            return cls(damage_target=EffectDamageTarget.from_dict(body))
         if key in EVENT_EFFECTS:
             make = getattr(EVENT_EFFECTS[key], "from_dict", None) or (lambda b: EVENT_EFFECTS[key](**b))
             return cls(**{key: make(body)})

@@ -94,6 +94,7 @@ class Case:
                 face_down=spec.get("face_down", False),
                 choices=Choices.from_dict(spec["choices"]) if "choices" in spec else None,
                 tapped=spec.get("tapped", False),
+                library_position=spec.get("library_position"),  # issue 40 (drawing.py)
             ))
         case = cls(
             id=data["id"],

@@ -71,6 +71,7 @@ from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
     COMMAND, CreateEmblem, EMBLEM_ABILITIES,
 )
+from conformance.format.regeneration import Destroy, Regenerate  # noqa: F401  (issue 40)
 from conformance.format.plain import (  # noqa: F401
     ABILITY_FIELDS, plain_ability, plain_value,
 )

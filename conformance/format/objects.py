@@ -76,3 +76,4 @@ class ObjectSpec:
     face_down: bool = False
     choices: Choices | None = None
     tapped: bool = False
+    library_position: int | None = None  # issue 40: its place in its owner's library, 1 the top (401.2, 121.1)
