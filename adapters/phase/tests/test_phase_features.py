@@ -67,3 +67,12 @@ def test_the_trigger_event_features_stay_undeclared():
     from conformance.format.trigger_event_features import FEATURES as TRIGGER_EVENTS
 
     assert {"trigger-damage-any-target", "prevented-triggers", "trigger-tokens"} <= set(TRIGGER_EVENTS) and not set(TRIGGER_EVENTS) & set(bindings.FEATURES)
+
+
+def test_destruction_regeneration_drawing_and_activated_damage_stay_undeclared():
+    # issue 40: the destroy and regenerate steps (701.8a, 701.19a), draws (121.1) and an activated ability's damage to
+    # a target with counters on itself (707.11) are not realised through the adapter: every case needing them is
+    # unsupported here
+    from conformance.format.regeneration_features import FEATURES as REGENERATION_FEATURES
+
+    assert REGENERATION_FEATURES and not set(REGENERATION_FEATURES) & set(bindings.FEATURES)
