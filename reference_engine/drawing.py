@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def draw(game: GameState, player: str, count: int) -> None:
     """``player`` draws ``count`` cards, one at a time (121.1, 121.2)."""
     for _ in range(count):
-        top = top_card(game, player)
+        top = game.top_card(player)
         if top is None:  # 121.4: they lose at the next check (704.5b)
             game.__dict__.setdefault("_drew_from_empty", set()).add(player)
             continue

@@ -6,7 +6,7 @@ from typing import Any
 
 from conformance.format import model as s
 from reference_engine import combat, counter_replacement, doubling, emblems, entering, log, loyalty, simultaneous, state_based_actions
-from reference_engine import regeneration
+from reference_engine import drawing, regeneration
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
 from reference_engine.arithmetic import Arithmetic
@@ -201,6 +201,15 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, C
     """``obj``'s power and toughness now (layer 7, CR 613.4): ``game.power_toughness(obj)`` is
     :func:`layers.power_toughness` itself (it is read tens of times a step, so without a call in
     between); a hook for variants."""
+
+    def regenerate_instead(self, obj: GameObject) -> None:
+        """701.19a: what a regeneration shield does instead of destroying ``obj`` (regeneration.py);
+        a hook for variants."""
+        regeneration.regenerated(self, obj)
+
+    def top_card(self, player: str) -> GameObject | None:
+        """121.1, 401.2: the card ``player`` draws next (drawing.py); a hook for variants."""
+        return drawing.top_card(self, player)
 
     def multiplication_bonus(self, power: int, toughness: int, which: str, multiplier: int) -> tuple[int, int]:
         """The +X/+Y bonus of a doubling or tripling (701.10b-c, 701.11b-c); a hook for variants."""

@@ -58,7 +58,7 @@ def destroy(game: GameState, step: s.Destroy) -> None:
     if obj.zone != "battlefield" or has_keyword(game, obj, INDESTRUCTIBLE):
         return
     if not step.cant_be_regenerated and shields(game)[obj.ref] > 0:
-        regenerated(game, obj)
+        game.regenerate_instead(obj)
         return
     game.move(obj, "graveyard")  # 701.8a (last known information kept, 113.7a; dies triggers, 603.10a)
 
@@ -71,7 +71,7 @@ def replace_destruction(game: GameState, destroyed: list[GameObject]) -> list[Ga
         return destroyed
     staying = [obj for obj in destroyed if found[obj.ref] > 0]
     for obj in staying:
-        regenerated(game, obj)
+        game.regenerate_instead(obj)
     return [obj for obj in destroyed if obj not in staying]
 
 

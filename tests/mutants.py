@@ -31,6 +31,7 @@ from tests import (
     life_mutants,
 )
 from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
+from tests import regeneration_mutants as rgm  # issue 40
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -781,6 +782,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("combat-only-unpreventable-for-all-damage", "615.12", pvm.CombatOnlyUnpreventableForAllDamageGame),
     Mutant("redirection-takes-every-permanent", "614.9", pvm.RedirectionTakesEveryPermanentGame),
     Mutant("cant-be-redirected-ignored", "614.9", pvm.CantBeRedirectedIgnoredGame),
+    # destruction, regeneration, drawing, an ability of a copy (issue 40: tests/regeneration_mutants.py)
+    Mutant("regeneration-leaves-it-untapped", "701.19a", rgm.RegenerationLeavesItUntappedGame),
+    Mutant("late-shield-saves", "614.4", rgm.LateShieldSavesGame),
+    Mutant("destroy-ignores-indestructible", "702.12b", rgm.DestroyIgnoresIndestructibleGame),
+    Mutant("draws-the-bottom-card", "121.1", rgm.DrawsTheBottomCardGame),
+    Mutant("counters-on-the-named-card", "707.11", rgm.CountersOnTheNamedCardGame),
 )
 
 

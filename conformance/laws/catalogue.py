@@ -9,6 +9,7 @@ from conformance.laws import (
     emblems as emblem_laws, players as player_laws, trigger_events as trigger_event_laws, triggers as trigger_laws,
 )
 from conformance.laws import prevention_variants as prevention_laws
+from conformance.laws import regeneration as regeneration_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -181,6 +182,13 @@ PROPERTIES: tuple[Property, ...] = (
              "static redirections (Palisade Giant) and damage that can't be redirected, the engine reports what the "
              "reference engine reports.",
              prevention_laws.NEEDS, prevention_laws.prevention_variants_agree_with_reference),
+    # destruction, regeneration, draws and an ability of a copy (issue 40), last (no other draws move)
+    Property("701.19/regeneration-agrees-with-reference", regeneration_laws.RULES,
+             "On generated scenarios with regeneration shields, destroy steps (some that can't be regenerated), lethal "
+             "and deathtouch damage, draws by enters abilities of a card and of its token copies, and an activated "
+             "ability dealing damage and putting counters on its own object (a copy's included), the engine reports "
+             "what the reference engine reports.",
+             frozenset({"regeneration"}), regeneration_laws.regeneration_agrees_with_reference),  # or another (usable)
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -222,6 +230,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return arithmetic_laws.usable(features)
     if prop.check is prevention_laws.prevention_variants_agree_with_reference:  # issue 41
         return prevention_laws.usable(features)
+    if prop.check is regeneration_laws.regeneration_agrees_with_reference:  # issue 40
+        return regeneration_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)
