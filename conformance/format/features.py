@@ -259,7 +259,7 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     found = set(_object_features(content)) | set(_step_features(case.steps)) | set(_player_features(content)) \
         | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
         | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
-        | set(cast_features.features(case)) | set(regeneration_features.features(case))
+        | set(cast_features.features(case)) | set(regeneration_features.features(case, _instances_in))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)

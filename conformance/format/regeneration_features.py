@@ -5,7 +5,7 @@ them. Part of :mod:`conformance.format.features`, which merges them into its voc
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from conformance.format.abilities import AbilityEffect
@@ -40,33 +40,29 @@ IMPLIED: dict[str, tuple[str, ...]] = {
 }
 
 
-def features(case: Any) -> Iterator[str]:
-    """The features of this part ``case`` needs."""
-    for found in _walk((case.objects, case.steps)):
+Walker = Callable[[object, Any], Iterator[Any]]
+"""``features._instances_in``: every instance of some classes anywhere in a value."""
+
+
+def features(case: Any, instances: Walker) -> Iterator[str]:
+    """The features of this part ``case`` needs; ``instances`` finds the steps and effects."""
+    yield from _features_in((case.objects, case.steps), instances)
+
+
+def _features_in(value: object, instances: Walker) -> Iterator[str]:
+    for found in instances(value, (Destroy, Regenerate, AbilityEffect)):
         if isinstance(found, Destroy):
             yield "destroy"
             if found.cant_be_regenerated:
                 yield "regeneration"
         elif isinstance(found, Regenerate):
             yield "regeneration"
-        elif found.draw is not None:
-            yield "drawing"
-        elif found.damage_target is not None:
-            yield "activated-damage"
-            if found.damage_target.target_becomes is not None:
-                yield "type-changing"
-
-
-def _walk(value: object) -> Iterator[Any]:
-    """Every destroy or regenerate step and ability effect in ``value`` (cards, abilities gained,
-    a together's parts)."""
-    if isinstance(value, (Destroy, Regenerate, AbilityEffect)):
-        yield value
-        if not isinstance(value, AbilityEffect):
-            return
-    if isinstance(value, (tuple, list)):
-        for item in value:
-            yield from _walk(item)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from _walk(getattr(value, f.name))
+        else:
+            if found.draw is not None:
+                yield "drawing"
+            if found.damage_target is not None:
+                yield "activated-damage"
+                if found.damage_target.target_becomes is not None:
+                    yield "type-changing"
+            # an effect's abilities (a become's gains) may hold effects of their own
+            yield from _features_in(tuple(getattr(found, f.name) for f in dataclasses.fields(found)), instances)
