@@ -2,17 +2,16 @@
 to a target with counters on its own object (issue 40; CR 701.8a, 701.19a, 614.4, 121.1, 704.5b,
 707.11), for the property ``701.19/regeneration-agrees-with-reference``.
 
-A small board: a creature of each player, each player's library of two or three cards (their
-places given, 401.2), now and then a Wall of Omens-like creature card in hand ("when this enters,
+A small board: a creature of each player, and now and then each player's library of one to three
+cards (their places given, 401.2) with a Wall of Omens-like creature card in hand ("when this enters,
 draw a card" or two), and an Olivia Voldaren-like creature (not legendary here) with its biting
 ability. Then steps: regeneration shields, often followed at once by that creature's destruction
-or damage, or coming just too late after it (614.4), and destroy steps (some that can't be
-regenerated),
-damage between the creatures (lethal damage destroys, 704.5g: a shield replaces that too),
-deathtouch and indestructible gained (then, now and then, a destroy), the cleanup step (shields end), the Wall entering or a
-token copy of it entering under either player (the copy's controller draws, 707.5), a creature
-becoming a copy of Olivia and biting (707.11: its counters go on it), Olivia biting. One checkpoint
-at the end sees every object, and the players.
+or damage, or coming just too late after it (614.4); destroy steps (some that can't be
+regenerated); damage between the creatures (lethal damage destroys, 704.5g: a shield replaces that
+too); deathtouch and indestructible gained (then, now and then, a destroy); the cleanup step
+(shields end); the Wall entering or a token copy of it entering under either player (the copy's
+controller draws, 707.5); a creature becoming a copy of Olivia and biting (707.11: its counters go
+on it); Olivia biting. One checkpoint at the end sees every object, and the players.
 
 Each step is drawn only as the engine's features allow (:data:`STEP_FEATURES`). A module of its
 own, drawn by its own property only: no other strategy's draws change. Shrinks towards fewer steps
@@ -92,7 +91,7 @@ def regeneration_scenarios(draw: Any, *, features: frozenset[str], max_steps: in
                         "toughness": draw.integer(1, 4)}, "owner": BLAIR},
     }
     kinds = _kinds(allowed)
-    if {"wall", "wall_token"} & set(kinds):
+    if {"wall", "wall_token"} & set(kinds) and draw.boolean():  # (the shrinker takes it away)
         objects["wall"] = {"zone": "hand", "owner": draw.sample(PLAYERS[:2]), "card": {
             "name": "Wall of Omens", "types": ["creature"], "subtypes": ["Wall"], "power": 0, "toughness": 4,
             "abilities": [{"triggered": {"name": "omens", "when": "When this creature enters",
@@ -102,7 +101,7 @@ def regeneration_scenarios(draw: Any, *, features: frozenset[str], max_steps: in
             for place in range(1, draw.integer(1, 3) + 1):
                 objects[f"{prefix}{place}"] = {"zone": "library", "owner": player, "library_position": place,
                                                "card": {"types": ["land"]}}
-    if {"bite", "copy_olivia"} & set(kinds):
+    if {"bite", "copy_olivia"} & set(kinds) and draw.boolean():
         objects["olivia"] = {"owner": draw.sample(PLAYERS[:2]), "card": {
             "name": "Olivia Voldaren", "types": ["creature"], "subtypes": ["Vampire"], "power": 3, "toughness": 3,
             "abilities": [{"activated": BITE}]}}
@@ -148,6 +147,10 @@ def _step(draw: Chooser, objects: dict[str, Any], board: dict[str, Any], kinds: 
         return gains
     if kind == "end_turn":
         return [{"end_turn": {}}]
+    if kind in ("wall", "wall_token") and "wall" not in objects:
+        return []
+    if kind in ("bite", "copy_olivia") and "olivia" not in objects:
+        return []
     if kind == "wall":
         if board["wall"]:
             return []
