@@ -45,8 +45,7 @@ def resolve(game: GameState, obj: GameObject, effect: EffectDamageTarget, contro
     victim = legal_target(game, obj, effect, target)
     damage.deal(game, s.Damage(source=obj.id, amount=effect.amount, to=victim.id))  # 120
     if effect.target_becomes is not None:  # 611.2a: for as long as it stays that object
-        change = s.Change(add_types=tuple(effect.target_becomes.get("add_types", ())),
-                          add_subtypes=tuple(effect.target_becomes.get("add_subtypes", ())))
+        change = s.Change(add_subtypes=tuple(effect.target_becomes["add_subtypes"]))
         create_change(game, [victim], change, controller=controller, until="ended", effect_id=None, source=obj)
     if effect.put_counters is not None and obj.zone == "battlefield":  # 122.1: on the ability's own object
         counter_replacement.put(game, counter_replacement.CounterEvent(

@@ -27,7 +27,7 @@ from conformance.format.values import freeze
 @frozen
 class EffectDamageTarget:
     """The ability's object deals ``amount`` damage to the target creature (another one with
-    ``other``); ``target_becomes`` (a change of layer 4: ``add_subtypes``, ``add_types``) applies
+    ``other``); ``target_becomes`` (a change of layer 4: ``add_subtypes``, "in addition") applies
     to it, and ``put_counters`` ``{kind, count}`` go on the ability's object."""
 
     amount: int

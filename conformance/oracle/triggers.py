@@ -122,7 +122,7 @@ def damage_target(body: Mapping[str, Any], me: str) -> str:
     text = f"{me} deals {body['amount']} damage to {'another ' if body.get('other') else ''}target creature"
     becomes = body.get("target_becomes")
     if becomes:
-        kinds = [*becomes.get("add_subtypes", ()), *becomes.get("add_types", ())]
+        kinds = list(becomes["add_subtypes"])
         article = "an" if kinds[0][0].lower() in "aeiou" else "a"
         text += f". That creature becomes {article} {' '.join(kinds)} in addition to its other types"
     if body.get("put_counters"):
