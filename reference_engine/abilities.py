@@ -31,13 +31,11 @@ def resolve(game: GameState, obj: GameObject, kind: type, name: str, *, x: int |
     """``obj``'s activated or triggered ability ``name`` resolves, if ``obj`` is a permanent that
     has it now (after layer 6: a face-down permanent has none, 708.2a). Its controller controls
     the effect."""
-    if obj.zone != "battlefield":
+    found = ability_now(game, obj, kind, name)
+    if found is None:
         return
-    chars = layers.board(game).chars[obj.id]
-    ability = next((a for a in chars.values.has_ability(kind) if a.name == name), None)
-    if ability is None:
-        return
-    effect, controller = ability.effect, chars.controller or obj.owner
+    ability, controller = found
+    effect = ability.effect
     if effect.become is not None:
         template = effect.become
         change = dataclasses.replace(template, power=_with_x(template.power, x), toughness=_with_x(template.toughness, x))
@@ -49,6 +47,16 @@ def resolve(game: GameState, obj: GameObject, kind: type, name: str, *, x: int |
         entering.add_copy_effect(game, CopyEffect(frozenset({obj.ref}), game.tick(), copied,
                                                   until=effect.become_copy.until,
                                                   exceptions=effect.become_copy.exceptions, this_ability=ability))
+
+
+def ability_now(game: GameState, obj: GameObject, kind: type, name: str) -> tuple[Any, str] | None:
+    """``obj``'s ability ``name`` of ``kind`` and its controller, if ``obj`` is a permanent that
+    has it now (after layer 6, 613.1f); else ``None``."""
+    if obj.zone != "battlefield":
+        return None
+    chars = layers.board(game).chars[obj.id]
+    ability = next((a for a in chars.values.has_ability(kind) if a.name == name), None)
+    return None if ability is None else (ability, chars.controller or obj.owner)
 
 
 def _with_x(expr: Any, x: int | None) -> Any:

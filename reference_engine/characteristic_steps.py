@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import abilities, counter_replacement, damage, entering, face_down, layers, loyalty, tokens, trigger_events
+from reference_engine import abilities, activated_damage, counter_replacement, damage, entering, face_down, layers, loyalty, tokens, trigger_events
 from reference_engine.characteristics import observe
 from reference_engine.entering import Status
 
@@ -111,6 +111,8 @@ class CharacteristicSteps:
 
 def _activate(game: Any, step: s.Activate) -> None:
     if loyalty.activate(game, step):  # a loyalty ability (606)
+        return
+    if activated_damage.activate(game, step):  # damage to a target, counters on itself (issue 40, 707.11)
         return
     abilities.resolve(game, game.objects[step.object], s.Activated, step.ability, x=step.x, target=step.target)
 

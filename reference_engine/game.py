@@ -6,8 +6,8 @@ from typing import Any
 
 from conformance.format import model as s
 from reference_engine import (
-    attachments, combat, counter_replacement, doubling, emblems, entering, leaving, log, loyalty, simultaneous,
-    state_based_actions,
+    attachments, combat, counter_replacement, doubling, drawing, emblems, entering, leaving, log, loyalty, regeneration,
+    simultaneous, state_based_actions,
 )
 from reference_engine.counter_replacement import CounterRules
 from reference_engine.loyalty import LoyaltyRules
@@ -130,12 +130,18 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, S
             self.effects = [e for e in self.effects if e.until != "end_of_turn"]
             self.end_table_effects(end_of_turn=True)  # and damage is removed (514.2)
             loyalty.new_turn(self)  # 606.3: "that turn"
+            regeneration.end_of_turn(self)  # 701.19a: shields last "this turn" (issue 40)
         elif type(step) in TABLE_STEPS:  # players, damage, replacement and prevention
             self.perform_table_step(step)
         elif isinstance(step, s.CreateEmblem):  # 114.2: an emblem in the command zone (emblems.py)
             emblems.create(self, step)
         elif isinstance(step, s.Combat):  # 506-511: declarations, combat damage step(s)
-            combat.fight(self, step)
+            with regeneration.in_combat(self):  # issue 40: no regeneration during combat (regeneration.py)
+                combat.fight(self, step)
+        elif isinstance(step, s.Destroy):  # 701.8a, 701.19a: destroyed, or regenerated (regeneration.py)
+            regeneration.destroy(self, step)
+        elif isinstance(step, s.Regenerate):  # 701.19a: a regeneration shield
+            regeneration.regenerate(self, step)
         elif isinstance(step, s.Cast):  # 601.2, 608: casting a spell, then it resolves (casting.py)
             self.cast(step)
         elif isinstance(step, s.LeaveGame):  # 104.3a, 800.4a: a player leaves the game (leaving.py)
@@ -220,6 +226,15 @@ class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, S
     """``obj``'s power and toughness now (layer 7, CR 613.4): ``game.power_toughness(obj)`` is
     :func:`layers.power_toughness` itself (it is read tens of times a step, so without a call in
     between); a hook for variants."""
+
+    def regenerate_instead(self, obj: GameObject) -> None:
+        """701.19a: what a regeneration shield does instead of destroying ``obj`` (regeneration.py);
+        a hook for variants."""
+        regeneration.regenerated(self, obj)
+
+    def top_card(self, player: str) -> GameObject | None:
+        """121.1, 401.2: the card ``player`` draws next (drawing.py); a hook for variants."""
+        return drawing.top_card(self, player)
 
     def multiplication_bonus(self, power: int, toughness: int, which: str, multiplier: int) -> tuple[int, int]:
         """The +X/+Y bonus of a doubling or tripling (701.10b-c, 701.11b-c); a hook for variants."""

@@ -77,6 +77,14 @@ class GameState(Protocol):
         triggered abilities are put on the stack (117.5)."""
         ...
 
+    def regenerate_instead(self, obj: GameObject) -> None:
+        """701.19a: a regeneration shield used instead of destroying ``obj`` (issue 40)."""
+        ...
+
+    def top_card(self, player: str) -> GameObject | None:
+        """121.1: the top card of ``player``'s library (issue 40)."""
+        ...
+
     def modified(self, event: Any, order: Any) -> list[Any]:
         """The damage dealt instead of ``event`` once replacement and prevention effects applied."""
         ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conformance.errors import Unsupported
-from reference_engine import attachments, damage, layers, log, players, trigger_events
+from reference_engine import attachments, damage, drawing, layers, log, players, regeneration, trigger_events
 
 if TYPE_CHECKING:
     from reference_engine.state import GameState
@@ -40,6 +40,7 @@ def check(game: GameState) -> None:
         # destroys an indestructible one (702.12b). 704.5i: a planeswalker with loyalty 0 goes to its
         # owner's graveyard (not destroyed).
         lethal = [o for o in damage.lethally_damaged(game) if o not in dying]
+        lethal = regeneration.replace_destruction(game, lethal)  # 701.19a: a shield regenerates instead (issue 40)
         walkers = [o for o in damage.out_of_loyalty(game) if o not in dying and o not in lethal]
         destroyed = lethal + walkers
         # 704.5a, 704.5c: a player with 0 or less life, or ten or more poison counters, loses.
@@ -48,6 +49,7 @@ def check(game: GameState) -> None:
         # 704.5p: an Equipment (or another permanent) attached illegally becomes unattached (issue 40).
         auras, unattaching = attachments.illegal(game)
         auras = [o for o in auras if o not in dying and o not in destroyed]
+        losing += drawing.losers(game, losing)  # 704.5b: drew from an empty library (issue 40)
         if log.logging(game):  # the game's log (log.py): every action, and what indestructible spared
             log.state_based_actions(game, {"704.5f": dying, "704.5i": walkers, "704.5q": annihilating},
                                     [(o, rule) for o, rule in damage.lethal_damage_or_deathtouch(game) if o not in dying],

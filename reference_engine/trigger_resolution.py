@@ -13,7 +13,8 @@ effect, controlled by the ability's controller (603.3a):
 - ``gain_life`` for its controller (with life-gain replacement effects, life.py), ``lose_life``;
 - ``modify_pt`` +N/+M until end of turn (613.4c), timestamped as it resolves (613.7b);
 - ``become`` its object (layers 2-7b, abilities.py);
-- ``remove_counters``, ``return_card`` and amounts equal to its object's power (trigger_events.py).
+- ``remove_counters``, ``return_card`` and amounts equal to its object's power (trigger_events.py);
+- ``draw``: its controller draws (121.1, drawing.py).
 
 Abilities that keep causing each other's events with no way to stop make a loop of mandatory
 actions, and the game is a draw (104.4b): not modelled. Past :data:`LOOP_BOUND` resolutions in a
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import abilities, counter_replacement, damage, life, log, trigger_events, triggers
+from reference_engine import abilities, counter_replacement, damage, drawing, life, log, trigger_events, triggers
 from reference_engine.objects import PTEffect, Sublayer
 
 if TYPE_CHECKING:
@@ -101,6 +102,8 @@ def resolve(game: GameState, pending: Pending) -> None:
             damage.deal(game, s.Damage(source=pending.source, amount=amount, to=to))
     elif effect.gain_life is not None:
         life.gain(game, you, trigger_events.amount(game, effect.gain_life.amount, pending))
+    elif effect.draw is not None:  # 121.1: its controller draws (issue 40, drawing.py)
+        drawing.draw(game, you, effect.draw.count)
     elif effect.lose_life is not None:
         part = effect.lose_life
         if part.player == "you":

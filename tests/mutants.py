@@ -35,6 +35,7 @@ from tests import leaving_mutants  # issue 40
 from tests import attachment_mutants as am
 from tests import spell_copy_mutants as scm  # issue 40
 from tests import entering_mutants as em  # issue 40
+from tests import regeneration_mutants as rgm  # issue 40
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -809,6 +810,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("copy-enters-untapped", "614.1c", em.CopyEntersUntappedGame),
     Mutant("fading-not-copied", "702.32a", em.FadingNotCopiedGame),
     Mutant("choices-copied", "707.6", em.ChoicesCopiedGame),
+    # destruction, regeneration, drawing, an ability of a copy (issue 40: tests/regeneration_mutants.py)
+    Mutant("regeneration-leaves-it-untapped", "701.19a", rgm.RegenerationLeavesItUntappedGame),
+    Mutant("late-shield-saves", "614.4", rgm.LateShieldSavesGame),
+    Mutant("destroy-ignores-indestructible", "702.12b", rgm.DestroyIgnoresIndestructibleGame),
+    Mutant("draws-the-bottom-card", "121.1", rgm.DrawsTheBottomCardGame),
+    Mutant("counters-on-the-named-card", "707.11", rgm.CountersOnTheNamedCardGame),
 )
 
 

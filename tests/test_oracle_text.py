@@ -343,7 +343,11 @@ reads a static ability setting or modifying power and toughness, not one switchi
 
 
 def _kind(what: str, kind: str, spec: dict) -> str:
-    """The tally's key: ``what kind``, and a static_pt ability's effect with it."""
+    """The tally's key: ``what kind``, and a static_pt ability's effect with it; an activated ability
+    dealing damage to a target (issue 40, Olivia Voldaren's, which phase 0.103 does not read whole)
+    counts apart."""
+    if kind == "activated" and "damage_target" in spec[kind]["effect"]:
+        return f"{what} {kind} damage_target"
     return f"{what} {kind} {spec[kind]['effect']}" if kind == "static_pt" else f"{what} {kind}"
 
 

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Union
 
 from conformance.format.attachments import ATTACHMENT_ABILITIES
+from conformance.format.activated_damage import EffectDamageTarget
 from conformance.format.cant import CANT_ABILITIES
 from conformance.format.entering_choices import CHOSEN_COLOR, ENTERING_ABILITIES
 from conformance.format.casting import CAST_ABILITIES
@@ -207,26 +208,9 @@ Ability = Union[CdaPT, StaticPT, DoubleDamage, PreventDamageAbility, CantLose, C
 
 def ability_from(data: Mapping[str, Any]) -> Ability:
     (key, body), = data.items()
-    if key in PLAYER_ABILITIES:
-        return PLAYER_ABILITIES[key].from_dict(body)
-    if key in COMBAT_ABILITIES:  # 509.1a
-        return COMBAT_ABILITIES[key].from_dict(body)
-    if key in EVENT_ABILITIES:  # life-gain replacement, mana abilities (events.py)
-        return EVENT_ABILITIES[key].from_dict(body)
-    if key in CANT_ABILITIES:  # "can't" abilities and life floors (cant.py, 614.17)
-        return CANT_ABILITIES[key].from_dict(body)
-    if key in CAST_ABILITIES:  # a spell's effect (casting.py, 608.2)
-        return CAST_ABILITIES[key].from_dict(body)
-    if key in PREVENTION_VARIANT_ABILITIES:  # 615.12, 614.9 (prevention_variants.py)
-        return PREVENTION_VARIANT_ABILITIES[key].from_dict(body)
-    if key in COUNTER_ABILITIES:
-        return COUNTER_ABILITIES[key].from_dict(body)
-    if key in ENTERING_ABILITIES:  # entering tapped, fading (entering_choices.py, issue 40)
-        return ENTERING_ABILITIES[key].from_dict(body)
-    if key in CHARACTERISTIC_ABILITIES:
-        return CHARACTERISTIC_ABILITIES[key].from_dict(body)
-    if key in ATTACHMENT_ABILITIES:  # issue 40: enchant (702.5a, attachments.py)
-        return ATTACHMENT_ABILITIES[key].from_dict(body)
+    for table in ABILITY_TABLES:  # (below: every kind's table, each module's)
+        if key in table:
+            return table[key].from_dict(body)
     if key == CdaPT.KEY:
         return CdaPT(**{k: expression_from(v) for k, v in body.items()})
     return StaticPT(
@@ -459,12 +443,16 @@ class AbilityEffect:
     remove_counters: Any = None  # issue 41 (trigger_events.py)
     return_card: Any = None
     create_token: Any = None  # issue 41 (trigger_events.py): 111.1, 111.4
+    draw: Any = None  # issue 40 (drawing.py): 121.1
+    damage_target: Any = None  # issue 40 (activated_damage.py): an activated ability's, 707.11
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AbilityEffect:
         if "become" in data:
             return cls(become=BecomeTemplate.from_dict(data["become"]))
         (key, body), = data.items()
+        if key == "damage_target":  # issue 40: an activated ability's (activated_damage.py)
+            return cls(damage_target=EffectDamageTarget.from_dict(body))
         if key in EVENT_EFFECTS:
             make = getattr(EVENT_EFFECTS[key], "from_dict", None) or (lambda b: EVENT_EFFECTS[key](**b))
             return cls(**{key: make(body)})
@@ -598,3 +586,9 @@ class LoyaltyAbility:
 COUNTER_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (
     CounterReplacement, TokenReplacement, EntersWithCounters, LoyaltyAbility)}
 """Abilities about counters, tokens and loyalty (CR 614.1a, 614.1c, 614.16, 122.6, 606), by key."""
+
+
+ABILITY_TABLES: tuple[Mapping[str, type], ...] = (  # each kind read by its class's from_dict (cda_pt, static_pt aside)
+    PLAYER_ABILITIES, COMBAT_ABILITIES, EVENT_ABILITIES, CANT_ABILITIES, CAST_ABILITIES, PREVENTION_VARIANT_ABILITIES,
+    COUNTER_ABILITIES, CHARACTERISTIC_ABILITIES, ENTERING_ABILITIES, ATTACHMENT_ABILITIES,  # (their modules: above)
+)

@@ -95,6 +95,7 @@ class Case:
                 choices=Choices.from_dict(spec["choices"]) if "choices" in spec else None,
                 tapped=spec.get("tapped", False),
                 attached_to=spec.get("attached_to"),
+                library_position=spec.get("library_position"),  # issue 40 (drawing.py)
             ))
         case = cls(
             id=data["id"],

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from conformance.format.drawing import EffectDraw
 from conformance.format.expressions import Filter
 from conformance.format.frozen import frozen
 from conformance.format.trigger_events import (NEW_EFFECTS, NEW_EVENT_KINDS, BeginningOfStep, CountersEvent, CountersRemoved,
@@ -137,6 +138,7 @@ class EffectPT:
 EVENT_EFFECTS: dict[str, type] = {
     "put_counters": EffectCounters, "damage": EffectDamage, "gain_life": EffectGainLife,
     "lose_life": EffectLoseLife, "modify_pt": EffectPT, **NEW_EFFECTS,
+    "draw": EffectDraw,  # issue 40 (drawing.py): 121.1
 }
 """The parts of an effect a triggered ability with an event may have, by key."""
 

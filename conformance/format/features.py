@@ -28,6 +28,7 @@ from conformance.format import attachment_features
 from conformance.format import arithmetic_features
 from conformance.format import spell_copy_features  # issue 40
 from conformance.format import entering_features  # issue 40
+from conformance.format import regeneration_features
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -209,6 +210,8 @@ FEATURES.update(spell_copy_features.FEATURES)  # copies of spells, modes: issue 
 RULES.update(spell_copy_features.RULES)
 FEATURES.update(entering_features.FEATURES)  # entering tapped, fading, chosen colour and type: issue 40
 RULES.update(entering_features.RULES)
+FEATURES.update(regeneration_features.FEATURES)  # destroy, regeneration, drawing, activated damage: issue 40
+RULES.update(regeneration_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -250,6 +253,7 @@ RULES.update(leaving_features.RULES)
 IMPLIED.update(attachment_features.IMPLIED)  # issue 40
 IMPLIED.update(spell_copy_features.IMPLIED)  # issue 40
 IMPLIED.update(entering_features.IMPLIED)  # issue 40
+IMPLIED.update(regeneration_features.IMPLIED)  # issue 40
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -271,7 +275,8 @@ def direct_features(case: CaseContent) -> frozenset[str]:
         | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
         | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
         | set(cast_features.features(case)) | set(leaving_features.case_features(case)) \
-        | set(attachment_features.features(content)) | set(spell_copy_features.features(case))
+        | set(attachment_features.features(content)) | set(spell_copy_features.features(case)) \
+        | set(regeneration_features.features(case, _instances_in))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)

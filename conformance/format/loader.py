@@ -26,8 +26,8 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
     attachment_checks, casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks,
-    files, leaving_checks, limits, modelled, player_checks, prevention_checks, schema_errors, subtypes,
-    trigger_event_checks, yamlsource,
+    files, leaving_checks, limits, modelled, player_checks, prevention_checks, regeneration_checks, schema_errors,
+    subtypes, trigger_event_checks, yamlsource,
 )
 from conformance.format import entering_checks  # issue 40
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
@@ -389,6 +389,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from prevention_checks.problems(raw)  # prevention variants: additional effects (CR 615.5)
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
     yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
+    yield from regeneration_checks.case_problems(raw)  # library places, draws, damage_target (issue 40)
     yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
     yield from leaving_checks.case_problems(raw)  # leaving the game, turns beginning (CR 800.4a, 801.2c)
     yield from attachment_checks.problems(raw)  # Auras and Equipment (CR 301.5, 303.4, 701.3: issue 40)

@@ -79,6 +79,7 @@ from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
 from conformance.format.attachments import (  # noqa: F401  (Auras and Equipment: issue 40)
     ATTACHMENT_ABILITIES, ATTACHMENT_STEPS, Attach, AURA, Enchant, EQUIPMENT, Unattach,
 )
+from conformance.format.regeneration import Destroy, Regenerate  # noqa: F401  (issue 40)
 from conformance.format.plain import (  # noqa: F401
     ABILITY_FIELDS, plain_ability, plain_value,
 )

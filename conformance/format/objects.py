@@ -81,3 +81,4 @@ class ObjectSpec:
     choices: Choices | None = None
     tapped: bool = False
     attached_to: str | None = None  # issue 40: an Aura or Equipment's permanent (301.5, 303.4)
+    library_position: int | None = None  # issue 40: its place in its owner's library, 1 the top (401.2, 121.1)

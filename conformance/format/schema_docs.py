@@ -86,6 +86,8 @@ STEPS: dict[str, list[Any]] = {
     "create_emblem": [{"emblem": "mark", "abilities": [{"cant_gain_life": {"player": "opponent"}}]},  # emblems (issue 41)
                       {"emblem": "mark2", "controller": "Rob", "abilities": [{"life_floor": {}}]}],
     "cast": [{"object": "blaze", "x": 2, "target": "bear", "pay": {"R": 3}, "order": []}, {"object": "cub"}],  # issue 41
+    "destroy": [{"object": "bear", "cant_be_regenerated": True}, {"object": "bear"}],  # issue 40
+    "regenerate": [{"object": "bear"}],  # issue 40
     "beginning_of_step": [{"step": "upkeep", "player": "Alex"}],  # issue 41 (trigger_events.py)
     "leave_game": [{"player": "Rob"}],  # leaving the game, turns beginning (issue 40: leaving.py)
     "begin_turn": [{}],

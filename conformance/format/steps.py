@@ -18,11 +18,10 @@ from conformance.format.prevention_variants import PreventionExtra
 from conformance.format.objects import Card, Choices
 from conformance.format.plain import plain_ability
 from conformance.format.values import FROZEN_EMPTY, FrozenData, freeze, is_mapping
-
-
 from conformance.format.step import Step  # noqa: E402 (the base, shared with combat.py)
 from conformance.format.combat import Combat  # noqa: E402 (the combat step, CR 506-511)
 from conformance.format.emblems import CreateEmblem  # noqa: E402 (emblems, CR 114.1)
+from conformance.format.regeneration import REGENERATION_STEPS  # noqa: E402 (destroy, regenerate: issue 40)
 from conformance.format.casting import Cast  # noqa: E402 (casting a spell, CR 601.2: issue 41)
 from conformance.format.trigger_events import BeginningOfStepStep  # noqa: E402 (503.1a, 513.1a: issue 41)
 from conformance.format.leaving import BeginTurn, LeaveGame  # noqa: E402 (800.4a, 801.2c: issue 40)
@@ -551,7 +550,8 @@ ACTIONS: dict[str, type[Step]] = {
     for cls in (SetPT, ModifyPT, SwitchPT, DoublePT, TriplePT, PutCounters, RemoveCounters,
                 EndEffect, EndTurn, Move, *PLAYER_ACTIONS, *CHARACTERISTIC_ACTIONS,
                 CreateEmblem,  # emblems (issue 41, CR 114.1)
-                *ATTACHMENT_STEPS)  # attach, unattach (issue 40, CR 701.3)
+                *ATTACHMENT_STEPS,  # attach, unattach (issue 40, CR 701.3)
+                *REGENERATION_STEPS)  # destroy and regenerate (issue 40, CR 701.8, 701.19)
 }
 """Steps that change the game, by key."""
 

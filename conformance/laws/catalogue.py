@@ -13,6 +13,7 @@ from conformance.laws import leaving as leaving_laws  # issue 40
 from conformance.laws import attachments as attachment_laws
 from conformance.laws import spell_copies as spell_copy_laws  # issue 40
 from conformance.laws import entering as entering_laws  # issue 40
+from conformance.laws import regeneration as regeneration_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -210,6 +211,13 @@ PROPERTIES: tuple[Property, ...] = (
              "choosing a colour or a creature type as they enter (a copy choosing anew), the engine reports what "
              "the reference engine reports.",
              entering_laws.NEEDS, entering_laws.entering_agrees_with_reference),
+    # destruction, regeneration, draws and an ability of a copy (issue 40), last (no other draws move)
+    Property("701.19/regeneration-agrees-with-reference", regeneration_laws.RULES,
+             "On generated scenarios with regeneration shields, destroy steps (some that can't be regenerated), lethal "
+             "and deathtouch damage, draws by enters abilities of a card and of its token copies, and an activated "
+             "ability dealing damage and putting counters on its own object (a copy's included), the engine reports "
+             "what the reference engine reports.",
+             frozenset({"regeneration"}), regeneration_laws.regeneration_agrees_with_reference),  # or another (usable)
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -259,6 +267,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return spell_copy_laws.usable(features)
     if prop.check is entering_laws.entering_agrees_with_reference:  # issue 40
         return entering_laws.usable(features)
+    if prop.check is regeneration_laws.regeneration_agrees_with_reference:  # issue 40
+        return regeneration_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

@@ -82,6 +82,16 @@ def put_counters(body: Mapping[str, Any], who: str = "target permanent") -> str:
     return f"Put {counters(body['kind'], body['count'])} on {who}."
 
 
+def destroy(body: Mapping[str, Any], who: str = "target permanent") -> str:
+    """"Destroy target creature." (CR 701.8a); "It can't be regenerated." (614.8, issue 40)."""
+    return f"Destroy {who}." + (" It can't be regenerated." if body.get("cant_be_regenerated") else "")
+
+
+def regenerate(body: Mapping[str, Any], who: str = "target permanent") -> str:
+    """"Regenerate target creature." (CR 701.19a, issue 40)."""
+    return f"Regenerate {who}."
+
+
 def remove_counters(body: Mapping[str, Any], who: str = "target permanent") -> str:
     """"Remove a +1/+1 counter from target permanent." (CR 122.1)."""
     return f"Remove {counters(body['kind'], body['count'])} from {who}."
@@ -232,6 +242,7 @@ EFFECT_KINDS: dict[str, Callable[..., str]] = {
     "become_copy": become_copy, "prevent_damage": prevent_damage, "redirect_damage": redirect_damage,
     "create_emblem": create_emblem,  # 114.2 (issue 41)
     **attachments.EFFECT_KINDS,  # 701.3 (issue 40)
+    "destroy": destroy, "regenerate": regenerate,  # 701.8a, 701.19a (issue 40)
 }
 """Every step kind an engine realises as a spell's or ability's effect, and its renderer."""
 

@@ -15,7 +15,7 @@ from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import describe
 from conformance.oracle.tokens import create_token
-from conformance.oracle.words import COLOR_WORDS, capital, counters, pt_change, sentence
+from conformance.oracle.words import COLOR_WORDS, capital, counters, number_word, pt_change, sentence
 
 DURATIONS = {"end_of_turn": " until end of turn", "ended": ""}
 """A duration's words (CR 611.2a: an effect of a resolving ability with none stated lasts
@@ -92,6 +92,11 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
     if key == "create_token":  # 111.4 (issue 41): "create a 1/1 white Soldier creature token"
         text = create_token({k: v for k, v in body.items() if k != "tokens"})
         return text[0].lower() + text[1:].removesuffix(".")
+    if key == "draw":  # 121.1 (issue 40): "draw a card", "draw two cards"
+        count = body.get("count", 1)
+        return "draw a card" if count == 1 else f"draw {number_word(count)} cards"
+    if key == "damage_target":  # 707.11, 201.5 (issue 40): Olivia Voldaren's
+        return damage_target(body, me)
     if key == "damage":
         to = _whom(body.get("to"), me, event_object)
         return f"{me} deals {_amount(body['amount'], 'damage')} damage to {to}".replace(
@@ -109,6 +114,20 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
         who = _whom(body.get("to", "itself"), me, event_object)
         return f"{who} gets {pt_change(p, t)} until end of turn"
     raise NoOracleWording(f"an ability's effect {key!r}")
+
+
+def damage_target(body: Mapping[str, Any], me: str) -> str:
+    """"this creature deals 1 damage to another target creature. That creature becomes a Vampire in
+    addition to its other types. Put a +1/+1 counter on this creature" (issue 40, 707.11)."""
+    text = f"{me} deals {body['amount']} damage to {'another ' if body.get('other') else ''}target creature"
+    becomes = body.get("target_becomes")
+    if becomes:
+        kinds = list(becomes["add_subtypes"])
+        article = "an" if kinds[0][0].lower() in "aeiou" else "a"
+        text += f". That creature becomes {article} {' '.join(kinds)} in addition to its other types"
+    if body.get("put_counters"):
+        text += f". Put {counters(body['put_counters']['kind'], body['put_counters']['count'])} on {me}"
+    return text
 
 
 def activated(body: Mapping[str, Any], me: str = "this creature", render: Render = None) -> str:

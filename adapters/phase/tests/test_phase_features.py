@@ -89,9 +89,20 @@ def test_every_case_of_an_undeclared_feature_is_unsupported_never_judged(engine,
 
     cases = loader.load_file(loader.golden_dir() / golden_file)
     assert {outcome(engine, info, case).status for case in cases} == {"unsupported"}
+
+
 def test_none_of_the_entering_features_is_declared():
     # issue 40: entering tapped, fading, a colour or creature type chosen as a permanent enters: not
     # realised here, so every case needing one is unsupported (golden/614.12-entering-tapped-and-choices.yaml)
     from conformance.format.entering_features import FEATURES as ENTERING
 
     assert not set(ENTERING) & set(bindings.FEATURES)
+
+
+def test_destruction_regeneration_drawing_and_activated_damage_stay_undeclared():
+    # issue 40: the destroy and regenerate steps (701.8a, 701.19a), draws (121.1) and an activated ability's damage to
+    # a target with counters on itself (707.11) are not realised through the adapter: every case needing them is
+    # unsupported here
+    from conformance.format.regeneration_features import FEATURES as REGENERATION_FEATURES
+
+    assert REGENERATION_FEATURES and not set(REGENERATION_FEATURES) & set(bindings.FEATURES)
