@@ -94,6 +94,8 @@ class Case:
                 face_down=spec.get("face_down", False),
                 choices=Choices.from_dict(spec["choices"]) if "choices" in spec else None,
                 tapped=spec.get("tapped", False),
+                transformed=spec.get("transformed", False),  # issue 40: double-faced and flip cards
+                flipped=spec.get("flipped", False),
             ))
         case = cls(
             id=data["id"],

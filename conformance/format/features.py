@@ -24,6 +24,7 @@ from conformance.format import cant_features, prevention_variant_features
 from conformance.format import emblem_features
 from conformance.format import cast_features
 from conformance.format import arithmetic_features
+from conformance.format import face_features
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -199,6 +200,8 @@ FEATURES.update(arithmetic_features.FEATURES)  # arithmetic in expressions: issu
 RULES.update(arithmetic_features.RULES)
 FEATURES.update(prevention_variant_features.FEATURES)  # prevention variants: issue 41
 RULES.update(prevention_variant_features.RULES)
+FEATURES.update(face_features.FEATURES)  # double-faced and flip cards: issue 40
+RULES.update(face_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -235,6 +238,7 @@ IMPLIED.update(cant_features.IMPLIED)  # issue 41
 IMPLIED.update(emblem_features.IMPLIED)  # issue 41
 IMPLIED.update(cast_features.IMPLIED)  # casting and X: issue 41
 IMPLIED.update(prevention_variant_features.IMPLIED)  # issue 41
+IMPLIED.update(face_features.IMPLIED)  # double-faced and flip cards: issue 40
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -252,10 +256,11 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     if cached is not None:
         return cached
     content = emblem_features.with_emblems(case)  # an emblem's abilities need what a permanent's do (issue 41)
+    content = face_features.with_faces(content)  # so do a back face's and a flip side's (issue 40)
     found = set(_object_features(content)) | set(_step_features(case.steps)) | set(_player_features(content)) \
         | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
         | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
-        | set(cast_features.features(case))
+        | set(cast_features.features(case)) | set(face_features.case_features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)

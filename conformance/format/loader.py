@@ -28,6 +28,7 @@ from conformance.format import (
     casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files, limits,
     modelled, player_checks, prevention_checks, schema_errors, subtypes, trigger_event_checks, yamlsource,
 )
+from conformance.format import face_checks
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
 from conformance.format.files import CASE_FILE_SUFFIXES, discover, search  # noqa: F401 - this module's API too
@@ -355,9 +356,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
         elif "loyalty" in card and not planeswalker:
             yield (at + ("card", "loyalty"), "only a planeswalker card has a printed loyalty (CR 209.1)")
         for index, ability in enumerate(card.get("abilities", [])):
-            for inner_at, inner in characteristic_checks.nested_abilities(ability, at + ("card", "abilities", index)):
-                for path, f in _filters_in(inner):
-                    yield from _filter_problems(f, players, inner_at + path)
+            yield from _ability_filter_problems(ability, at + ("card", "abilities", index), players)
         yield from characteristic_checks.object_problems(object_id, spec, raw)
 
     if not any("expect" in step for step in raw["steps"]):
@@ -386,6 +385,14 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
     yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
     yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
+    yield from face_checks.problems(raw, lambda ability, at: _ability_filter_problems(ability, at, players))  # issue 40
+
+
+def _ability_filter_problems(ability: Any, at: tuple[Any, ...], players: set[str]) -> Iterator[Problem]:
+    """The problems of the filters in an ability (and the abilities inside it)."""
+    for inner_at, inner in characteristic_checks.nested_abilities(ability, at):
+        for path, f in _filters_in(inner):
+            yield from _filter_problems(f, players, inner_at + path)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:

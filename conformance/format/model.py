@@ -71,6 +71,9 @@ from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
     COMMAND, CreateEmblem, EMBLEM_ABILITIES,
 )
+from conformance.format.faces import (  # noqa: F401  (double-faced and flip cards: issue 40)
+    FACE_STEPS, Flip, FlipSide, Transform,
+)
 from conformance.format.plain import (  # noqa: F401
     ABILITY_FIELDS, plain_ability, plain_value,
 )

@@ -84,6 +84,7 @@ STEPS: dict[str, list[Any]] = {
                       {"emblem": "mark2", "controller": "Rob", "abilities": [{"life_floor": {}}]}],
     "cast": [{"object": "blaze", "x": 2, "target": "bear", "pay": {"R": 3}, "order": []}, {"object": "cub"}],  # issue 41
     "beginning_of_step": [{"step": "upkeep", "player": "Alex"}],  # issue 41 (trigger_events.py)
+    "transform": [{"object": "bear"}], "flip": [{"object": "bear"}],  # issue 40 (faces.py)
 }
 """Minimal examples of each step kind, the first shown: between them, each key a step may leave
 out is left out by one, so the page can say what an engine receives then."""

@@ -25,6 +25,7 @@ from conformance.format.combat import Combat  # noqa: E402 (the combat step, CR 
 from conformance.format.emblems import CreateEmblem  # noqa: E402 (emblems, CR 114.1)
 from conformance.format.casting import Cast  # noqa: E402 (casting a spell, CR 601.2: issue 41)
 from conformance.format.trigger_events import BeginningOfStepStep  # noqa: E402 (503.1a, 513.1a: issue 41)
+from conformance.format.faces import FACE_STEPS  # noqa: E402 (transform, flip: issue 40)
 
 
 @frozen(kw_only=True)
@@ -548,7 +549,8 @@ ACTIONS: dict[str, type[Step]] = {
     cls.KEY: cls
     for cls in (SetPT, ModifyPT, SwitchPT, DoublePT, TriplePT, PutCounters, RemoveCounters,
                 EndEffect, EndTurn, Move, *PLAYER_ACTIONS, *CHARACTERISTIC_ACTIONS,
-                CreateEmblem)  # emblems (issue 41, CR 114.1)
+                CreateEmblem,  # emblems (issue 41, CR 114.1)
+                *FACE_STEPS)  # transform and flip (issue 40, CR 701.27a, 710.1a)
 }
 """Steps that change the game, by key."""
 
