@@ -37,11 +37,15 @@ if TYPE_CHECKING:
 
 def printed(obj: GameObject, status: Any) -> Values:
     """The printed values layer 1 starts from (613.1): a double-faced permanent's back face's if it
-    is up (712.8e), else the card's (its front face: 712.8a, 712.8d)."""
-    back = obj.card.back_face
-    if back is not None and status.transformed and obj.zone == "battlefield":
-        return Values.printed(back)
-    return Values.printed(obj.card)
+    is up (712.8e), else the card's (its front face: 712.8a, 712.8d). Off the battlefield a flip
+    card has its normal characteristics only (710.2): a copy of it there gets no flip side, and is
+    refused if it would flip (whether it copies the upside-down half is not modelled)."""
+    card = obj.card
+    if card.back_face is not None and status.transformed and obj.zone == "battlefield":
+        return Values.printed(card.back_face)
+    if card.flip is not None and obj.zone != "battlefield":  # 710.2: the normal characteristics only
+        return Values.printed(card).with_(flip=None)
+    return Values.printed(card)
 
 
 def flipped(values: Values) -> Values:

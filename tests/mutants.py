@@ -31,6 +31,7 @@ from tests import (
     life_mutants,
 )
 from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
+from tests import face_mutants as fm  # issue 40
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -781,6 +782,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("combat-only-unpreventable-for-all-damage", "615.12", pvm.CombatOnlyUnpreventableForAllDamageGame),
     Mutant("redirection-takes-every-permanent", "614.9", pvm.RedirectionTakesEveryPermanentGame),
     Mutant("cant-be-redirected-ignored", "614.9", pvm.CantBeRedirectedIgnoredGame),
+    # double-faced cards and flip cards (issue 40: tests/face_mutants.py)
+    Mutant("copies-the-front-face", "707.8", fm.CopiesTheFrontFaceGame),
+    Mutant("single-faced-copy-transforms", "712.9", fm.SingleFacedCopyTransformsGame),
+    Mutant("transform-keeps-the-timestamp", "613.7g", fm.TransformKeepsTheTimestampGame),
+    Mutant("transform-is-a-new-object", "712.18", fm.TransformIsANewObjectGame),
+    Mutant("copies-the-flipped-side", "707.2", fm.CopiesTheFlippedSideGame),
+    Mutant("copy-unflips", "707.3", fm.CopyUnflipsGame),
 )
 
 

@@ -9,6 +9,7 @@ from conformance.laws import (
     emblems as emblem_laws, players as player_laws, trigger_events as trigger_event_laws, triggers as trigger_laws,
 )
 from conformance.laws import prevention_variants as prevention_laws
+from conformance.laws import faces as face_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -181,6 +182,12 @@ PROPERTIES: tuple[Property, ...] = (
              "static redirections (Palisade Giant) and damage that can't be redirected, the engine reports what the "
              "reference engine reports.",
              prevention_laws.NEEDS, prevention_laws.prevention_variants_agree_with_reference),
+    # double-faced cards and flip cards (issue 40), last (no other draws move)
+    Property("712.8/faces-agree-with-reference", face_laws.RULES,
+             "On generated scenarios with double-faced cards (transformed or not, transforming, copied by a Clone, a "
+             "copy effect or a token) and flip cards (flipped or not, flipping, copied), the engine reports what the "
+             "reference engine reports.",
+             face_laws.NEEDS, face_laws.faces_agree_with_reference),  # or flip cards (usable)
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -222,6 +229,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return arithmetic_laws.usable(features)
     if prop.check is prevention_laws.prevention_variants_agree_with_reference:  # issue 41
         return prevention_laws.usable(features)
+    if prop.check is face_laws.faces_agree_with_reference:  # issue 40
+        return face_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)
