@@ -170,6 +170,8 @@ def _as_printed(obj: GameObject, statuses: dict[tuple[str, int], Any]) -> bool:
     if (obj.token and not obj.token_card) or (obj.zone == "battlefield" and (status := statuses.get(obj.ref)) is not None
                                               and (status.face_down or status.transformed or status.flipped)):
         return False  # face down (708.2), back face up (712.8e), flipped (710.1b): issue 40
+    if obj.card.flip is not None:  # a flip card: its flip side off the battlefield is not printed (710.2, faces.py)
+        return False
     return not any(isinstance(a, _LAYERS_1_TO_6) or (isinstance(a, Keyword) and a.keyword == "changeling")
                    for a in obj.card.abilities)
 

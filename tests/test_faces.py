@@ -121,6 +121,9 @@ def test_a_flip_card_in_the_hand_has_its_normal_characteristics():
     ({"n": NEZUMI, "c": CLONE}, [{"create_token": {"token": "t", "copy_of": "n", "exceptions": {"name": "X"}}}],
      "flip card"),
     ({"b": BEAR}, [{"flip": {"object": "b"}}], "no flip side"),
+    # off the battlefield a flip card has its normal characteristics only (710.2): whatever the layers' shortcut
+    ({"n": _with(NEZUMI, zone="graveyard")}, [{"create_token": {"token": "t", "copy_of": "n"}}, {"flip": {"object": "t"}}],
+     "no flip side"),
     ({"d": DESERTER}, [{"create_token": {"token": "t", "copy_of": "d"}}, {"turn_face_down": {"object": "t"}}],
      "face down"),
 ])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from conformance.format.counter_checks import flat_steps
 from conformance.format.subtypes import KIND_OF, corresponds
 
 Problem = tuple[tuple[Any, ...], str]
@@ -35,7 +36,7 @@ def problems(raw: dict[str, Any], ability_problems: Callable[[Any, tuple[Any, ..
                 yield (at + (key,), f"only a permanent whose card has a {face} can be {key} (CR {rule})")
         if spec.get("face_down") and object_id in faced:
             yield (at + ("face_down",), _NOT_MODELLED + "a double-faced or flip card face down (CR 712.16, 708)")
-    for at, kind, body in _steps(raw["steps"], ("steps",)):
+    for at, kind, body in flat_steps(raw["steps"], ("steps",)):
         if kind == "move" and body.get("face_down") and body.get("object") in faced:
             yield (at + ("face_down",), _NOT_MODELLED + "a double-faced or flip card put onto the battlefield face "
                                                         "down (CR 712.16, 708)")
@@ -79,15 +80,6 @@ def _card_problems(card: dict[str, Any], at: tuple[Any, ...],
                                                    f"{face.get('types', [])} of this face (CR 205.3c, 205.3d)")
         for index, ability in enumerate(face.get("abilities", [])):
             yield from ability_problems(ability, here + ("abilities", index))
-
-
-def _steps(steps: list[Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str, Any]]:
-    for index, step in enumerate(steps):
-        (kind, body), = step.items()
-        if kind == "together":
-            yield from _steps(body, at + (index, kind))
-        else:
-            yield at + (index, kind), kind, body
 
 
 def _mana_values(value: Any, at: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:

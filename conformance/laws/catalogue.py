@@ -183,7 +183,7 @@ PROPERTIES: tuple[Property, ...] = (
              "reference engine reports.",
              prevention_laws.NEEDS, prevention_laws.prevention_variants_agree_with_reference),
     # double-faced cards and flip cards (issue 40), last (no other draws move)
-    Property("712.8/faces-agree-with-reference", face_laws.RULES,
+    Property("712.8a/faces-agree-with-reference", face_laws.RULES,
              "On generated scenarios with double-faced cards (transformed or not, transforming, copied by a Clone, a "
              "copy effect or a token) and flip cards (flipped or not, flipping, copied), the engine reports what the "
              "reference engine reports.",

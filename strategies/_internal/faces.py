@@ -1,5 +1,5 @@
 """Scenarios about double-faced cards (CR 712, 701.27, 707.8) and flip cards (710, 707.3), for the
-property ``712.8/faces-agree-with-reference`` (issue 40): a small board (a double-faced creature,
+property ``712.8a/faces-agree-with-reference`` (issue 40): a small board (a double-faced creature,
 now and then with its back face up and a "this creature has base power and toughness N/N" back
 face; two flip card creatures, each now and then flipped; a single-faced creature; now and then a
 Clone in
