@@ -69,6 +69,7 @@ class _Board:
 
     def __init__(self) -> None:
         self.double_faced: set[str] = set()
+        self.back_up: set[str] = set()  # the double-faced permanents with their back face up
         self.flippable: set[str] = set()
         self.battlefield: list[str] = []
         self.tokens = 0
@@ -78,7 +79,7 @@ class _Board:
 def _double_faced(draw: Chooser, allowed: frozenset[str]) -> dict[str, Any]:
     back: dict[str, Any] = {"name": "Moonlit Brute", "types": ["creature"], "subtypes": ["Werewolf"], "colors": ["R"],
                             "power": draw.integer(3, 6), "toughness": draw.integer(2, 5)}
-    if _allowed(frozenset({"static-abilities", "layer-7b"}), allowed) and draw.boolean():  # 613.7g matters
+    if _allowed(frozenset({"static-abilities", "layer-7b"}), allowed):  # 613.7g matters
         size = draw.integer(4, 7)
         back["abilities"] = [{"static_pt": {"effect": "set_pt", "affects": {"itself": True}, "power": size,
                                             "toughness": size}}]
@@ -125,6 +126,8 @@ def face_scenarios(draw: Any, *, features: frozenset[str], max_steps: int = 6) -
     if can("double-faced-cards", allowed):
         objects["d1"] = _double_faced(draw, allowed)
         board.double_faced.add("d1")
+        if objects["d1"].get("transformed"):
+            board.back_up.add("d1")
     if can("flip-cards", allowed):
         objects["n1"] = _flip_card(draw, 0)
         objects["n2"] = _flip_card(draw, 1)  # a second flip card: one copying the other (the Tomoya example, 707.3)
@@ -157,16 +160,22 @@ def _step(draw: Chooser, objects: dict[str, Any], board: _Board, allowed: frozen
         return []
     kind = draw.sample(kinds)
     if kind == "transform":  # a double-faced permanent, or one that is not: nothing happens (712.9)
-        return [{"transform": {"object": draw.sample(board.battlefield)}}]
+        obj = draw.sample(board.battlefield)
+        if obj in board.double_faced:
+            board.back_up ^= {obj}
+        return [{"transform": {"object": obj}}]
     if kind == "changed":  # counters or an effect on a double-faced permanent, then it transforms (712.18, 613.7g)
         faced = [o for o in board.battlefield if o in board.double_faced]
         if not faced:
             return []
-        what, amount = draw.sample(("put_counters", "modify_pt", "set_pt")), draw.integer(0, 2)
+        what, amount = draw.sample(("set_pt", "put_counters", "modify_pt")), draw.integer(0, 2)
         obj = draw.sample(faced)
         change = {"object": obj, "kind": "+1/+1", "count": amount + 1} if what == "put_counters" else {
             "to": obj, "power": amount, "toughness": amount + 1, "until": "ended"}
-        return [{what: change}, {"transform": {"object": obj}}]
+        # it ends back face up: its back face's static ability, later than the change (613.7g)
+        turns = 2 if obj in board.back_up else 1
+        board.back_up.add(obj)
+        return [{what: change}, *[{"transform": {"object": obj}}] * turns]
     if kind == "flip":
         flippable = [o for o in board.battlefield if o in board.flippable]
         return [{"flip": {"object": draw.sample(flippable)}}] if flippable else []
@@ -185,7 +194,9 @@ def _step(draw: Chooser, objects: dict[str, Any], board: _Board, allowed: frozen
         targets = [o for o in board.battlefield if o not in board.double_faced]
         if not targets:
             return []
-        to, of = draw.sample(targets), draw.sample(board.battlefield)
+        # flip cards first (a flipped one copying another: the Tomoya example, 707.3), then the others
+        to = draw.sample(sorted(targets, key=lambda o: o not in board.flippable))
+        of = draw.sample(sorted(board.battlefield, key=lambda o: o not in board.flippable))
         if to == of:
             return []
         _copies(board, to, of)
@@ -235,7 +246,9 @@ def _token(draw: Chooser, objects: dict[str, Any], board: _Board) -> list[dict[s
         return [{"create_token": step}, *_then_transform(draw, board, token, chosen)]
     else:
         _copies(board, token, original)
-        if original in board.double_faced:  # 707.8a: a double-faced token
+        if original in board.double_faced:  # 707.8a: a double-faced token, with the same face up
             board.double_faced.add(token)
+            if original in board.back_up and original in board.battlefield:
+                board.back_up.add(token)
     board.battlefield.append(token)
     return [{"create_token": step}]
