@@ -12,7 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import abilities, activated_damage, counter_replacement, damage, entering, face_down, layers, loyalty, tokens, trigger_events
+from reference_engine import (
+    abilities, activated_damage, counter_replacement, damage, entering, face_down, face_steps, layers, loyalty, tokens,
+    trigger_events,
+)
 from reference_engine.characteristics import observe
 from reference_engine.entering import Status
 
@@ -53,6 +56,9 @@ class CharacteristicSteps:
         as it entered (614.12, 707.5), in the order the objects are declared."""
         for spec in self.case.objects:
             if spec.zone == "battlefield":
+                # 712.8e, 710.1b: its back face up, or flipped, as declared (issue 40)
+                face_steps.set_up(self, self.objects[spec.id], transformed=bool(spec.transformed),
+                                    flipped_=bool(spec.flipped))
                 entering.enter_battlefield(self, self.objects[spec.id], spec.choices, face_down=spec.face_down)
                 if damage.LOYALTY not in spec.counters:  # its counters as given, or as it entered (306.5b)
                     damage.enters_with_loyalty(self, self.objects[spec.id])
@@ -121,12 +127,22 @@ def _trigger(game: Any, step: s.Trigger) -> None:
     abilities.resolve(game, game.objects[step.object], s.Triggered, step.ability, x=None, target=step.target)
 
 
+def _transform(game: Any, step: s.Transform) -> None:
+    face_steps.transform(game, game.objects[step.object])
+
+
+def _flip(game: Any, step: s.Flip) -> None:
+    face_steps.flip(game, game.objects[step.object])
+
+
 CHARACTERISTIC_STEPS: dict[type, Callable[[Any, Any], None]] = {
     s.Become: abilities.become,
     s.BecomeCopy: abilities.become_copy,
     s.CreateToken: CharacteristicSteps.create_token,
     s.TurnFaceUp: CharacteristicSteps.turn_face_up,
     s.TurnFaceDown: CharacteristicSteps.turn_face_down,
+    s.Transform: _transform,  # 701.27a (issue 40)
+    s.Flip: _flip,  # 710.1a (issue 40)
     s.Activate: _activate,
     s.Trigger: _trigger,
 }

@@ -52,6 +52,7 @@ class Values:
     toughness: int | str | None = None
     every_creature_type: bool = False
     loyalty: int | None = None  # printed loyalty (209.1), a copiable value (707.2, 109.3)
+    flip: Any = None  # a flip card's alternative characteristics (710.1b), part of its copiable values (707.3)
 
     @classmethod
     def printed(cls, card: Card) -> Values:
@@ -62,7 +63,7 @@ class Values:
         values = cls(name=card.name, mana_cost=card.mana_cost, colors=card.colors, types=card.types,
                      subtypes=card.subtypes, supertypes=card.supertypes,
                      abilities=tuple((a, None) for a in card.abilities), power=card.power, toughness=card.toughness,
-                     loyalty=card.loyalty)
+                     loyalty=card.loyalty, flip=card.flip)
         _remember(_PRINTED, card, values)
         return values
 
@@ -89,7 +90,7 @@ class Values:
                       abilities=get("abilities", self.abilities), power=get("power", self.power),
                       toughness=get("toughness", self.toughness),
                       every_creature_type=get("every_creature_type", self.every_creature_type),
-                      loyalty=get("loyalty", self.loyalty))
+                      loyalty=get("loyalty", self.loyalty), flip=get("flip", self.flip))
 
     def has_ability(self, kind: type) -> list[Any]:
         """Its abilities of ``kind``."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from conformance.format.abilities import CONDITIONAL_EXCEPTIONS
 from conformance.format.model import AsEntersChoose, AsEntersPT, Choices, EntersAsCopy, StaticCopy
 from conformance.errors import Unsupported
-from reference_engine import layers
+from reference_engine import face_steps, layers
 from reference_engine.characteristics import SPELL_CARD_TYPES, Values
 from reference_engine.copy import ChosenPT, CopyEffect, counters_as_it_enters
 from reference_engine.filters import matches
@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 @dataclass
 class Status:
     """What an object is, beyond its characteristics, until it leaves its zone (CR 400.7):
-    face-down status (708), the player and object chosen as it entered (614.12), and the values a
-    static copy ability of it copies, fixed when that effect first applied (707.2c)."""
+    face-down status (708), the player and object chosen as it entered (614.12), the values a
+    static copy ability of it copies, fixed when that effect first applied (707.2c), and which face
+    of a double-faced permanent is up (712.8d-e) and whether it is flipped (710.1b)."""
 
     face_down: bool = False
     chosen_player: str | None = None
@@ -40,6 +41,8 @@ class Status:
     static_copy_values: Values | None = None
     chosen_color: str | None = None  # "choose a color" (614.12, issue 40: chosen.py)
     chosen_type: str | None = None  # "choose a creature type"
+    transformed: bool = False  # issue 40: its back face is up (712.8e)
+    flipped: bool = False  # issue 40: flipped (710.1b)
 
 
 NO_CHOICES = Choices()
@@ -199,6 +202,7 @@ def add_copy_effect(game: GameState, effect: CopyEffect) -> CopyEffect:
     part changes card types; otherwise whether one applies depends on the other (707.9f), and the
     case is refused (unsupported)."""
     exceptions = effect.exceptions
+    face_steps.check_copy(effect.copied, exceptions)  # issue 40: exceptions copying a flip card are refused
     keys = [key for key in CONDITIONAL_EXCEPTIONS if exceptions is not None and getattr(exceptions, key) is not None]
     if not keys:
         game.effects.append(effect)

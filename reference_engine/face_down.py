@@ -65,6 +65,9 @@ def turn_face_down(game: GameState, obj: GameObject) -> None:
     status = game.status_of(obj)
     if obj.zone != "battlefield" or status.face_down:
         return
+    if obj.card.back_face is not None or obj.card.flip is not None:  # issue 40: not modelled (712.16)
+        raise Unsupported(f"{obj.id}, a double-faced or flip card, would be turned face down: not modelled by the "
+                          "reference engine (CR 712.16, 708)")
     status.face_down = True
     obj.timestamp = game.tick()  # 613.7f
     game.characteristics_changed()

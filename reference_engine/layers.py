@@ -140,11 +140,11 @@ def _fingerprint(game: GameState) -> tuple[tuple[Any, ...], tuple[PTEffect, ...]
         status = statuses.get((o.id, o.incarnation))
         if status is None:  # the default status (entering.Status)
             objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, False, None, None, None,
-                            o.attached_to, None, None))
-        else:  # a colour or creature type chosen as it entered too (614.12, issue 40)
+                            o.attached_to, None, None, False, False))
+        else:  # a colour or creature type chosen as it entered, the face up, flipped (issue 40: 614.12, 712.8e, 710.1b)
             objects.append((o.id, o.zone, o.incarnation, o.controller, o.timestamp, status.face_down,
                             status.chosen_player, status.chosen_object, status.static_copy_values, o.attached_to,
-                            status.chosen_color, status.chosen_type))
+                            status.chosen_color, status.chosen_type, status.transformed, status.flipped))
     return (tuple(effects), tuple(objects)), tuple(layer_7)
 
 
@@ -169,7 +169,10 @@ def _as_printed(obj: GameObject, statuses: dict[tuple[str, int], Any]) -> bool:
     """Whether layers 1-6 leave ``obj`` as printed when no effect of layers 1-6 exists: a card (a
     token's values come from the copy effect that made it, 613.1), not face down (708.2), with no
     ability that acts in layers 1-6 (:data:`_LAYERS_1_TO_6`, changeling)."""
-    if (obj.token and not obj.token_card) or (obj.zone == "battlefield" and (status := statuses.get(obj.ref)) is not None and status.face_down):
+    if (obj.token and not obj.token_card) or (obj.zone == "battlefield" and (status := statuses.get(obj.ref)) is not None
+                                              and (status.face_down or status.transformed or status.flipped)):
+        return False  # face down (708.2), back face up (712.8e), flipped (710.1b): issue 40
+    if obj.card.flip is not None:  # a flip card: its flip side off the battlefield is not printed (710.2, faces.py)
         return False
     return not any(isinstance(a, _LAYERS_1_TO_6) or (isinstance(a, Keyword) and a.keyword == "changeling")
                    for a in obj.card.abilities)

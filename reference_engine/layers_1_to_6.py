@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.format.frozen import frozen
 from conformance.format.model import CdaColors, Static, StaticCopy
-from reference_engine import becomes, emblems, face_down
+from reference_engine import becomes, emblems, face_down, faces
 from reference_engine.becomes import ABILITY, COLOR, CONTROL, TEXT, TYPE, ChangeEffect, Working
 from reference_engine.characteristics import EMPTY, Characteristics, Values
 from reference_engine.copy import LAYER_1A, CopyEffect
@@ -78,14 +78,15 @@ def _compute_layers(game: GameState, objects: list[GameObject]) -> Board:
         if extra:
             first[obj.id] = layer_one(game, obj, [*layer_1a.get(obj.ref, ()), *extra])
     copiable = {oid: values for oid, (_, values) in first.items()}  # 613.2c
+    current = faces.as_flipped(game, objects, copiable)  # 707.3, 710.1b: flipped status (issue 40)
 
-    work = {o.id: Working(copiable[o.id], controller_in_zone(o), o.zone == "battlefield")
+    work = {o.id: Working(current[o.id], controller_in_zone(o), o.zone == "battlefield")
             for o in objects}
     # Each effect with the layers it applies in: a resolved effect's, then a static ability's.
     effects: list[tuple[Any, set[int]]] = [(e, becomes.layers_of(e.change)) for e in game.effects
                                            if isinstance(e, ChangeEffect)]
     effects += [(_StaticEffect(o, a, o.timestamp), becomes.layers_of(a.becomes)) for o in objects
-                if emblems.functions(o) and copiable[o.id].abilities for a in copiable[o.id].has_ability(Static)]  # 114.4
+                if emblems.functions(o) and current[o.id].abilities for a in current[o.id].has_ability(Static)]  # 114.4
     static_sets: dict[tuple[Any, ...], frozenset[tuple[str, int]]] = {}
     statics = {e.key: e for e, _ in effects if isinstance(e, _StaticEffect)}
     for layer in (CONTROL, TEXT, TYPE, COLOR, ABILITY):
@@ -183,10 +184,12 @@ def layer_one(game: GameState, obj: GameObject, effects: Iterable[Any]) -> tuple
     """Layer 1 for ``obj``: its values after 1a (what it is face up), and its copiable values (after
     1b, 613.2c). 613.1: a card starts from its printed values; a token from those of the copy effect
     that created it. ``effects`` are the layer 1a effects on ``obj``."""
-    values = EMPTY if obj.token and not obj.token_card else Values.printed(obj.card)  # 111.4: given values
+    status = game.peek_status(obj)
+    # 111.4: given values; 712.8a, 712.8d-e: a double-faced card's face that's up (faces.py)
+    values = EMPTY if obj.token and not obj.token_card else faces.printed(obj, status)
     for effect in sorted(effects, key=lambda e: e.timestamp):  # 613.2a: timestamp order
         values = effect.apply(values, obj.ref)
-    return values, face_down.apply(values, obj.zone == "battlefield" and game.peek_status(obj).face_down)  # 613.2b
+    return values, face_down.apply(values, obj.zone == "battlefield" and status.face_down)  # 613.2b
 
 
 def _static_copy_effects(game: GameState, objects: list[GameObject], first: dict[str, tuple[Values, Values]]) -> list[CopyEffect]:

@@ -10,7 +10,9 @@ effect gives (111.4), as many as the token replacement effects make (614.1a, 614
 - 122.6  each token entering with counters (a copy exception's, 707.9e, or its own "enters with"
          abilities, 614.1c) gets them replaced as counters are;
 - 111.7, 111.8, 704.5d: a token that left the battlefield ceases to exist
-         (state_based_actions.py; game.move keeps it from coming back).
+         (state_based_actions.py; game.move keeps it from coming back);
+- 707.8a a token copy of a double-faced permanent or card is a double-faced token: both faces,
+         the same face up as its original's (face_steps.token_card; issue 40).
 
 A name the step gives that no token gets (fewer were created) names no object: it is observed as
 one that does not exist (``zone: null``), like a token that has ceased to exist.
@@ -22,7 +24,7 @@ import dataclasses
 from typing import Any
 
 from conformance.format import model as s
-from reference_engine import counter_replacement, entering, entering_choices, layers, log
+from reference_engine import counter_replacement, entering, entering_choices, face_steps, layers, log
 from reference_engine.characteristics import EMPTY
 from reference_engine.copy import CopyEffect, counters_as_it_enters
 from reference_engine.damage import LOYALTY
@@ -43,8 +45,10 @@ def create(game: Any, step: s.CreateToken) -> None:
         raise TooFewNames(f"the effect creates {count} tokens and the step names {len(names)}: "
                           f"give tokens: a name for each (CR 111.1, 614.1a)")
     copied = layers.board(game).chars[step.copy_of].copiable if step.copy_of is not None else None
+    # 707.8a: a token copy of a double-faced object has its faces (issue 40)
+    faces = face_steps.token_card(game, game.objects[step.copy_of], step.exceptions) if step.copy_of is not None else None
     for name in names[:count]:
-        _create_one(game, step, name, copied)
+        _create_one(game, step, name, copied, faces)
     for name in names[count:]:  # no such token: an object that does not exist
         game.objects[name] = GameObject(id=name, card=s.Card(types=()), owner=step.controller, controller=None,
                                         zone=None, timestamp=game.tick(), counters=no_counters(), token=True)
@@ -59,14 +63,18 @@ def named_as_111_4(card: s.Card) -> s.Card:
     return dataclasses.replace(card, name=" ".join((*card.subtypes, "Token")))
 
 
-def _create_one(game: Any, step: s.CreateToken, name: str, copied: Any) -> None:
-    token = GameObject(id=name, card=named_as_111_4(step.card) if step.card is not None else s.Card(types=()), owner=step.controller,
+def _create_one(game: Any, step: s.CreateToken, name: str, copied: Any, faces: tuple[s.Card, bool] | None = None) -> None:
+    card = faces[0] if faces is not None else named_as_111_4(step.card) if step.card is not None else s.Card(types=())
+    token = GameObject(id=name, card=card, owner=step.controller,
                        controller=step.controller, zone="battlefield", timestamp=game.tick(),
-                       counters=no_counters(), token=True, token_card=step.card is not None)
+                       counters=no_counters(), token=True, token_card=step.card is not None or faces is not None)
     game.objects[name] = token
     layers.invalidate(game)
     pending: dict[str, int] = {}
-    if copied is not None:  # 707.2: a copy; the copy effect gives it its values (613.1)
+    if faces is not None:  # 707.8a: both faces, the face up its original has up; its "as enters" abilities apply
+        face_steps.set_up(game, token, transformed=faces[1], flipped_=False)
+        entering.as_it_enters(game, token, step.choices or s.Choices(), pending)
+    elif copied is not None:  # 707.2: a copy; the copy effect gives it its values (613.1)
         effect = entering.add_copy_effect(game, CopyEffect(frozenset({token.ref}), token.timestamp, copied,
                                                            exceptions=step.exceptions))
         if not entering.as_it_enters(game, token, step.choices or s.Choices(), pending):

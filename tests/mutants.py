@@ -36,6 +36,7 @@ from tests import attachment_mutants as am
 from tests import spell_copy_mutants as scm  # issue 40
 from tests import entering_mutants as em  # issue 40
 from tests import regeneration_mutants as rgm  # issue 40
+from tests import face_mutants as fm  # issue 40
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -816,6 +817,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("destroy-ignores-indestructible", "702.12b", rgm.DestroyIgnoresIndestructibleGame),
     Mutant("draws-the-bottom-card", "121.1", rgm.DrawsTheBottomCardGame),
     Mutant("counters-on-the-named-card", "707.11", rgm.CountersOnTheNamedCardGame),
+    # double-faced cards and flip cards (issue 40: tests/face_mutants.py)
+    Mutant("copies-the-front-face", "707.8", fm.CopiesTheFrontFaceGame),
+    Mutant("single-faced-copy-transforms", "712.9", fm.SingleFacedCopyTransformsGame),
+    Mutant("transform-keeps-the-timestamp", "613.7g", fm.TransformKeepsTheTimestampGame),
+    Mutant("transform-is-a-new-object", "712.18", fm.TransformIsANewObjectGame),
+    Mutant("copies-the-flipped-side", "707.2", fm.CopiesTheFlippedSideGame),
+    Mutant("copy-unflips", "707.3", fm.CopyUnflipsGame),
 )
 
 

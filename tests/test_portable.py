@@ -140,10 +140,12 @@ def test_check_warns_on_a_file_with_problems_too_and_keeps_the_problems_status(c
 
 def test_written_case_files_read_the_same_under_safe_load():
     cases = loader.load_suite([REPO / "golden"])
-    text = records.case_file_yaml([records.case_document(c) for c in cases])
-    assert portable.differences(text) == []
-    assert yaml.safe_load(text) == yamlsource.parse(text).data  # so the schema judges both alike
-    assert 'cr: "2025-09-19"' in text and 'rules: ["613.5", "613.4b"' in text  # rule numbers quoted alike
+    texts = [records.case_file_yaml([records.case_document(c) for c in cases[start:start + 200]])
+             for start in range(0, len(cases), 200)]  # (files of 200: one file of all is over the size limit)
+    for text in texts:
+        assert portable.differences(text) == []
+        assert yaml.safe_load(text) == yamlsource.parse(text).data  # so the schema judges both alike
+    assert 'cr: "2025-09-19"' in texts[0] and 'rules: ["613.5", "613.4b"' in "".join(texts)  # rule numbers quoted alike
     for case in cases[:40]:
         reproducer = records.reproducer(case)
         assert portable.differences(reproducer) == [] and yaml.safe_load(reproducer) == yamlsource.parse(reproducer).data

@@ -230,6 +230,8 @@ def test_every_snapshot_reports_every_object_as_the_doc_says():
         created |= {token for spec in case.to_dict()["objects"].values() for ability in spec["card"].get("abilities", [])
                     for token in ability.get("triggered", {}).get("effect", {}).get("create_token", {}).get("tokens", [])}
         # a triggered ability's tokens (111.1; their ids named in its effect) are created objects too
+        created |= {token for step in case.to_dict()["steps"] for copy in step.get("cast", {}).get("copies", [])
+                    for token in copy.get("create_token", {}).get("tokens", [])}  # and a copying effect's (707.10e)
         for number, snapshot in enumerate(ENGINE.run(case.to_dict()), 1):
             reported = set(snapshot["objects"])
             assert declared <= reported, (case.id, number, sorted(declared - reported))

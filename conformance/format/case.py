@@ -96,6 +96,8 @@ class Case:
                 tapped=spec.get("tapped", False),
                 attached_to=spec.get("attached_to"),
                 library_position=spec.get("library_position"),  # issue 40 (drawing.py)
+                transformed=spec.get("transformed"),  # issue 40: double-faced and flip cards
+                flipped=spec.get("flipped"),
             ))
         case = cls(
             id=data["id"],

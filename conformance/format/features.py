@@ -29,6 +29,7 @@ from conformance.format import arithmetic_features
 from conformance.format import spell_copy_features  # issue 40
 from conformance.format import entering_features  # issue 40
 from conformance.format import regeneration_features
+from conformance.format import face_features
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -212,6 +213,8 @@ FEATURES.update(entering_features.FEATURES)  # entering tapped, fading, chosen c
 RULES.update(entering_features.RULES)
 FEATURES.update(regeneration_features.FEATURES)  # destroy, regeneration, drawing, activated damage: issue 40
 RULES.update(regeneration_features.RULES)
+FEATURES.update(face_features.FEATURES)  # double-faced and flip cards: issue 40
+RULES.update(face_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -254,6 +257,7 @@ IMPLIED.update(attachment_features.IMPLIED)  # issue 40
 IMPLIED.update(spell_copy_features.IMPLIED)  # issue 40
 IMPLIED.update(entering_features.IMPLIED)  # issue 40
 IMPLIED.update(regeneration_features.IMPLIED)  # issue 40
+IMPLIED.update(face_features.IMPLIED)  # double-faced and flip cards: issue 40
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -271,12 +275,13 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     if cached is not None:
         return cached
     content = emblem_features.with_emblems(case)  # an emblem's abilities need what a permanent's do (issue 41)
+    content = face_features.with_faces(content)  # so do a back face's and a flip side's (issue 40)
     found = set(_object_features(content)) | set(_step_features(case.steps)) | set(_player_features(content)) \
         | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
         | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
         | set(cast_features.features(case)) | set(leaving_features.case_features(case)) \
         | set(attachment_features.features(content)) | set(spell_copy_features.features(case)) \
-        | set(regeneration_features.features(case, _instances_in))
+        | set(regeneration_features.features(case, _instances_in)) | set(face_features.case_features(case))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)

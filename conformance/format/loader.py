@@ -30,6 +30,7 @@ from conformance.format import (
     subtypes, trigger_event_checks, yamlsource,
 )
 from conformance.format import entering_checks  # issue 40
+from conformance.format import face_checks
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
 from conformance.format.files import CASE_FILE_SUFFIXES, discover, search  # noqa: F401 - this module's API too
@@ -359,9 +360,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
         elif "loyalty" in card and not planeswalker:
             yield (at + ("card", "loyalty"), "only a planeswalker card has a printed loyalty (CR 209.1)")
         for index, ability in enumerate(card.get("abilities", [])):
-            for inner_at, inner in characteristic_checks.nested_abilities(ability, at + ("card", "abilities", index)):
-                for path, f in _filters_in(inner):
-                    yield from _filter_problems(f, players, inner_at + path)
+            yield from _ability_filter_problems(ability, at + ("card", "abilities", index), players)
         yield from characteristic_checks.object_problems(object_id, spec, raw)
 
     if not any("expect" in step for step in raw["steps"]):
@@ -395,6 +394,14 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from attachment_checks.problems(raw)  # Auras and Equipment (CR 301.5, 303.4, 701.3: issue 40)
     yield from spell_copy_checks.problems(raw)  # copies of spells, modes, additional costs (CR 707.10, 700.2)
     yield from entering_checks.problems(raw)  # entering tapped, fading, chosen colour and type (issue 40)
+    yield from face_checks.problems(raw, lambda ability, at: _ability_filter_problems(ability, at, players))  # issue 40
+
+
+def _ability_filter_problems(ability: Any, at: tuple[Any, ...], players: set[str]) -> Iterator[Problem]:
+    """The problems of the filters in an ability (and the abilities inside it)."""
+    for inner_at, inner in characteristic_checks.nested_abilities(ability, at):
+        for path, f in _filters_in(inner):
+            yield from _filter_problems(f, players, inner_at + path)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:

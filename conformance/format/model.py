@@ -80,6 +80,9 @@ from conformance.format.attachments import (  # noqa: F401  (Auras and Equipment
     ATTACHMENT_ABILITIES, ATTACHMENT_STEPS, Attach, AURA, Enchant, EQUIPMENT, Unattach,
 )
 from conformance.format.regeneration import Destroy, Regenerate  # noqa: F401  (issue 40)
+from conformance.format.faces import (  # noqa: F401  (double-faced and flip cards: issue 40)
+    FACE_STEPS, Flip, FlipSide, Transform,
+)
 from conformance.format.plain import (  # noqa: F401
     ABILITY_FIELDS, plain_ability, plain_value,
 )

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from conformance.format.abilities import Ability, ability_from
+from conformance.format.faces import FlipSide
 from conformance.format.frozen import frozen
 
 
@@ -44,7 +45,9 @@ class Card:
     """Printed characteristics (CR 613.1: where evaluation starts). ``power``/``toughness``
     are ``None`` when nothing is printed, an int, or a star string such as ``"*"`` or ``"1+*"``
     (CR 208.2) whose value a :class:`CdaPT` gives. ``loyalty`` is a planeswalker's printed
-    loyalty (CR 209.1, 306.5b), ``None`` on any other card."""
+    loyalty (CR 209.1, 306.5b), ``None`` on any other card. ``back_face``: a double-faced card's
+    back face (712.1), ``flip``: a flip card's alternative characteristics (710.1b)
+    (:mod:`conformance.format.faces`)."""
 
     types: tuple[str, ...]
     name: str | None = None
@@ -56,12 +59,18 @@ class Card:
     toughness: int | str | None = None
     loyalty: int | None = None
     abilities: tuple[Ability, ...] = ()
+    back_face: Card | None = None  # issue 40: double-faced cards (712)
+    flip: FlipSide | None = None  # issue 40: flip cards (710)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Card:
         values = {k: tuple(v) if type(v) is list else v for k, v in data.items()}
         abilities = data.get("abilities")
         values["abilities"] = tuple([ability_from(a) for a in abilities]) if abilities else ()
+        if "back_face" in data:
+            values["back_face"] = cls.from_dict(data["back_face"])
+        if "flip" in data:
+            values["flip"] = FlipSide.from_dict(data["flip"])
         return cls(**values)
 
 
@@ -69,7 +78,8 @@ class Card:
 class ObjectSpec:
     """An object as the case starts: its card, zone, owner, controller and counters; a permanent
     may be ``face_down`` (CR 708.2a), ``tapped`` (110.5: a status; only a permanent is tapped) and
-    have ``choices`` made as it entered (614.12, 707.5)."""
+    have ``choices`` made as it entered (614.12, 707.5); a double-faced permanent may have its back
+    face up, ``transformed`` (712.8e), a flip card be ``flipped`` (710.1b)."""
 
     id: str
     card: Card
@@ -82,3 +92,5 @@ class ObjectSpec:
     tapped: bool = False
     attached_to: str | None = None  # issue 40: an Aura or Equipment's permanent (301.5, 303.4)
     library_position: int | None = None  # issue 40: its place in its owner's library, 1 the top (401.2, 121.1)
+    transformed: bool | None = None  # issue 40 (712.8e); absent, left out of the plain form, is false
+    flipped: bool | None = None  # issue 40 (710.1b)

@@ -93,6 +93,7 @@ STEPS: dict[str, list[Any]] = {
     "begin_turn": [{}],
     "attach": [{"object": "sword", "to": "bear"}],  # issue 40 (attachments.py)
     "unattach": [{"object": "sword"}],
+    "transform": [{"object": "bear"}], "flip": [{"object": "bear"}],  # issue 40 (faces.py)
 }
 """Minimal examples of each step kind, the first shown: between them, each key a step may leave
 out is left out by one, so the page can say what an engine receives then."""

@@ -26,6 +26,7 @@ from conformance.format.casting import Cast  # noqa: E402 (casting a spell, CR 6
 from conformance.format.trigger_events import BeginningOfStepStep  # noqa: E402 (503.1a, 513.1a: issue 41)
 from conformance.format.leaving import BeginTurn, LeaveGame  # noqa: E402 (800.4a, 801.2c: issue 40)
 from conformance.format.attachments import ATTACHMENT_STEPS  # noqa: E402 (attach, unattach: issue 40)
+from conformance.format.faces import FACE_STEPS  # noqa: E402 (transform, flip: issue 40)
 
 
 @frozen(kw_only=True)
@@ -550,8 +551,7 @@ ACTIONS: dict[str, type[Step]] = {
     for cls in (SetPT, ModifyPT, SwitchPT, DoublePT, TriplePT, PutCounters, RemoveCounters,
                 EndEffect, EndTurn, Move, *PLAYER_ACTIONS, *CHARACTERISTIC_ACTIONS,
                 CreateEmblem,  # emblems (issue 41, CR 114.1)
-                *ATTACHMENT_STEPS,  # attach, unattach (issue 40, CR 701.3)
-                *REGENERATION_STEPS)  # destroy and regenerate (issue 40, CR 701.8, 701.19)
+                *ATTACHMENT_STEPS, *REGENERATION_STEPS, *FACE_STEPS)  # issue 40: 701.3, 701.8, 701.19, 701.27a, 710.1a
 }
 """Steps that change the game, by key."""
 

@@ -14,6 +14,7 @@ from conformance.laws import attachments as attachment_laws
 from conformance.laws import spell_copies as spell_copy_laws  # issue 40
 from conformance.laws import entering as entering_laws  # issue 40
 from conformance.laws import regeneration as regeneration_laws  # issue 40
+from conformance.laws import faces as face_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -218,6 +219,12 @@ PROPERTIES: tuple[Property, ...] = (
              "ability dealing damage and putting counters on its own object (a copy's included), the engine reports "
              "what the reference engine reports.",
              frozenset({"regeneration"}), regeneration_laws.regeneration_agrees_with_reference),  # or another (usable)
+    # double-faced cards and flip cards (issue 40), last (no other draws move)
+    Property("712.8a/faces-agree-with-reference", face_laws.RULES,
+             "On generated scenarios with double-faced cards (transformed or not, transforming, copied by a Clone, a "
+             "copy effect or a token) and flip cards (flipped or not, flipping, copied), the engine reports what the "
+             "reference engine reports.",
+             face_laws.NEEDS, face_laws.faces_agree_with_reference),  # or flip cards (usable)
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -269,6 +276,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return entering_laws.usable(features)
     if prop.check is regeneration_laws.regeneration_agrees_with_reference:  # issue 40
         return regeneration_laws.usable(features)
+    if prop.check is face_laws.faces_agree_with_reference:  # issue 40
+        return face_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

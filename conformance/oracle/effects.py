@@ -233,6 +233,17 @@ def create_emblem(body: Mapping[str, Any], render: Callable[[Mapping[str, Any]],
     return "You get an emblem with " + " and ".join(f'"{render(a)}"' for a in body["abilities"])
 
 
+def transform(body: Mapping[str, Any], who: str = "target creature") -> str:
+    """"Transform target creature." (CR 701.27a; Moonmist's "Transform all Humans" is its each-form)."""
+    return f"Transform {who}."
+
+
+def flip(body: Mapping[str, Any], who: str = "target creature") -> str:
+    """"Flip target creature." (CR 710.1a): a flip card's own ability says "flip [this creature]";
+    the target words follow the other effects'."""
+    return f"Flip {who}."
+
+
 EFFECT_KINDS: dict[str, Callable[..., str]] = {
     "modify_pt": modify_pt, "set_pt": set_pt, "switch_pt": switch_pt, "double_pt": double_pt, "triple_pt": triple_pt,
     "put_counters": put_counters, "remove_counters": remove_counters, "double_counters": double_counters,
@@ -243,6 +254,7 @@ EFFECT_KINDS: dict[str, Callable[..., str]] = {
     "create_emblem": create_emblem,  # 114.2 (issue 41)
     **attachments.EFFECT_KINDS,  # 701.3 (issue 40)
     "destroy": destroy, "regenerate": regenerate,  # 701.8a, 701.19a (issue 40)
+    "transform": transform, "flip": flip,  # 701.27a, 710.1a (issue 40)
 }
 """Every step kind an engine realises as a spell's or ability's effect, and its renderer."""
 
