@@ -13,6 +13,7 @@ from typing import Any
 
 from conformance.format import model as s
 from reference_engine import abilities, counter_replacement, damage, entering, face_down, layers, loyalty, tokens, trigger_events
+from reference_engine import targeted_damage
 from reference_engine.characteristics import observe
 from reference_engine.entering import Status
 
@@ -111,6 +112,8 @@ class CharacteristicSteps:
 
 def _activate(game: Any, step: s.Activate) -> None:
     if loyalty.activate(game, step):  # a loyalty ability (606)
+        return
+    if targeted_damage.activate(game, step):  # damage to targets (issue 40: 115.4, 602.2b, 608.2b)
         return
     abilities.resolve(game, game.objects[step.object], s.Activated, step.ability, x=step.x, target=step.target)
 

@@ -65,7 +65,8 @@ def test_ability_kinds_match():
                                                   *scenario.CHARACTERISTIC_ABILITIES, *scenario.EVENT_ABILITIES,
                                                   *scenario.COUNTER_ABILITIES, *scenario.COMBAT_ABILITIES,
                                                   *scenario.CANT_ABILITIES, *scenario.CAST_ABILITIES,
-                                                  *scenario.PREVENTION_VARIANT_ABILITIES}
+                                                  *scenario.PREVENTION_VARIANT_ABILITIES,
+                                                  *scenario.TARGET_ABILITIES}  # issue 40
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
 

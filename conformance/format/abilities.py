@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Union
 from conformance.format.cant import CANT_ABILITIES
 from conformance.format.casting import CAST_ABILITIES
 from conformance.format.prevention_variants import PREVENTION_VARIANT_ABILITIES, PreventionExtra
+from conformance.format.targets import TARGET_ABILITIES, TARGET_EFFECTS
 from conformance.format.events import EVENT_ABILITIES, EVENT_EFFECTS, TriggerEvent
 from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
 from conformance.format.expressions import Expression, Filter, expression_from
@@ -215,6 +216,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
         return CAST_ABILITIES[key].from_dict(body)
     if key in PREVENTION_VARIANT_ABILITIES:  # 615.12, 614.9 (prevention_variants.py)
         return PREVENTION_VARIANT_ABILITIES[key].from_dict(body)
+    if key in TARGET_ABILITIES:  # "can't be the target of" (targets.py, 115.1; issue 40)
+        return TARGET_ABILITIES[key].from_dict(body)
     if key in COUNTER_ABILITIES:
         return COUNTER_ABILITIES[key].from_dict(body)
     if key in CHARACTERISTIC_ABILITIES:
@@ -231,7 +234,7 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
 
 KEYWORDS = ("flying", "trample", "haste", "vigilance", "reach", "defender", "first strike", "double strike",
             "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "changeling",
-            "infect", "wither")
+            "infect", "wither", "shroud")  # shroud: issue 40 (targets.py, 702.18)
 """The keyword abilities a case may give (CR 702)."""
 
 CHARACTERISTICS = ("name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities",
@@ -451,12 +454,15 @@ class AbilityEffect:
     remove_counters: Any = None  # issue 41 (trigger_events.py)
     return_card: Any = None
     create_token: Any = None  # issue 41 (trigger_events.py): 111.1, 111.4
+    damage_targets: Any = None  # issue 40 (targets.py): an activated ability's damage to targets, 115.4
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AbilityEffect:
         if "become" in data:
             return cls(become=BecomeTemplate.from_dict(data["become"]))
         (key, body), = data.items()
+        if key in TARGET_EFFECTS:  # issue 40 (targets.py)
+            return cls(**{key: TARGET_EFFECTS[key].from_dict(body)})
         if key in EVENT_EFFECTS:
             make = getattr(EVENT_EFFECTS[key], "from_dict", None) or (lambda b: EVENT_EFFECTS[key](**b))
             return cls(**{key: make(body)})

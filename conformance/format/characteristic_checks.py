@@ -54,6 +54,8 @@ def _parts(key: str, body: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...],
         yield ("becomes",), body["becomes"]
     elif key in ("activated", "triggered"):
         (kind, template), = body["effect"].items()
+        if not isinstance(template, Mapping):  # a list of parts (damage_targets, issue 40): no change in it
+            return
         yield ("effect", kind), template
         if "exceptions" in template:
             yield ("effect", kind, "exceptions"), template["exceptions"]
@@ -288,7 +290,8 @@ def step_problems(kind: str, body: Mapping[str, Any], at: tuple[Any, ...], raw: 
                    + (f" (declared: {', '.join(names)})" if names else " (no card has one)"))
         else:
             (template_kind, template), = ability["effect"].items()
-            if kind == "activate" and any(_uses_x(template.get(s)) for s in ("power", "toughness")) and "x" not in body:
+            if kind == "activate" and isinstance(template, Mapping) and \
+                    any(_uses_x(template.get(s)) for s in ("power", "toughness")) and "x" not in body:
                 yield (at, f"the ability {body['ability']!r} uses X: give x (CR 107.3)")
             if template_kind == "become_copy" and "target" not in body:
                 yield (at, f"the ability {body['ability']!r} makes a copy of its target: give target")

@@ -24,6 +24,7 @@ from conformance.format import cant_features, prevention_variant_features
 from conformance.format import emblem_features
 from conformance.format import cast_features
 from conformance.format import arithmetic_features
+from conformance.format import target_features
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -199,6 +200,8 @@ FEATURES.update(arithmetic_features.FEATURES)  # arithmetic in expressions: issu
 RULES.update(arithmetic_features.RULES)
 FEATURES.update(prevention_variant_features.FEATURES)  # prevention variants: issue 41
 RULES.update(prevention_variant_features.RULES)
+FEATURES.update(target_features.FEATURES)  # targets: issue 40
+RULES.update(target_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -235,6 +238,7 @@ IMPLIED.update(cant_features.IMPLIED)  # issue 41
 IMPLIED.update(emblem_features.IMPLIED)  # issue 41
 IMPLIED.update(cast_features.IMPLIED)  # casting and X: issue 41
 IMPLIED.update(prevention_variant_features.IMPLIED)  # issue 41
+IMPLIED.update(target_features.IMPLIED)  # targets: issue 40
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -255,7 +259,8 @@ def direct_features(case: CaseContent) -> frozenset[str]:
     found = set(_object_features(content)) | set(_step_features(case.steps)) | set(_player_features(content)) \
         | set(_characteristic_features(content)) | set(_combat_features(case)) | set(_event_features(content)) \
         | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
-        | set(cast_features.features(case))
+        | set(cast_features.features(case)) \
+        | set(target_features.features(case, set(_keywords_in((content.objects, case.steps))), _instances_in))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)

@@ -26,7 +26,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from conformance.format import (
     casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks, files, limits,
-    modelled, player_checks, prevention_checks, schema_errors, subtypes, trigger_event_checks, yamlsource,
+    modelled, player_checks, prevention_checks, schema_errors, subtypes, target_checks, trigger_event_checks, yamlsource,
 )
 from conformance.errors import CaseFileError, CaseFileErrors, shown, shown_bare
 from conformance.format.model import Case
@@ -386,6 +386,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from counter_checks.case_problems(raw)  # counters, tokens, loyalty (CR 606.3, 111.4, 616.1)
     yield from emblem_checks.case_problems(raw)  # only a checkpoint names an emblem (CR 114.5)
     yield from casting_checks.problems(raw)  # casting, X, cast triggers (CR 601.2, 107.3a)
+    yield from target_checks.problems(raw)  # targets (issue 40: CR 115, 601.2c, 801.4, 801.5a)
 
 
 def _mana_activations(step: dict[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -483,6 +484,8 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
         yield from characteristic_checks.ability_filters(ability)
     elif key in ("block_additional", "spell"):  # a count, a spell's amounts (casting.py): no filter
         return
+    elif key == "cant_be_targeted":  # issue 40 (targets.py): the permanents it protects
+        yield (key, "affects"), body["affects"]
     else:
         for stat, expr in body.items():
             yield from _expression_filters(expr, (key, stat))

@@ -67,6 +67,9 @@ from conformance.format.casting import (  # noqa: F401  (casting and X: issue 41
 from conformance.format.prevention_variants import (  # noqa: F401  (prevention variants: issue 41)
     DamageCantBePrevented, PREVENTION_VARIANT_ABILITIES, SOURCE_CONTROLLER, StaticRedirection,
 )
+from conformance.format.targets import (  # noqa: F401  (targets: issue 40)
+    CantBeTargeted, DamageTarget, DamageTargets, TARGET_ABILITIES, TARGET_EFFECTS, TARGET_KEYWORDS,
+)
 from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
     COMMAND, CreateEmblem, EMBLEM_ABILITIES,

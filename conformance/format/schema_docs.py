@@ -134,6 +134,7 @@ ABILITIES: dict[str, list[Any]] = {
     "enters_with_counters": [{"+1/+1": 3}],
     "loyalty_ability": [{"name": "up", "cost": 1}],
     "spell": [{"damage": {"amount": "X"}}, {"gain_life": {"amount": 3}}],  # casting (issue 41)
+    "cant_be_targeted": [{"affects": {"controller": "you"}, "by": "opponent"}, {"affects": {"itself": True}}],  # issue 40
 }
 """Minimal examples of each ability kind (on a card in a hand), the first shown."""
 

@@ -297,10 +297,13 @@ class Activate(Step):
     x: int | None = None
     target: str | None = None
     order: tuple[str, ...] = ()  # counter replacements on a loyalty cost's counters (616.1, 606.4)
+    targets: tuple[str, ...] | None = None  # issue 40 (targets.py): a damage_targets ability's, 601.2c
+    chooser: str | None = None  # the opponent choosing the targets "of an opponent's choice" (801.5a)
 
     @classmethod
     def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> Activate:
-        return cls(**{**body, "order": tuple(body.get("order", ()))})
+        targets = tuple(body["targets"]) if "targets" in body else None
+        return cls(**{**body, "order": tuple(body.get("order", ())), "targets": targets})
 
 
 @frozen
