@@ -116,3 +116,14 @@ def test_features_of_targets():
     shroud = {"card": {**BEAR["card"], "abilities": [{"keyword": "shroud"}]}}
     plain = derive_features(make_case({"sanctum": sanctum, "veil": shroud}, []))
     assert {"cant-be-targeted", "shroud"} <= plain and "protection-targeting" not in plain
+
+
+def test_no_adapter_declares_a_feature_of_targets():
+    """The adapters realise none of targeting's features: cases needing them are unsupported there."""
+    from conformance.format.target_features import FEATURES
+
+    # the adapters are plugins beside the core: without them installed, this is skipped
+    phase = pytest.importorskip("mtg_conformance_phase.bindings", reason="the phase adapter is not installed").FEATURES
+    python_mtg = pytest.importorskip("mtg_conformance_python_mtg",
+                                     reason="the python-mtg adapter is not installed").FEATURES
+    assert not set(FEATURES) & (set(phase) | set(python_mtg))

@@ -17,6 +17,7 @@ from typing import Any
 
 from conformance.oracle.changes import clauses, predicates
 from conformance.oracle import prevention
+from conformance.oracle import targets as target_words
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, quantity
@@ -402,6 +403,7 @@ ABILITY_KINDS: dict[str, Callable[..., str]] = {
     "cant_have_counters": cant_have_counters,
     "spell": spell,  # casting (issue 41)
     **prevention.ABILITY_KINDS,  # issue 41
+    **target_words.ABILITY_KINDS,  # issue 40
 }
 """Every ability kind of the format (conformance/format/abilities.py's keys) and its renderer."""
 
