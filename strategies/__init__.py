@@ -36,6 +36,7 @@ from strategies._internal.core import (
 from strategies._internal.counters import COUNTER_FEATURES, counter_scenarios
 from strategies._internal.damage import damage_scenarios
 from strategies._internal.prevention_variants import prevention_variant_scenarios
+from strategies._internal.targets import target_scenarios  # issue 40
 from strategies._internal.players import (
     PLAYER_FEATURES,
     PLAYER_NAMES,
@@ -76,4 +77,5 @@ __all__ = [
     "ARITHMETIC_FEATURES",
     "arithmetic_scenarios",
     "prevention_variant_scenarios",
+    "target_scenarios",
 ]

@@ -127,3 +127,30 @@ def test_no_adapter_declares_a_feature_of_targets():
     python_mtg = pytest.importorskip("mtg_conformance_python_mtg",
                                      reason="the python-mtg adapter is not installed").FEATURES
     assert not set(FEATURES) & (set(phase) | set(python_mtg))
+
+
+def test_target_scenarios_are_valid_cases_the_reference_engine_runs():
+    """Each generated case passes the loader as a case file would, and runs, never refused."""
+    from hypothesis import HealthCheck, given, settings
+
+    from strategies._internal.targets import target_scenarios
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(target_scenarios())
+    def check(case):
+        plain = case.to_dict()
+        document = {"format": 1, "cr": "2025-09-19",
+                    "cases": [{k: v for k, v in plain.items() if k not in ("cr", "features")}]}
+        loader.load_text(json.dumps(document), "generated.yaml")
+        ReferenceEngine().run(plain)
+
+    check()
+
+
+def test_target_scenarios_refuse_what_they_cannot_draw():
+    from hypothesis.errors import InvalidArgument
+
+    from strategies._internal.targets import target_scenarios
+
+    with pytest.raises(InvalidArgument, match="damage"):
+        target_scenarios(features=["hexproof", "life"])

@@ -9,6 +9,7 @@ from conformance.laws import (
     emblems as emblem_laws, players as player_laws, trigger_events as trigger_event_laws, triggers as trigger_laws,
 )
 from conformance.laws import prevention_variants as prevention_laws
+from conformance.laws import targets as target_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -181,6 +182,14 @@ PROPERTIES: tuple[Property, ...] = (
              "static redirections (Palisade Giant) and damage that can't be redirected, the engine reports what the "
              "reference engine reports.",
              prevention_laws.NEEDS, prevention_laws.prevention_variants_agree_with_reference),
+    # targets (issue 40)
+    Property("115.1/targets-agree-with-reference", ("115.1", "115.4", "601.2c", "608.2b", "702.11b", "702.16b",
+                                                    "702.18a", "801.4", "801.5a"),
+             "On generated scenarios of spells and abilities aimed at players, creatures with hexproof, shroud or "
+             "protection, creatures a \"can't be the target of\" ability covers, noncreature permanents and cards in a "
+             "graveyard, one target perhaps chosen by an opponent or under the limited range of influence, the "
+             "engine reports what the reference engine reports.",
+             target_laws.NEEDS, target_laws.targets_agree_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -222,6 +231,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return arithmetic_laws.usable(features)
     if prop.check is prevention_laws.prevention_variants_agree_with_reference:  # issue 41
         return prevention_laws.usable(features)
+    if prop.check is target_laws.targets_agree_with_reference:  # issue 40
+        return target_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)
