@@ -17,11 +17,12 @@ from reference_engine.characteristic_steps import CHARACTERISTIC_STEPS, Characte
 from reference_engine import trigger_events, triggers
 from reference_engine.event_steps import EventSteps
 from reference_engine.casting import CastingSteps
+from reference_engine.targets import TargetRules
 
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
-class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, CastingSteps):
+class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, CastingSteps, TargetRules):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 

@@ -54,7 +54,7 @@ def illegal(game: GameState, name: str, *, source: GameObject, controller: str, 
     if name in game.player_states:
         if not players:
             return f"{name} is a player, and the target must be a permanent (CR 115.1)"
-        outside = next((p for p in sorted(choosers) if not in_range(game, p, name)), None)
+        outside = next((p for p in sorted(choosers) if not game.reaches(p, name, choosing=p != controller)), None)
         return f"{name} is outside {outside}'s range of influence (CR 801.4, 801.5a)" if outside else None
     obj = game.objects.get(name)
     if obj is None or obj.zone != "battlefield":
@@ -62,10 +62,10 @@ def illegal(game: GameState, name: str, *, source: GameObject, controller: str, 
     values = layers.board(game).chars[obj.id].values
     if not any(kind in values.types for kind in kinds):
         return f"{name} is not a {' or '.join(kinds)} (CR 115.4)"
-    outside = next((p for p in sorted(choosers) if not in_range(game, p, name)), None)
+    outside = next((p for p in sorted(choosers) if not game.reaches(p, name, choosing=p != controller)), None)
     if outside:
         return f"{name} is controlled by a player outside {outside}'s range of influence (CR 801.4, 801.5a)"
-    return untargetable(game, obj, source=source, controller=controller)
+    return game.untargetable(obj, source=source, controller=controller)
 
 
 def untargetable(game: GameState, obj: GameObject, *, source: GameObject, controller: str) -> str | None:
@@ -113,7 +113,7 @@ def still_legal(game: GameState, name: str, ref: Any, **kwargs: Any) -> bool:
     that makes it illegal now (``kwargs``: as for :func:`illegal`)."""
     if name in game.objects and game.objects[name].ref != ref:
         return False
-    return illegal(game, name, **kwargs) is None
+    return game.illegal_on_resolution(name, **kwargs) is None
 
 
 def refuse_copy_target(game: GameState, target: str, source: GameObject, controller: str) -> None:
@@ -126,3 +126,20 @@ def refuse_copy_target(game: GameState, target: str, source: GameObject, control
         if why is not None:
             raise Unsupported(f"{source.id}'s ability becomes a copy of {target}, and {why}: whether it may be that "
                               "ability's target is not modelled")
+
+
+class TargetRules:
+    """Targeting's hooks on the game (a mutant engine overrides one)."""
+
+    def reaches(self, player: str, name: str, *, choosing: bool) -> bool:
+        """801.4, 801.5a: whether the player or object ``name`` is within ``player``'s range, the
+        controller's (``choosing``: the player choosing a target for another's ability)."""
+        return in_range(self, player, name)  # type: ignore[arg-type]
+
+    def untargetable(self, obj: GameObject, *, source: GameObject, controller: str) -> str | None:
+        """702.18a, 702.11b, 702.16b, 115.1: :func:`untargetable`."""
+        return untargetable(self, obj, source=source, controller=controller)  # type: ignore[arg-type]
+
+    def illegal_on_resolution(self, name: str, **kwargs: Any) -> str | None:
+        """608.2b: why a target is illegal as its spell or ability resolves (:func:`illegal`)."""
+        return illegal(self, name, **kwargs)  # type: ignore[arg-type]

@@ -31,6 +31,7 @@ from tests import (
     life_mutants,
 )
 from tests import prevention_variant_mutants as pvm, trigger_event_mutants as tm
+from tests import target_mutants as tgm
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -781,6 +782,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("combat-only-unpreventable-for-all-damage", "615.12", pvm.CombatOnlyUnpreventableForAllDamageGame),
     Mutant("redirection-takes-every-permanent", "614.9", pvm.RedirectionTakesEveryPermanentGame),
     Mutant("cant-be-redirected-ignored", "614.9", pvm.CantBeRedirectedIgnoredGame),
+    # targets (issue 40: tests/target_mutants.py)
+    Mutant("hexproof-targetable-by-opponents", "702.11b", tgm.HexproofTargetableGame),
+    Mutant("shroud-as-hexproof", "702.18a", tgm.ShroudAsHexproofGame),
+    Mutant("protection-does-not-stop-targeting", "702.16b", tgm.ProtectionDoesNotStopTargetingGame),
+    Mutant("cant-be-targeted-by-its-controller-too", "115.1", tgm.CantBeTargetedByItsControllerTooGame),
+    Mutant("target-not-checked-on-resolution", "608.2b", tgm.TargetNotCheckedOnResolutionGame),
+    Mutant("chooser-range-ignored", "801.5a", tgm.ChooserRangeIgnoredGame),
+    Mutant("targets-outside-the-range", "801.4", tgm.TargetsOutsideTheRangeGame),
 )
 
 

@@ -37,20 +37,25 @@ SHOCK = {"name": "Shock", "types": ["instant"], "colors": ["R"], "mana_cost": "{
          "abilities": [{"spell": {"damage": {"amount": 2}}}]}
 GROWTH = {"types": ["sorcery"], "colors": ["G"], "mana_cost": "{G}",
           "abilities": [{"spell": {"put_counters": {"kind": "+1/+1", "count": 2}}}]}
-PROTECTIONS = ("red", "green", "black")
+PROTECTIONS = ("red", "green")
 """Protection from the colours of the spells and sources drawn (702.16b)."""
 
 
 def _keywords(draw: Chooser, allowed: frozenset[str], four: bool) -> list[dict[str, Any]]:
-    """A creature's abilities about targeting: hexproof, shroud, protection from a colour (none
-    under the range of influence option, where the reference engine refuses protection, 801.13b)."""
-    found: list[dict[str, Any]] = []
-    for feature, ability in (("hexproof", {"keyword": "hexproof"}), ("shroud", {"keyword": "shroud"})):
-        if can(feature, allowed) and draw.integer(0, 2) == 2:
-            found.append(ability)
-    if can("protection-targeting", allowed) and not four and draw.integer(0, 2) == 2:
-        found.append({"protection": draw.sample(PROTECTIONS)})
-    return found
+    """A creature's ability about targeting, one at most so that none hides another: hexproof,
+    shroud, protection from a colour (not under the range of influence option, where the reference
+    engine refuses protection, 801.13b)."""
+    kinds = [k for k, feature in (("hexproof", "hexproof"), ("shroud", "shroud"), ("protection", "protection-targeting"))
+             if can(feature, allowed) and not (four and k == "protection")]
+    kind = draw.sample([None, *kinds])
+    if kind is None:
+        return []
+    return [{"protection": draw.sample(PROTECTIONS)} if kind == "protection" else {"keyword": kind}]
+
+
+def _target(draw: Chooser, choices: list[str]) -> str:
+    """A target among ``choices``: two times in three one of the two creatures, whose keywords matter."""
+    return draw.sample(choices) if draw.integer(0, 2) == 0 else draw.sample(["bear", "ogre"])
 
 
 def _in_range(players: list[str], reach: int | None, a: str, b: str) -> bool:
@@ -111,13 +116,13 @@ def _scenarios(draw, allowed: frozenset[str]) -> Case:
             colour = "R" if spell == "shock" else "G"
             mana.setdefault(caster, {})[colour] = mana.get(caster, {}).get(colour, 0) + 1
             choices = [t for t in everyone if t not in players or (spell == "shock" and _in_range(players, reach, caster, t))]
-            steps.append({"cast": {"object": name, "target": draw.sample(choices)}})
+            steps.append({"cast": {"object": name, "target": _target(draw, choices)}})
         else:
             parts = objects["pinger"]["card"]["abilities"][0]["activated"]["effect"]["damage_targets"]
             controller = objects["pinger"].get("owner", players[0])
             chooser = draw.sample([p for p in players if p != controller]) if len(parts) > 1 else None
-            targets = [draw.sample(everyone if not p.get("chosen_by") else
-                                   [t for t in everyone if t not in players or _in_range(players, reach, chooser, t)])
+            targets = [_target(draw, everyone if not p.get("chosen_by") else
+                               [t for t in everyone if t not in players or _in_range(players, reach, chooser, t)])
                        for p in parts]
             steps.append({"activate": {"object": "pinger", "ability": "ping", "targets": targets,
                                        **({"chooser": chooser} if chooser else {})}})
