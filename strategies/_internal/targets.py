@@ -6,7 +6,8 @@ casts of a red spell dealing 2 damage to any target and a green one putting two 
 target creature, and activations of a creature's "deals 1 damage to any target [and 1 damage to any
 target of an opponent's choice]" (Cuombajj Witches, 801.5a), each at a target drawn among every
 player and object, legal or not (601.2c: an illegal one undoes the cast or activation); perhaps a
-creature gaining hexproof or shroud between them (608.2b). A checkpoint of every player and object
+creature gaining hexproof or shroud between them, or the first creature gaining hexproof whenever an
+opponent casts a spell, its trigger resolving before the spell (608.2b). A checkpoint of every player and object
 follows each. With four players and ``targets-range-of-influence``, a range of 1 (801.4, 801.5a).
 
 A module of its own, reached only by its property, so no other strategy's draws change. Every choice
@@ -75,6 +76,12 @@ def _scenarios(draw, allowed: frozenset[str]) -> Case:
         if abilities:
             card["abilities"] = abilities
         objects[name] = {"card": card, **({"owner": owner} if owner != players[0] else {})}
+    if can("cast-triggers", allowed) and can("ability-changing", allowed) and "abilities" not in objects["bear"]["card"] \
+            and draw.boolean():
+        ward = {"triggered": {"name": "ward", "when": "Whenever an opponent casts a spell", "event": {
+            "cast": {"controller": "opponent"}}, "effect": {"become": {"gains": [{"keyword": "hexproof"}],
+                                                                   "until": "end_of_turn"}}}}
+        objects["bear"]["card"]["abilities"] = [ward]  # 608.2b: gained after a spell at it is cast
     objects["idol"] = {"card": {"types": ["artifact"]}}
     if can("zone-changes", allowed):  # 115.4: a card in a graveyard is no target
         objects["corpse"] = {"card": {"types": ["creature"], "power": 1, "toughness": 1}, "zone": "graveyard",
@@ -102,7 +109,7 @@ def _scenarios(draw, allowed: frozenset[str]) -> Case:
     for _ in draw.sizes(1, 4):
         kind = draw.sample([*(["cast"] if spells else []), *(["activate"] if pingers else []),
                             *(["gain"] if can("ability-changing", allowed) else [])])
-        if kind == "gain":  # 608.2b: a target may have become illegal since a cast proposed earlier
+        if kind == "gain":  # 613.1f: gained, it stops the casts and activations after it (601.2c)
             keyword = draw.sample([k for k in ("hexproof", "shroud") if can(k, allowed)] or ["hexproof"])
             if not can(keyword, allowed):
                 continue
