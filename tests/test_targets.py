@@ -11,7 +11,7 @@ from conformance.errors import CaseFileErrors, Unsupported
 from conformance.format import loader
 from conformance.format.features import derive_features
 from reference_engine import ReferenceEngine
-from tests.scenarios import make_case
+from tests.scenarios import loads_and_runs, make_case
 
 SHOCK = {"card": {"types": ["instant"], "colors": ["R"], "mana_cost": "{R}", "abilities": [{"spell": {"damage": {"amount": 2}}}]},
          "zone": "hand"}
@@ -138,11 +138,7 @@ def test_target_scenarios_are_valid_cases_the_reference_engine_runs():
     @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(target_scenarios())
     def check(case):
-        plain = case.to_dict()
-        document = {"format": 1, "cr": "2025-09-19",
-                    "cases": [{k: v for k, v in plain.items() if k not in ("cr", "features")}]}
-        loader.load_text(json.dumps(document), "generated.yaml")
-        ReferenceEngine().run(plain)
+        loads_and_runs(case)
 
     check()
 

@@ -33,6 +33,13 @@ TEMPLATE_KINDS = {"activated": "activate", "triggered": "trigger"}
 # --- walking abilities ------------------------------------------------------------------------------
 
 
+def card_abilities(raw: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
+    """Every ability of the case's objects' cards, those inside them included, with paths."""
+    for object_id, spec in raw["objects"].items():
+        for index, ability in enumerate(spec["card"].get("abilities", [])):
+            yield from nested_abilities(ability, ("objects", object_id, "card", "abilities", index))
+
+
 def nested_abilities(ability: Mapping[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     """``ability`` and every ability inside it (gained by an effect or an exception), with paths."""
     yield at, ability

@@ -88,11 +88,8 @@ def _cast_problems(body: Mapping[str, Any], at: tuple[Any, ...], raw: Mapping[st
 
 def problems(raw: dict[str, Any]) -> Iterator[Problem]:
     """Every problem of a schema-valid case about targets."""
-    for object_id, spec in raw["objects"].items():
-        for index, ability in enumerate(spec["card"].get("abilities", [])):
-            at = ("objects", object_id, "card", "abilities", index)
-            for inner_at, inner in characteristic_checks.nested_abilities(ability, at):
-                yield from _ability_problems(inner, inner_at)
+    for at, ability in characteristic_checks.card_abilities(raw):
+        yield from _ability_problems(ability, at)
     declared = characteristic_checks.declared_abilities(raw)
     for index, step in enumerate(raw["steps"]):
         (kind, body), = step.items()

@@ -1,5 +1,5 @@
 """Scenarios about targets (issue 40), for the property ``115.1/targets-agree-with-reference``: a
-board of two creatures (one each for the first two players), a noncreature artifact and a creature
+board of two creatures (one each for two players: the first two, or with four the first and the third), a noncreature artifact and a creature
 card in a graveyard, each creature perhaps with hexproof, shroud or protection from a colour, and
 perhaps an enchantment saying what its controller's creatures can't be the target of (115.1); then
 casts of a red spell dealing 2 damage to any target and a green one putting two +1/+1 counters on
@@ -8,7 +8,7 @@ target of an opponent's choice]" (Cuombajj Witches, 801.5a), each at a target dr
 player and object, legal or not (601.2c: an illegal one undoes the cast or activation); perhaps a
 creature gaining hexproof or shroud between them, or the first creature gaining hexproof whenever an
 opponent casts a spell, its trigger resolving before the spell (608.2b). A checkpoint of every player and object
-follows each. With four players and ``targets-range-of-influence``, a range of 1 (801.4, 801.5a).
+follows each. With four players (one time in two) and ``targets-range-of-influence``, a range of 1 (801.4, 801.5a).
 
 A module of its own, reached only by its property, so no other strategy's draws change. Every choice
 shrinks to nothing: no keyword, no enchantment, one cast of the red spell at the first player.
@@ -66,11 +66,12 @@ def _in_range(players: list[str], reach: int | None, a: str, b: str) -> bool:
 @st.composite
 def _scenarios(draw, allowed: frozenset[str]) -> Case:
     draw = Chooser.of(draw)
-    four = can("targets-range-of-influence", allowed) and draw.integer(0, 3) == 3
+    four = can("targets-range-of-influence", allowed) and draw.boolean()
     players = list(PLAYER_NAMES[:4] if four else PLAYER_NAMES[:2])
     reach = 1 if four else None
+    owners = [players[0], players[2] if four else players[1]]  # with four, two seats apart: out of each other's range
     objects: dict[str, Any] = {}
-    for name, owner, colour in (("bear", players[0], "G"), ("ogre", players[1], "R")):
+    for name, owner, colour in (("bear", owners[0], "G"), ("ogre", owners[1], "R")):
         card = {"types": ["creature"], "colors": [colour], "power": 2, "toughness": draw.integer(1, 3)}
         abilities = _keywords(draw, allowed, four)
         if abilities:
@@ -85,11 +86,11 @@ def _scenarios(draw, allowed: frozenset[str]) -> Case:
     objects["idol"] = {"card": {"types": ["artifact"]}}
     if can("zone-changes", allowed):  # 115.4: a card in a graveyard is no target
         objects["corpse"] = {"card": {"types": ["creature"], "power": 1, "toughness": 1}, "zone": "graveyard",
-                             "owner": players[1]}
+                             "owner": owners[1]}
     if can("cant-be-targeted", allowed) and draw.integer(0, 2) == 2:  # 115.1
         body = {"affects": {"types": ["creature"], "controller": "you"}, **({"by": "opponent"} if draw.boolean() else {})}
         objects["sanctum"] = {"card": {"types": ["enchantment"], "abilities": [{"cant_be_targeted": body}]},
-                              "owner": draw.sample(players[:2])}
+                              "owner": draw.sample(owners)}
     pingers: list[str] = []
     if can("damage-targets", allowed):  # 115.4, 801.5a
         parts = [{"amount": 1}]
@@ -98,7 +99,7 @@ def _scenarios(draw, allowed: frozenset[str]) -> Case:
         objects["pinger"] = {"card": {"types": ["creature"], "colors": [draw.sample(["R", "B"])], "power": 1,
                                       "toughness": 1, "abilities": [{"activated": {
                                           "name": "ping", "cost": "{T}", "effect": {"damage_targets": parts}}}]},
-                             "owner": draw.sample(players[:2])}
+                             "owner": draw.sample(owners)}
         pingers.append("pinger")
     spells = [name for name, needs in (("shock", "damage"), ("growth", "counters"))
               if can("casting", allowed) and can(needs, allowed)]
@@ -115,7 +116,7 @@ def _scenarios(draw, allowed: frozenset[str]) -> Case:
                 continue
             steps.append({"become": {"to": draw.sample(["bear", "ogre"]), "gains": [{"keyword": keyword}]}})
         elif kind == "cast":
-            spell, caster = draw.sample(spells), draw.sample(players[:2])
+            spell, caster = draw.sample(spells), draw.sample(owners)
             name = f"{spell}{casts}"
             casts += 1
             objects[name] = {"card": SHOCK if spell == "shock" else GROWTH, "zone": "hand",
