@@ -48,7 +48,7 @@ def _keywords(draw: Chooser, allowed: frozenset[str], four: bool) -> list[dict[s
     engine refuses protection, 801.13b)."""
     kinds = [k for k, feature in (("hexproof", "hexproof"), ("shroud", "shroud"), ("protection", "protection-targeting"))
              if can(feature, allowed) and not (four and k == "protection")]
-    kind = draw.sample([None, *kinds])
+    kind = draw.sample([None, *kinds, *kinds[-1:]])  # the last (protection, where allowed) twice as often
     if kind is None:
         return []
     return [{"protection": draw.sample(PROTECTIONS)} if kind == "protection" else {"keyword": kind}]
@@ -128,9 +128,11 @@ def _scenarios(draw, allowed: frozenset[str]) -> Case:
         else:
             parts = objects["pinger"]["card"]["abilities"][0]["activated"]["effect"]["damage_targets"]
             controller = objects["pinger"].get("owner", players[0])
-            chooser = draw.sample([p for p in players if p != controller]) if len(parts) > 1 else None
-            targets = [_target(draw, everyone if not p.get("chosen_by") else
-                               [t for t in everyone if t not in players or _in_range(players, reach, chooser, t)])
+            others = [p for p in players if p != controller]  # the other owner often: two seats away with four
+            chooser = (draw.sample(others) if draw.integer(0, 2) == 0 else next(o for o in owners if o != controller)) \
+                if len(parts) > 1 else None
+            targets = [_target(draw, everyone) if not p.get("chosen_by") else  # 801.5a: the objects often
+                       draw.sample([t for t in everyone if t not in players or _in_range(players, reach, chooser, t)])
                        for p in parts]
             steps.append({"activate": {"object": "pinger", "ability": "ping", "targets": targets,
                                        **({"chooser": chooser} if chooser else {})}})
