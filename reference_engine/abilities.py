@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import entering, layers
+from reference_engine import entering, layers, targets
 from reference_engine.becomes import ChangeEffect
 from reference_engine.copy import CopyEffect
 from reference_engine.filters import evaluate
@@ -42,6 +42,7 @@ def resolve(game: GameState, obj: GameObject, kind: type, name: str, *, x: int |
         change = s.Change(**{f.name: getattr(change, f.name) for f in dataclasses.fields(s.Change)})
         create_change(game, [obj], change, controller=controller, until=template.until, effect_id=None, source=obj)
     elif target is not None:
+        targets.refuse_copy_target(game, target, obj, controller)  # issue 40: 702.11b, 702.18a, 702.16b
         # 707.4: it becomes a copy of the target; noncopy effects on it stay.
         copied = layers.board(game).chars[target].copiable
         entering.add_copy_effect(game, CopyEffect(frozenset({obj.ref}), game.tick(), copied,

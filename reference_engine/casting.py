@@ -23,9 +23,11 @@
           owner's graveyard (608.2n);
 - 608.3   a permanent spell resolves: it enters the battlefield under its controller's control.
 
-Refused (Unsupported): a target with protection (702.16b: whether it can be targeted is not
-modelled), a target under the limited range of influence option (601.2c, 801.10), a payment the case does
-not choose where the pool allows several.
+Targets (issue 40, targets.py): a target that is not legal as the spell is cast (115.4, 801.4,
+702.11b, 702.18a, 702.16b) makes the cast illegal: it is undone, nothing happens (601.2c, 601.2e); as
+it resolves, one no longer legal leaves the spell doing nothing (608.2b).
+
+Refused (Unsupported): a payment the case does not choose where the pool allows several.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from typing import Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import counter_replacement, damage, layers, life, trigger_resolution, triggers
+from reference_engine import counter_replacement, damage, layers, life, targets, trigger_resolution, triggers
 from reference_engine.filters import mana_value
 
 
@@ -58,7 +60,9 @@ class CastingSteps:
         payment = self.payment(pool, s.total_cost(card.mana_cost, step.x), step.pay)
         if payment is None:  # 601.2h: it can't be paid; 601.2: the cast is undone
             return
-        target_ref = _target_ref(game, step.target)
+        target_ref = _target_ref(game, obj, step.target)
+        if target_ref is _ILLEGAL:  # 601.2c, 601.2e: an illegal target: the cast is undone
+            return
         game.move(obj, "stack")  # 601.2a
         pool.subtract(payment)  # 601.2h
         self.pay_additional_costs(obj, step, payment)  # 601.2h: a sacrifice; the mana spent (issue 40: spell_copies.py)
@@ -115,18 +119,27 @@ def payment(pool: Counter, cost: dict[str, int], pay: Any) -> dict[str, int] | N
     return paid
 
 
-def _target_ref(game: Any, target: str | None) -> Any:
-    """601.2c: the target as it is when chosen: an object (by id and incarnation) or a player."""
-    if target is not None and game.case.range_of_influence is not None:
-        raise Unsupported("a spell cast under the limited range of influence option: which targets are legal "
-                          "(CR 601.2c, 801.10) is not modelled")
-    if target is None or target not in game.objects:
-        return target
-    obj = game.objects[target]
-    if obj.zone == "battlefield" and layers.board(game).chars[obj.id].values.has_ability(s.Protection):
-        raise Unsupported(f"the spell targets {target}, which has protection: whether it can be targeted "
-                          "(CR 702.16b) is not modelled")
-    return obj.ref
+_ILLEGAL = object()
+"""A target the spell can't have (601.2c)."""
+
+
+def _target_kwargs(game: Any, spell: Any, card: Any) -> dict[str, Any]:
+    """What a legal target of ``spell`` is (targets.py): "any target" for damage, "target creature"
+    for counters (115.1, 115.4), chosen by its caster, who controls it (601.2c, 112.1)."""
+    counters = next(iter(card.has_ability(s.Spell)), s.Spell()).put_counters is not None
+    kinds = targets.CREATURE if counters else targets.ANY_TARGET
+    return dict(source=spell, controller=spell.owner, kinds=kinds, players=not counters)
+
+
+def _target_ref(game: Any, spell: Any, target: str | None) -> Any:
+    """601.2c: the target as it is when chosen: an object (by id and incarnation) or a player;
+    ``_ILLEGAL`` if it can't be the spell's target (issue 40, targets.py)."""
+    if target is None:
+        return None
+    card = layers.board(game).chars[spell.id].values
+    if targets.illegal(game, target, **_target_kwargs(game, spell, card)) is not None:
+        return _ILLEGAL
+    return game.objects[target].ref if target in game.objects else target
 
 
 def resolve_spell(game: Any, obj: Any, step: s.Cast, target_ref: Any) -> None:
@@ -153,10 +166,9 @@ def _effect(game: Any, obj: Any, spell: s.Spell, x: int, target: str | None, tar
     if spell.gain_life is not None:
         life.gain(game, you, amount)
         return
-    if target in game.objects:
-        target_obj = game.objects[target]
-        if target_obj.ref != target_ref or target_obj.zone != "battlefield":
-            return  # 608.2b
+    if target is not None and not targets.still_legal(game, target, target_ref, **_target_kwargs(
+            game, obj, layers.board(game).chars[obj.id].values)):
+        return  # 608.2b: its only target is illegal (issue 40: targets.py)
     if spell.damage is not None:
         if amount > 0:
             damage.deal(game, s.Damage(source=obj.id, amount=amount, to=target))

@@ -13,8 +13,8 @@ from typing import Any
 
 from conformance.format import model as s
 from reference_engine import (
-    abilities, activated_damage, counter_replacement, damage, entering, face_down, face_steps, layers, loyalty, tokens,
-    trigger_events,
+    abilities, activated_damage, counter_replacement, damage, entering, face_down, face_steps, layers, loyalty,
+    targeted_damage, tokens, trigger_events,
 )
 from reference_engine.characteristics import observe
 from reference_engine.entering import Status
@@ -119,6 +119,8 @@ def _activate(game: Any, step: s.Activate) -> None:
     if loyalty.activate(game, step):  # a loyalty ability (606)
         return
     if activated_damage.activate(game, step):  # damage to a target, counters on itself (issue 40, 707.11)
+        return
+    if targeted_damage.activate(game, step):  # damage to targets (issue 40: 115.4, 602.2b, 608.2b)
         return
     abilities.resolve(game, game.objects[step.object], s.Activated, step.ability, x=step.x, target=step.target)
 

@@ -23,12 +23,13 @@ from reference_engine.entering_choices import EnteringRules
 from reference_engine.event_steps import EventSteps
 from reference_engine.casting import CastingSteps
 from reference_engine.spell_copies import SpellCopySteps, reserve_tokens as reserve_copy_tokens
+from reference_engine.targets import TargetRules
 
 EFFECT_SUBLAYER = {s.SetPT: Sublayer.SET, s.ModifyPT: Sublayer.MODIFY, s.SwitchPT: Sublayer.SWITCH}
 
 
 class Game(Table, CharacteristicSteps, EventSteps, CounterRules, LoyaltyRules, SpellCopySteps, CastingSteps,
-           EnteringRules):
+           EnteringRules, TargetRules):
     """The state a scenario acts on. Every event that needs a timestamp takes the next one
     from one clock, so order in the scenario is timestamp order (CR 613.7)."""
 

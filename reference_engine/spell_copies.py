@@ -140,12 +140,16 @@ class SpellCopySteps:
         if copy.create_token is not None:
             self._create_tokens(copy, player)
         copy_step = self.copy_step(step, copy)
-        copy_ref = target_ref if copy.target is None else casting._target_ref(game, copy.target)
         if copy.create_token is not None and game.objects[copy.target].zone != "battlefield":
             raise Unsupported(f"the copy targets {copy.target}, a token its effect did not create (CR 707.10e)")
         copied = self.copy_object(obj, copy, number)
         game.objects[copied.id] = copied
         layers.invalidate(game)
+        # 707.10c: a new target is chosen for the copy as it is (its controller, its colours: 115, 702.16b)
+        copy_ref = target_ref if copy.target is None else casting._target_ref(game, copied, copy.target)
+        if copy_ref is casting._ILLEGAL:
+            raise Unsupported(f"{copy.target} can't be the copy's new target (CR 707.10c, 115.1): a case names a "
+                              "legal one")
         under = len(triggers.stack(game))
         triggers.put_on_stack(game, None, resolving=True)  # 603.3: what its effect triggered, above it
         trigger_resolution.resolve_stack(game, down_to=under)

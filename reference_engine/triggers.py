@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import Unsupported
 from conformance.format import model as s
-from reference_engine import layers, log
+from reference_engine import layers, log, targets
 from reference_engine.filters import matches, relation_holds
 
 if TYPE_CHECKING:
@@ -228,24 +228,12 @@ def put_on_stack(game: GameState, order: tuple[str, ...] | None, *, resolving: b
         stack(game).append(chosen)
 
 
-TARGET_TYPES = ("creature", "planeswalker", "battle")
-"""The permanents "any target" may be, besides a player (CR 115.4)."""
-
-
 def legal_target(game: GameState, pending: Pending, name: str) -> bool:
     """Whether ``name`` is a legal "any target" of ``pending`` now (115.4): a player, or a creature,
-    planeswalker or battle on the battlefield. Protection from the ability's source (702.16b) is not
-    modelled beside a target: refused."""
-    if name in game.player_states:
-        return True
-    obj = game.objects.get(name)
-    if obj is None or obj.zone != "battlefield":
-        return False
-    values = layers.board(game).chars[obj.id].values
-    if values.has_ability(s.Protection):
-        raise Unsupported(f"{pending.name} targets {name}, which has protection: whether it can be targeted "
-                          "(CR 702.16b) is not modelled by the reference engine")
-    return any(kind in values.types for kind in TARGET_TYPES)
+    planeswalker or battle on the battlefield, in its controller's range (801.4), that nothing stops
+    the ability from targeting: shroud, hexproof, protection from its source, a "can't be the
+    target of" ability (issue 40: targets.py)."""
+    return targets.illegal(game, name, source=game.objects[pending.source], controller=pending.controller) is None
 
 
 def choose_target(game: GameState, pending: Pending) -> None:
@@ -255,10 +243,11 @@ def choose_target(game: GameState, pending: Pending) -> None:
     part = pending.ability.effect.damage
     if part is None or part.target is None:
         return
-    if not legal_target(game, pending, part.target):
-        raise Unsupported(f"{pending.name} is put on the stack, but {part.target} is not a legal target (a player, "
-                          "or a creature, planeswalker or battle on the battlefield, CR 115.4): an ability with no "
-                          "legal target is removed from the stack (603.3d), not modelled by the reference engine")
+    why = targets.illegal(game, part.target, source=game.objects[pending.source], controller=pending.controller)
+    if why is not None:  # issue 40: what makes it illegal (targets.py)
+        raise Unsupported(f"{pending.name} is put on the stack, but {part.target} is not a legal target ({why}): "
+                          "its controller would choose another, or it would be removed from the stack (603.3d), "
+                          "which the case does not say; not modelled by the reference engine")
     if part.target in game.objects:
         pending.target_ref = game.objects[part.target].ref
 

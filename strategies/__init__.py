@@ -38,6 +38,7 @@ from strategies._internal.damage import damage_scenarios
 from strategies._internal.prevention_variants import prevention_variant_scenarios
 from strategies._internal.spell_copies import spell_copy_scenarios  # issue 40
 from strategies._internal.entering_choices import entering_scenarios  # issue 40
+from strategies._internal.targets import target_scenarios  # issue 40
 from strategies._internal.players import (
     PLAYER_FEATURES,
     PLAYER_NAMES,
@@ -80,4 +81,5 @@ __all__ = [
     "prevention_variant_scenarios",
     "spell_copy_scenarios",
     "entering_scenarios",
+    "target_scenarios",
 ]

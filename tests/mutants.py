@@ -37,6 +37,7 @@ from tests import spell_copy_mutants as scm  # issue 40
 from tests import entering_mutants as em  # issue 40
 from tests import regeneration_mutants as rgm  # issue 40
 from tests import face_mutants as fm  # issue 40
+from tests import target_mutants as tgm
 from tests.combat_mutants import (
     AttackingDoesNotTapGame, BlockerDamageToFirstAttackerGame, FirstStrikeNotFirstGame, ProtectionStopsItsOwnBlocksGame,
     SeparateCombatDamageGame, TrampleWithoutLethalGame, VigilanceIgnoredGame,
@@ -824,6 +825,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("transform-is-a-new-object", "712.18", fm.TransformIsANewObjectGame),
     Mutant("copies-the-flipped-side", "707.2", fm.CopiesTheFlippedSideGame),
     Mutant("copy-unflips", "707.3", fm.CopyUnflipsGame),
+    # targets (issue 40: tests/target_mutants.py)
+    Mutant("hexproof-targetable-by-opponents", "702.11b", tgm.HexproofTargetableGame),
+    Mutant("shroud-as-hexproof", "702.18a", tgm.ShroudAsHexproofGame),
+    Mutant("protection-does-not-stop-targeting", "702.16b", tgm.ProtectionDoesNotStopTargetingGame),
+    Mutant("cant-be-targeted-by-its-controller-too", "115.1", tgm.CantBeTargetedByItsControllerTooGame),
+    Mutant("target-not-checked-on-resolution", "608.2b", tgm.TargetNotCheckedOnResolutionGame),
+    Mutant("chooser-range-ignored", "801.5a", tgm.ChooserRangeIgnoredGame),
+    Mutant("targets-outside-the-range", "801.4", tgm.TargetsOutsideTheRangeGame),
 )
 
 

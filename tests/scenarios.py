@@ -15,6 +15,19 @@ def creature(power: Any, toughness: Any, **card: Any) -> dict[str, Any]:
     return {"card": {"types": ["creature"], "power": power, "toughness": toughness, **card}}
 
 
+def loads_and_runs(case: Case) -> None:
+    """A generated case passes the loader as a case file would, and the reference engine runs it
+    (never refused)."""
+    import json
+
+    from reference_engine import ReferenceEngine
+
+    plain = case.to_dict()
+    document = {"format": 1, "cr": "2025-09-19", "cases": [{k: v for k, v in plain.items() if k not in ("cr", "features")}]}
+    load_text(json.dumps(document), "generated.yaml")
+    ReferenceEngine().run(plain)
+
+
 def make_case(objects: dict[str, Any], steps: list[dict[str, Any]], *, players=("Alex", "Blair"),
               rules=("613.4",), case_id: str | None = None, **extra: Any) -> Case:
     """A validated case; an ``expect`` step is added at the end if the steps have none. ``extra``:

@@ -74,14 +74,6 @@ def test_a_payment_the_case_does_not_choose_is_refused():
         "mana"] == {"R": 1}
 
 
-def test_a_target_with_protection_is_refused():
-    """702.16b: whether it can be targeted is not modelled."""
-    knight = {"card": {**BEAR["card"], "abilities": [{"protection": "red"}]}}
-    with pytest.raises(Unsupported, match="702.16b"):
-        run({"blaze": BLAZE, "knight": knight}, [{"cast": {"object": "blaze", "x": 1, "target": "knight"}}],
-            player_states={"Alex": {"mana": {"R": 2}}})
-
-
 def test_a_card_not_in_its_owners_hand_is_not_cast():
     """601.3: the format casts from the hand only; from a graveyard nothing happens."""
     snapshot = run({"blaze": {**BLAZE, "zone": "graveyard"}},
@@ -148,13 +140,6 @@ def test_the_property_catches_each_casting_mutant_and_shrinks_it_small_under_ci(
     assert run.status == "failed", f"the property no longer catches {mutant} under ci"
     shrunk = run.cases[-1]
     assert len(shrunk.objects) <= 2 and sum(1 for s in shrunk.steps if s.KEY != "expect") <= 4, shrunk.to_dict()
-
-
-def test_a_target_under_the_limited_range_of_influence_is_refused():
-    """601.2c, 801.10: which targets are legal there is not modelled (the cast might be illegal, its mana unspent)."""
-    with pytest.raises(Unsupported, match="range of influence"):
-        run({"blaze": BLAZE}, [{"cast": {"object": "blaze", "x": 1, "target": "Blair"}}],
-            player_states={"Alex": {"mana": {"R": 2}}}, range_of_influence=1)
 
 
 def test_a_payment_for_a_cost_that_effects_changed_is_refused():

@@ -69,7 +69,8 @@ def test_ability_kinds_match():
                                                   *scenario.COUNTER_ABILITIES, *scenario.COMBAT_ABILITIES,
                                                   *scenario.CANT_ABILITIES, *scenario.CAST_ABILITIES,
                                                   *scenario.PREVENTION_VARIANT_ABILITIES,
-                                                  *scenario.ATTACHMENT_ABILITIES, *scenario.ENTERING_ABILITIES}
+                                                  *scenario.ATTACHMENT_ABILITIES, *scenario.ENTERING_ABILITIES,
+                                                  *scenario.TARGET_ABILITIES}  # issue 40
     for key, cls in scenario.PLAYER_ABILITIES.items():
         assert DEFS["ability"]["properties"][key] == {"$ref": f"#/$defs/ability_{key}"} and cls.KEY == key
 

@@ -19,6 +19,7 @@ from conformance.format.events import EVENT_ABILITIES
 from conformance.format.entering_choices import ENTERING_ABILITIES
 from conformance.format.prevention_variants import PREVENTION_VARIANT_ABILITIES
 from conformance.format.attachments import ATTACHMENT_ABILITIES
+from conformance.format.targets import TARGET_ABILITIES
 from conformance.format.cant import CANT_ABILITIES
 from conformance.format.casting import CAST_ABILITIES
 from conformance.format.steps import STEPS
@@ -66,7 +67,7 @@ RENDERED = rendered()
 def test_every_kind_of_the_format_has_a_renderer():
     kinds = {*PLAYER_ABILITIES, *COMBAT_ABILITIES, *EVENT_ABILITIES, *COUNTER_ABILITIES, *CHARACTERISTIC_ABILITIES,
              *CANT_ABILITIES, *CAST_ABILITIES, *PREVENTION_VARIANT_ABILITIES, *ATTACHMENT_ABILITIES,
-             *ENTERING_ABILITIES, "cda_pt", "static_pt"}
+             *ENTERING_ABILITIES, *TARGET_ABILITIES, "cda_pt", "static_pt"}
     assert kinds == set(oracle.ABILITY_KINDS)
     assert set(STEPS) == set(oracle.EFFECT_KINDS) | set(oracle.NOT_EFFECTS)
 
@@ -188,6 +189,14 @@ def test_every_golden_ability_and_step_renders_or_raises_the_documented_exceptio
      "Creatures your opponents control get -X/-X, where X is the number of enchantments you control."),
     ({"cda_pt": {"power": {"difference": [{"twice": {"life": "you"}}, {"count": {"types": ["creature"]}}]}}},
      "This creature's power is equal to twice your life total minus the number of creatures."),
+    # targets (issue 40): Cuombajj Witches (801.5a), "can't be the target of" (115.1), shroud (702.18)
+    ({"activated": {"name": "ping", "cost": "{T}", "effect": {"damage_targets": [
+        {"amount": 1}, {"amount": 1, "chosen_by": "opponent"}]}}},
+     "{T}: This creature deals 1 damage to any target and 1 damage to any target of an opponent's choice."),
+    ({"cant_be_targeted": {"affects": {"types": ["creature"], "controller": "you"}, "by": "opponent"}},
+     "Creatures you control can't be the target of spells or abilities your opponents control."),
+    ({"cant_be_targeted": {"affects": {"itself": True}}}, "This creature can't be the target of spells or abilities."),
+    ({"keyword": "shroud"}, "Shroud"),
 ])
 def test_exact_ability_texts(ability, text):
     me = "this planeswalker" if "loyalty_ability" in ability else "this creature"

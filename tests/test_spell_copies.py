@@ -126,12 +126,18 @@ def test_a_copy_aimed_at_a_token_not_created_is_refused():
 
 
 def test_a_new_target_with_protection_is_refused_as_the_spells_is():
-    """702.16b: whether the copy's new target can be targeted is not modelled."""
+    """702.16b, 707.10c: a new target the copy can't have (protection from its colour) is no choice a
+    case can make: refused, never judged."""
     knight = {"card": {**BEAR["card"], "abilities": [{"protection": "red"}]}}
+    red_shock = {**SHOCK, "card": {**SHOCK["card"], "colors": ["R"]}}
     steps = [{"cast": {"object": "shock", "target": "Blair", "copies": [{"target": "knight"}]}},
              {"expect": {"players": {"Blair": {}}}}]
-    with pytest.raises(Unsupported, match="702.16b"):
-        run({"shock": SHOCK, "knight": knight}, steps, player_states={"Alex": {"mana": {"R": 1}}})
+    with pytest.raises(Unsupported, match="707.10c"):
+        run({"shock": red_shock, "knight": knight}, steps, player_states={"Alex": {"mana": {"R": 1}}})
+    green_copy = [{"cast": {"object": "shock", "target": "Blair", "copies": [{"target": "knight", "colors": ["G"]}]}},
+                  {"expect": {"objects": {"knight": {}}}}]  # a green copy may target it, and deals it 2 (lethal)
+    (seen,) = run({"shock": red_shock, "knight": knight}, green_copy, player_states={"Alex": {"mana": {"R": 1}}})
+    assert seen["objects"]["knight"]["zone"] == "graveyard"
 
 
 @pytest.mark.parametrize("objects,step,expected", [

@@ -71,8 +71,10 @@ def test_the_beginning_of_step_step_has_the_schema_keys():
     defs = loader.schema()["$defs"]
     assert {f.name for f in dataclasses.fields(s.BeginningOfStepStep)} == set(defs["beginning_of_step"]["properties"])
     assert set(defs["trigger_event"]["properties"]) == set(s.EVENT_KINDS)
-    # damage_target is an activated ability's effect only (issue 40, activated_damage.py)
-    assert set(defs["ability_effect"]["properties"]) - {"become", "become_copy", "damage_target"} == set(s.EVENT_EFFECTS)
+    # damage_target and damage_targets are an activated ability's effects only (issue 40: activated_damage.py,
+    # targets.py)
+    activated_only = {"become", "become_copy", "damage_target", *s.TARGET_EFFECTS}
+    assert set(defs["ability_effect"]["properties"]) - activated_only == set(s.EVENT_EFFECTS)
 
 
 @pytest.mark.parametrize("event,effect,steps,feature", [

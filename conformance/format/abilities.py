@@ -16,6 +16,7 @@ from conformance.format.cant import CANT_ABILITIES
 from conformance.format.entering_choices import CHOSEN_COLOR, ENTERING_ABILITIES
 from conformance.format.casting import CAST_ABILITIES
 from conformance.format.prevention_variants import PREVENTION_VARIANT_ABILITIES, PreventionExtra
+from conformance.format.targets import TARGET_ABILITIES, TARGET_EFFECTS
 from conformance.format.events import EVENT_ABILITIES, EVENT_EFFECTS, TriggerEvent
 from conformance.format.counters import CounterReplacement, EntersWithCounters, TokenReplacement
 from conformance.format.expressions import Expression, Filter, expression_from
@@ -223,7 +224,7 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
 
 KEYWORDS = ("flying", "trample", "haste", "vigilance", "reach", "defender", "first strike", "double strike",
             "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "changeling",
-            "infect", "wither")
+            "infect", "wither", "shroud")  # shroud: issue 40 (targets.py, 702.18)
 """The keyword abilities a case may give (CR 702)."""
 
 CHARACTERISTICS = ("name", "mana_cost", "colors", "types", "subtypes", "supertypes", "abilities",
@@ -445,6 +446,7 @@ class AbilityEffect:
     create_token: Any = None  # issue 41 (trigger_events.py): 111.1, 111.4
     draw: Any = None  # issue 40 (drawing.py): 121.1
     damage_target: Any = None  # issue 40 (activated_damage.py): an activated ability's, 707.11
+    damage_targets: Any = None  # issue 40 (targets.py): an activated ability's damage to targets, 115.4
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AbilityEffect:
@@ -453,6 +455,8 @@ class AbilityEffect:
         (key, body), = data.items()
         if key == "damage_target":  # issue 40: an activated ability's (activated_damage.py)
             return cls(damage_target=EffectDamageTarget.from_dict(body))
+        if key in TARGET_EFFECTS:  # issue 40 (targets.py)
+            return cls(**{key: TARGET_EFFECTS[key].from_dict(body)})
         if key in EVENT_EFFECTS:
             make = getattr(EVENT_EFFECTS[key], "from_dict", None) or (lambda b: EVENT_EFFECTS[key](**b))
             return cls(**{key: make(body)})
@@ -591,4 +595,5 @@ COUNTER_ABILITIES: dict[str, type] = {cls.KEY: cls for cls in (
 ABILITY_TABLES: tuple[Mapping[str, type], ...] = (  # each kind read by its class's from_dict (cda_pt, static_pt aside)
     PLAYER_ABILITIES, COMBAT_ABILITIES, EVENT_ABILITIES, CANT_ABILITIES, CAST_ABILITIES, PREVENTION_VARIANT_ABILITIES,
     COUNTER_ABILITIES, CHARACTERISTIC_ABILITIES, ENTERING_ABILITIES, ATTACHMENT_ABILITIES,  # (their modules: above)
+    TARGET_ABILITIES,
 )

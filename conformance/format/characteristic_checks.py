@@ -33,6 +33,13 @@ TEMPLATE_KINDS = {"activated": "activate", "triggered": "trigger"}
 # --- walking abilities ------------------------------------------------------------------------------
 
 
+def card_abilities(raw: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
+    """Every ability of the case's objects' cards, those inside them included, with paths."""
+    for object_id, spec in raw["objects"].items():
+        for index, ability in enumerate(spec["card"].get("abilities", [])):
+            yield from nested_abilities(ability, ("objects", object_id, "card", "abilities", index))
+
+
 def nested_abilities(ability: Mapping[str, Any], at: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     """``ability`` and every ability inside it (gained by an effect or an exception), with paths."""
     yield at, ability
@@ -54,6 +61,8 @@ def _parts(key: str, body: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...],
         yield ("becomes",), body["becomes"]
     elif key in ("activated", "triggered"):
         (kind, template), = body["effect"].items()
+        if not isinstance(template, Mapping):  # a list of parts (damage_targets, issue 40): no change in it
+            return
         yield ("effect", kind), template
         if "exceptions" in template:
             yield ("effect", kind, "exceptions"), template["exceptions"]
@@ -289,7 +298,8 @@ def step_problems(kind: str, body: Mapping[str, Any], at: tuple[Any, ...], raw: 
                    + (f" (declared: {', '.join(names)})" if names else " (no card has one)"))
         else:
             (template_kind, template), = ability["effect"].items()
-            if kind == "activate" and any(_uses_x(template.get(s)) for s in ("power", "toughness")) and "x" not in body:
+            if kind == "activate" and isinstance(template, Mapping) and \
+                    any(_uses_x(template.get(s)) for s in ("power", "toughness")) and "x" not in body:
                 yield (at, f"the ability {body['ability']!r} uses X: give x (CR 107.3)")
             if template_kind == "become_copy" and "target" not in body:
                 yield (at, f"the ability {body['ability']!r} makes a copy of its target: give target")

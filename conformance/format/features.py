@@ -30,6 +30,7 @@ from conformance.format import spell_copy_features  # issue 40
 from conformance.format import entering_features  # issue 40
 from conformance.format import regeneration_features
 from conformance.format import face_features
+from conformance.format import target_features
 from conformance.format.expressions import CardTypes, Count, Filter, Greatest, Life, MANA_VALUE, operands
 from conformance.format.objects import Choices, ObjectSpec
 from conformance.format.players import STARTING_LIFE, PlayerSpec
@@ -215,6 +216,8 @@ FEATURES.update(regeneration_features.FEATURES)  # destroy, regeneration, drawin
 RULES.update(regeneration_features.RULES)
 FEATURES.update(face_features.FEATURES)  # double-faced and flip cards: issue 40
 RULES.update(face_features.RULES)
+FEATURES.update(target_features.FEATURES)  # targets: issue 40
+RULES.update(target_features.RULES)
 
 _BY_STEP: dict[type, str] = {
     SetPT: "layer-7b",
@@ -258,6 +261,7 @@ IMPLIED.update(spell_copy_features.IMPLIED)  # issue 40
 IMPLIED.update(entering_features.IMPLIED)  # issue 40
 IMPLIED.update(regeneration_features.IMPLIED)  # issue 40
 IMPLIED.update(face_features.IMPLIED)  # double-faced and flip cards: issue 40
+IMPLIED.update(target_features.IMPLIED)  # targets: issue 40
 
 
 def derive_features(case: CaseContent) -> frozenset[str]:
@@ -281,7 +285,8 @@ def direct_features(case: CaseContent) -> frozenset[str]:
         | set(counter_features.features(case)) | set(emblem_features.case_features(case)) \
         | set(cast_features.features(case)) | set(leaving_features.case_features(case)) \
         | set(attachment_features.features(content)) | set(spell_copy_features.features(case)) \
-        | set(regeneration_features.features(case, _instances_in)) | set(face_features.case_features(case))
+        | set(regeneration_features.features(case, _instances_in)) | set(face_features.case_features(case)) \
+        | set(target_features.features(case, set(_keywords_in((content.objects, case.steps))), _instances_in))
     unknown = found - FEATURES.keys()
     assert not unknown, f"derived features outside the vocabulary: {unknown}"
     direct = frozenset(found)

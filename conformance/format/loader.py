@@ -27,7 +27,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from conformance.format import (
     attachment_checks, casting_checks, characteristic_checks, combat_checks, counter_checks, emblem_checks, event_checks,
     files, leaving_checks, limits, modelled, player_checks, prevention_checks, regeneration_checks, schema_errors,
-    subtypes, trigger_event_checks, yamlsource,
+    subtypes, target_checks, trigger_event_checks, yamlsource,
 )
 from conformance.format import entering_checks  # issue 40
 from conformance.format import face_checks
@@ -395,6 +395,7 @@ def _semantic_problems(raw: dict[str, Any]) -> Iterator[Problem]:
     yield from spell_copy_checks.problems(raw)  # copies of spells, modes, additional costs (CR 707.10, 700.2)
     yield from entering_checks.problems(raw)  # entering tapped, fading, chosen colour and type (issue 40)
     yield from face_checks.problems(raw, lambda ability, at: _ability_filter_problems(ability, at, players))  # issue 40
+    yield from target_checks.problems(raw)  # targets (issue 40: CR 115, 601.2c, 801.4, 801.5a)
 
 
 def _ability_filter_problems(ability: Any, at: tuple[Any, ...], players: set[str]) -> Iterator[Problem]:
@@ -499,6 +500,8 @@ def _filters_in(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict
         yield from characteristic_checks.ability_filters(ability)
     elif key in ("block_additional", "spell", "fading"):  # a count, a spell's amounts (casting.py): no filter
         return
+    elif key == "cant_be_targeted":  # issue 40 (targets.py): the permanents it protects
+        yield (key, "affects"), body["affects"]
     else:
         for stat, expr in body.items():
             yield from _expression_filters(expr, (key, stat))

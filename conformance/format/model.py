@@ -72,6 +72,9 @@ from conformance.format.prevention_variants import (  # noqa: F401  (prevention 
 from conformance.format.entering_choices import (  # noqa: F401  (entering tapped, choices: issue 40)
     CHOSEN_COLOR, COLOR_WORDS, ENTERING_ABILITIES, EntersTapped, Fading, PermanentsEnterTapped,
 )
+from conformance.format.targets import (  # noqa: F401  (targets: issue 40)
+    CantBeTargeted, DamageTarget, DamageTargets, TARGET_ABILITIES, TARGET_EFFECTS, TARGET_KEYWORDS,
+)
 from conformance.format.combat import Combat  # noqa: F401
 from conformance.format.emblems import (  # noqa: F401  (emblems: issue 41)
     COMMAND, CreateEmblem, EMBLEM_ABILITIES,

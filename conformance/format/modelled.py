@@ -24,10 +24,7 @@ NOT_MODELLED_CARD_TYPES = {
 }
 """Card types the format names (205.2a) whose rules the reference engine lacks."""
 
-NOT_MODELLED_KEYWORDS = {
-    "hexproof": "hexproof (CR 702.11) is about targeting, which the format does not model (steps name their "
-                "objects; no player chooses targets, 115)",
-}
+NOT_MODELLED_KEYWORDS: dict[str, str] = {}  # hexproof is modelled since issue 40 (targets.py, 702.11)
 """Keyword abilities the format names whose rules could matter in a case, yet are not modelled."""
 
 KEYWORD_COUNTERS = ("flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",

@@ -153,6 +153,7 @@ ABILITIES: dict[str, list[Any]] = {
     "enters_tapped": [{}],
     "permanents_enter_tapped": [{"affects": {}}, {"affects": {"types": ["creature"], "controller": "opponent"}}],
     "fading": [2],
+    "cant_be_targeted": [{"affects": {"controller": "you"}, "by": "opponent"}, {"affects": {"itself": True}}],  # issue 40
 }
 """Minimal examples of each ability kind (on a card in a hand), the first shown."""
 

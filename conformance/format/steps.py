@@ -299,10 +299,13 @@ class Activate(Step):
     x: int | None = None
     target: str | None = None
     order: tuple[str, ...] = ()  # counter replacements on a loyalty cost's counters (616.1, 606.4)
+    targets: tuple[str, ...] | None = None  # issue 40 (targets.py): a damage_targets ability's, 601.2c
+    chooser: str | None = None  # the opponent choosing the targets "of an opponent's choice" (801.5a)
 
     @classmethod
     def from_plain(cls, body: Mapping[str, Any], default_controller: str) -> Activate:
-        return cls(**{**body, "order": tuple(body.get("order", ()))})
+        targets = tuple(body["targets"]) if "targets" in body else None
+        return cls(**{**body, "order": tuple(body.get("order", ())), "targets": targets})
 
 
 @frozen
@@ -546,15 +549,11 @@ PLAYER_ACTIONS: tuple[type[Step], ...] = (
 )
 """The steps about players, damage, replacement and prevention."""
 
-ACTIONS: dict[str, type[Step]] = {
-    cls.KEY: cls
-    for cls in (SetPT, ModifyPT, SwitchPT, DoublePT, TriplePT, PutCounters, RemoveCounters,
-                EndEffect, EndTurn, Move, *PLAYER_ACTIONS, *CHARACTERISTIC_ACTIONS,
-                CreateEmblem,  # emblems (issue 41, CR 114.1)
-                *ATTACHMENT_STEPS, *REGENERATION_STEPS, *FACE_STEPS)  # issue 40: 701.3, 701.8, 701.19, 701.27a, 710.1a
-}
+ACTIONS: dict[str, type[Step]] = {cls.KEY: cls for cls in (
+    SetPT, ModifyPT, SwitchPT, DoublePT, TriplePT, PutCounters, RemoveCounters, EndEffect, EndTurn, Move, *PLAYER_ACTIONS,
+    *CHARACTERISTIC_ACTIONS, CreateEmblem,  # emblems (issue 41, CR 114.1)
+    *ATTACHMENT_STEPS, *REGENERATION_STEPS, *FACE_STEPS)}  # issue 40: 701.3, 701.8, 701.19, 701.27a, 710.1a
 """Steps that change the game, by key."""
-
 
 STEPS: dict[str, type[Step]] = {**ACTIONS, Together.KEY: Together, Expect.KEY: Expect, Combat.KEY: Combat,
                                 Cast.KEY: Cast, BeginningOfStepStep.KEY: BeginningOfStepStep,

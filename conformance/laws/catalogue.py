@@ -15,6 +15,7 @@ from conformance.laws import spell_copies as spell_copy_laws  # issue 40
 from conformance.laws import entering as entering_laws  # issue 40
 from conformance.laws import regeneration as regeneration_laws  # issue 40
 from conformance.laws import faces as face_laws  # issue 40
+from conformance.laws import targets as target_laws  # issue 40
 from conformance.laws.core import (
     checks_between_checkpoints, cleanup_is_idempotent, later_set_overrides, modifications_commute,
     multiplied_amount_is_fixed, multiplying_a_switched_creature, multiplying_adds_current_value,
@@ -225,6 +226,14 @@ PROPERTIES: tuple[Property, ...] = (
              "copy effect or a token) and flip cards (flipped or not, flipping, copied), the engine reports what the "
              "reference engine reports.",
              face_laws.NEEDS, face_laws.faces_agree_with_reference),  # or flip cards (usable)
+    # targets (issue 40)
+    Property("115.1/targets-agree-with-reference", ("115.1", "115.4", "601.2c", "608.2b", "702.11b", "702.16b",
+                                                    "702.18a", "801.4", "801.5a"),
+             "On generated scenarios of spells and abilities aimed at players, creatures with hexproof, shroud or "
+             "protection, creatures a \"can't be the target of\" ability covers, noncreature permanents and cards in a "
+             "graveyard, one target perhaps chosen by an opponent or under the limited range of influence, the "
+             "engine reports what the reference engine reports.",
+             target_laws.NEEDS, target_laws.targets_agree_with_reference),
 )
 """The metamorphic laws, which need no oracle."""
 
@@ -278,6 +287,8 @@ def usable(prop: Property, features: frozenset[str]) -> bool:
         return regeneration_laws.usable(features)
     if prop.check is face_laws.faces_agree_with_reference:  # issue 40
         return face_laws.usable(features)
+    if prop.check is target_laws.targets_agree_with_reference:  # issue 40
+        return target_laws.usable(features)
     if prop.check in (copy_laws.copy_ignores_changes_to_the_original, copy_laws.star_cards_take_their_value,
                       copy_laws.copies_agree_with_reference):
         return copy_laws.usable(prop.check, features)

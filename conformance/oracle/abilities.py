@@ -17,6 +17,7 @@ from typing import Any
 
 from conformance.oracle.changes import clauses, predicates
 from conformance.oracle import attachments, prevention, spell_copies
+from conformance.oracle import targets as target_words
 from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import Objects, describe, quantity
@@ -416,6 +417,7 @@ ABILITY_KINDS: dict[str, Callable[..., str]] = {
     **entering.ABILITY_KINDS,  # entering tapped, fading (issue 40)
     **prevention.ABILITY_KINDS,  # issue 41
     **attachments.ABILITY_KINDS,  # issue 40
+    **target_words.ABILITY_KINDS,  # issue 40
 }
 """Every ability kind of the format (conformance/format/abilities.py's keys) and its renderer."""
 

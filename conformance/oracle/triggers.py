@@ -15,6 +15,7 @@ from conformance.oracle.copies import copy_exceptions
 from conformance.oracle.errors import NoOracleWording
 from conformance.oracle.objects import describe
 from conformance.oracle.tokens import create_token
+from conformance.oracle import targets as target_words
 from conformance.oracle.words import COLOR_WORDS, capital, counters, number_word, pt_change, sentence
 
 DURATIONS = {"end_of_turn": " until end of turn", "ended": ""}
@@ -55,6 +56,8 @@ def ability_effect(effect: Mapping[str, Any], me: str, *, event_object: str = "t
     turn"; ``event_object``: the event's object ("that creature"); ``render`` words an ability
     the object gains (:func:`.abilities.ability_text`)."""
     (key, body), = effect.items()
+    if key == "damage_targets":  # issue 40 (targets.py): 115.4, 801.5a
+        return target_words.damage_targets(body, me)
     body = dict(body)
     if key == "become":
         until = body.pop("until")

@@ -131,7 +131,7 @@ def _scenarios(draw: Any, allowed: frozenset[str], spells: tuple[str, ...]) -> C
         body["target"] = draw(st.sampled_from(targets), label="the target")
     body["pay"] = _payment(draw, card["mana_cost"], x or 0, ["G", "W", "R"])
     if "spell-copies" in allowed:
-        copies = [_copy(draw, n, part, objects, procession and tokens, tokens)
+        copies = [_copy(draw, n, part, objects, procession and tokens, tokens, body.get("sacrifice"))
                   for n in range(draw(st.integers(0, 2), label="copies"))]
         if copies:
             body["copies"] = copies
@@ -161,8 +161,10 @@ TABLE = (ALEX, BLAIR, "Carissa", "Dana")
 SUMMARY = "Copies of spells, modes and additional costs, generated."
 
 
-def _copy(draw: Any, n: int, part: dict[str, Any], objects: dict[str, Any], doubled: bool, tokens: bool) -> dict[str, Any]:
-    """One copy: who controls it, its colours, a new target or a token it targets (707.10e)."""
+def _copy(draw: Any, n: int, part: dict[str, Any], objects: dict[str, Any], doubled: bool, tokens: bool,
+          sacrificed: str | None) -> dict[str, Any]:
+    """One copy: who controls it, its colours, a new target or a token it targets (707.10e); never the
+    creature sacrificed to cast the spell, no longer a legal target as the copy is made (707.10c, 115.4)."""
     copy: dict[str, Any] = {}
     controller = draw(st.sampled_from([None, ALEX, BLAIR]), label="the copy's controller")
     if controller is not None:
@@ -178,6 +180,6 @@ def _copy(draw: Any, n: int, part: dict[str, Any], objects: dict[str, Any], doub
         copy["create_token"] = {"card": SOLDIER, "tokens": names, **({"count": count} if count > 1 or draw(
             st.booleans(), label="count written") else {})}
         copy["target"] = draw(st.sampled_from(names[:made]), label="the token targeted")
-    elif targets and draw(st.booleans(), label="a new target"):
-        copy["target"] = draw(st.sampled_from(targets), label="the copy's new target")
+    elif [t for t in targets if t != sacrificed] and draw(st.booleans(), label="a new target"):
+        copy["target"] = draw(st.sampled_from([t for t in targets if t != sacrificed]), label="the copy's new target")
     return copy
