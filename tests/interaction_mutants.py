@@ -417,11 +417,12 @@ class _DoubledCopiesGame(Game):
             return super().perform(step)
         create_one, made = tokens._create_one, []
 
-        def each(game, one_step, name, copied):
+        def each(game, one_step, name, copied, faces=None):
             made.append(name)
             if len(made) > step.count:  # one the token replacement effects added (614.1a)
                 one_step, copied = self.extra(one_step, copied)
-            create_one(game, one_step, name, copied)
+                faces = faces if copied is not None else None  # (a double-faced original's faces: 707.8a)
+            create_one(game, one_step, name, copied, faces)
         with _replaced(tokens, "_create_one", each):
             super().perform(step)
 

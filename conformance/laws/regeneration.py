@@ -13,7 +13,7 @@ from hypothesis import event
 from conformance.laws.property import Subject, agrees_with_reference
 from strategies._internal import regeneration as regeneration_strategies
 
-RULES = ("701.8a", "701.19a", "614.4", "704.5g", "121.1", "121.2", "704.5b", "707.5", "707.11")
+RULES = ("701.19", "701.8a", "701.19a", "614.4", "704.5g", "121.1", "121.2", "704.5b", "707.5", "707.11")
 """The rules the property checks."""
 
 
