@@ -24,6 +24,7 @@ import pytest
 
 from conformance.campaign import databases, found
 from conformance.campaign.schedule import Schedule, Tally, round_seconds
+from tests.test_hostile_engines import _as_from_a_terminal
 
 REPO = Path(__file__).resolve().parent.parent
 MUTANT = "tests.mutants:mutant_tripling_as_doubling"
@@ -135,12 +136,17 @@ def test_two_campaigns_share_a_redis_database(redis_url, tmp_path):
 
 def test_sigint_loses_nothing_found(tmp_path):
     """SIGINT after a counterexample was found: the campaign ends its rounds, lists every file it
-    wrote and exits 130; the files are there, whole."""
+    wrote and exits 130; the files are there, whole. The campaign starts with SIGINT at its default,
+    as from a terminal: a test run started as a background job has it ignored, which the campaign
+    rightly keeps (conformance.interrupts.install): it then ran on past this test's 240 s, as it did in
+    test runs started in the background."""
     out = tmp_path / "out"
     process = subprocess.Popen(
         [sys.executable, "-m", "conformance", "campaign", "--engine", MUTANT, "--database", str(tmp_path / "db"),
          "--seconds", "300", "--workers", "2", "--properties", "701.11b", "--out", str(out), "--progress", "off"],
-        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_as_from_a_terminal,  # started from a background job, it would inherit SIGINT ignored, and keep it
+        start_new_session=True)
     lines = []
     try:
         for line in process.stdout:
@@ -149,15 +155,74 @@ def test_sigint_loses_nothing_found(tmp_path):
                 break
         process.send_signal(signal.SIGINT)
         rest, errors = process.communicate(timeout=240)  # its rounds end first: 120 s was once too few on a loaded machine
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"still running 240 s after SIGINT; its signals: {_signal_masks(process.pid)}; it printed:\n"
+                    + "".join(lines) + _text(exc.stdout) + _text(exc.stderr))
     finally:
         if process.poll() is None:
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)  # its workers too
     output = "".join(lines) + rest
     assert process.returncode == 130, output + errors
     assert "interrupted (SIGINT)" in output
     listed = [line.split(":")[0].strip() for line in output.splitlines() if line.startswith(f"  {out}")]
     assert listed and sorted(Path(p).name for p in listed) == yaml_files(out)
     assert all(replay("reference", Path(p)).returncode == 0 for p in listed[:1])
+
+
+def _group(pgid: int) -> list[int]:
+    """The processes of process group ``pgid`` still running (Linux's /proc; zombies left out)."""
+    members = []
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] != "Z" and int(fields[2]) == pgid:
+            members.append(int(entry.name))
+    return members
+
+
+def test_workers_end_when_their_campaign_is_killed(tmp_path):
+    """A campaign killed with SIGKILL leaves no worker behind (they ignore SIGTERM and SIGINT, and no
+    one is left to tell them to stop): each ends its round and exits within seconds."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "conformance", "campaign", "--engine", "reference", "--database", str(tmp_path / "db"),
+         "--seconds", "300", "--workers", "2", "--properties", "701.11b", "--out", str(tmp_path / "out"),
+         "--progress", "on", "--shrink-seconds", "5"],
+        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(_group(process.pid)) < 3 and time.monotonic() < deadline:  # the campaign and its two workers
+            time.sleep(0.2)
+        process.stdout.readline()  # the campaign has started: its first line
+        time.sleep(3)  # the workers are in their rounds
+        workers = [pid for pid in _group(process.pid) if pid != process.pid]
+        assert len(workers) >= 2, workers
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 60
+        while set(workers) & set(_group(process.pid)) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = set(workers) & set(_group(process.pid))
+        assert not left, f"workers {sorted(left)} still running 60 s after their campaign was killed"
+    finally:
+        for pid in _group(process.pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _text(output: bytes | str | None) -> str:
+    """What a timed-out ``communicate`` had read (bytes even in text mode)."""
+    return output.decode(errors="replace") if isinstance(output, bytes) else output or ""
+
+
+def _signal_masks(pid: int) -> str:
+    """The signals a process blocks, ignores and catches, from /proc (Linux), to say why one hangs."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError as exc:
+        return f"unknown ({exc})"
+    return ", ".join(line.replace("\t", " ") for line in status if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
 
 
 def test_crosshair_runs_in_one_worker_in_four():

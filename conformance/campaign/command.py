@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import queue
 import signal
 import sys
@@ -197,7 +198,8 @@ class Campaign:
             process = self.context.Process(
                 target=work, name=f"mtg-conformance campaign worker {number}", daemon=True,
                 args=(number, self.args.engine, list(self.args.database), self.args.out, self.args.shrink_seconds,
-                      tasks, self.results, self.stop, worker_backend(number, self.args.workers, self.args.backend)))
+                      tasks, self.results, self.stop, worker_backend(number, self.args.workers, self.args.backend),
+                      os.getpid()))
             previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
             try:
                 process.start()
@@ -216,15 +218,20 @@ class Campaign:
                       f"{self.args.out}" + (f"; CrossHair's backend in {crosshair_workers(self.args.workers)} of the "
                                              "workers" if self.args.backend == "crosshair" else ""))
         try:
-            self.start_workers()
-        except KeyboardInterrupt:
-            self.halt(self._signal_name())
-        while self.alive():
             try:
-                with deferred(self.interrupts):  # a signal here is acted on after the message is taken in
-                    self.step()
+                self.start_workers()
             except KeyboardInterrupt:
                 self.halt(self._signal_name())
+            while True:
+                try:
+                    with deferred(self.interrupts):  # a signal here is acted on after the message is taken in
+                        if not self.alive():
+                            break
+                        self.step()
+                except KeyboardInterrupt:
+                    self.halt(self._signal_name())
+        finally:
+            self.end_workers()
         self.write_html(final=True)
         how = self.stopping or "ended"
         print(self.view.summary(how=how, engine=str(self.info), spec=self.args.engine, databases=self.args.database,
@@ -247,6 +254,15 @@ class Campaign:
             self.stop.set()
             self.view.say(f"campaign: {why}: the workers end their rounds (a counterexample being shrunk is "
                           "shrunk and written first)")
+
+    def end_workers(self) -> None:
+        """Kill any worker still running as the campaign ends (only on an error of the campaign's own:
+        otherwise all have ended). Workers ignore SIGTERM, so multiprocessing's own end of daemon
+        processes (terminate, then join) would wait for them forever."""
+        for process in self.workers.values():
+            if process.is_alive():
+                process.kill()
+                process.join(5)
 
     def alive(self) -> bool:
         return any(process.is_alive() for process in self.workers.values()) or not self.results.empty()

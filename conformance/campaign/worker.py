@@ -16,6 +16,7 @@ on ``results`` (:func:`work`).
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import sys
 import time
@@ -35,21 +36,26 @@ class RoundOver(KeyboardInterrupt):
 
 
 def work(number: int, spec: str, databases: list[str], out: str, shrink_seconds: float | None,
-         tasks, results, stop, backend: str = "hypothesis") -> None:
+         tasks, results, stop, backend: str = "hypothesis", campaign: int | None = None) -> None:
     """The worker ``number``'s process: load the engine ``spec``, then run each round of ``tasks``
-    (a dict, or ``None`` to end) under Hypothesis's ``backend`` and put what it did on ``results``."""
+    (a dict, or ``None`` to end) under Hypothesis's ``backend`` and put what it did on ``results``.
+
+    A worker whose campaign process is gone (``campaign``, its pid, killed with SIGKILL: no one
+    tells it to stop, and it ignores SIGTERM) ends its round as at a stop, a counterexample being
+    shrunk shrunk and written first, and exits instead of waiting for a round forever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if backend == "crosshair":  # CrossHair prints its own debugging (a test case cut at a round's end) on stdout
         sys.stdout = open(os.devnull, "w")
+    orphaned = (lambda: os.getppid() != campaign) if campaign is not None else (lambda: False)
     try:
-        worker = Worker(number, spec, databases, out, shrink_seconds, results, stop, backend)
+        worker = Worker(number, spec, databases, out, shrink_seconds, results, stop, backend, orphaned)
     except BaseException as exc:  # an engine that does not load: one line in the campaign's summary
         results.put({"kind": "failed", "worker": number, "message": f"{type(exc).__name__}: {exc}"})
         return
     results.put({"kind": "ready", "worker": number, "engine": str(worker.info)})
     try:
-        while (task := tasks.get()) is not None:
+        while (task := _next_task(tasks, orphaned)) is not None:
             results.put(worker.round(task))
     except BaseException as exc:
         results.put({"kind": "failed", "worker": number, "message": f"{type(exc).__name__}: {exc}",
@@ -58,11 +64,21 @@ def work(number: int, spec: str, databases: list[str], out: str, shrink_seconds:
         getattr(worker.engine, "close", lambda: None)()
 
 
+def _next_task(tasks, orphaned) -> dict[str, Any] | None:
+    """The next round from ``tasks``, or ``None`` (the end, or the campaign is gone)."""
+    while not orphaned():
+        try:
+            return tasks.get(timeout=1.0)
+        except queue.Empty:
+            continue
+    return None
+
+
 class Worker:
     """One worker's engine, reference engine, database and properties."""
 
     def __init__(self, number: int, spec: str, databases: list[str], out: str, shrink_seconds: float | None,
-                 results, stop, backend: str = "hypothesis") -> None:
+                 results, stop, backend: str = "hypothesis", orphaned=lambda: False) -> None:
         from reference_engine import ReferenceEngine
 
         from conformance.campaign.databases import open_databases
@@ -72,7 +88,7 @@ class Worker:
 
         profiles.get("ci")  # moves Hypothesis's own storage out of the working directory, as under ci
         self.number, self.out, self.shrink_seconds = number, out, shrink_seconds
-        self.results, self.stop, self.backend = results, stop, backend
+        self.results, self.stop, self.backend, self.orphaned = results, stop, backend, orphaned
         self.engine = load_engine(spec)
         self.info = describe(self.engine)
         self.reference = ReferenceEngine()
@@ -105,7 +121,7 @@ class Worker:
         def progress(doing: str, seconds: float, run) -> None:
             seen["run"] = run
             now = time.monotonic()
-            if doing == "running" and (self.stop.is_set() or now > deadline):
+            if doing == "running" and (self.stop.is_set() or now > deadline or self.orphaned()):
                 raise RoundOver
             if now - seen["sent"] >= PROGRESS_EVERY:
                 seen["sent"] = now
