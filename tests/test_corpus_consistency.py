@@ -7,6 +7,7 @@ engine run again on every hundredth scenario. When it fails, rebuild the corpus
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import hypothesis
 import pytest
@@ -32,6 +33,19 @@ def test_the_shipped_corpus_is_the_documented_size_and_names_its_build(shipped):
     assert len(shipped) == build.DEFAULT_SIZE
     assert shipped.header["built_with"]["examples_per_chunk"] == build.CHUNK
     assert store.DEFAULT_PATH.stat().st_size < 5_000_000  # a few MB, shipped in the wheel
+
+
+def test_the_test_extra_pins_the_hypothesis_the_corpus_was_drawn_with(shipped):
+    """The project's tests install Hypothesis as the corpus was drawn (pyproject.toml's ``test``
+    extra): a new Hypothesis release alone cannot turn the consistency test below red."""
+    import tomllib
+
+    from conformance import __file__ as package
+
+    with open(Path(package).resolve().parent.parent / "pyproject.toml", "rb") as handle:
+        extra = tomllib.load(handle)["project"]["optional-dependencies"]["test"]
+    pins = [d for d in extra if d.replace(" ", "").startswith("hypothesis==")]
+    assert pins == [f"hypothesis=={shipped.header['built_with']['hypothesis']}"], REBUILD
 
 
 def test_every_property_has_scenarios_in_the_corpus(scenarios):
