@@ -62,6 +62,8 @@ def work(number: int, spec: str, databases: list[str], out: str, shrink_seconds:
                      "traceback": traceback.format_exc()})
     finally:
         getattr(worker.engine, "close", lambda: None)()
+        if orphaned():  # no one reads results any more: exit without waiting to flush them into the pipe
+            results.cancel_join_thread()
 
 
 def _next_task(tasks, orphaned) -> dict[str, Any] | None:
