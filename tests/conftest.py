@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from conformance.format import loader, portable
 
 os.environ.setdefault("CI", "1")
@@ -69,3 +71,24 @@ together, where a long file taken last kept one worker busy alone."""
 def pytest_collection_modifyitems(items):
     rank = {name: number for number, name in enumerate(FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))  # stable: each file's own order kept
+
+
+@pytest.fixture
+def signals_as_from_a_terminal():
+    """SIGINT and SIGTERM handled as in a process started from a terminal (Python's own SIGINT
+    handler, SIGTERM's default) for a test that sends them to its own process, then put back. A test
+    run started as a background job of a non-interactive shell has them ignored, which
+    conformance.interrupts rightly keeps: such a test would then see its own signal vanish."""
+    import signal
+
+    before = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    if before[signal.SIGINT] == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if before[signal.SIGTERM] == signal.SIG_IGN:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            if handler is not None:
+                signal.signal(number, handler)

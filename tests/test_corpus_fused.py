@@ -177,7 +177,7 @@ def test_expected_snapshots_are_made_afresh_each_time(shipped):
     assert json.dumps(again.scenario(shipped[0].line - 2).expected) == kept
 
 
-def test_a_user_interrupt_during_the_one_pass_interrupts_the_run():
+def test_a_user_interrupt_during_the_one_pass_interrupts_the_run(signals_as_from_a_terminal):
     """``quick`` runs under the guard's watch: the user's SIGINT there is raised again, whatever
     ``quick`` made of it; what ``quick`` raises by itself leaves the answer to the check."""
     engine = GuardedEngine(type("E", (), {"run": lambda self, case: [{"objects": {}}]})())

@@ -148,7 +148,7 @@ def _signalled(signum: int) -> None:
     time.sleep(0.05)  # the handler runs in the main thread, between two bytecodes
 
 
-def test_interrupts_act_on_the_first_signal_and_note_the_others():
+def test_interrupts_act_on_the_first_signal_and_note_the_others(signals_as_from_a_terminal):
     interrupts = install_interrupts()
     if interrupts is None:
         pytest.skip("not on the main thread, or SIGINT and SIGTERM are ignored here")
@@ -163,7 +163,7 @@ def test_interrupts_act_on_the_first_signal_and_note_the_others():
     assert signal.getsignal(signal.SIGTERM) != interrupts.handler
 
 
-def test_a_first_signal_in_a_deferred_section_is_acted_on_at_its_end():
+def test_a_first_signal_in_a_deferred_section_is_acted_on_at_its_end(signals_as_from_a_terminal):
     interrupts = install_interrupts()
     if interrupts is None:
         pytest.skip("not on the main thread, or SIGINT and SIGTERM are ignored here")
