@@ -24,7 +24,7 @@ import pytest
 
 from conformance.campaign import databases, found
 from conformance.campaign.schedule import Schedule, Tally, round_seconds
-from tests.test_hostile_engines import _as_from_a_terminal
+from tests.test_hostile_engines import _as_from_a_terminal, _communicate_or_explain
 
 REPO = Path(__file__).resolve().parent.parent
 MUTANT = "tests.mutants:mutant_tripling_as_doubling"
@@ -154,13 +154,10 @@ def test_sigint_loses_nothing_found(tmp_path):
             if line.startswith("found by worker"):
                 break
         process.send_signal(signal.SIGINT)
-        rest, errors = process.communicate(timeout=240)  # its rounds end first: 120 s was once too few on a loaded machine
-    except subprocess.TimeoutExpired as exc:
-        pytest.fail(f"still running 240 s after SIGINT; its signals: {_signal_masks(process.pid)}; it printed:\n"
-                    + "".join(lines) + _text(exc.stdout) + _text(exc.stderr))
+        # its rounds end first: 120 s was once too few on a loaded machine
+        rest, errors = _communicate_or_explain(process, str(out), timeout=240)
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)  # its workers too
+        _kill_group(process.pid)  # its workers too, whatever happened
     output = "".join(lines) + rest
     assert process.returncode == 130, output + errors
     assert "interrupted (SIGINT)" in output
@@ -180,6 +177,15 @@ def _group(pgid: int) -> list[int]:
         if fields[0] != "Z" and int(fields[2]) == pgid:
             members.append(int(entry.name))
     return members
+
+
+def _kill_group(pgid: int) -> None:
+    """SIGKILL to every process of group ``pgid`` still running."""
+    for pid in _group(pgid):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def test_workers_end_when_their_campaign_is_killed(tmp_path):
@@ -207,22 +213,7 @@ def test_workers_end_when_their_campaign_is_killed(tmp_path):
         left = set(workers) & set(_group(process.pid))
         assert not left, f"workers {sorted(left)} still running 60 s after their campaign was killed"
     finally:
-        for pid in _group(process.pid):
-            os.kill(pid, signal.SIGKILL)
-
-
-def _text(output: bytes | str | None) -> str:
-    """What a timed-out ``communicate`` had read (bytes even in text mode)."""
-    return output.decode(errors="replace") if isinstance(output, bytes) else output or ""
-
-
-def _signal_masks(pid: int) -> str:
-    """The signals a process blocks, ignores and catches, from /proc (Linux), to say why one hangs."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text().splitlines()
-    except OSError as exc:
-        return f"unknown ({exc})"
-    return ", ".join(line.replace("\t", " ") for line in status if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
+        _kill_group(process.pid)
 
 
 def test_crosshair_runs_in_one_worker_in_four():

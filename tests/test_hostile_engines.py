@@ -373,14 +373,14 @@ def _communicate_or_explain(run: subprocess.Popen, marker: str, timeout: float =
         except OSError:
             signals = ["(no /proc status)"]
         run.kill()
-        _, stderr = run.communicate()
+        stdout, stderr = run.communicate()
         for pid in _processes_with(marker):
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
         pytest.fail(f"the run did not exit {timeout:g} s after the signal; its signals then: {'; '.join(signals)}; "
-                    f"its stderr: {stderr[-2000:]!r}")
+                    f"its stderr: {stderr[-2000:]!r}; its stdout then: {(stdout or '')[-2000:]!r}")
 
 
 def _processes_with(marker: str) -> list[int]:
